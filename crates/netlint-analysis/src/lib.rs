@@ -1,0 +1,5 @@
+//! netlint's analyses over a validated design: the topology graph, spanning
+//! tree per instance, VLAN forwarding, reachability, failure scenarios and
+//! the host bandwidth model. Each is computed once and shared by the rules.
+
+pub mod stp;

@@ -1,0 +1,1 @@
+//! Spanning tree engine (in progress).

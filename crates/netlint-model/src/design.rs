@@ -1,0 +1,762 @@
+//! The typed, validated design: references resolved to indices, profiles
+//! merged onto hosts, every value with the span of the line that set it.
+
+use crate::span::{Sp, Span};
+use crate::units::{Bandwidth, Duration, Mtu, Speed, VlanSet};
+use std::collections::BTreeMap;
+
+macro_rules! str_enum {
+    ($(#[$m:meta])* $name:ident { $($var:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum $name { $($var),+ }
+        impl $name {
+            /// Every value as written in a design, in documentation order.
+            pub const NAMES: &'static [&'static str] = &[$($s),+];
+            pub fn parse(s: &str) -> Option<Self> {
+                match s { $($s => Some($name::$var),)+ _ => None }
+            }
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$var => $s),+ }
+            }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+pub(crate) use str_enum;
+
+str_enum!(
+    /// Host operating system / hypervisor platform.
+    Platform {
+        Ws2012 = "windows-server-2012",
+        Ws2012R2 = "windows-server-2012r2",
+        Ws2016 = "windows-server-2016",
+        Ws2019 = "windows-server-2019",
+        Ws2022 = "windows-server-2022",
+        Ws2025 = "windows-server-2025",
+        AzureLocal = "azure-local",
+        Vsphere50 = "vsphere-5.0",
+        Vsphere50U2 = "vsphere-5.0u2",
+        Vsphere51 = "vsphere-5.1",
+        Vsphere55 = "vsphere-5.5",
+        Vsphere6 = "vsphere-6",
+        Vsphere7 = "vsphere-7",
+        Vsphere8 = "vsphere-8",
+    }
+);
+
+impl Platform {
+    pub fn is_vsphere(self) -> bool {
+        self.as_str().starts_with("vsphere")
+    }
+    pub fn is_windows(self) -> bool {
+        !self.is_vsphere()
+    }
+    /// Windows Server 2016 or later, or Azure Local (SET exists).
+    pub fn has_set(self) -> bool {
+        self.is_windows() && self >= Platform::Ws2016
+    }
+    /// Windows Server 2022 or later, or Azure Local (LBFO under a vSwitch blocked).
+    pub fn lbfo_vswitch_deprecated(self) -> bool {
+        self.is_windows() && self >= Platform::Ws2022
+    }
+}
+
+str_enum!(Role {
+    Management = "management",
+    Vm = "vm",
+    Cluster = "cluster",
+    Csv = "csv",
+    LiveMigration = "live-migration",
+    Storage = "storage",
+    Backup = "backup",
+    Replica = "replica",
+});
+
+str_enum!(Protocol {
+    Smb = "smb",
+    Iscsi = "iscsi",
+    Nfs = "nfs",
+    Vsan = "vsan",
+});
+
+str_enum!(ClusterUse {
+    None = "none",
+    Cluster = "cluster",
+    ClusterAndClient = "cluster-and-client",
+});
+
+str_enum!(Tier {
+    Access = "access",
+    Aggregation = "aggregation",
+    Core = "core",
+});
+
+str_enum!(StpMode {
+    None = "none",
+    Stp = "stp",
+    Rstp = "rstp",
+    Mstp = "mstp",
+    Pvst = "pvst",
+    RapidPvst = "rapid-pvst",
+});
+
+str_enum!(LagMode {
+    Lacp = "lacp",
+    Static = "static",
+    None = "none",
+});
+
+str_enum!(LinkKind {
+    Ethernet = "ethernet",
+    Stack = "stack",
+    PeerLink = "peer-link",
+});
+
+str_enum!(Power {
+    MaxPerformance = "max-performance",
+    Balanced = "balanced",
+    PowerSaver = "power-saver",
+    Unknown = "unknown",
+});
+
+str_enum!(Rdma {
+    None = "none",
+    Roce = "roce",
+    RoceV2 = "roce-v2",
+    Iwarp = "iwarp",
+    Infiniband = "infiniband",
+});
+
+impl Rdma {
+    pub fn is_roce(self) -> bool {
+        matches!(self, Rdma::Roce | Rdma::RoceV2)
+    }
+    pub fn enabled(self) -> bool {
+        self != Rdma::None
+    }
+}
+
+str_enum!(TeamKind {
+    Lbfo = "lbfo",
+    Vendor = "vendor",
+});
+
+str_enum!(TeamMode {
+    SwitchIndependent = "switch-independent",
+    Static = "static",
+    Lacp = "lacp",
+});
+
+impl TeamMode {
+    pub fn switch_dependent(self) -> bool {
+        self != TeamMode::SwitchIndependent
+    }
+}
+
+str_enum!(
+    /// Load balancing of a team or virtual switch (Hyper-V and vSphere names).
+    LoadBalancing {
+        HypervPort = "hyperv-port",
+        AddressHash = "address-hash",
+        Dynamic = "dynamic",
+        OriginatingPort = "originating-port",
+        SourceMac = "source-mac",
+        IpHash = "ip-hash",
+        PhysicalNicLoad = "physical-nic-load",
+        ExplicitFailover = "explicit-failover",
+        Lacp = "lacp",
+    }
+);
+
+impl LoadBalancing {
+    pub const TEAM: &'static [&'static str] = &["hyperv-port", "address-hash", "dynamic"];
+    pub const SET: &'static [&'static str] = &["hyperv-port", "dynamic"];
+    pub const VSPHERE: &'static [&'static str] = &[
+        "originating-port",
+        "source-mac",
+        "ip-hash",
+        "physical-nic-load",
+        "explicit-failover",
+        "lacp",
+    ];
+}
+
+str_enum!(SwitchLag {
+    Lacp = "lacp",
+    Static = "static",
+    None = "none",
+});
+
+str_enum!(VSwitchKind {
+    Vss = "vss",
+    Vds = "vds",
+});
+
+str_enum!(Transport {
+    Tcp = "tcp",
+    Compression = "compression",
+    Smb = "smb",
+});
+
+str_enum!(PolicyMatch {
+    SmbDirect = "smb-direct",
+    Smb = "smb",
+    Cluster = "cluster",
+    LiveMigration = "live-migration",
+    Iscsi = "iscsi",
+    Default = "default",
+});
+
+str_enum!(
+    /// A rule's configured level in `[netlint] rules`.
+    Level {
+        Off = "off",
+        Info = "info",
+        Warning = "warning",
+        Error = "error",
+    }
+);
+
+str_enum!(
+    /// `fail_on` threshold.
+    FailOn {
+        Error = "error",
+        Warning = "warning",
+        Info = "info",
+        Never = "never",
+    }
+);
+
+macro_rules! id_type {
+    ($name:ident) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(pub usize);
+    };
+}
+id_type!(NetworkId);
+id_type!(SwitchId);
+id_type!(LinkId);
+id_type!(HostId);
+/// Index into `Host::nics`.
+id_type!(NicIdx);
+/// Index into `Host::teams`.
+id_type!(TeamIdx);
+/// Index into `Host::vswitches`.
+id_type!(VSwitchIdx);
+
+/// `allow = { rule-id = "reason" }` on one element.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Allow {
+    /// rule id (with the span of the key) -> reason.
+    pub entries: Vec<AllowEntry>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AllowEntry {
+    pub rule: Sp<String>,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Design {
+    pub name: Sp<String>,
+    /// The `[design]` header.
+    pub span: Span,
+    pub platform: Sp<Platform>,
+    pub drain_budget: Option<Sp<Duration>>,
+    pub networks: Vec<Network>,
+    pub switches: Vec<Switch>,
+    pub links: Vec<Link>,
+    pub profiles: Vec<Profile>,
+    pub hosts: Vec<Host>,
+    pub lint: LintSettings,
+    /// Every `allow` table of the design, by element path (`hosts.hv1.nics.A`).
+    pub allows: Vec<(String, AllowEntry)>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct LintSettings {
+    pub span: Option<Span>,
+    pub fail_on: Option<Sp<FailOn>>,
+    /// rule id (span of the key) -> level (span of the value).
+    pub rules: Vec<(Sp<String>, Sp<Level>)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Network {
+    pub name: String,
+    /// The table's header or key.
+    pub span: Span,
+    pub role: Sp<Role>,
+    /// None = untagged.
+    pub vlan: Option<Sp<u16>>,
+    pub subnet: Option<Sp<Subnet>>,
+    pub mtu: Sp<Mtu>,
+    pub protocol: Option<Sp<Protocol>>,
+    /// Written or defaulted by role (span = the role when defaulted).
+    pub cluster_use: Sp<ClusterUse>,
+}
+
+impl Network {
+    pub fn tagged(&self) -> bool {
+        self.vlan.is_some()
+    }
+    pub fn vlan_id(&self) -> Option<u16> {
+        self.vlan.as_ref().map(|v| v.value)
+    }
+    /// In the cluster group: `cluster_use` other than `none`.
+    pub fn in_cluster_group(&self) -> bool {
+        self.cluster_use.value != ClusterUse::None
+    }
+    pub fn element(&self) -> String {
+        format!("networks.{}", self.name)
+    }
+}
+
+/// An IPv4 or IPv6 prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Subnet {
+    pub addr: std::net::IpAddr,
+    pub prefix: u8,
+}
+
+impl Subnet {
+    pub fn parse(s: &str) -> Result<Subnet, String> {
+        let err = || format!("`{s}` is not a subnet: write it as \"10.0.20.0/24\"");
+        let (a, p) = s.split_once('/').ok_or_else(err)?;
+        let addr: std::net::IpAddr = a.trim().parse().map_err(|_| err())?;
+        let prefix: u8 = p.trim().parse().map_err(|_| err())?;
+        let max = if addr.is_ipv4() { 32 } else { 128 };
+        if prefix > max {
+            return Err(format!("prefix length /{prefix} is longer than {max} in `{s}`"));
+        }
+        Ok(Subnet { addr, prefix })
+    }
+
+    fn bits(&self) -> (u128, u32) {
+        match self.addr {
+            std::net::IpAddr::V4(a) => (u32::from(a) as u128, 32),
+            std::net::IpAddr::V6(a) => (u128::from(a), 128),
+        }
+    }
+
+    /// Whether the two prefixes share any address.
+    pub fn overlaps(&self, other: &Subnet) -> bool {
+        let ((a, wa), (b, wb)) = (self.bits(), other.bits());
+        if wa != wb {
+            return false;
+        }
+        let p = self.prefix.min(other.prefix) as u32;
+        if p == 0 {
+            return true;
+        }
+        let shift = wa - p;
+        (a >> shift) == (b >> shift)
+    }
+}
+
+impl std::fmt::Display for Subnet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.addr, self.prefix)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Switch {
+    pub name: String,
+    pub span: Span,
+    pub model: Option<Sp<String>>,
+    pub tier: Sp<Tier>,
+    /// `mtu` or `frame_size`; default 1500.
+    pub mtu: Sp<Mtu>,
+    /// VLANs defined on the switch; None = every VLAN the design uses.
+    pub vlans: Option<Sp<VlanSet>>,
+    pub stack: Option<Sp<String>>,
+    pub mlag: Option<Sp<String>>,
+    pub host_ports: HostPorts,
+    pub stp: Stp,
+    pub dcb: Option<SwitchDcb>,
+}
+
+impl Switch {
+    pub fn element(&self) -> String {
+        format!("switches.{}", self.name)
+    }
+    /// Whether the switch defines this VLAN (None = untagged: always).
+    pub fn defines_vlan(&self, vlan: Option<u16>) -> bool {
+        match (vlan, &self.vlans) {
+            (None, _) | (_, None) => true,
+            (Some(v), Some(set)) => set.value.contains(v),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct HostPorts {
+    pub span: Option<Span>,
+    pub edge: Option<Sp<bool>>,
+    pub bpdu_guard: Option<Sp<bool>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stp {
+    pub span: Option<Span>,
+    pub mode: Sp<StpMode>,
+    /// Written priority; None = the default 32768.
+    pub priority: Option<Sp<u32>>,
+    pub mac: Option<Sp<[u8; 6]>>,
+    pub region: Option<Sp<String>>,
+    pub revision: Option<Sp<u32>>,
+    /// MSTP instance -> VLANs (span of the `instances` value).
+    pub instances: Option<Sp<BTreeMap<u16, VlanSet>>>,
+    pub instance_priority: BTreeMap<u16, Sp<u32>>,
+}
+
+pub const DEFAULT_BRIDGE_PRIORITY: u32 = 32768;
+
+impl Stp {
+    pub fn bridge_priority(&self) -> u32 {
+        self.priority
+            .as_ref()
+            .map(|p| p.value)
+            .unwrap_or(DEFAULT_BRIDGE_PRIORITY)
+    }
+    /// The bridge priority for an MSTP instance (0 = CIST).
+    pub fn instance_priority(&self, instance: u16) -> u32 {
+        if instance != 0 {
+            if let Some(p) = self.instance_priority.get(&instance) {
+                return p.value;
+            }
+        }
+        self.bridge_priority()
+    }
+    /// MSTP instance of a VLAN (0 = IST/CIST).
+    pub fn instance_of(&self, vlan: u16) -> u16 {
+        self.instances
+            .as_ref()
+            .and_then(|m| {
+                m.value
+                    .iter()
+                    .find(|(_, set)| set.contains(vlan))
+                    .map(|(i, _)| *i)
+            })
+            .unwrap_or(0)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SwitchDcb {
+    pub span: Span,
+    pub pfc: Option<Sp<Vec<u8>>>,
+    pub ets: Option<Sp<BTreeMap<u8, u32>>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Link {
+    /// `name`, or "A--B" by default.
+    pub name: String,
+    /// The `[[links]]` header (or the inline table).
+    pub span: Span,
+    pub a: Sp<SwitchId>,
+    /// One switch, or several for a multi-chassis LAG.
+    pub b: Vec<Sp<SwitchId>>,
+    pub speed: Sp<Speed>,
+    pub members: Sp<u32>,
+    pub lag: Sp<LagMode>,
+    pub kind: Sp<LinkKind>,
+    pub vlans: Option<Sp<VlanSet>>,
+    pub stp_cost: Option<Sp<StpCost>>,
+    pub mtu: Option<Sp<Mtu>>,
+    /// 0-based position in `[[links]]`.
+    pub index: usize,
+}
+
+impl Link {
+    pub fn element(&self) -> String {
+        format!("links.{}", self.name)
+    }
+    pub fn is_multi_chassis(&self) -> bool {
+        self.b.len() > 1
+    }
+    /// Several members bundled into one logical port.
+    pub fn is_lag(&self) -> bool {
+        self.members.value > 1 && self.lag.value != LagMode::None || self.is_multi_chassis()
+    }
+    pub fn allows_vlan(&self, vlan: Option<u16>) -> bool {
+        match (vlan, &self.vlans) {
+            (None, _) | (_, None) => true,
+            (Some(v), Some(set)) => set.value.contains(v),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StpCost {
+    All(u32),
+    PerInstance(BTreeMap<u16, u32>),
+}
+
+impl StpCost {
+    pub fn for_instance(&self, instance: u16) -> Option<u32> {
+        match self {
+            StpCost::All(c) => Some(*c),
+            StpCost::PerInstance(m) => m.get(&instance).copied(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Profile {
+    pub name: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Host {
+    pub name: String,
+    pub span: Span,
+    pub profile: Option<Sp<String>>,
+    /// `cluster` (default: one cluster for the whole design, named "").
+    pub cluster: Option<Sp<String>>,
+    pub os: Sp<Platform>,
+    pub memory_gb: Option<Sp<f64>>,
+    pub power: Sp<Power>,
+    pub nics: Vec<Nic>,
+    pub teams: Vec<Team>,
+    pub vswitches: Vec<VSwitch>,
+    pub live_migration: Option<LiveMigration>,
+    pub dcb: Option<HostDcb>,
+}
+
+impl Host {
+    pub fn element(&self) -> String {
+        format!("hosts.{}", self.name)
+    }
+    pub fn cluster_name(&self) -> &str {
+        self.cluster.as_ref().map(|c| c.value.as_str()).unwrap_or("")
+    }
+    pub fn nic(&self, idx: NicIdx) -> &Nic {
+        &self.nics[idx.0]
+    }
+    pub fn nic_by_name(&self, name: &str) -> Option<NicIdx> {
+        self.nics.iter().position(|n| n.name == name).map(NicIdx)
+    }
+    pub fn team_of(&self, nic: NicIdx) -> Option<TeamIdx> {
+        self.teams
+            .iter()
+            .position(|t| t.members.iter().any(|m| m.value == nic))
+            .map(TeamIdx)
+    }
+    /// The physical NICs under an uplink.
+    pub fn uplink_nics(&self, u: Uplink) -> Vec<NicIdx> {
+        match u {
+            Uplink::Nic(n) => vec![n],
+            Uplink::Team(t) => self.teams[t.0].members.iter().map(|m| m.value).collect(),
+        }
+    }
+    pub fn uplink_name(&self, u: Uplink) -> &str {
+        match u {
+            Uplink::Nic(n) => &self.nics[n.0].name,
+            Uplink::Team(t) => &self.teams[t.0].name,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Nic {
+    pub name: String,
+    pub span: Span,
+    /// Card name; default the NIC's own name.
+    pub card: Sp<String>,
+    pub model: Option<Sp<String>>,
+    pub speed: Sp<Speed>,
+    pub attach: Option<Attachment>,
+    pub port: Option<Sp<String>>,
+    pub mtu: Sp<Mtu>,
+    pub rdma: Sp<Rdma>,
+    pub networks: Vec<Sp<NetworkId>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attachment {
+    Switch(Sp<SwitchId>),
+    /// A direct cable to another host's NIC.
+    Peer { host: HostId, nic: NicIdx, span: Span },
+}
+
+impl Attachment {
+    pub fn span(&self) -> Span {
+        match self {
+            Attachment::Switch(s) => s.span,
+            Attachment::Peer { span, .. } => *span,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Team {
+    pub name: String,
+    pub span: Span,
+    pub kind: Sp<TeamKind>,
+    pub members: Vec<Sp<NicIdx>>,
+    /// Span of the `members` array.
+    pub members_span: Span,
+    pub mode: Sp<TeamMode>,
+    pub load_balancing: Sp<LoadBalancing>,
+    pub standby: Option<Sp<NicIdx>>,
+    pub switch_lag: Option<Sp<SwitchLag>>,
+    pub networks: Vec<Sp<NetworkId>>,
+    pub mtu: Option<Sp<Mtu>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Uplink {
+    Nic(NicIdx),
+    Team(TeamIdx),
+}
+
+#[derive(Clone, Debug)]
+pub struct VSwitch {
+    pub name: String,
+    pub span: Span,
+    /// vSphere only: vss | vds.
+    pub kind: Option<Sp<VSwitchKind>>,
+    pub uplinks: Vec<Sp<Uplink>>,
+    pub uplinks_span: Span,
+    pub load_balancing: Option<Sp<LoadBalancing>>,
+    pub networks: Vec<Sp<NetworkId>>,
+    pub mtu: Option<Sp<Mtu>>,
+    pub default_flow_weight: Option<Sp<u32>>,
+    pub vnics: Vec<VNic>,
+}
+
+impl VSwitch {
+    /// Two or more NIC uplinks: Switch Embedded Teaming.
+    pub fn is_set(&self) -> bool {
+        self.uplinks.len() >= 2 && self.uplinks.iter().all(|u| matches!(u.value, Uplink::Nic(_)))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct VNic {
+    pub name: String,
+    pub span: Span,
+    pub network: Sp<NetworkId>,
+    pub mtu: Sp<Mtu>,
+    pub rdma: Sp<bool>,
+    pub min_bandwidth_weight: Option<Sp<u32>>,
+    pub active_uplinks: Vec<Sp<NicIdx>>,
+    pub standby_uplinks: Vec<Sp<NicIdx>>,
+    pub iscsi_port_binding: Sp<bool>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LiveMigration {
+    pub span: Span,
+    pub transport: Sp<Transport>,
+    pub networks: Vec<Sp<NetworkId>>,
+    pub simultaneous: Option<Sp<u32>>,
+    pub smb_bandwidth_limit: Option<Sp<Bandwidth>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct HostDcb {
+    pub span: Span,
+    pub willing: Option<Sp<bool>>,
+    pub pfc: Option<Sp<Vec<u8>>>,
+    pub ets: Option<Sp<BTreeMap<u8, u32>>>,
+    pub policies: Vec<DcbPolicy>,
+}
+
+#[derive(Clone, Debug)]
+pub struct DcbPolicy {
+    pub span: Span,
+    pub name: Sp<String>,
+    pub match_: Sp<PolicyMatch>,
+    pub priority: Sp<u8>,
+}
+
+impl Design {
+    pub fn network(&self, id: NetworkId) -> &Network {
+        &self.networks[id.0]
+    }
+    pub fn switch(&self, id: SwitchId) -> &Switch {
+        &self.switches[id.0]
+    }
+    pub fn link(&self, id: LinkId) -> &Link {
+        &self.links[id.0]
+    }
+    pub fn host(&self, id: HostId) -> &Host {
+        &self.hosts[id.0]
+    }
+    pub fn network_by_name(&self, name: &str) -> Option<NetworkId> {
+        self.networks.iter().position(|n| n.name == name).map(NetworkId)
+    }
+    pub fn switch_by_name(&self, name: &str) -> Option<SwitchId> {
+        self.switches.iter().position(|n| n.name == name).map(SwitchId)
+    }
+    pub fn host_by_name(&self, name: &str) -> Option<HostId> {
+        self.hosts.iter().position(|n| n.name == name).map(HostId)
+    }
+    pub fn link_by_name(&self, name: &str) -> Option<LinkId> {
+        self.links.iter().position(|n| n.name == name).map(LinkId)
+    }
+    pub fn host_ids(&self) -> impl Iterator<Item = HostId> {
+        (0..self.hosts.len()).map(HostId)
+    }
+    /// Hosts grouped by cluster name, in file order.
+    pub fn clusters(&self) -> BTreeMap<&str, Vec<HostId>> {
+        let mut m: BTreeMap<&str, Vec<HostId>> = BTreeMap::new();
+        for (i, h) in self.hosts.iter().enumerate() {
+            m.entry(h.cluster_name()).or_default().push(HostId(i));
+        }
+        m
+    }
+    /// Whether two switches are one logical switch for a LAG: the same
+    /// switch, one stack or one MLAG domain.
+    pub fn same_logical_switch(&self, a: SwitchId, b: SwitchId) -> bool {
+        if a == b {
+            return true;
+        }
+        let (sa, sb) = (self.switch(a), self.switch(b));
+        let same = |x: &Option<Sp<String>>, y: &Option<Sp<String>>| match (x, y) {
+            (Some(x), Some(y)) => x.value == y.value,
+            _ => false,
+        };
+        same(&sa.stack, &sb.stack) || same(&sa.mlag, &sb.mlag)
+    }
+    /// The VLANs the design's networks use.
+    pub fn used_vlans(&self) -> VlanSet {
+        self.networks.iter().filter_map(|n| n.vlan_id()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subnets_overlap() {
+        let a = Subnet::parse("10.0.20.0/24").unwrap();
+        let b = Subnet::parse("10.0.20.128/25").unwrap();
+        let c = Subnet::parse("10.0.21.0/24").unwrap();
+        assert!(a.overlaps(&b));
+        assert!(!a.overlaps(&c));
+        assert!(Subnet::parse("10.0.0.0/33").is_err());
+        assert!(Subnet::parse("10.0.0.0").is_err());
+    }
+
+    #[test]
+    fn platform_order() {
+        assert!(Platform::Ws2022.lbfo_vswitch_deprecated());
+        assert!(Platform::AzureLocal.lbfo_vswitch_deprecated());
+        assert!(!Platform::Ws2019.lbfo_vswitch_deprecated());
+        assert!(!Platform::Vsphere8.lbfo_vswitch_deprecated());
+        assert!(Platform::Vsphere51.is_vsphere());
+    }
+}

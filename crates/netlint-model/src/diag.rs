@@ -1,0 +1,148 @@
+//! Diagnostics: input errors and rule findings share one shape so that every
+//! renderer (human, JSON, SARIF, ...) treats them alike.
+
+use crate::span::Span;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Severity> {
+        match s {
+            "info" => Some(Severity::Info),
+            "warning" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A span in the file with a short text saying what is there.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+impl Label {
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        Label {
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+/// Rule id of TOML syntax errors.
+pub const SYNTAX: &str = "syntax";
+/// Rule id of every other input error (unknown keys, bad values, references).
+pub const SCHEMA: &str = "schema";
+
+/// One diagnostic about one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The rule id (`syntax`, `schema`, or a rule of the catalogue).
+    pub rule: String,
+    pub severity: Severity,
+    /// What is wrong, with the numbers and the names the user wrote.
+    pub message: String,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// Where it is; `None` only when the file has no better place (rare).
+    pub primary: Option<Label>,
+    /// Other places involved: the other end of a mismatch, the profile line.
+    pub related: Vec<Label>,
+    /// The design element this is about, as a dotted path of the names the
+    /// user wrote (`hosts.hv2.nics.P4-1`). Used by `allow`, baselines and
+    /// fingerprints, which must not depend on line numbers.
+    pub element: String,
+}
+
+impl Diagnostic {
+    pub fn new(
+        rule: impl Into<String>,
+        severity: Severity,
+        element: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            rule: rule.into(),
+            severity,
+            message: message.into(),
+            help: None,
+            primary: None,
+            related: Vec::new(),
+            element: element.into(),
+        }
+    }
+
+    /// An input error (`schema`).
+    pub fn schema(span: Span, message: impl Into<String>) -> Self {
+        Diagnostic::new(SCHEMA, Severity::Error, "", message).at(span, "")
+    }
+
+    pub fn at(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.primary = Some(Label::new(span, label));
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
+        let label = Label::new(span, label);
+        let duplicate = self.primary.as_ref().is_some_and(|p| p.span == span)
+            || self.related.iter().any(|r| r.span == span);
+        if !duplicate {
+            self.related.push(label);
+        }
+        self
+    }
+
+    pub fn with_element(mut self, element: impl Into<String>) -> Self {
+        self.element = element.into();
+        self
+    }
+
+    /// Sort key: position, then rule, then message (deterministic output).
+    pub fn sort_key(&self) -> (usize, usize, &str, &str, &str) {
+        let (s, e) = self
+            .primary
+            .as_ref()
+            .map(|l| (l.span.start, l.span.end))
+            .unwrap_or((0, 0));
+        (s, e, &self.rule, &self.message, &self.element)
+    }
+}
+
+/// What every rule declares about itself (input checks too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleMeta {
+    pub id: &'static str,
+    pub category: &'static str,
+    pub default_severity: Severity,
+    pub summary: &'static str,
+    /// The rule's page (`rules/<id>.md`), the single source of its docs.
+    pub doc: &'static str,
+}

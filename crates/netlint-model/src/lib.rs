@@ -1,0 +1,15 @@
+//! The netlint design format: TOML text with spans to a validated, typed
+//! [`Design`]. See `docs/format.md` for the format itself.
+
+pub mod design;
+pub mod diag;
+mod load;
+mod reader;
+pub mod span;
+pub mod units;
+
+pub use design::*;
+pub use diag::{Diagnostic, Label, RuleMeta, Severity, SCHEMA, SYNTAX};
+pub use load::{load, parse_lint_settings, Loaded};
+pub use span::{LineCol, SourceFile, Sp, Span};
+pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};

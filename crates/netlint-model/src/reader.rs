@@ -1,0 +1,1 @@
+//! Walks the span-carrying TOML tree (filled in below).

@@ -1,0 +1,4 @@
+mod render;
+mod report;
+
+fn main() {}
