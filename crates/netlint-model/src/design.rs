@@ -20,6 +20,10 @@ macro_rules! str_enum {
                 match self { $($name::$var => $s),+ }
             }
         }
+        impl $crate::design::StrEnum for $name {
+            const NAMES: &'static [&'static str] = &[$($s),+];
+            fn parse(s: &str) -> Option<Self> { $name::parse(s) }
+        }
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.as_str())
@@ -27,7 +31,12 @@ macro_rules! str_enum {
         }
     };
 }
-pub(crate) use str_enum;
+
+/// An enumeration written as a kebab-case string in a design.
+pub trait StrEnum: Sized + Copy {
+    const NAMES: &'static [&'static str];
+    fn parse(s: &str) -> Option<Self>;
+}
 
 str_enum!(
     /// Host operating system / hypervisor platform.
@@ -242,11 +251,9 @@ id_type!(NetworkId);
 id_type!(SwitchId);
 id_type!(LinkId);
 id_type!(HostId);
-/// Index into `Host::nics`.
+// Indices into `Host::nics`, `Host::teams` and `Host::vswitches`.
 id_type!(NicIdx);
-/// Index into `Host::teams`.
 id_type!(TeamIdx);
-/// Index into `Host::vswitches`.
 id_type!(VSwitchIdx);
 
 /// `allow = { rule-id = "reason" }` on one element.
@@ -333,7 +340,9 @@ impl Subnet {
         let prefix: u8 = p.trim().parse().map_err(|_| err())?;
         let max = if addr.is_ipv4() { 32 } else { 128 };
         if prefix > max {
-            return Err(format!("prefix length /{prefix} is longer than {max} in `{s}`"));
+            return Err(format!(
+                "prefix length /{prefix} is longer than {max} in `{s}`"
+            ));
         }
         Ok(Subnet { addr, prefix })
     }
@@ -538,7 +547,10 @@ impl Host {
         format!("hosts.{}", self.name)
     }
     pub fn cluster_name(&self) -> &str {
-        self.cluster.as_ref().map(|c| c.value.as_str()).unwrap_or("")
+        self.cluster
+            .as_ref()
+            .map(|c| c.value.as_str())
+            .unwrap_or("")
     }
     pub fn nic(&self, idx: NicIdx) -> &Nic {
         &self.nics[idx.0]
@@ -586,7 +598,11 @@ pub struct Nic {
 pub enum Attachment {
     Switch(Sp<SwitchId>),
     /// A direct cable to another host's NIC.
-    Peer { host: HostId, nic: NicIdx, span: Span },
+    Peer {
+        host: HostId,
+        nic: NicIdx,
+        span: Span,
+    },
 }
 
 impl Attachment {
@@ -638,7 +654,11 @@ pub struct VSwitch {
 impl VSwitch {
     /// Two or more NIC uplinks: Switch Embedded Teaming.
     pub fn is_set(&self) -> bool {
-        self.uplinks.len() >= 2 && self.uplinks.iter().all(|u| matches!(u.value, Uplink::Nic(_)))
+        self.uplinks.len() >= 2
+            && self
+                .uplinks
+                .iter()
+                .all(|u| matches!(u.value, Uplink::Nic(_)))
     }
 }
 
@@ -695,10 +715,16 @@ impl Design {
         &self.hosts[id.0]
     }
     pub fn network_by_name(&self, name: &str) -> Option<NetworkId> {
-        self.networks.iter().position(|n| n.name == name).map(NetworkId)
+        self.networks
+            .iter()
+            .position(|n| n.name == name)
+            .map(NetworkId)
     }
     pub fn switch_by_name(&self, name: &str) -> Option<SwitchId> {
-        self.switches.iter().position(|n| n.name == name).map(SwitchId)
+        self.switches
+            .iter()
+            .position(|n| n.name == name)
+            .map(SwitchId)
     }
     pub fn host_by_name(&self, name: &str) -> Option<HostId> {
         self.hosts.iter().position(|n| n.name == name).map(HostId)

@@ -1,14 +1,1680 @@
-use crate::{Design, Diagnostic, LintSettings, SourceFile};
+//! Design text -> validated [`Design`], reporting every problem at once.
+//!
+//! The TOML is parsed into a span-carrying tree; profiles are merged onto
+//! hosts on that tree (key by key, so each leaf keeps the span of the line
+//! that set it), and every element is then read with [`Reader`], which
+//! collects unknown keys, wrong types, bad values and dangling references.
 
+use crate::design::*;
+use crate::diag::{Diagnostic, Severity, SYNTAX};
+use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
+use crate::span::{SourceFile, Sp, Span};
+use crate::units::{Bandwidth, Duration, Mtu, MAX_FRAME, MAX_MTU, MIN_MTU};
+use std::collections::{BTreeMap, HashMap};
+use toml::de::{DeTable, DeValue};
+
+/// The result of loading one design file.
 pub struct Loaded {
+    /// None when the file has syntax errors or misses `[design]`.
     pub design: Option<Design>,
+    /// Input diagnostics (`syntax`, `schema`), sorted by position.
     pub diagnostics: Vec<Diagnostic>,
 }
 
-pub fn load(_file: &SourceFile) -> Loaded {
-    Loaded { design: None, diagnostics: vec![] }
+impl Loaded {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
 }
 
-pub fn parse_lint_settings(_file: &SourceFile) -> (LintSettings, Vec<Diagnostic>) {
-    (LintSettings::default(), vec![])
+const TOP_KEYS: &[&str] = &[
+    "design", "networks", "switches", "links", "profiles", "hosts", "netlint",
+];
+const DESIGN_KEYS: &[&str] = &["name", "platform", "drain_budget"];
+const NETWORK_KEYS: &[&str] = &[
+    "role",
+    "vlan",
+    "subnet",
+    "mtu",
+    "protocol",
+    "cluster_use",
+    "allow",
+];
+const SWITCH_KEYS: &[&str] = &[
+    "model",
+    "tier",
+    "mtu",
+    "frame_size",
+    "vlans",
+    "stack",
+    "mlag",
+    "host_ports",
+    "stp",
+    "dcb",
+    "allow",
+];
+const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard"];
+const STP_KEYS: &[&str] = &[
+    "mode",
+    "priority",
+    "mac",
+    "region",
+    "revision",
+    "instances",
+    "instance_priority",
+];
+const SWITCH_DCB_KEYS: &[&str] = &["pfc", "ets"];
+const LINK_KEYS: &[&str] = &[
+    "name",
+    "a",
+    "b",
+    "speed",
+    "members",
+    "lag",
+    "kind",
+    "vlans",
+    "stp_cost",
+    "mtu",
+    "frame_size",
+    "allow",
+];
+const PROFILE_KEYS: &[&str] = &[
+    "os",
+    "memory_gb",
+    "power",
+    "cluster",
+    "nics",
+    "teams",
+    "vswitches",
+    "live_migration",
+    "dcb",
+    "allow",
+];
+const HOST_KEYS: &[&str] = &[
+    "profile",
+    "os",
+    "memory_gb",
+    "power",
+    "cluster",
+    "nics",
+    "teams",
+    "vswitches",
+    "live_migration",
+    "dcb",
+    "allow",
+];
+const NIC_KEYS: &[&str] = &[
+    "card",
+    "model",
+    "speed",
+    "switch",
+    "port",
+    "peer",
+    "mtu",
+    "jumbo_packet",
+    "rdma",
+    "networks",
+    "allow",
+];
+const TEAM_KEYS: &[&str] = &[
+    "kind",
+    "members",
+    "mode",
+    "load_balancing",
+    "standby",
+    "switch_lag",
+    "networks",
+    "mtu",
+    "allow",
+];
+const VSWITCH_KEYS: &[&str] = &[
+    "kind",
+    "uplinks",
+    "load_balancing",
+    "networks",
+    "mtu",
+    "default_flow_weight",
+    "vnics",
+    "allow",
+];
+const VNIC_KEYS: &[&str] = &[
+    "network",
+    "mtu",
+    "rdma",
+    "min_bandwidth_weight",
+    "active_uplinks",
+    "standby_uplinks",
+    "iscsi_port_binding",
+    "allow",
+];
+const LM_KEYS: &[&str] = &[
+    "transport",
+    "networks",
+    "simultaneous",
+    "smb_bandwidth_limit",
+];
+const HOST_DCB_KEYS: &[&str] = &["willing", "pfc", "ets", "policies"];
+const POLICY_KEYS: &[&str] = &["name", "match", "priority"];
+const LINT_KEYS: &[&str] = &["fail_on", "rules"];
+
+/// Default OS when neither the design nor the host names one.
+pub const DEFAULT_PLATFORM: Platform = Platform::Ws2019;
+
+/// Loads and validates a design file.
+pub fn load(file: &SourceFile) -> Loaded {
+    let (root, errors) = DeTable::parse_recoverable(&file.text);
+    if !errors.is_empty() {
+        return Loaded {
+            design: None,
+            diagnostics: syntax_diagnostics(file, &errors),
+        };
+    }
+    let mut b = Builder::default();
+    let design = b.design(root.get_ref(), file);
+    let mut diagnostics = b.r.diags;
+    finish(&mut diagnostics);
+    let design = if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        None
+    } else {
+        design
+    };
+    Loaded {
+        design,
+        diagnostics,
+    }
+}
+
+/// Reads a `netlint.toml` (only a `[netlint]` table).
+pub fn parse_lint_settings(file: &SourceFile) -> (LintSettings, Vec<Diagnostic>) {
+    let (root, errors) = DeTable::parse_recoverable(&file.text);
+    if !errors.is_empty() {
+        return (LintSettings::default(), syntax_diagnostics(file, &errors));
+    }
+    let mut r = Reader::default();
+    r.check_keys(root.get_ref(), &["netlint"], "netlint.toml");
+    let settings = match r.table(root.get_ref(), "netlint") {
+        Some((span, t)) => lint_settings(&mut r, span, t),
+        None => LintSettings::default(),
+    };
+    let mut diags = r.diags;
+    finish(&mut diags);
+    (settings, diags)
+}
+
+/// Sorts and removes duplicates (a profile's bad value is found once per host).
+fn finish(diags: &mut Vec<Diagnostic>) {
+    diags.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diags.dedup_by(|a, b| a.primary == b.primary && a.message == b.message);
+}
+
+/// The parser recovers and reports cascades; one diagnostic per line is
+/// what a person can act on.
+fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = Vec::new();
+    let mut lines = std::collections::BTreeSet::new();
+    let mut sorted: Vec<_> = errors
+        .iter()
+        .map(|e| (e.span().unwrap_or(0..0), e.message().trim().to_string()))
+        .collect();
+    sorted.sort_by_key(|(s, _)| (s.start, s.end));
+    for (span, message) in sorted {
+        let line = file.line_col(span.start).line;
+        if !lines.insert(line) {
+            continue;
+        }
+        let span = Span::new(span.start, span.end.max(span.start));
+        out.push(
+            Diagnostic::new(
+                SYNTAX,
+                Severity::Error,
+                "",
+                format!("TOML syntax error: {message}"),
+            )
+            .at(span, "here")
+            .with_help("fix the TOML syntax; the design is not checked further until it parses"),
+        );
+    }
+    out
+}
+
+#[derive(Default)]
+struct Builder {
+    r: Reader,
+    networks: Vec<Network>,
+    switches: Vec<Switch>,
+    allows: Vec<(String, AllowEntry)>,
+}
+
+fn index_of<T>(items: &[T], name: impl Fn(&T) -> &str, wanted: &str) -> Option<usize> {
+    items.iter().position(|x| name(x) == wanted)
+}
+
+/// A name read from a design: a map key, with its span.
+fn entries<'t, 'i>(t: &'t Table<'i>) -> impl Iterator<Item = (String, Span, &'t Value<'i>)> {
+    t.iter()
+        .map(|(k, v)| (k.get_ref().to_string(), span_of(k), v))
+}
+
+/// The element span: for `[x.y]` tables the header, for inline tables the
+/// value; implicit tables (`[hosts.h.nics.A]` makes `nics` implicit) have the key.
+fn element_span(key: Span, v: &Value<'_>) -> Span {
+    let s = span_of(v);
+    if s.is_empty() {
+        key
+    } else {
+        s
+    }
+}
+
+impl Builder {
+    fn design(&mut self, root: &Table<'_>, file: &SourceFile) -> Option<Design> {
+        self.r.check_keys(root, TOP_KEYS, "a design file");
+
+        let design_table = self.r.table(root, "design");
+        if design_table.is_none() && Reader::get(root, "design").is_none() {
+            let at = Span::new(
+                0,
+                file.text
+                    .find('\n')
+                    .unwrap_or(file.text.len())
+                    .min(file.text.len()),
+            );
+            self.r.error_help(
+                at,
+                "the design has no `[design]` table",
+                "start the file with:\n[design]\nname = \"my-cluster\"\nplatform = \"windows-server-2019\"",
+            );
+        }
+        let mut name = None;
+        let mut platform = Sp::new(DEFAULT_PLATFORM, Span::default());
+        let mut drain_budget = None;
+        let mut design_span = Span::default();
+        if let Some((span, t)) = design_table {
+            design_span = span;
+            platform.span = span;
+            self.r.check_keys(t, DESIGN_KEYS, "[design]");
+            name = self.r.str(t, "name");
+            self.r.required(
+                name.is_some() || Reader::get(t, "name").is_some(),
+                span,
+                "[design]",
+                "name",
+                "\"my-cluster\"",
+            );
+            if let Some(p) = self.r.enum_::<Platform>(t, "platform") {
+                platform = p;
+            }
+            drain_budget = self.r.parsed(t, "drain_budget", Duration::parse);
+        }
+
+        if let Some((_, t)) = self.r.table(root, "networks") {
+            for (n, key, v) in entries(t) {
+                if let Some(net) = self.network(n, key, v) {
+                    self.networks.push(net);
+                }
+            }
+        }
+        if let Some((_, t)) = self.r.table(root, "switches") {
+            for (n, key, v) in entries(t) {
+                if let Some(sw) = self.switch(n, key, v) {
+                    self.switches.push(sw);
+                }
+            }
+        }
+        let mut links = Vec::new();
+        if let Some((_, items)) = self.r.array(root, "links") {
+            for (i, v) in items.iter().enumerate() {
+                if let Some(l) = self.link(i, v) {
+                    links.push(l);
+                }
+            }
+        }
+        self.check_link_names(&links);
+
+        // Profiles: checked once on their own; merged onto hosts below.
+        let mut profiles = Vec::new();
+        let mut profile_tables: Vec<(String, Span, &Table<'_>)> = Vec::new();
+        if let Some((_, t)) = self.r.table(root, "profiles") {
+            for (n, key, v) in entries(t) {
+                if let Some((span, pt)) = self.r.as_table(&format!("profiles.{n}"), v) {
+                    let span = element_span(key, v).min(span.max(key));
+                    self.r
+                        .check_keys(pt, PROFILE_KEYS, &format!("profile `{n}`"));
+                    profiles.push(Profile {
+                        name: n.clone(),
+                        span: element_span(key, v),
+                    });
+                    profile_tables.push((n, span, pt));
+                }
+            }
+        }
+
+        let host_entries: Vec<(String, Span, &Value<'_>)> = match self.r.table(root, "hosts") {
+            Some((_, t)) => entries(t).collect(),
+            None => Vec::new(),
+        };
+        let host_names: Vec<String> = host_entries.iter().map(|(n, _, _)| n.clone()).collect();
+        let mut hosts = Vec::new();
+        let mut used_profiles = vec![false; profile_tables.len()];
+        let mut peers: Vec<PendingPeer> = Vec::new();
+        for (n, key, v) in &host_entries {
+            let Some((_, ht)) = self.r.as_table(&format!("hosts.{n}"), v) else {
+                continue;
+            };
+            let span = element_span(*key, v);
+            let profile = self.r.str(ht, "profile");
+            let merged;
+            let table: &Table<'_> = match &profile {
+                Some(p) => match profile_tables.iter().position(|(pn, _, _)| *pn == p.value) {
+                    Some(i) => {
+                        used_profiles[i] = true;
+                        let mut base = profile_tables[i].2.clone();
+                        merge(&mut base, ht);
+                        merged = base;
+                        &merged
+                    }
+                    None => {
+                        let hint = did_you_mean(
+                            &p.value,
+                            profile_tables.iter().map(|(pn, _, _)| pn.as_str()),
+                        );
+                        self.r.error_help(
+                            p.span,
+                            format!("unknown profile `{}`{hint}", p.value),
+                            defined_list(
+                                "profiles",
+                                profile_tables.iter().map(|(pn, _, _)| pn.as_str()),
+                            ),
+                        );
+                        ht
+                    }
+                },
+                None => ht,
+            };
+            let host = self.host(
+                n,
+                span,
+                profile,
+                table,
+                &platform,
+                &host_names,
+                &mut peers,
+                hosts.len(),
+                true,
+            );
+            hosts.push(host);
+        }
+        // Profiles no host uses are still checked, as if a host used them.
+        for (i, (n, span, pt)) in profile_tables.iter().enumerate() {
+            if !used_profiles[i] {
+                let mut scratch = Vec::new();
+                let _ = self.host(
+                    n,
+                    *span,
+                    None,
+                    pt,
+                    &platform,
+                    &host_names,
+                    &mut scratch,
+                    usize::MAX,
+                    false,
+                );
+            }
+        }
+        self.resolve_peers(&mut hosts, peers);
+
+        let lint = match self.r.table(root, "netlint") {
+            Some((span, t)) => lint_settings(&mut self.r, span, t),
+            None => LintSettings::default(),
+        };
+
+        let name = name?;
+        design_table?;
+        Some(Design {
+            name,
+            span: design_span,
+            platform,
+            drain_budget,
+            networks: std::mem::take(&mut self.networks),
+            switches: std::mem::take(&mut self.switches),
+            links,
+            profiles,
+            hosts,
+            lint,
+            allows: std::mem::take(&mut self.allows),
+        })
+    }
+
+    fn allow(&mut self, t: &Table<'_>, element: &str) {
+        let Some((_, at)) = self.r.table(t, "allow") else {
+            return;
+        };
+        for (rule, key, v) in entries(at) {
+            match v.get_ref() {
+                DeValue::String(reason) if !reason.trim().is_empty() => self.allows.push((
+                    element.to_string(),
+                    AllowEntry {
+                        rule: Sp::new(rule, key),
+                        reason: reason.to_string(),
+                    },
+                )),
+                DeValue::String(_) => self.r.error_help(
+                    span_of(v),
+                    format!("`allow` for `{rule}` has an empty reason"),
+                    format!("say why the rule does not apply here: `{rule} = \"reason\"`"),
+                ),
+                _ => self.r.error_help(
+                    span_of(v),
+                    format!("`allow` for `{rule}` needs a reason string"),
+                    format!("write `{rule} = \"why this is fine here\"`"),
+                ),
+            }
+        }
+    }
+
+    fn network_ref(&mut self, s: &Sp<String>) -> Option<Sp<NetworkId>> {
+        match index_of(&self.networks, |n| &n.name, &s.value) {
+            Some(i) => Some(Sp::new(NetworkId(i), s.span)),
+            None => {
+                let hint = did_you_mean(&s.value, self.networks.iter().map(|n| n.name.as_str()));
+                self.r.error_help(
+                    s.span,
+                    format!("unknown network `{}`{hint}", s.value),
+                    defined_list("networks", self.networks.iter().map(|n| n.name.as_str())),
+                );
+                None
+            }
+        }
+    }
+
+    fn network_list(&mut self, t: &Table<'_>, key: &str) -> Vec<Sp<NetworkId>> {
+        let Some((_, names)) = self.r.str_list(t, key) else {
+            return Vec::new();
+        };
+        names.iter().filter_map(|s| self.network_ref(s)).collect()
+    }
+
+    fn switch_ref(&mut self, s: &Sp<String>) -> Option<Sp<SwitchId>> {
+        match index_of(&self.switches, |n| &n.name, &s.value) {
+            Some(i) => Some(Sp::new(SwitchId(i), s.span)),
+            None => {
+                let hint = did_you_mean(&s.value, self.switches.iter().map(|n| n.name.as_str()));
+                self.r.error_help(
+                    s.span,
+                    format!("unknown switch `{}`{hint}", s.value),
+                    defined_list("switches", self.switches.iter().map(|n| n.name.as_str())),
+                );
+                None
+            }
+        }
+    }
+
+    /// `mtu = N` or the vendor form (`jumbo_packet`, `frame_size`), never both.
+    fn mtu(&mut self, t: &Table<'_>, vendor_key: Option<&str>, what: &str) -> Option<Sp<Mtu>> {
+        let range = MIN_MTU as i64..=MAX_MTU as i64;
+        let range_text =
+            format!("from {MIN_MTU} to {MAX_MTU} (the largest payload, 1500 standard, 9000 jumbo)");
+        let plain = self
+            .r
+            .int(t, "mtu", range, &range_text)
+            .map(|v| v.map(|n| Mtu::mtu(n as u32)));
+        let Some(vk) = vendor_key else {
+            return plain;
+        };
+        let vendor = match vk {
+            "jumbo_packet" => self
+                .r
+                .int(t, vk, (MIN_MTU + 14) as i64..=(MAX_MTU + 14) as i64, &format!("from {} to {} (the MTU plus the 14-byte header: 1514 standard, 9014 jumbo)", MIN_MTU + 14, MAX_MTU + 14))
+                .map(|v| v.map(|n| Mtu::from_jumbo_packet(n as u32))),
+            _ => self
+                .r
+                .int(t, vk, (MIN_MTU + 18) as i64..=MAX_FRAME as i64, &format!("from {} to {MAX_FRAME} (the frame: MTU + 14 header + 4 FCS)", MIN_MTU + 18))
+                .map(|v| v.map(|n| Mtu::from_frame_size(n as u32))),
+        };
+        if let (Some((ps, _)), Some((vs, _))) = (Reader::get(t, "mtu"), Reader::get(t, vk)) {
+            self.r.diags.push(
+                Diagnostic::schema(vs, format!("{what} sets both `mtu` and `{vk}`"))
+                    .with_related(ps, "`mtu` set here")
+                    .with_help(format!(
+                        "keep one of them: `{vk}` is the vendor form of the same value"
+                    )),
+            );
+            return None;
+        }
+        plain.or(vendor)
+    }
+
+    fn network(&mut self, name: String, key: Span, v: &Value<'_>) -> Option<Network> {
+        let what = format!("network `{name}`");
+        let (_, t) = self.r.as_table(&format!("networks.{name}"), v)?;
+        let span = element_span(key, v);
+        self.r.check_keys(t, NETWORK_KEYS, &what);
+        let role = self.r.enum_::<Role>(t, "role");
+        if Reader::get(t, "role").is_none() {
+            self.r.required(false, span, &what, "role", "\"csv\"");
+        }
+        let vlan = self
+            .r
+            .int(t, "vlan", 0..=4094, "from 1 to 4094, or 0 for untagged")
+            .and_then(|v| (v.value != 0).then(|| v.map(|n| n as u16)));
+        let subnet = self.r.parsed(t, "subnet", Subnet::parse);
+        let mtu = self
+            .mtu(t, None, &what)
+            .unwrap_or(Sp::new(Mtu::STANDARD, span));
+        let protocol = self.r.enum_::<Protocol>(t, "protocol");
+        let explicit_use = self.r.enum_::<ClusterUse>(t, "cluster_use");
+        self.allow(t, &format!("networks.{name}"));
+        let role = role?;
+        if let Some(p) = &protocol {
+            if role.value != Role::Storage {
+                self.r.error_help(
+                    p.span,
+                    format!(
+                        "`protocol` is for storage networks, but {what} has role `{}`",
+                        role.value
+                    ),
+                    "remove `protocol`, or set `role = \"storage\"`",
+                );
+            }
+        }
+        let cluster_use = explicit_use.unwrap_or_else(|| {
+            let u = match role.value {
+                Role::Management => ClusterUse::ClusterAndClient,
+                Role::Cluster | Role::Csv | Role::LiveMigration => ClusterUse::Cluster,
+                Role::Storage
+                    if matches!(protocol.as_ref().map(|p| p.value), Some(Protocol::Smb)) =>
+                {
+                    ClusterUse::Cluster
+                }
+                _ => ClusterUse::None,
+            };
+            Sp::new(u, role.span)
+        });
+        Some(Network {
+            name,
+            span,
+            role,
+            vlan,
+            subnet,
+            mtu,
+            protocol,
+            cluster_use,
+        })
+    }
+
+    fn switch(&mut self, name: String, key: Span, v: &Value<'_>) -> Option<Switch> {
+        let what = format!("switch `{name}`");
+        let (_, t) = self.r.as_table(&format!("switches.{name}"), v)?;
+        let span = element_span(key, v);
+        self.r.check_keys(t, SWITCH_KEYS, &what);
+        let model = self.r.str(t, "model");
+        let tier = self
+            .r
+            .enum_::<Tier>(t, "tier")
+            .unwrap_or(Sp::new(Tier::Access, span));
+        let mtu = self
+            .mtu(t, Some("frame_size"), &what)
+            .unwrap_or(Sp::new(Mtu::STANDARD, span));
+        let vlans = self.r.vlan_list(t, "vlans");
+        let stack = self.r.str(t, "stack");
+        let mlag = self.r.str(t, "mlag");
+        let mut host_ports = HostPorts::default();
+        if let Some((hs, ht)) = self.r.table(t, "host_ports") {
+            self.r.check_keys(ht, HOST_PORTS_KEYS, "`host_ports`");
+            host_ports = HostPorts {
+                span: Some(hs),
+                edge: self.r.bool(ht, "edge"),
+                bpdu_guard: self.r.bool(ht, "bpdu_guard"),
+            };
+        }
+        let stp = self.stp(t, span, &what);
+        let dcb = self.r.table(t, "dcb").map(|(ds, dt)| {
+            self.r.check_keys(dt, SWITCH_DCB_KEYS, "switch `dcb`");
+            SwitchDcb {
+                span: ds,
+                pfc: self.priorities(dt, "pfc"),
+                ets: self.ets(dt),
+            }
+        });
+        self.allow(t, &format!("switches.{name}"));
+        Some(Switch {
+            name,
+            span,
+            model,
+            tier,
+            mtu,
+            vlans,
+            stack,
+            mlag,
+            host_ports,
+            stp,
+            dcb,
+        })
+    }
+
+    fn bridge_priority(&mut self, key: &str, v: &Value<'_>) -> Option<Sp<u32>> {
+        let p = self
+            .r
+            .as_int(key, v, 0..=61440, "from 0 to 61440 in steps of 4096")?;
+        if p.value % 4096 != 0 {
+            let lower = p.value / 4096 * 4096;
+            self.r.error_help(
+                p.span,
+                format!("bridge priority {} is not a multiple of 4096", p.value),
+                format!("use {} or {}", lower, (lower + 4096).min(61440)),
+            );
+            return None;
+        }
+        Some(p.map(|n| n as u32))
+    }
+
+    fn stp(&mut self, t: &Table<'_>, span: Span, what: &str) -> Stp {
+        let mut stp = Stp {
+            span: None,
+            mode: Sp::new(StpMode::Rstp, span),
+            priority: None,
+            mac: None,
+            region: None,
+            revision: None,
+            instances: None,
+            instance_priority: BTreeMap::new(),
+        };
+        let Some((ss, st)) = self.r.table(t, "stp") else {
+            return stp;
+        };
+        stp.span = Some(ss);
+        self.r.check_keys(st, STP_KEYS, &format!("`stp` of {what}"));
+        if let Some(m) = self.r.enum_::<StpMode>(st, "mode") {
+            stp.mode = m;
+        }
+        if let Some((_, v)) = Reader::get(st, "priority") {
+            stp.priority = self.bridge_priority("priority", v);
+        }
+        stp.mac = self.r.parsed(st, "mac", parse_mac);
+        stp.region = self.r.str(st, "region");
+        stp.revision = self
+            .r
+            .int(st, "revision", 0..=65535, "from 0 to 65535")
+            .map(|v| v.map(|n| n as u32));
+        if let Some((is, it)) = self.r.table(st, "instances") {
+            let mut map: BTreeMap<u16, crate::units::VlanSet> = BTreeMap::new();
+            let mut owner: HashMap<u16, u16> = HashMap::new();
+            for (k, ks, v) in entries(it) {
+                let Some(inst) = parse_instance(&mut self.r, &k, ks) else {
+                    continue;
+                };
+                if inst == 0 {
+                    self.r.error_help(
+                        ks,
+                        "instance 0 is the IST: it holds every VLAN not mapped elsewhere",
+                        "map VLANs to instances 1 to 4094 only",
+                    );
+                    continue;
+                }
+                if let Some(set) = self.r.as_vlan_list("instances", v) {
+                    for vlan in set.value.iter() {
+                        if let Some(prev) = owner.insert(vlan, inst) {
+                            if prev != inst {
+                                self.r.error(span_of(v), format!("VLAN {vlan} is mapped to both instance {prev} and instance {inst}"));
+                            }
+                        }
+                    }
+                    map.insert(inst, set.value);
+                }
+            }
+            stp.instances = Some(Sp::new(map, is));
+        }
+        if let Some((_, it)) = self.r.table(st, "instance_priority") {
+            for (k, ks, v) in entries(it) {
+                if let Some(inst) = parse_instance(&mut self.r, &k, ks) {
+                    if let Some(p) = self.bridge_priority("instance_priority", v) {
+                        stp.instance_priority.insert(inst, p);
+                    }
+                }
+            }
+        }
+        stp
+    }
+
+    fn priorities(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<Vec<u8>>> {
+        let (span, items) = self.r.array(t, key)?;
+        let mut out = Vec::new();
+        for item in items {
+            if let Some(p) = self
+                .r
+                .as_int(key, item, 0..=7, "an 802.1p priority from 0 to 7")
+            {
+                if out.contains(&(p.value as u8)) {
+                    self.r.error(
+                        p.span,
+                        format!("priority {} is listed twice in `{key}`", p.value),
+                    );
+                } else {
+                    out.push(p.value as u8);
+                }
+            }
+        }
+        Some(Sp::new(out, span))
+    }
+
+    fn ets(&mut self, t: &Table<'_>) -> Option<Sp<BTreeMap<u8, u32>>> {
+        let (span, et) = self.r.table(t, "ets")?;
+        let mut out = BTreeMap::new();
+        for (k, ks, v) in entries(et) {
+            let Ok(p) = k.parse::<u8>() else {
+                self.r.error(
+                    ks,
+                    format!("`ets` key `{k}` is not an 802.1p priority (0 to 7)"),
+                );
+                continue;
+            };
+            if p > 7 {
+                self.r.error(
+                    ks,
+                    format!("`ets` key `{k}` is not an 802.1p priority (0 to 7)"),
+                );
+                continue;
+            }
+            if let Some(pct) =
+                self.r
+                    .as_int("ets", v, 0..=100, "a bandwidth percentage from 0 to 100")
+            {
+                out.insert(p, pct.value as u32);
+            }
+        }
+        Some(Sp::new(out, span))
+    }
+
+    fn link(&mut self, index: usize, v: &Value<'_>) -> Option<Link> {
+        let (span, t) = self.r.as_table("links", v)?;
+        let what = format!("link #{}", index + 1);
+        self.r.check_keys(t, LINK_KEYS, &what);
+        let name = self.r.str(t, "name");
+        let a_name = self.r.str(t, "a");
+        let a = a_name.as_ref().and_then(|s| self.switch_ref(s));
+        self.r.required(
+            Reader::get(t, "a").is_some(),
+            span,
+            &what,
+            "a",
+            "\"switch-name\"",
+        );
+        self.r.required(
+            Reader::get(t, "b").is_some(),
+            span,
+            &what,
+            "b",
+            "\"switch-name\"",
+        );
+        self.r.required(
+            Reader::get(t, "speed").is_some(),
+            span,
+            &what,
+            "speed",
+            "\"10G\"",
+        );
+        let mut b = Vec::new();
+        let mut b_names: Vec<String> = Vec::new();
+        let mut b_ok = true;
+        if let Some((_, bv)) = Reader::get(t, "b") {
+            match bv.get_ref() {
+                DeValue::String(_) => {
+                    let s = self.r.as_str("b", bv)?;
+                    b_names.push(s.value.clone());
+                    match self.switch_ref(&s) {
+                        Some(id) => b.push(id),
+                        None => b_ok = false,
+                    }
+                }
+                DeValue::Array(_) => {
+                    let (_, list) = self.r.str_list(t, "b")?;
+                    if list.is_empty() {
+                        self.r.error(span_of(bv), "`b` lists no switch");
+                        b_ok = false;
+                    }
+                    for s in &list {
+                        b_names.push(s.value.clone());
+                        match self.switch_ref(s) {
+                            Some(id) => b.push(id),
+                            None => b_ok = false,
+                        }
+                    }
+                }
+                _ => {
+                    self.r.error(
+                        span_of(bv),
+                        "`b` must be a switch name or a list of switch names",
+                    );
+                    b_ok = false;
+                }
+            }
+        }
+        let speed = self.r.speed(t, "speed");
+        let members = self
+            .r
+            .int(t, "members", 1..=64, "from 1 to 64 cables")
+            .map(|m| m.map(|n| n as u32));
+        let members = members.unwrap_or(Sp::new(1, span));
+        let lag = self.r.enum_::<LagMode>(t, "lag").unwrap_or_else(|| {
+            Sp::new(
+                if members.value > 1 || b.len() > 1 {
+                    LagMode::Lacp
+                } else {
+                    LagMode::None
+                },
+                span,
+            )
+        });
+        let kind = self
+            .r
+            .enum_::<LinkKind>(t, "kind")
+            .unwrap_or(Sp::new(LinkKind::Ethernet, span));
+        let vlans = self.r.vlan_list(t, "vlans");
+        let stp_cost = self.stp_cost(t);
+        let mtu = self.mtu(t, Some("frame_size"), &what);
+        let link_name = match &name {
+            Some(n) => n.value.clone(),
+            None => format!(
+                "{}--{}",
+                a_name.as_ref().map(|s| s.value.as_str()).unwrap_or("?"),
+                b_names.join("+")
+            ),
+        };
+        self.allow(t, &format!("links.{link_name}"));
+        let (a, speed) = (a?, speed?);
+        if !b_ok {
+            return None;
+        }
+        if b.len() > 1 {
+            if lag.value == LagMode::None {
+                self.r.error_help(lag.span, "a link to several switches is a multi-chassis LAG and cannot have `lag = \"none\"`", "use `lag = \"lacp\"` or `\"static\"`");
+            }
+            let first = b[0].value;
+            let switches = &self.switches;
+            let share = |x: SwitchId, y: SwitchId| {
+                let (sx, sy) = (&switches[x.0], &switches[y.0]);
+                let same = |p: &Option<Sp<String>>, q: &Option<Sp<String>>| matches!((p, q), (Some(p), Some(q)) if p.value == q.value);
+                x == y || same(&sx.stack, &sy.stack) || same(&sx.mlag, &sy.mlag)
+            };
+            if let Some(bad) = b.iter().find(|s| !share(first, s.value)) {
+                let (n1, n2) = (
+                    &self.switches[first.0].name,
+                    &self.switches[bad.value.0].name,
+                );
+                let (s1, s2) = (self.switches[first.0].span, self.switches[bad.value.0].span);
+                self.r.diags.push(
+                    Diagnostic::schema(bad.span, format!("multi-chassis LAG `{link_name}` ends on `{n1}` and `{n2}`, which share no stack or MLAG domain"))
+                        .with_related(s1, format!("switch `{n1}`"))
+                        .with_related(s2, format!("switch `{n2}`"))
+                        .with_help(format!("give `{n1}` and `{n2}` the same `mlag` (or `stack`), or split the LAG into one link per switch")),
+                );
+            }
+        }
+        if b.iter().any(|s| s.value == a.value) {
+            self.r.error(
+                a.span,
+                format!(
+                    "link `{link_name}` connects switch `{}` to itself",
+                    self.switches[a.value.0].name
+                ),
+            );
+            return None;
+        }
+        Some(Link {
+            name: link_name,
+            span,
+            a,
+            b,
+            speed,
+            members,
+            lag,
+            kind,
+            vlans,
+            stp_cost,
+            mtu,
+            index,
+        })
+    }
+
+    fn stp_cost(&mut self, t: &Table<'_>) -> Option<Sp<StpCost>> {
+        let (_, v) = Reader::get(t, "stp_cost")?;
+        let range = 1..=200_000_000;
+        let what = "from 1 to 200000000";
+        match v.get_ref() {
+            DeValue::Table(ct) => {
+                let mut m = BTreeMap::new();
+                for (k, ks, cv) in entries(ct) {
+                    if let Some(inst) = parse_instance(&mut self.r, &k, ks) {
+                        if let Some(c) = self.r.as_int("stp_cost", cv, range.clone(), what) {
+                            m.insert(inst, c.value as u32);
+                        }
+                    }
+                }
+                Some(Sp::new(StpCost::PerInstance(m), span_of(v)))
+            }
+            _ => self
+                .r
+                .as_int("stp_cost", v, range, what)
+                .map(|c| c.map(|n| StpCost::All(n as u32))),
+        }
+    }
+
+    fn check_link_names(&mut self, links: &[Link]) {
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for l in links {
+            if let Some(first) = seen.insert(&l.name, l.span) {
+                self.r.diags.push(
+                    Diagnostic::schema(l.span, format!("two links are named `{}`", l.name))
+                        .with_related(first, "the first one")
+                        .with_help("give each link a unique `name` (links between the same two switches need one)"),
+                );
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn host(
+        &mut self,
+        name: &str,
+        span: Span,
+        profile: Option<Sp<String>>,
+        t: &Table<'_>,
+        platform: &Sp<Platform>,
+        host_names: &[String],
+        peers: &mut Vec<PendingPeer>,
+        host_index: usize,
+        is_host: bool,
+    ) -> Host {
+        let (what, path) = if is_host {
+            (format!("host `{name}`"), format!("hosts.{name}"))
+        } else {
+            (format!("profile `{name}`"), format!("profiles.{name}"))
+        };
+        if is_host {
+            self.r.check_keys(t, HOST_KEYS, &what);
+        }
+        let os = self
+            .r
+            .enum_::<Platform>(t, "os")
+            .unwrap_or_else(|| platform.clone());
+        let memory_gb = self.r.number(t, "memory_gb");
+        let power = self
+            .r
+            .enum_::<Power>(t, "power")
+            .unwrap_or(Sp::new(Power::Unknown, span));
+        let cluster = self.r.str(t, "cluster");
+        self.allow(t, &path);
+
+        let mut nics = Vec::new();
+        if let Some((_, nt)) = self.r.table(t, "nics") {
+            for (n, key, v) in entries(nt) {
+                if let Some(nic) =
+                    self.nic(&path, &n, key, v, host_names, peers, host_index, nics.len())
+                {
+                    nics.push(nic);
+                }
+            }
+        }
+        let mut teams: Vec<Team> = Vec::new();
+        if let Some((_, tt)) = self.r.table(t, "teams") {
+            for (n, key, v) in entries(tt) {
+                if let Some(team) = self.team(&path, &n, key, v, &nics, &teams) {
+                    teams.push(team);
+                }
+            }
+        }
+        let mut vswitches: Vec<VSwitch> = Vec::new();
+        if let Some((_, vt)) = self.r.table(t, "vswitches") {
+            for (n, key, v) in entries(vt) {
+                if let Some(vs) = self.vswitch(&path, &n, key, v, &nics, &teams, &vswitches) {
+                    vswitches.push(vs);
+                }
+            }
+        }
+        let live_migration = self.r.table(t, "live_migration").and_then(|(ls, lt)| {
+            self.r.check_keys(lt, LM_KEYS, "`live_migration`");
+            let transport = self
+                .r
+                .enum_::<Transport>(lt, "transport")
+                .unwrap_or(Sp::new(Transport::Tcp, ls));
+            let networks = self.network_list(lt, "networks");
+            let simultaneous = self
+                .r
+                .int(lt, "simultaneous", 1..=64, "from 1 to 64")
+                .map(|s| s.map(|n| n as u32));
+            let smb_bandwidth_limit = self.r.parsed(lt, "smb_bandwidth_limit", Bandwidth::parse);
+            Some(LiveMigration {
+                span: ls,
+                transport,
+                networks,
+                simultaneous,
+                smb_bandwidth_limit,
+            })
+        });
+        let dcb = self.r.table(t, "dcb").map(|(ds, dt)| {
+            self.r.check_keys(dt, HOST_DCB_KEYS, "host `dcb`");
+            let willing = self.r.bool(dt, "willing");
+            let pfc = self.priorities(dt, "pfc");
+            let ets = self.ets(dt);
+            let mut policies = Vec::new();
+            if let Some((_, items)) = self.r.array(dt, "policies") {
+                for item in items {
+                    let Some((ps, pt)) = self.r.as_table("policies", item) else {
+                        continue;
+                    };
+                    self.r.check_keys(pt, POLICY_KEYS, "a DCB policy");
+                    let name = self.r.str(pt, "name");
+                    let m = self.r.enum_::<PolicyMatch>(pt, "match");
+                    let prio = self
+                        .r
+                        .int(pt, "priority", 0..=7, "an 802.1p priority from 0 to 7");
+                    for (k, ex) in [
+                        ("name", "\"SMB\""),
+                        ("match", "\"smb-direct\""),
+                        ("priority", "3"),
+                    ] {
+                        self.r
+                            .required(Reader::get(pt, k).is_some(), ps, "a DCB policy", k, ex);
+                    }
+                    if let (Some(name), Some(m), Some(p)) = (name, m, prio) {
+                        policies.push(DcbPolicy {
+                            span: ps,
+                            name,
+                            match_: m,
+                            priority: p.map(|n| n as u8),
+                        });
+                    }
+                }
+            }
+            HostDcb {
+                span: ds,
+                willing,
+                pfc,
+                ets,
+                policies,
+            }
+        });
+        self.check_nic_in_two_teams(&nics, &teams);
+        Host {
+            name: name.to_string(),
+            span,
+            profile,
+            cluster,
+            os,
+            memory_gb,
+            power,
+            nics,
+            teams,
+            vswitches,
+            live_migration,
+            dcb,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn nic(
+        &mut self,
+        host_path: &str,
+        name: &str,
+        key: Span,
+        v: &Value<'_>,
+        host_names: &[String],
+        peers: &mut Vec<PendingPeer>,
+        host_index: usize,
+        nic_index: usize,
+    ) -> Option<Nic> {
+        let what = format!("NIC `{name}`");
+        let (_, t) = self.r.as_table(name, v)?;
+        let span = element_span(key, v);
+        self.r.check_keys(t, NIC_KEYS, &what);
+        let card = self
+            .r
+            .str(t, "card")
+            .unwrap_or(Sp::new(name.to_string(), span));
+        let model = self.r.str(t, "model");
+        let speed = self.r.speed(t, "speed");
+        self.r.required(
+            Reader::get(t, "speed").is_some(),
+            span,
+            &what,
+            "speed",
+            "\"10G\"",
+        );
+        let switch = self.r.str(t, "switch");
+        let peer = self.r.str(t, "peer");
+        let port = self.r.str(t, "port");
+        let mtu = self
+            .mtu(t, Some("jumbo_packet"), &what)
+            .unwrap_or(Sp::new(Mtu::STANDARD, span));
+        let rdma = self
+            .r
+            .enum_::<Rdma>(t, "rdma")
+            .unwrap_or(Sp::new(Rdma::None, span));
+        let networks = self.network_list(t, "networks");
+        self.allow(t, &format!("{host_path}.nics.{name}"));
+        let mut attach = None;
+        match (&switch, &peer) {
+            (Some(s), Some(p)) => {
+                self.r.diags.push(
+                    Diagnostic::schema(p.span, format!("{what} sets both `switch` and `peer`"))
+                        .with_related(s.span, "`switch` set here")
+                        .with_help("a NIC has one cable: keep `switch` for a switch port or `peer` for a direct cable to another host"),
+                );
+            }
+            (Some(s), None) => attach = self.switch_ref(s).map(Attachment::Switch),
+            (None, Some(p)) => match p.value.split_once(':') {
+                Some((h, n)) if !h.is_empty() && !n.is_empty() => {
+                    if !host_names.iter().any(|x| x == h) {
+                        let hint = did_you_mean(h, host_names.iter().map(|s| s.as_str()));
+                        self.r.error_help(
+                            p.span,
+                            format!("`peer` names unknown host `{h}`{hint}"),
+                            defined_list("hosts", host_names.iter().map(|s| s.as_str())),
+                        );
+                    } else if host_index != usize::MAX {
+                        peers.push(PendingPeer {
+                            host: host_index,
+                            nic: nic_index,
+                            other_host: h.to_string(),
+                            other_nic: n.to_string(),
+                            span: p.span,
+                        });
+                    }
+                }
+                _ => self.r.error_help(
+                    p.span,
+                    format!("`peer = \"{}\"` is not `host:NIC`", p.value),
+                    "write the other end as \"hv02:SLOT3-1\"",
+                ),
+            },
+            (None, None) => {}
+        }
+        Some(Nic {
+            name: name.to_string(),
+            span,
+            card,
+            model,
+            speed: speed?,
+            attach,
+            port,
+            mtu,
+            rdma,
+            networks,
+        })
+    }
+
+    fn nic_ref(&mut self, nics: &[Nic], s: &Sp<String>, host_what: &str) -> Option<Sp<NicIdx>> {
+        match nics.iter().position(|n| n.name == s.value) {
+            Some(i) => Some(Sp::new(NicIdx(i), s.span)),
+            None => {
+                let hint = did_you_mean(&s.value, nics.iter().map(|n| n.name.as_str()));
+                self.r.error_help(
+                    s.span,
+                    format!("unknown NIC `{}`{hint}", s.value),
+                    defined_list(
+                        &format!("NICs of {host_what}"),
+                        nics.iter().map(|n| n.name.as_str()),
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn team(
+        &mut self,
+        host_path: &str,
+        name: &str,
+        key: Span,
+        v: &Value<'_>,
+        nics: &[Nic],
+        teams: &[Team],
+    ) -> Option<Team> {
+        let what = format!("team `{name}`");
+        let (_, t) = self.r.as_table(name, v)?;
+        let span = element_span(key, v);
+        self.r.check_keys(t, TEAM_KEYS, &what);
+        if nics.iter().any(|n| n.name == name) {
+            self.r.error(key, format!("team `{name}` has the name of a NIC: names of NICs, teams and virtual switches must differ"));
+        }
+        let _ = teams;
+        let kind = self
+            .r
+            .enum_::<TeamKind>(t, "kind")
+            .unwrap_or(Sp::new(TeamKind::Lbfo, span));
+        self.r.required(
+            Reader::get(t, "members").is_some(),
+            span,
+            &what,
+            "members",
+            "[\"NIC1\", \"NIC2\"]",
+        );
+        let (members_span, member_names) =
+            self.r.str_list(t, "members").unwrap_or((span, Vec::new()));
+        let members: Vec<Sp<NicIdx>> = member_names
+            .iter()
+            .filter_map(|m| self.nic_ref(nics, m, host_path))
+            .collect();
+        let mode = self
+            .r
+            .enum_::<TeamMode>(t, "mode")
+            .unwrap_or(Sp::new(TeamMode::SwitchIndependent, span));
+        let load_balancing = self
+            .r
+            .enum_in::<LoadBalancing>(t, "load_balancing", LoadBalancing::TEAM)
+            .unwrap_or(Sp::new(LoadBalancing::Dynamic, span));
+        let standby = self.r.str(t, "standby").and_then(|s| {
+            let idx = self.nic_ref(nics, &s, host_path)?;
+            if !members.iter().any(|m| m.value == idx.value) {
+                self.r.error_help(
+                    s.span,
+                    format!("standby NIC `{}` is not a member of {what}", s.value),
+                    format!("add `{}` to `members`", s.value),
+                );
+                return None;
+            }
+            Some(idx)
+        });
+        let switch_lag = self.r.enum_::<SwitchLag>(t, "switch_lag");
+        let networks = self.network_list(t, "networks");
+        let mtu = self.mtu(t, None, &what);
+        self.allow(t, &format!("{host_path}.teams.{name}"));
+        Some(Team {
+            name: name.to_string(),
+            span,
+            kind,
+            members,
+            members_span,
+            mode,
+            load_balancing,
+            standby,
+            switch_lag,
+            networks,
+            mtu,
+        })
+    }
+
+    fn check_nic_in_two_teams(&mut self, nics: &[Nic], teams: &[Team]) {
+        for (i, nic) in nics.iter().enumerate() {
+            let holders: Vec<(&Team, Span)> = teams
+                .iter()
+                .filter_map(|t| {
+                    t.members
+                        .iter()
+                        .find(|m| m.value == NicIdx(i))
+                        .map(|m| (t, m.span))
+                })
+                .collect();
+            if holders.len() > 1 {
+                let (first, fs) = holders[0];
+                for (other, os) in &holders[1..] {
+                    self.r.diags.push(
+                        Diagnostic::schema(
+                            *os,
+                            format!(
+                                "NIC `{}` is a member of two teams, `{}` and `{}`",
+                                nic.name, first.name, other.name
+                            ),
+                        )
+                        .with_related(fs, format!("also in team `{}`", first.name))
+                        .with_help("a NIC can belong to one team only"),
+                    );
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn vswitch(
+        &mut self,
+        host_path: &str,
+        name: &str,
+        key: Span,
+        v: &Value<'_>,
+        nics: &[Nic],
+        teams: &[Team],
+        vswitches: &[VSwitch],
+    ) -> Option<VSwitch> {
+        let what = format!("virtual switch `{name}`");
+        let (_, t) = self.r.as_table(name, v)?;
+        let span = element_span(key, v);
+        self.r.check_keys(t, VSWITCH_KEYS, &what);
+        let kind = self.r.enum_::<VSwitchKind>(t, "kind");
+        self.r.required(
+            Reader::get(t, "uplinks").is_some(),
+            span,
+            &what,
+            "uplinks",
+            "[\"Team1\"]",
+        );
+        let (uplinks_span, names) = self.r.str_list(t, "uplinks").unwrap_or((span, Vec::new()));
+        let mut uplinks = Vec::new();
+        for s in &names {
+            if let Some(i) = nics.iter().position(|n| n.name == s.value) {
+                if let Some(team) = teams
+                    .iter()
+                    .find(|t| t.members.iter().any(|m| m.value == NicIdx(i)))
+                {
+                    self.r.error_help(s.span, format!("NIC `{}` is a member of team `{}` and cannot also be an uplink of its own", s.value, team.name), format!("use the team: `uplinks = [\"{}\"]`", team.name));
+                    continue;
+                }
+                if let Some(other) = vswitches
+                    .iter()
+                    .find(|vs| vs.uplinks.iter().any(|u| u.value == Uplink::Nic(NicIdx(i))))
+                {
+                    self.r.error(
+                        s.span,
+                        format!(
+                            "NIC `{}` is already an uplink of virtual switch `{}`",
+                            s.value, other.name
+                        ),
+                    );
+                    continue;
+                }
+                uplinks.push(Sp::new(Uplink::Nic(NicIdx(i)), s.span));
+            } else if let Some(i) = teams.iter().position(|t| t.name == s.value) {
+                uplinks.push(Sp::new(Uplink::Team(TeamIdx(i)), s.span));
+            } else {
+                let hint = did_you_mean(
+                    &s.value,
+                    nics.iter()
+                        .map(|n| n.name.as_str())
+                        .chain(teams.iter().map(|t| t.name.as_str())),
+                );
+                self.r.error_help(
+                    s.span,
+                    format!("unknown uplink `{}`{hint}", s.value),
+                    "an uplink is a NIC or a team of this host",
+                );
+            }
+        }
+        if uplinks.len() > 1 && uplinks.iter().any(|u| matches!(u.value, Uplink::Team(_))) {
+            self.r.error_help(
+                uplinks_span,
+                format!("{what} has a team among several uplinks"),
+                "give a virtual switch one team, or two or more NICs (Switch Embedded Teaming)",
+            );
+        }
+        let allowed_lb: Vec<&str> = LoadBalancing::SET
+            .iter()
+            .chain(LoadBalancing::VSPHERE.iter())
+            .copied()
+            .collect();
+        let load_balancing = self
+            .r
+            .enum_in::<LoadBalancing>(t, "load_balancing", &allowed_lb);
+        let networks = self.network_list(t, "networks");
+        let mtu = self.mtu(t, None, &what);
+        let default_flow_weight = self
+            .r
+            .int(t, "default_flow_weight", 0..=100, "a weight from 0 to 100")
+            .map(|w| w.map(|n| n as u32));
+        let path = format!("{host_path}.vswitches.{name}");
+        self.allow(t, &path);
+        let uplink_nics: Vec<NicIdx> = uplinks
+            .iter()
+            .flat_map(|u| match u.value {
+                Uplink::Nic(n) => vec![n],
+                Uplink::Team(ti) => teams[ti.0].members.iter().map(|m| m.value).collect(),
+            })
+            .collect();
+        let mut vnics = Vec::new();
+        if let Some((_, vt)) = self.r.table(t, "vnics") {
+            for (vn, vkey, vv) in entries(vt) {
+                let vwhat = format!("vNIC `{vn}`");
+                let Some((_, vnt)) = self.r.as_table(&vn, vv) else {
+                    continue;
+                };
+                let vspan = element_span(vkey, vv);
+                self.r.check_keys(vnt, VNIC_KEYS, &vwhat);
+                self.r.required(
+                    Reader::get(vnt, "network").is_some(),
+                    vspan,
+                    &vwhat,
+                    "network",
+                    "\"lm\"",
+                );
+                let network = self
+                    .r
+                    .str(vnt, "network")
+                    .and_then(|s| self.network_ref(&s));
+                let vmtu = self
+                    .mtu(vnt, None, &vwhat)
+                    .unwrap_or(Sp::new(Mtu::STANDARD, vspan));
+                let rdma = self.r.bool(vnt, "rdma").unwrap_or(Sp::new(false, vspan));
+                let weight = self
+                    .r
+                    .int(
+                        vnt,
+                        "min_bandwidth_weight",
+                        0..=100,
+                        "a weight from 0 to 100",
+                    )
+                    .map(|w| w.map(|n| n as u32));
+                let pinned = |key: &str, this: &mut Self| -> Vec<Sp<NicIdx>> {
+                    let Some((_, list)) = this.r.str_list(vnt, key) else {
+                        return Vec::new();
+                    };
+                    list.iter()
+                        .filter_map(|s| {
+                            let idx = this.nic_ref(nics, s, host_path)?;
+                            if !uplink_nics.contains(&idx.value) {
+                                this.r.error_help(
+                                    s.span,
+                                    format!(
+                                        "`{key}` names `{}`, which is not an uplink of {what}",
+                                        s.value
+                                    ),
+                                    format!(
+                                        "uplinks of {what}: {}",
+                                        uplink_nics
+                                            .iter()
+                                            .map(|n| nics[n.0].name.as_str())
+                                            .collect::<Vec<_>>()
+                                            .join(", ")
+                                    ),
+                                );
+                                return None;
+                            }
+                            Some(idx)
+                        })
+                        .collect()
+                };
+                let active_uplinks = pinned("active_uplinks", self);
+                let standby_uplinks = pinned("standby_uplinks", self);
+                let iscsi = self
+                    .r
+                    .bool(vnt, "iscsi_port_binding")
+                    .unwrap_or(Sp::new(false, vspan));
+                self.allow(vnt, &format!("{path}.vnics.{vn}"));
+                if let Some(network) = network {
+                    vnics.push(VNic {
+                        name: vn,
+                        span: vspan,
+                        network,
+                        mtu: vmtu,
+                        rdma,
+                        min_bandwidth_weight: weight,
+                        active_uplinks,
+                        standby_uplinks,
+                        iscsi_port_binding: iscsi,
+                    });
+                }
+            }
+        }
+        Some(VSwitch {
+            name: name.to_string(),
+            span,
+            kind,
+            uplinks,
+            uplinks_span,
+            load_balancing,
+            networks,
+            mtu,
+            default_flow_weight,
+            vnics,
+        })
+    }
+
+    fn resolve_peers(&mut self, hosts: &mut [Host], peers: Vec<PendingPeer>) {
+        let declared: Vec<(usize, usize, usize, usize, Span)> = peers
+            .iter()
+            .filter_map(|p| {
+                let oh = hosts.iter().position(|h| h.name == p.other_host)?;
+                match hosts[oh].nic_by_name(&p.other_nic) {
+                    Some(on) => Some((p.host, p.nic, oh, on.0, p.span)),
+                    None => {
+                        let hint = did_you_mean(
+                            &p.other_nic,
+                            hosts[oh].nics.iter().map(|n| n.name.as_str()),
+                        );
+                        self.r.error(
+                            p.span,
+                            format!("host `{}` has no NIC `{}`{hint}", p.other_host, p.other_nic),
+                        );
+                        None
+                    }
+                }
+            })
+            .collect();
+        for &(h, n, oh, on, span) in &declared {
+            if (h, n) == (oh, on) {
+                self.r.error(span, "a NIC cannot be cabled to itself");
+                continue;
+            }
+            let back = declared.iter().find(|d| (d.0, d.1) == (oh, on));
+            let other_nic = &hosts[oh].nics[on];
+            match (back, &other_nic.attach) {
+                (Some(b), _) if (b.2, b.3) != (h, n) => {
+                    let this = format!("{}:{}", hosts[h].name, hosts[h].nics[n].name);
+                    let said = format!("{}:{}", hosts[b.2].name, hosts[b.2].nics[b.3].name);
+                    self.r.diags.push(
+                        Diagnostic::schema(span, format!("the `peer` cable from `{this}` to `{}:{}` is declared differently on the other end, which names `{said}`", hosts[oh].name, other_nic.name))
+                            .with_related(b.4, "the other end's `peer`")
+                            .with_help("a direct cable has two ends: make both `peer` values name each other"),
+                    );
+                }
+                (None, Some(Attachment::Switch(s))) => {
+                    self.r.diags.push(
+                        Diagnostic::schema(span, format!("the `peer` cable to `{}:{}` is declared differently on the other end, which is cabled to a switch", hosts[oh].name, other_nic.name))
+                            .with_related(s.span, "the other end's `switch`")
+                            .with_help("a NIC has one cable: fix one of the two ends"),
+                    );
+                }
+                _ => {
+                    hosts[h].nics[n].attach = Some(Attachment::Peer {
+                        host: HostId(oh),
+                        nic: NicIdx(on),
+                        span,
+                    });
+                    if back.is_none() {
+                        hosts[oh].nics[on].attach = Some(Attachment::Peer {
+                            host: HostId(h),
+                            nic: NicIdx(n),
+                            span,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+struct PendingPeer {
+    host: usize,
+    nic: usize,
+    other_host: String,
+    other_nic: String,
+    span: Span,
+}
+
+fn defined_list<'a>(what: &str, names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    if names.is_empty() {
+        format!("no {what} are defined")
+    } else {
+        format!("defined {what}: {}", names.join(", "))
+    }
+}
+
+fn parse_instance(r: &mut Reader, k: &str, span: Span) -> Option<u16> {
+    match k.parse::<u16>() {
+        Ok(n) if n <= 4094 => Some(n),
+        _ => {
+            r.error(
+                span,
+                format!("`{k}` is not an MSTP instance number (0 to 4094)"),
+            );
+            None
+        }
+    }
+}
+
+fn parse_mac(s: &str) -> Result<[u8; 6], String> {
+    let parts: Vec<&str> = s.split([':', '-']).collect();
+    let err = || format!("`{s}` is not a MAC address: write \"00:1e:c9:00:00:0a\"");
+    if parts.len() != 6 {
+        return Err(err());
+    }
+    let mut mac = [0u8; 6];
+    for (i, p) in parts.iter().enumerate() {
+        if p.len() != 2 {
+            return Err(err());
+        }
+        mac[i] = u8::from_str_radix(p, 16).map_err(|_| err())?;
+    }
+    Ok(mac)
+}
+
+fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
+    r.check_keys(t, LINT_KEYS, "[netlint]");
+    let fail_on = r.enum_::<FailOn>(t, "fail_on");
+    let mut rules = Vec::new();
+    if let Some((_, rt)) = r.table(t, "rules") {
+        for (id, ks, v) in entries(rt) {
+            if let Some(s) = r.as_str(&id, v) {
+                if let Some(level) = r.parse_enum::<Level>(&id, &s, Level::NAMES) {
+                    rules.push((Sp::new(id, ks), level));
+                }
+            }
+        }
+    }
+    LintSettings {
+        span: Some(span),
+        fail_on,
+        rules,
+    }
+}
+
+/// Merges `over` onto `base` key by key. Values that are alternatives of each
+/// other (`mtu` / `jumbo_packet` / `frame_size`, `switch` / `peer`) replace
+/// each other, so an override in one form drops the profile's other form.
+fn merge<'i>(base: &mut DeTable<'i>, over: &DeTable<'i>) {
+    const ALTERNATIVES: &[&[&str]] = &[&["mtu", "jumbo_packet", "frame_size"], &["switch", "peer"]];
+    for group in ALTERNATIVES {
+        if group.iter().any(|k| over.contains_key(*k)) {
+            for k in *group {
+                if !over.contains_key(*k) {
+                    base.remove(*k);
+                }
+            }
+        }
+    }
+    for (k, v) in over.iter() {
+        if k.get_ref() == "profile" {
+            continue;
+        }
+        match (base.get_mut(k.get_ref().as_ref()), v.get_ref()) {
+            (Some(bv), DeValue::Table(ot)) if matches!(bv.get_ref(), DeValue::Table(_)) => {
+                if let DeValue::Table(bt) = bv.get_mut() {
+                    merge(bt, ot);
+                }
+            }
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
 }

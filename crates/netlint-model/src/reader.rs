@@ -1,1 +1,381 @@
-//! Walks the span-carrying TOML tree (filled in below).
+//! Typed access to the span-carrying TOML tree that collects every problem
+//! instead of stopping at the first, each as a `schema` diagnostic at the
+//! exact span, with the nearest valid name for a misspelt key or value.
+
+use crate::design::StrEnum;
+use crate::diag::Diagnostic;
+use crate::span::{Sp, Span};
+use crate::units::{Speed, VlanSet};
+use std::ops::RangeInclusive;
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+pub(crate) type Table<'i> = DeTable<'i>;
+pub(crate) type Value<'i> = Spanned<DeValue<'i>>;
+
+pub(crate) fn span_of<T>(v: &Spanned<T>) -> Span {
+    v.span().into()
+}
+
+/// The closest of `candidates` to `word`, when close enough to be a typo.
+pub fn nearest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let w = word.to_ascii_lowercase();
+    let limit = (w.chars().count() / 3).max(2);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::damerau_levenshtein(&w, &c.to_ascii_lowercase()), c))
+        .filter(|(d, c)| *d <= limit && *d < c.chars().count())
+        .min_by_key(|(d, c)| (*d, *c))
+        .map(|(_, c)| c)
+}
+
+/// ", did you mean `x`?" or "".
+pub fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> String {
+    match nearest(word, candidates) {
+        Some(n) => format!(", did you mean `{n}`?"),
+        None => String::new(),
+    }
+}
+
+fn type_name(v: &DeValue<'_>) -> &'static str {
+    match v {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a number",
+        DeValue::Boolean(_) => "a boolean",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "an array",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Reads values out of tables, collecting diagnostics.
+#[derive(Default)]
+pub(crate) struct Reader {
+    pub diags: Vec<Diagnostic>,
+}
+
+impl Reader {
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::schema(span, message));
+    }
+
+    pub fn error_help(&mut self, span: Span, message: impl Into<String>, help: impl Into<String>) {
+        self.diags
+            .push(Diagnostic::schema(span, message).with_help(help));
+    }
+
+    /// Reports every key of `t` not in `known`.
+    pub fn check_keys(&mut self, t: &Table<'_>, known: &[&str], what: &str) {
+        for (k, _) in t.iter() {
+            let name: &str = k.get_ref();
+            if !known.contains(&name) {
+                let hint = did_you_mean(name, known.iter().copied());
+                let help = format!("{what} takes: {}", known.join(", "));
+                self.error_help(
+                    span_of(k),
+                    format!("unknown field `{name}` in {what}{hint}"),
+                    help,
+                );
+            }
+        }
+    }
+
+    pub fn get<'t, 'i>(t: &'t Table<'i>, key: &str) -> Option<(Span, &'t Value<'i>)> {
+        t.get_key_value(key).map(|(k, v)| (span_of(k), v))
+    }
+
+    fn wrong_type(&mut self, key: &str, v: &Value<'_>, expected: &str) {
+        self.error(
+            span_of(v),
+            format!(
+                "`{key}` must be {expected}, found {}",
+                type_name(v.get_ref())
+            ),
+        );
+    }
+
+    pub fn required(&mut self, present: bool, span: Span, what: &str, key: &str, example: &str) {
+        if !present {
+            self.error_help(
+                span,
+                format!("{what} has no `{key}`, which is required"),
+                format!("add `{key} = {example}`"),
+            );
+        }
+    }
+
+    pub fn str(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<String>> {
+        let (_, v) = Self::get(t, key)?;
+        self.as_str(key, v)
+    }
+
+    pub fn as_str(&mut self, key: &str, v: &Value<'_>) -> Option<Sp<String>> {
+        match v.get_ref() {
+            DeValue::String(s) => Some(Sp::new(s.to_string(), span_of(v))),
+            _ => {
+                self.wrong_type(key, v, "a string");
+                None
+            }
+        }
+    }
+
+    pub fn bool(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<bool>> {
+        let (_, v) = Self::get(t, key)?;
+        match v.get_ref() {
+            DeValue::Boolean(b) => Some(Sp::new(*b, span_of(v))),
+            _ => {
+                self.wrong_type(key, v, "true or false");
+                None
+            }
+        }
+    }
+
+    /// An integer within `range`; `what` completes "must be ...".
+    pub fn int(
+        &mut self,
+        t: &Table<'_>,
+        key: &str,
+        range: RangeInclusive<i64>,
+        what: &str,
+    ) -> Option<Sp<i64>> {
+        let (_, v) = Self::get(t, key)?;
+        self.as_int(key, v, range, what)
+    }
+
+    pub fn as_int(
+        &mut self,
+        key: &str,
+        v: &Value<'_>,
+        range: RangeInclusive<i64>,
+        what: &str,
+    ) -> Option<Sp<i64>> {
+        match v.get_ref() {
+            DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+                Ok(n) if range.contains(&n) => Some(Sp::new(n, span_of(v))),
+                Ok(n) => {
+                    self.error(
+                        span_of(v),
+                        format!("`{key}` = {n} is out of range: it must be {what}"),
+                    );
+                    None
+                }
+                Err(_) => {
+                    self.error(
+                        span_of(v),
+                        format!("`{key}` is too large: it must be {what}"),
+                    );
+                    None
+                }
+            },
+            _ => {
+                self.wrong_type(key, v, "an integer");
+                None
+            }
+        }
+    }
+
+    /// An integer or decimal number.
+    pub fn number(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<f64>> {
+        let (_, v) = Self::get(t, key)?;
+        let n = match v.get_ref() {
+            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+                .ok()
+                .map(|n| n as f64),
+            DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
+            _ => {
+                self.wrong_type(key, v, "a number");
+                return None;
+            }
+        };
+        match n {
+            Some(n) if n.is_finite() && n > 0.0 => Some(Sp::new(n, span_of(v))),
+            _ => {
+                self.error(span_of(v), format!("`{key}` must be a positive number"));
+                None
+            }
+        }
+    }
+
+    /// A string naming one of an enumeration's values (restricted to `allowed`).
+    pub fn enum_in<E: StrEnum>(
+        &mut self,
+        t: &Table<'_>,
+        key: &str,
+        allowed: &[&str],
+    ) -> Option<Sp<E>> {
+        let s = self.str(t, key)?;
+        self.parse_enum(key, &s, allowed)
+    }
+
+    pub fn enum_<E: StrEnum>(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<E>> {
+        self.enum_in(t, key, E::NAMES)
+    }
+
+    pub fn parse_enum<E: StrEnum>(
+        &mut self,
+        key: &str,
+        s: &Sp<String>,
+        allowed: &[&str],
+    ) -> Option<Sp<E>> {
+        match E::parse(&s.value) {
+            Some(e) if allowed.contains(&s.value.as_str()) => Some(Sp::new(e, s.span)),
+            _ => {
+                let hint = did_you_mean(&s.value, allowed.iter().copied());
+                self.error_help(
+                    s.span,
+                    format!("unknown `{key}` value `{}`{hint}", s.value),
+                    format!("`{key}` takes one of: {}", allowed.join(", ")),
+                );
+                None
+            }
+        }
+    }
+
+    pub fn table<'t, 'i>(&mut self, t: &'t Table<'i>, key: &str) -> Option<(Span, &'t Table<'i>)> {
+        let (_, v) = Self::get(t, key)?;
+        self.as_table(key, v)
+    }
+
+    pub fn as_table<'t, 'i>(
+        &mut self,
+        key: &str,
+        v: &'t Value<'i>,
+    ) -> Option<(Span, &'t Table<'i>)> {
+        match v.get_ref() {
+            DeValue::Table(t) => Some((span_of(v), t)),
+            _ => {
+                self.wrong_type(key, v, "a table");
+                None
+            }
+        }
+    }
+
+    pub fn array<'t, 'i>(
+        &mut self,
+        t: &'t Table<'i>,
+        key: &str,
+    ) -> Option<(Span, &'t [Value<'i>])> {
+        let (_, v) = Self::get(t, key)?;
+        match v.get_ref() {
+            DeValue::Array(a) => Some((span_of(v), a.as_ref())),
+            _ => {
+                self.wrong_type(key, v, "an array");
+                None
+            }
+        }
+    }
+
+    /// An array of strings (names), reporting duplicates.
+    pub fn str_list(&mut self, t: &Table<'_>, key: &str) -> Option<(Span, Vec<Sp<String>>)> {
+        let (span, items) = self.array(t, key)?;
+        let mut out: Vec<Sp<String>> = Vec::new();
+        for item in items {
+            if let Some(s) = self.as_str(key, item) {
+                if let Some(first) = out.iter().find(|o| o.value == s.value) {
+                    let first = first.span;
+                    self.diags.push(
+                        Diagnostic::schema(
+                            s.span,
+                            format!("`{}` is listed twice in `{key}`", s.value),
+                        )
+                        .with_related(first, "first listed here")
+                        .with_help("remove the duplicate"),
+                    );
+                    continue;
+                }
+                out.push(s);
+            }
+        }
+        Some((span, out))
+    }
+
+    /// A list of VLANs, each an id (1..4094) or a `"711-718"` range.
+    pub fn vlan_list(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<VlanSet>> {
+        let (_, v) = Self::get(t, key)?;
+        self.as_vlan_list(key, v)
+    }
+
+    pub fn as_vlan_list(&mut self, key: &str, v: &Value<'_>) -> Option<Sp<VlanSet>> {
+        let DeValue::Array(items) = v.get_ref() else {
+            self.wrong_type(key, v, "an array of VLAN ids or \"a-b\" ranges");
+            return None;
+        };
+        let mut set = VlanSet::new();
+        let mut ok = true;
+        for item in items {
+            match item.get_ref() {
+                DeValue::Integer(_) => {
+                    match self.as_int(key, item, 1..=4094, "a VLAN id from 1 to 4094") {
+                        Some(n) => set.insert(n.value as u16),
+                        None => ok = false,
+                    }
+                }
+                DeValue::String(s) => match VlanSet::parse_range(s) {
+                    Ok((a, b)) if a >= 1 && b <= 4094 => (a..=b).for_each(|x| set.insert(x)),
+                    Ok(_) => {
+                        self.error(
+                            span_of(item),
+                            format!("VLAN range `{s}` goes outside 1-4094"),
+                        );
+                        ok = false;
+                    }
+                    Err(e) => {
+                        self.error(span_of(item), e);
+                        ok = false;
+                    }
+                },
+                _ => {
+                    self.wrong_type(key, item, "a VLAN id or a \"a-b\" range");
+                    ok = false;
+                }
+            }
+        }
+        ok.then(|| Sp::new(set, span_of(v)))
+    }
+
+    pub fn speed(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<Speed>> {
+        let s = self.str(t, key)?;
+        match Speed::parse(&s.value) {
+            Ok(sp) => Some(Sp::new(sp, s.span)),
+            Err(e) => {
+                self.error_help(
+                    s.span,
+                    e,
+                    "write the speed as a string: \"1G\", \"10G\", \"25G\", \"100M\"",
+                );
+                None
+            }
+        }
+    }
+
+    /// A string parsed by `parse`.
+    pub fn parsed<T>(
+        &mut self,
+        t: &Table<'_>,
+        key: &str,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Option<Sp<T>> {
+        let s = self.str(t, key)?;
+        match parse(&s.value) {
+            Ok(v) => Some(Sp::new(v, s.span)),
+            Err(e) => {
+                self.error(s.span, e);
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_names() {
+        assert_eq!(nearest("speeed", ["speed", "switch"]), Some("speed"));
+        assert_eq!(nearest("swtich", ["speed", "switch"]), Some("switch"));
+        assert_eq!(nearest("rstpp", ["rstp", "mstp", "stp"]), Some("rstp"));
+        assert_eq!(nearest("zzzzzz", ["speed", "switch"]), None);
+    }
+}

@@ -130,7 +130,10 @@ impl SourceFile {
     /// reported as the column just after the last character, as SARIF and
     /// GitHub expect.
     pub fn range(&self, span: Span) -> (LineCol, LineCol) {
-        (self.line_col(span.start), self.line_col(span.end.max(span.start)))
+        (
+            self.line_col(span.start),
+            self.line_col(span.end.max(span.start)),
+        )
     }
 
     /// The text of the line holding `offset`, without its line break.
@@ -162,8 +165,8 @@ mod tests {
         let f = SourceFile::new("x.toml", "a = 1\nbé = 2\n");
         assert_eq!(f.line_col(0), LineCol { line: 1, column: 1 });
         assert_eq!(f.line_col(6), LineCol { line: 2, column: 1 });
-        // 'é' is two bytes: the '=' after it is the 4th character.
-        assert_eq!(f.line_col(10), LineCol { line: 2, column: 5 });
+        // `é` is two bytes: the `=` after it is the 4th character.
+        assert_eq!(f.line_col(10), LineCol { line: 2, column: 4 });
         assert_eq!(f.line_col(999), LineCol { line: 3, column: 1 });
         assert_eq!(f.line_col(8), LineCol { line: 2, column: 2 });
         assert_eq!(f.line_text(2), "bé = 2");

@@ -435,7 +435,10 @@ mod tests {
         );
         assert_eq!(Bandwidth::parse("8Gbps").unwrap().bytes_per_sec, 1e9);
         assert_eq!(Bandwidth::parse("10Gb/s").unwrap().bytes_per_sec, 1.25e9);
-        assert_eq!(Bandwidth::parse("2GB").unwrap().bytes_per_sec, 2.0 * 1_073_741_824.0);
+        assert_eq!(
+            Bandwidth::parse("2GB").unwrap().bytes_per_sec,
+            2.0 * 1_073_741_824.0
+        );
         assert!(Bandwidth::parse("lots").is_err());
         assert!(Bandwidth::parse("0MB").is_err());
     }
