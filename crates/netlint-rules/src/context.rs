@@ -1,0 +1,41 @@
+//! What a rule sees: the design and the analyses, each computed on first
+//! use and shared by every rule of the run.
+
+use netlint_model::{Design, Diagnostic, Label, Severity, Span};
+
+pub struct Context<'d> {
+    pub design: &'d Design,
+}
+
+impl<'d> Context<'d> {
+    pub fn new(design: &'d Design) -> Self {
+        Context { design }
+    }
+
+    /// A finding of `rule` at its default severity about `element`.
+    pub fn finding(
+        &self,
+        rule: &crate::Rule,
+        element: impl Into<String>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let mut d = Diagnostic::new(rule.meta.id, rule.meta.default_severity, element, message);
+        d.primary = Some(Label::new(span, ""));
+        d
+    }
+
+    /// The same at a given severity (rules whose severity depends on a role).
+    pub fn finding_at(
+        &self,
+        rule: &crate::Rule,
+        severity: Severity,
+        element: impl Into<String>,
+        span: Span,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        let mut d = self.finding(rule, element, span, message);
+        d.severity = severity;
+        d
+    }
+}

@@ -1,0 +1,218 @@
+//! Runs the rules over a design, then applies configured levels and the
+//! design's `allow` tables.
+
+use crate::rules::ALL;
+use crate::{Context, Rule};
+use netlint_model::nearest;
+use netlint_model::{Design, Diagnostic, Level, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX};
+use std::collections::BTreeMap;
+
+/// Every rule of the catalogue, in registry order.
+pub fn registry() -> &'static [&'static Rule] {
+    ALL
+}
+
+pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
+    ALL.iter().copied().find(|r| r.meta.id == id)
+}
+
+pub const UNUSED_ALLOW: &str = "unused-allow";
+
+/// The ids that are not rules of the catalogue but appear in output:
+/// input errors and the check of `allow` tables themselves.
+pub fn input_rules() -> Vec<RuleMeta> {
+    vec![
+        RuleMeta {
+            id: SYNTAX,
+            category: "input",
+            default_severity: Severity::Error,
+            summary: "The file is not valid TOML.",
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/syntax.md")),
+        },
+        RuleMeta {
+            id: SCHEMA,
+            category: "input",
+            default_severity: Severity::Error,
+            summary: "The design does not follow the format: unknown key, bad value, or dangling reference.",
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/schema.md")),
+        },
+        RuleMeta {
+            id: UNUSED_ALLOW,
+            category: "input",
+            default_severity: Severity::Warning,
+            summary: "An `allow` entry suppresses nothing: its rule never fires on that element, or the rule does not exist.",
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unused-allow.md")),
+        },
+    ]
+}
+
+fn known_id(id: &str) -> bool {
+    rule_by_id(id).is_some() || input_rules().iter().any(|m| m.id == id)
+}
+
+/// Rule levels chosen by the user (netlint.toml < design < command line).
+#[derive(Clone, Debug, Default)]
+pub struct RuleConfig {
+    pub levels: BTreeMap<String, Level>,
+}
+
+impl RuleConfig {
+    /// Adds the levels of a `[netlint] rules` table, reporting unknown ids
+    /// (with the nearest valid one) as `schema` errors at their key.
+    pub fn apply(&mut self, rules: &[(Sp<String>, Sp<Level>)]) -> Vec<Diagnostic> {
+        let mut diags = Vec::new();
+        for (id, level) in rules {
+            if known_id(&id.value) && id.value != SYNTAX && id.value != SCHEMA {
+                self.levels.insert(id.value.clone(), level.value);
+            } else {
+                diags.push(unknown_rule_diagnostic(&id.value, id.span));
+            }
+        }
+        diags
+    }
+
+    pub fn level(&self, id: &str) -> Option<Level> {
+        self.levels.get(id).copied()
+    }
+}
+
+/// "unknown rule `x`, did you mean `y`?" as a `schema` error.
+pub fn unknown_rule_diagnostic(id: &str, span: Span) -> Diagnostic {
+    let ids: Vec<&str> = all_ids();
+    let hint = match nearest(id, ids.iter().copied()) {
+        Some(n) => format!(", did you mean `{n}`?"),
+        None => String::new(),
+    };
+    Diagnostic::schema(span, format!("unknown rule `{id}`{hint}"))
+        .with_help("`netlint rules` lists every rule id")
+}
+
+pub fn all_ids() -> Vec<&'static str> {
+    ALL.iter()
+        .map(|r| r.meta.id)
+        .chain(input_rules().iter().map(|m| m.id))
+        .collect()
+}
+
+/// A finding an `allow` entry suppressed, with the reason given.
+#[derive(Clone, Debug)]
+pub struct Suppressed {
+    pub diagnostic: Diagnostic,
+    pub reason: String,
+    pub allow_span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Findings after levels and allows, sorted by position then rule.
+    pub diagnostics: Vec<Diagnostic>,
+    pub suppressed: Vec<Suppressed>,
+}
+
+fn within(element: &str, scope: &str) -> bool {
+    element == scope
+        || (element.starts_with(scope) && element.as_bytes().get(scope.len()) == Some(&b'.'))
+}
+
+/// Runs every rule on the design.
+pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
+    let cx = Context::new(design);
+    let mut found = Vec::new();
+    for rule in ALL {
+        if config.level(rule.meta.id) == Some(Level::Off) {
+            continue;
+        }
+        let mut out = Vec::new();
+        (rule.check)(&cx, &mut out);
+        found.extend(out);
+    }
+    let mut outcome = Outcome::default();
+    let mut used = vec![false; design.allows.len()];
+    for mut d in found {
+        match config.level(&d.rule) {
+            Some(Level::Off) => continue,
+            Some(Level::Info) => d.severity = Severity::Info,
+            Some(Level::Warning) => d.severity = Severity::Warning,
+            Some(Level::Error) => d.severity = Severity::Error,
+            None => {}
+        }
+        let allow = design
+            .allows
+            .iter()
+            .position(|(scope, a)| a.rule.value == d.rule && within(&d.element, scope));
+        match allow {
+            Some(i) => {
+                used[i] = true;
+                let a = &design.allows[i].1;
+                outcome.suppressed.push(Suppressed {
+                    diagnostic: d,
+                    reason: a.reason.clone(),
+                    allow_span: a.rule.span,
+                });
+            }
+            None => outcome.diagnostics.push(d),
+        }
+    }
+    if config.level(UNUSED_ALLOW) != Some(Level::Off) {
+        outcome
+            .diagnostics
+            .extend(unused_allows(design, &used, config));
+    }
+    outcome
+        .diagnostics
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    outcome
+        .diagnostics
+        .dedup_by(|a, b| a.primary == b.primary && a.message == b.message && a.rule == b.rule);
+    outcome
+}
+
+/// Allow entries that suppressed nothing. A profile's allow is copied onto
+/// every host using it, so an entry counts as used when any copy was.
+fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Diagnostic> {
+    let mut by_span: BTreeMap<(Span, &str), (bool, &str)> = BTreeMap::new();
+    for (i, (scope, a)) in design.allows.iter().enumerate() {
+        let e = by_span
+            .entry((a.rule.span, a.rule.value.as_str()))
+            .or_insert((false, scope.as_str()));
+        e.0 |= used[i];
+    }
+    let severity = match config.level(UNUSED_ALLOW) {
+        Some(Level::Info) => Severity::Info,
+        Some(Level::Error) => Severity::Error,
+        _ => Severity::Warning,
+    };
+    let mut out = Vec::new();
+    for ((span, rule), (was_used, scope)) in by_span {
+        if was_used {
+            continue;
+        }
+        let mut d = if rule_by_id(rule).is_none() {
+            let ids = all_ids();
+            let hint = match nearest(rule, ids.iter().copied()) {
+                Some(n) => format!(", did you mean `{n}`?"),
+                None => String::new(),
+            };
+            Diagnostic::new(
+                UNUSED_ALLOW,
+                severity,
+                scope,
+                format!("`allow` names unknown rule `{rule}`{hint}"),
+            )
+            .with_help("`netlint rules` lists every rule id")
+        } else if config.level(rule) == Some(Level::Off) {
+            continue;
+        } else {
+            Diagnostic::new(
+                UNUSED_ALLOW,
+                severity,
+                scope,
+                format!("`allow` for `{rule}` on `{scope}` suppresses nothing: the rule does not fire there"),
+            )
+            .with_help("remove the entry, so that a later regression is not hidden")
+        };
+        d.primary = Some(netlint_model::Label::new(span, "allowed here"));
+        out.push(d);
+    }
+    out
+}

@@ -1,0 +1,116 @@
+//! `team-speed-mismatch`: members of one team or SET switch differ in speed.
+
+use crate::{declare_rule, Context};
+use netlint_model::{Diagnostic, Sp, Speed};
+
+declare_rule!(
+    RULE,
+    id: "team-speed-mismatch",
+    category: "teaming",
+    severity: Error,
+    summary: "Members of one team or SET switch differ in speed.",
+    check: check,
+);
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    for host in &cx.design.hosts {
+        let mut groups: Vec<(String, String, Vec<&netlint_model::Nic>)> = Vec::new();
+        for team in &host.teams {
+            let members = team.members.iter().map(|m| host.nic(m.value)).collect();
+            groups.push((
+                format!("team `{}`", team.name),
+                format!("{}.teams.{}", host.element(), team.name),
+                members,
+            ));
+        }
+        for vs in host.vswitches.iter().filter(|v| v.is_set()) {
+            let members = vs
+                .uplinks
+                .iter()
+                .flat_map(|u| host.uplink_nics(u.value))
+                .map(|n| host.nic(n))
+                .collect();
+            groups.push((
+                format!("SET switch `{}`", vs.name),
+                format!("{}.vswitches.{}", host.element(), vs.name),
+                members,
+            ));
+        }
+        for (what, element, members) in groups {
+            let Some(first) = members.first() else {
+                continue;
+            };
+            let first_speed: &Sp<Speed> = &first.speed;
+            let Some(odd) = members.iter().find(|n| n.speed.value != first_speed.value) else {
+                continue;
+            };
+            let speeds: Vec<String> = members
+                .iter()
+                .map(|n| format!("{} {}", n.name, n.speed.value))
+                .collect();
+            out.push(
+                cx.finding(
+                    &RULE,
+                    element,
+                    odd.speed.span,
+                    format!(
+                        "host `{}`: {what} mixes speeds ({}): Windows teaming does not support members of different speeds",
+                        host.name,
+                        speeds.join(", ")
+                    ),
+                )
+                .with_related(first_speed.span, format!("`{}` is {}", first.name, first_speed.value))
+                .with_help(format!(
+                    "team only adapters of one speed: move `{}` out of the {what}, or replace it with a {} adapter",
+                    odd.name, first_speed.value
+                )),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const BASE: &str = r#"
+[design]
+name = "t"
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.sw]
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "sw"
+[hosts.h1.nics.B]
+speed = "SPEED"
+switch = "sw"
+[hosts.h1.teams.T]
+members = ["A", "B"]
+"#;
+
+    #[test]
+    fn mixed_speeds_in_a_team_fire_on_the_odd_member() {
+        let f = findings(&BASE.replace("SPEED", "1G"), "team-speed-mismatch");
+        assert_eq!(f.len(), 1);
+        assert!(f[0].message.contains("A 10G, B 1G"), "{}", f[0].message);
+        assert_eq!(f[0].element, "hosts.h1.teams.T");
+    }
+
+    #[test]
+    fn equal_speeds_are_fine() {
+        assert!(findings(&BASE.replace("SPEED", "10G"), "team-speed-mismatch").is_empty());
+    }
+
+    #[test]
+    fn set_switch_members_are_checked_too() {
+        let src = BASE.replace("SPEED", "25G").replace(
+            "[hosts.h1.teams.T]\nmembers = [\"A\", \"B\"]",
+            "[hosts.h1.vswitches.S]\nuplinks = [\"A\", \"B\"]",
+        );
+        let f = findings(&src, "team-speed-mismatch");
+        assert_eq!(f.len(), 1);
+        assert!(f[0].message.contains("SET switch `S`"));
+    }
+}

@@ -1,0 +1,119 @@
+//! Every rule's page (`rules/<id>.md`) is its single source of docs, and
+//! its examples are executed: the failing example must make the rule fire,
+//! the passing one must load cleanly and keep it silent.
+
+use netlint_model::{load, SourceFile};
+use netlint_rules::{check, input_rules, registry, RuleConfig};
+use std::path::Path;
+
+/// ```toml fails / ```toml passes blocks of a page.
+fn examples(doc: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for line in doc.lines() {
+        match &mut current {
+            None => {
+                if let Some(info) = line.trim_start().strip_prefix("```toml ") {
+                    let kind = info.trim();
+                    if kind == "fails" || kind == "passes" {
+                        current = Some((kind.to_string(), String::new()));
+                    }
+                }
+            }
+            Some((_, body)) => {
+                if line.trim_start().starts_with("```") {
+                    out.push(current.take().unwrap());
+                } else {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_rule_has_a_page_with_executed_examples() {
+    assert!(!registry().is_empty());
+    for rule in registry() {
+        let id = rule.meta.id;
+        let doc = rule.meta.doc;
+        assert!(
+            doc.starts_with(&format!("# {id}\n")),
+            "rules/{id}.md must start with `# {id}`"
+        );
+        for section in ["## What it does", "## Why it matters", "## How to fix"] {
+            assert!(doc.contains(section), "rules/{id}.md lacks `{section}`");
+        }
+        let ex = examples(doc);
+        assert!(
+            ex.iter().any(|(k, _)| k == "fails"),
+            "rules/{id}.md has no ```toml fails example"
+        );
+        assert!(
+            ex.iter().any(|(k, _)| k == "passes"),
+            "rules/{id}.md has no ```toml passes example"
+        );
+        for (i, (kind, text)) in ex.iter().enumerate() {
+            let loaded = load(&SourceFile::new(format!("{id}.md#{i}"), text.clone()));
+            assert!(
+                loaded.diagnostics.is_empty(),
+                "rules/{id}.md example {i} ({kind}) does not load cleanly: {:#?}",
+                loaded.diagnostics
+            );
+            let design = loaded.design.expect("loaded");
+            let outcome = check(&design, &RuleConfig::default());
+            let fired: Vec<_> = outcome
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule == id)
+                .collect();
+            if kind == "fails" {
+                assert!(
+                    !fired.is_empty(),
+                    "rules/{id}.md example {i} should make `{id}` fire"
+                );
+            } else {
+                assert!(
+                    fired.is_empty(),
+                    "rules/{id}.md example {i} should keep `{id}` silent: {fired:#?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_page_belongs_to_a_rule() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
+    let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id).collect();
+    ids.extend(input_rules().iter().map(|m| m.id));
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().to_string();
+        if let Some(id) = name.strip_suffix(".md") {
+            if id == "README" {
+                continue;
+            }
+            assert!(
+                ids.contains(&id),
+                "rules/{name} has no rule in the registry"
+            );
+        }
+    }
+}
+
+#[test]
+fn ids_are_unique_and_kebab_case() {
+    let mut seen = std::collections::BTreeSet::new();
+    for rule in registry() {
+        let id = rule.meta.id;
+        assert!(seen.insert(id), "duplicate rule id {id}");
+        assert!(
+            id.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "{id}"
+        );
+        assert!(!rule.meta.summary.is_empty());
+    }
+}
