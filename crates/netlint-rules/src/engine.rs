@@ -1,7 +1,7 @@
 //! Runs the rules over a design, then applies configured levels and the
 //! design's `allow` tables.
 
-use crate::rules::ALL;
+use crate::rules::all;
 use crate::{Context, Rule};
 use netlint_model::nearest;
 use netlint_model::{Design, Diagnostic, Level, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX};
@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 
 /// Every rule of the catalogue, in registry order.
 pub fn registry() -> &'static [&'static Rule] {
-    ALL
+    all()
 }
 
 pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
-    ALL.iter().copied().find(|r| r.meta.id == id)
+    all().iter().copied().find(|r| r.meta.id == id)
 }
 
 pub const UNUSED_ALLOW: &str = "unused-allow";
@@ -88,7 +88,8 @@ pub fn unknown_rule_diagnostic(id: &str, span: Span) -> Diagnostic {
 }
 
 pub fn all_ids() -> Vec<&'static str> {
-    ALL.iter()
+    all()
+        .iter()
         .map(|r| r.meta.id)
         .chain(input_rules().iter().map(|m| m.id))
         .collect()
@@ -118,7 +119,7 @@ fn within(element: &str, scope: &str) -> bool {
 pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
     let cx = Context::new(design);
     let mut found = Vec::new();
-    for rule in ALL {
+    for rule in all() {
         if config.level(rule.meta.id) == Some(Level::Off) {
             continue;
         }

@@ -1,0 +1,5 @@
+//! MTU and jumbo frame rules.
+
+use crate::Rule;
+
+pub static RULES: &[&Rule] = &[];

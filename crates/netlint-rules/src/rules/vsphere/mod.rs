@@ -1,0 +1,5 @@
+//! vSphere-specific rules.
+
+use crate::Rule;
+
+pub static RULES: &[&Rule] = &[];
