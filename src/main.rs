@@ -1,4 +1,6 @@
-mod render;
-mod report;
-
-fn main() {}
+fn main() {
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let code = netlint::cli::run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock());
+    std::process::exit(code);
+}

@@ -11,6 +11,6 @@ pub mod units;
 pub use design::*;
 pub use diag::{Diagnostic, Label, RuleMeta, Severity, SCHEMA, SYNTAX};
 pub use load::{load, parse_lint_settings, Loaded};
-pub use span::{LineCol, SourceFile, Sp, Span};
 pub use reader::{did_you_mean, nearest};
+pub use span::{LineCol, SourceFile, Sp, Span};
 pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};

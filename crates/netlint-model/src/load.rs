@@ -296,13 +296,8 @@ impl Builder {
             platform.span = span;
             self.r.check_keys(t, DESIGN_KEYS, "[design]");
             name = self.r.str(t, "name");
-            self.r.required(
-                name.is_some() || Reader::get(t, "name").is_some(),
-                span,
-                "[design]",
-                "name",
-                "\"my-cluster\"",
-            );
+            self.r
+                .require(t, "name", span, "[design]", "\"my-cluster\"");
             if let Some(p) = self.r.enum_::<Platform>(t, "platform") {
                 platform = p;
             }
@@ -552,9 +547,7 @@ impl Builder {
         let span = element_span(key, v);
         self.r.check_keys(t, NETWORK_KEYS, &what);
         let role = self.r.enum_::<Role>(t, "role");
-        if Reader::get(t, "role").is_none() {
-            self.r.required(false, span, &what, "role", "\"csv\"");
-        }
+        self.r.require(t, "role", span, &what, "\"csv\"");
         let vlan = self
             .r
             .int(t, "vlan", 0..=4094, "from 1 to 4094, or 0 for untagged")
@@ -794,27 +787,9 @@ impl Builder {
         let name = self.r.str(t, "name");
         let a_name = self.r.str(t, "a");
         let a = a_name.as_ref().and_then(|s| self.switch_ref(s));
-        self.r.required(
-            Reader::get(t, "a").is_some(),
-            span,
-            &what,
-            "a",
-            "\"switch-name\"",
-        );
-        self.r.required(
-            Reader::get(t, "b").is_some(),
-            span,
-            &what,
-            "b",
-            "\"switch-name\"",
-        );
-        self.r.required(
-            Reader::get(t, "speed").is_some(),
-            span,
-            &what,
-            "speed",
-            "\"10G\"",
-        );
+        self.r.require(t, "a", span, &what, "\"switch-name\"");
+        self.r.require(t, "b", span, &what, "\"switch-name\"");
+        self.r.require(t, "speed", span, &what, "\"10G\"");
         let mut b = Vec::new();
         let mut b_names: Vec<String> = Vec::new();
         let mut b_ok = true;
@@ -1075,8 +1050,7 @@ impl Builder {
                         ("match", "\"smb-direct\""),
                         ("priority", "3"),
                     ] {
-                        self.r
-                            .required(Reader::get(pt, k).is_some(), ps, "a DCB policy", k, ex);
+                        self.r.require(pt, k, ps, "a DCB policy", ex);
                     }
                     if let (Some(name), Some(m), Some(p)) = (name, m, prio) {
                         policies.push(DcbPolicy {
@@ -1135,13 +1109,7 @@ impl Builder {
             .unwrap_or(Sp::new(name.to_string(), span));
         let model = self.r.str(t, "model");
         let speed = self.r.speed(t, "speed");
-        self.r.required(
-            Reader::get(t, "speed").is_some(),
-            span,
-            &what,
-            "speed",
-            "\"10G\"",
-        );
+        self.r.require(t, "speed", span, &what, "\"10G\"");
         let switch = self.r.str(t, "switch");
         let peer = self.r.str(t, "peer");
         let port = self.r.str(t, "port");
@@ -1244,13 +1212,8 @@ impl Builder {
             .r
             .enum_::<TeamKind>(t, "kind")
             .unwrap_or(Sp::new(TeamKind::Lbfo, span));
-        self.r.required(
-            Reader::get(t, "members").is_some(),
-            span,
-            &what,
-            "members",
-            "[\"NIC1\", \"NIC2\"]",
-        );
+        self.r
+            .require(t, "members", span, &what, "[\"NIC1\", \"NIC2\"]");
         let (members_span, member_names) =
             self.r.str_list(t, "members").unwrap_or((span, Vec::new()));
         let members: Vec<Sp<NicIdx>> = member_names
@@ -1342,13 +1305,7 @@ impl Builder {
         let span = element_span(key, v);
         self.r.check_keys(t, VSWITCH_KEYS, &what);
         let kind = self.r.enum_::<VSwitchKind>(t, "kind");
-        self.r.required(
-            Reader::get(t, "uplinks").is_some(),
-            span,
-            &what,
-            "uplinks",
-            "[\"Team1\"]",
-        );
+        self.r.require(t, "uplinks", span, &what, "[\"Team1\"]");
         let (uplinks_span, names) = self.r.str_list(t, "uplinks").unwrap_or((span, Vec::new()));
         let mut uplinks = Vec::new();
         for s in &names {
@@ -1429,13 +1386,7 @@ impl Builder {
                 };
                 let vspan = element_span(vkey, vv);
                 self.r.check_keys(vnt, VNIC_KEYS, &vwhat);
-                self.r.required(
-                    Reader::get(vnt, "network").is_some(),
-                    vspan,
-                    &vwhat,
-                    "network",
-                    "\"lm\"",
-                );
+                self.r.require(vnt, "network", vspan, &vwhat, "\"lm\"");
                 let network = self
                     .r
                     .str(vnt, "network")

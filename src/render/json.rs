@@ -1,0 +1,116 @@
+//! The JSON report: the contract CI tools parse (documented in docs/json.md).
+
+use crate::report::Report;
+use netlint_model::{Severity, SourceFile, Span};
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    version: u32,
+    tool: Tool,
+    diagnostics: Vec<JsonDiagnostic<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    rule: &'a str,
+    severity: &'static str,
+    message: &'a str,
+    help: Option<&'a str>,
+    element: &'a str,
+    location: Location<'a>,
+    related: Vec<Related<'a>>,
+}
+
+#[derive(Serialize)]
+struct Location<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+#[derive(Serialize)]
+struct Related<'a> {
+    message: &'a str,
+    location: Location<'a>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    suppressed: usize,
+}
+
+fn location<'a>(file: &'a SourceFile, span: Span) -> Location<'a> {
+    let (s, e) = file.range(span);
+    Location {
+        file: &file.path,
+        line: s.line,
+        column: s.column,
+        end_line: e.line,
+        end_column: e.column,
+    }
+}
+
+pub fn render(report: &Report, suppressed: usize) -> String {
+    let mut diagnostics = Vec::new();
+    let count = |s: Severity| {
+        report
+            .files
+            .iter()
+            .flat_map(|f| &f.diagnostics)
+            .filter(|d| d.severity == s)
+            .count()
+    };
+    let summary = Summary {
+        files: report.files.len(),
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        infos: count(Severity::Info),
+        suppressed,
+    };
+    for f in &report.files {
+        for d in &f.diagnostics {
+            diagnostics.push(JsonDiagnostic {
+                rule: &d.rule,
+                severity: d.severity.as_str(),
+                message: &d.message,
+                help: d.help.as_deref(),
+                element: &d.element,
+                location: location(&f.file, d.primary.as_ref().map(|p| p.span).unwrap_or_default()),
+                related: d
+                    .related
+                    .iter()
+                    .map(|r| Related {
+                        message: &r.message,
+                        location: location(&f.file, r.span),
+                    })
+                    .collect(),
+            });
+        }
+    }
+    let doc = JsonReport {
+        version: 1,
+        tool: Tool {
+            name: "netlint",
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        diagnostics,
+        summary,
+    };
+    let mut s = serde_json::to_string_pretty(&doc).expect("serialisable");
+    s.push('\n');
+    s
+}

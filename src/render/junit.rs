@@ -1,0 +1,180 @@
+//! JUnit XML, the format the test tabs of GitLab, Azure DevOps and Jenkins
+//! read: one `<testsuite>` per design file, one failing `<testcase>` per
+//! diagnostic, and one passing case for a clean file so that it still shows
+//! up as checked.
+//!
+//! Written by hand: the document is small and flat, and an XML library would
+//! be a dependency for a dozen `write!`s. What needs care is escaping, done
+//! by [`escape`] for every piece of user text.
+
+use std::fmt::Write as _;
+
+use netlint_model::{Diagnostic, SourceFile};
+
+use crate::report::{FileReport, Report};
+
+/// Renders the report as a JUnit XML document.
+///
+/// Paths appear as the user gave them: test tabs show them as text, they do
+/// not link to the repository.
+pub fn render(report: &Report) -> String {
+    let tests: usize = report.files.iter().map(|f| f.diagnostics.len().max(1)).sum();
+    let failures: usize = report.files.iter().map(|f| f.diagnostics.len()).sum();
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"netlint\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\">"
+    );
+    for file_report in &report.files {
+        suite(&mut out, file_report);
+    }
+    out.push_str("</testsuites>\n");
+    out
+}
+
+fn suite(out: &mut String, file_report: &FileReport) {
+    let file = &file_report.file;
+    let diagnostics = &file_report.diagnostics;
+    let _ = writeln!(
+        out,
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
+        escape(&file.path, Context::Attribute),
+        diagnostics.len().max(1),
+        diagnostics.len(),
+    );
+    if diagnostics.is_empty() {
+        out.push_str("    <testcase name=\"netlint check\" classname=\"netlint\"/>\n");
+    }
+    for diag in diagnostics {
+        case(out, file, diag);
+    }
+    out.push_str("  </testsuite>\n");
+}
+
+fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic) {
+    let location = match &diag.primary {
+        Some(primary) => {
+            let start = file.line_col(primary.span.start);
+            format!("{}:{}:{}", file.path, start.line, start.column)
+        }
+        None => file.path.clone(),
+    };
+    let mut name = format!("{} at {location}", diag.rule);
+    if !diag.element.is_empty() {
+        let _ = write!(name, " ({})", diag.element);
+    }
+    let mut body = diag.message.clone();
+    if let Some(help) = &diag.help {
+        let _ = write!(body, "\nhelp: {help}");
+    }
+    let _ = write!(body, "\nat {location}");
+
+    let _ = writeln!(
+        out,
+        "    <testcase classname=\"{}\" name=\"{}\">",
+        escape(&format!("netlint.{}", diag.rule), Context::Attribute),
+        escape(&name, Context::Attribute),
+    );
+    let _ = writeln!(
+        out,
+        "      <failure type=\"{}\" message=\"{}\">{}</failure>",
+        diag.severity,
+        escape(&diag.message, Context::Attribute),
+        escape(&body, Context::Text),
+    );
+    out.push_str("    </testcase>\n");
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Context {
+    Text,
+    Attribute,
+}
+
+/// Escapes the five markup characters and drops what XML 1.0 cannot carry at
+/// all (control characters other than tab, newline and carriage return, and
+/// U+FFFE/U+FFFF), which a parser would reject outright. In attributes,
+/// whitespace controls become character references, because a parser
+/// normalises a literal newline in an attribute to a space.
+fn escape(s: &str, context: Context) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' if context == Context::Attribute => {
+                let _ = write!(out, "&#{};", u32::from(c));
+            }
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c.is_control() && c < ' ' => {}
+            '\u{FFFE}' | '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::sarif::test_support::report;
+    use super::*;
+
+    #[test]
+    fn snapshot() {
+        insta::assert_snapshot!(render(&report()));
+    }
+
+    #[test]
+    fn parses_and_counts_add_up() {
+        let xml = render(&report());
+        let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "testsuites");
+        assert_eq!(root.attribute("tests"), Some("4"));
+        assert_eq!(root.attribute("failures"), Some("3"));
+
+        let suites: Vec<_> = root.children().filter(|n| n.has_tag_name("testsuite")).collect();
+        assert_eq!(suites.len(), 2);
+        assert_eq!(suites[0].attribute("name"), Some("./designs/site a.toml"));
+
+        let first = suites[0].children().find(|n| n.has_tag_name("testcase")).unwrap();
+        assert_eq!(first.attribute("classname"), Some("netlint.mtu-mismatch"));
+        assert_eq!(
+            first.attribute("name"),
+            Some("mtu-mismatch at ./designs/site a.toml:8:1 (hosts.hv2.nics.P4-1)")
+        );
+        let failure = first.children().find(|n| n.has_tag_name("failure")).unwrap();
+        assert_eq!(failure.attribute("type"), Some("error"));
+        // Markup characters and quotes survive the round trip.
+        assert_eq!(
+            failure.attribute("message"),
+            Some("MTU 9014 on P4-1 ≠ 1500 on \"sw1:Eth1/1\" (100% of frames > 1500 B dropped, <jumbo> & more)")
+        );
+        assert!(failure.text().unwrap().contains("\nhelp: set mtu = 9014 on both ends,\nor 1500 on both\n"));
+
+        let clean = suites[1].children().find(|n| n.has_tag_name("testcase")).unwrap();
+        assert_eq!(clean.attribute("name"), Some("netlint check"));
+        assert!(clean.children().all(|n| !n.has_tag_name("failure")));
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(escape("a<b>&\"'", Context::Text), "a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(escape("bell\u{7}\u{0}\u{FFFF}!", Context::Text), "bell!");
+        assert_eq!(escape("two\nlines\t", Context::Text), "two\nlines\t");
+        assert_eq!(escape("two\nlines\t", Context::Attribute), "two&#10;lines&#9;");
+        // A newline in an attribute survives a parser's normalisation.
+        let xml = format!("<a m=\"{}\"/>", escape("x\ny", Context::Attribute));
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        assert_eq!(doc.root_element().attribute("m"), Some("x\ny"));
+    }
+
+    #[test]
+    fn an_empty_report_is_still_a_document() {
+        let xml = render(&Report::default());
+        roxmltree::Document::parse(&xml).expect("well-formed XML");
+    }
+}
