@@ -1123,6 +1123,7 @@ impl Builder {
         let networks = self.network_list(t, "networks");
         self.allow(t, &format!("{host_path}.nics.{name}"));
         let mut attach = None;
+        let mut pending = None;
         match (&switch, &peer) {
             (Some(s), Some(p)) => {
                 self.r.diags.push(
@@ -1142,7 +1143,7 @@ impl Builder {
                             defined_list("hosts", host_names.iter().map(|s| s.as_str())),
                         );
                     } else if host_index != usize::MAX {
-                        peers.push(PendingPeer {
+                        pending = Some(PendingPeer {
                             host: host_index,
                             nic: nic_index,
                             other_host: h.to_string(),
@@ -1159,12 +1160,15 @@ impl Builder {
             },
             (None, None) => {}
         }
+        let speed = speed?;
+        // Only a NIC that exists can be the end of a cable.
+        peers.extend(pending);
         Some(Nic {
             name: name.to_string(),
             span,
             card,
             model,
-            speed: speed?,
+            speed,
             attach,
             port,
             mtu,
