@@ -80,7 +80,7 @@ fn escape_property(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sarif::test_support::{report, repo_path};
+    use super::super::sarif::test_support::{repo_path, report};
     use super::*;
 
     #[test]
@@ -112,6 +112,7 @@ mod tests {
         ));
         assert!(lines[1].starts_with("::warning "));
         // No primary span: the annotation attaches to the file only.
-        assert!(lines[2].starts_with("::notice file=designs/site a.toml,title=netlint unused-profile::"));
+        assert!(lines[2]
+            .starts_with("::notice file=designs/site a.toml,title=netlint unused-profile::"));
     }
 }

@@ -85,7 +85,7 @@ mod tests {
 
     use netlint_model::{Diagnostic, SourceFile};
 
-    use super::super::sarif::test_support::{report, repo_path};
+    use super::super::sarif::test_support::{repo_path, report};
     use super::*;
     use crate::report::FileReport;
 
@@ -109,7 +109,10 @@ mod tests {
         assert_eq!(issues.len(), 3);
         let mut fingerprints = HashSet::new();
         for issue in issues {
-            let errors: Vec<String> = validator.iter_errors(issue).map(|e| e.to_string()).collect();
+            let errors: Vec<String> = validator
+                .iter_errors(issue)
+                .map(|e| e.to_string())
+                .collect();
             assert!(errors.is_empty(), "{errors:#?}");
             assert!(issue["check_name"].as_str().is_some_and(|s| !s.is_empty()));
             assert!(issue["description"].as_str().is_some_and(|s| !s.is_empty()));
@@ -138,8 +141,7 @@ mod tests {
             }],
             rules: vec![],
         };
-        let issues: serde_json::Value =
-            serde_json::from_str(&render(&report, &repo_path)).unwrap();
+        let issues: serde_json::Value = serde_json::from_str(&render(&report, &repo_path)).unwrap();
         let first = issues[0]["fingerprint"].as_str().unwrap();
         assert_eq!(issues[1]["fingerprint"], format!("{first}-2"));
     }

@@ -18,7 +18,11 @@ use crate::report::{FileReport, Report};
 /// Paths appear as the user gave them: test tabs show them as text, they do
 /// not link to the repository.
 pub fn render(report: &Report) -> String {
-    let tests: usize = report.files.iter().map(|f| f.diagnostics.len().max(1)).sum();
+    let tests: usize = report
+        .files
+        .iter()
+        .map(|f| f.diagnostics.len().max(1))
+        .sum();
     let failures: usize = report.files.iter().map(|f| f.diagnostics.len()).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -136,36 +140,57 @@ mod tests {
         assert_eq!(root.attribute("tests"), Some("4"));
         assert_eq!(root.attribute("failures"), Some("3"));
 
-        let suites: Vec<_> = root.children().filter(|n| n.has_tag_name("testsuite")).collect();
+        let suites: Vec<_> = root
+            .children()
+            .filter(|n| n.has_tag_name("testsuite"))
+            .collect();
         assert_eq!(suites.len(), 2);
         assert_eq!(suites[0].attribute("name"), Some("./designs/site a.toml"));
 
-        let first = suites[0].children().find(|n| n.has_tag_name("testcase")).unwrap();
+        let first = suites[0]
+            .children()
+            .find(|n| n.has_tag_name("testcase"))
+            .unwrap();
         assert_eq!(first.attribute("classname"), Some("netlint.mtu-mismatch"));
         assert_eq!(
             first.attribute("name"),
             Some("mtu-mismatch at ./designs/site a.toml:8:1 (hosts.hv2.nics.P4-1)")
         );
-        let failure = first.children().find(|n| n.has_tag_name("failure")).unwrap();
+        let failure = first
+            .children()
+            .find(|n| n.has_tag_name("failure"))
+            .unwrap();
         assert_eq!(failure.attribute("type"), Some("error"));
         // Markup characters and quotes survive the round trip.
         assert_eq!(
             failure.attribute("message"),
             Some("MTU 9014 on P4-1 ≠ 1500 on \"sw1:Eth1/1\" (100% of frames > 1500 B dropped, <jumbo> & more)")
         );
-        assert!(failure.text().unwrap().contains("\nhelp: set mtu = 9014 on both ends,\nor 1500 on both\n"));
+        assert!(failure
+            .text()
+            .unwrap()
+            .contains("\nhelp: set mtu = 9014 on both ends,\nor 1500 on both\n"));
 
-        let clean = suites[1].children().find(|n| n.has_tag_name("testcase")).unwrap();
+        let clean = suites[1]
+            .children()
+            .find(|n| n.has_tag_name("testcase"))
+            .unwrap();
         assert_eq!(clean.attribute("name"), Some("netlint check"));
         assert!(clean.children().all(|n| !n.has_tag_name("failure")));
     }
 
     #[test]
     fn escaping() {
-        assert_eq!(escape("a<b>&\"'", Context::Text), "a&lt;b&gt;&amp;&quot;&apos;");
+        assert_eq!(
+            escape("a<b>&\"'", Context::Text),
+            "a&lt;b&gt;&amp;&quot;&apos;"
+        );
         assert_eq!(escape("bell\u{7}\u{0}\u{FFFF}!", Context::Text), "bell!");
         assert_eq!(escape("two\nlines\t", Context::Text), "two\nlines\t");
-        assert_eq!(escape("two\nlines\t", Context::Attribute), "two&#10;lines&#9;");
+        assert_eq!(
+            escape("two\nlines\t", Context::Attribute),
+            "two&#10;lines&#9;"
+        );
         // A newline in an attribute survives a parser's normalisation.
         let xml = format!("<a m=\"{}\"/>", escape("x\ny", Context::Attribute));
         let doc = roxmltree::Document::parse(&xml).unwrap();

@@ -64,10 +64,13 @@ fn build_log<'a>(
     let mut results = Vec::new();
     for file_report in &report.files {
         let file = &file_report.file;
-        let uri = ArtifactLocation::new(&repo_path(&file.path));
+        let path = normalize_path(&repo_path(&file.path));
+        let artifact = ArtifactLocation::new(&path);
         for diag in &file_report.diagnostics {
-            let fingerprint = fingerprints.next(diag, file, &uri.uri);
-            results.push(result(diag, file, &uri, &rule_index, fingerprint));
+            // Keyed on the plain path, not the encoded URI, so GitLab's
+            // report and baselines carry the same fingerprint.
+            let fingerprint = fingerprints.next(diag, file, &path);
+            results.push(result(diag, file, &artifact, &rule_index, fingerprint));
         }
     }
     Log {
@@ -91,7 +94,14 @@ fn build_log<'a>(
 }
 
 fn rule_descriptor(rule: &RuleMeta) -> ReportingDescriptor<'_> {
-    let first_paragraph = first_paragraph(rule.doc);
+    // A rule whose page is still missing is described by its summary rather
+    // than by empty strings.
+    let doc = if rule.doc.trim().is_empty() {
+        rule.summary
+    } else {
+        rule.doc
+    };
+    let first_paragraph = first_paragraph(doc);
     ReportingDescriptor {
         id: rule.id,
         name: upper_camel_case(rule.id),
@@ -106,8 +116,8 @@ fn rule_descriptor(rule: &RuleMeta) -> ReportingDescriptor<'_> {
             },
         },
         help: Help {
-            text: markdown_to_text(rule.doc),
-            markdown: rule.doc,
+            text: markdown_to_text(doc),
+            markdown: doc,
         },
         default_configuration: Configuration {
             level: level(rule.default_severity),
@@ -576,7 +586,7 @@ switch_port = \"sw1:Eth1/1\"
 
 #[cfg(test)]
 mod tests {
-    use super::test_support::{report, repo_path};
+    use super::test_support::{repo_path, report};
     use super::*;
 
     fn render_test(report: &Report) -> String {
@@ -609,8 +619,7 @@ mod tests {
     fn the_validator_does_reject_a_broken_log() {
         // Guards the test above against a validator that accepts anything.
         let schema: serde_json::Value =
-            serde_json::from_str(include_str!("../../tests/data/sarif-schema-2.1.0.json"))
-                .unwrap();
+            serde_json::from_str(include_str!("../../tests/data/sarif-schema-2.1.0.json")).unwrap();
         let validator = jsonschema::validator_for(&schema).unwrap();
         let mut log: serde_json::Value = serde_json::from_str(&render_test(&report())).unwrap();
         log["runs"][0]["results"][0]["level"] = "fatal".into();
@@ -629,9 +638,17 @@ mod tests {
             rule["fullDescription"]["text"],
             "The two ends of a link disagree on MTU, so jumbo frames are dropped."
         );
-        assert_eq!(run["tool"]["driver"]["rules"][2]["defaultConfiguration"]["level"], "note");
-        // An empty doc falls back to the summary.
-        assert_eq!(run["tool"]["driver"]["rules"][2]["fullDescription"]["text"], "A profile no host uses");
+        assert_eq!(
+            run["tool"]["driver"]["rules"][2]["defaultConfiguration"]["level"],
+            "note"
+        );
+        // A missing page falls back to the summary.
+        let undocumented = &run["tool"]["driver"]["rules"][2];
+        assert_eq!(
+            undocumented["fullDescription"]["text"],
+            "A profile no host uses"
+        );
+        assert_eq!(undocumented["help"]["markdown"], "A profile no host uses");
 
         let result = &run["results"][0];
         assert_eq!(result["ruleIndex"], 0);
@@ -639,13 +656,24 @@ mod tests {
         assert_eq!(artifact["uri"], "designs/site%20a.toml");
         assert_eq!(artifact["uriBaseId"], "%SRCROOT%");
         let region = &result["locations"][0]["physicalLocation"]["region"];
-        assert_eq!((region["startLine"].as_u64(), region["startColumn"].as_u64()), (Some(8), Some(1)));
-        assert_eq!((region["endLine"].as_u64(), region["endColumn"].as_u64()), (Some(8), Some(11)));
+        assert_eq!(
+            (region["startLine"].as_u64(), region["startColumn"].as_u64()),
+            (Some(8), Some(1))
+        );
+        assert_eq!(
+            (region["endLine"].as_u64(), region["endColumn"].as_u64()),
+            (Some(8), Some(11))
+        );
         assert_eq!(result["relatedLocations"][0]["id"], 1);
-        assert_eq!(result["relatedLocations"][1]["message"]["text"], "related location");
+        assert_eq!(
+            result["relatedLocations"][1]["message"]["text"],
+            "related location"
+        );
 
         let no_location = &run["results"][2];
-        assert!(no_location["locations"][0]["physicalLocation"].get("region").is_none());
+        assert!(no_location["locations"][0]["physicalLocation"]
+            .get("region")
+            .is_none());
     }
 
     #[test]
@@ -670,6 +698,19 @@ mod tests {
                 .collect()
         };
         assert_eq!(fingerprints(&original), fingerprints(&moved));
+    }
+
+    #[test]
+    fn fingerprints_agree_with_gitlab() {
+        let sarif: serde_json::Value = serde_json::from_str(&render_test(&report())).unwrap();
+        let gitlab: serde_json::Value =
+            serde_json::from_str(&super::super::gitlab::render(&report(), &repo_path)).unwrap();
+        for i in 0..3 {
+            assert_eq!(
+                sarif["runs"][0]["results"][i]["partialFingerprints"]["netlint/v1"],
+                gitlab[i]["fingerprint"]
+            );
+        }
     }
 
     #[test]
@@ -708,7 +749,9 @@ mod tests {
         assert_eq!(upper_camel_case("lacp-mode_mismatch"), "LacpModeMismatch");
         assert_eq!(upper_camel_case("schema"), "Schema");
         assert_eq!(
-            markdown_to_text("# x\n\nUse `mtu` **now**, see [docs](https://d/x).\n```toml\na = 1\n```"),
+            markdown_to_text(
+                "# x\n\nUse `mtu` **now**, see [docs](https://d/x).\n```toml\na = 1\n```"
+            ),
             "x\n\nUse mtu now, see docs (https://d/x).\na = 1"
         );
     }
