@@ -3,3 +3,6 @@
 //! the host bandwidth model. Each is computed once and shared by the rules.
 
 pub mod stp;
+pub mod topology;
+
+pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};

@@ -1,15 +1,26 @@
 //! What a rule sees: the design and the analyses, each computed on first
 //! use and shared by every rule of the run.
 
+use netlint_analysis::Topology;
 use netlint_model::{Design, Diagnostic, Label, Severity, Span};
+use std::cell::OnceCell;
 
 pub struct Context<'d> {
     pub design: &'d Design,
+    topology: OnceCell<Topology>,
 }
 
 impl<'d> Context<'d> {
     pub fn new(design: &'d Design) -> Self {
-        Context { design }
+        Context {
+            design,
+            topology: OnceCell::new(),
+        }
+    }
+
+    /// The topology graph (bridges, ports, host attachments, carriers).
+    pub fn topology(&self) -> &Topology {
+        self.topology.get_or_init(|| Topology::build(self.design))
     }
 
     /// A finding of `rule` at its default severity about `element`.

@@ -7,7 +7,10 @@ mod engine;
 pub mod rules;
 
 pub use context::Context;
-pub use engine::{all_ids, check, input_rules, registry, rule_by_id, Outcome, RuleConfig, Suppressed, UNUSED_ALLOW};
+pub use engine::{
+    all_ids, check, input_rules, registry, rule_by_id, Outcome, RuleConfig, Suppressed,
+    UNUSED_ALLOW,
+};
 pub use netlint_model::RuleMeta;
 
 use netlint_model::Diagnostic;
