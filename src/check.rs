@@ -48,7 +48,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
-        let name = p.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
         if p.is_dir() {
             if !name.starts_with('.') && name != "target" && name != "node_modules" {
                 walk(&p, out);
@@ -124,7 +127,10 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
     let files = collect(paths)?;
     let mut report = Report {
         files: Vec::new(),
-        rules: input_rules().into_iter().chain(registry().iter().map(|r| r.meta)).collect(),
+        rules: input_rules()
+            .into_iter()
+            .chain(registry().iter().map(|r| r.meta))
+            .collect(),
     };
     let mut configs: BTreeMap<PathBuf, Option<ConfigFile>> = BTreeMap::new();
     let mut config_reports: Vec<FileReport> = Vec::new();
@@ -137,10 +143,14 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                 Ok(t) => t,
                 Err(_) => {
                     let file = SourceFile::new(shown, String::new());
-                    let d = Diagnostic::new(SYNTAX, Severity::Error, "", "the file is not UTF-8 text")
-                        .at(Default::default(), "")
-                        .with_help("save the design as UTF-8");
-                    report.files.push(FileReport { file, diagnostics: vec![d] });
+                    let d =
+                        Diagnostic::new(SYNTAX, Severity::Error, "", "the file is not UTF-8 text")
+                            .at(Default::default(), "")
+                            .with_help("save the design as UTF-8");
+                    report.files.push(FileReport {
+                        file,
+                        diagnostics: vec![d],
+                    });
                     exit = 2;
                     continue;
                 }
@@ -162,7 +172,10 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                         let mut rc = RuleConfig::default();
                         let unknown = rc.apply(&c.settings.rules);
                         if !unknown.is_empty() {
-                            match config_reports.iter_mut().find(|r| r.file.path == c.file.path) {
+                            match config_reports
+                                .iter_mut()
+                                .find(|r| r.file.path == c.file.path)
+                            {
                                 Some(r) => r.diagnostics.extend(unknown),
                                 None => config_reports.push(FileReport {
                                     file: c.file.clone(),
@@ -205,7 +218,10 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
 /// A path relative to the current directory when it lies below it.
 fn relative(p: &Path) -> PathBuf {
     match std::env::current_dir() {
-        Ok(cwd) => p.strip_prefix(&cwd).map(Path::to_path_buf).unwrap_or_else(|_| p.to_path_buf()),
+        Ok(cwd) => p
+            .strip_prefix(&cwd)
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|_| p.to_path_buf()),
         Err(_) => p.to_path_buf(),
     }
 }

@@ -132,7 +132,8 @@ fn use_color(choice: ColorChoice) -> bool {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && std::io::stdout().is_terminal()
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
         }
     }
 }
@@ -165,7 +166,11 @@ fn terminal_width() -> usize {
 }
 
 fn cmd_rules(format: ListFormat, out: &mut dyn Write) -> Result<i32, String> {
-    let metas: Vec<_> = registry().iter().map(|r| r.meta).chain(input_rules()).collect();
+    let metas: Vec<_> = registry()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .collect();
     let text = match format {
         ListFormat::Json => {
             let list: Vec<_> = metas
@@ -179,8 +184,9 @@ fn cmd_rules(format: ListFormat, out: &mut dyn Write) -> Result<i32, String> {
                     })
                 })
                 .collect();
-            let mut s = serde_json::to_string_pretty(&serde_json::json!({ "version": 1, "rules": list }))
-                .map_err(|e| e.to_string())?;
+            let mut s =
+                serde_json::to_string_pretty(&serde_json::json!({ "version": 1, "rules": list }))
+                    .map_err(|e| e.to_string())?;
             s.push('\n');
             s
         }
@@ -204,9 +210,12 @@ fn cmd_rules(format: ListFormat, out: &mut dyn Write) -> Result<i32, String> {
 }
 
 fn cmd_explain(id: &str, out: &mut dyn Write) -> Result<i32, String> {
-    let doc = rule_by_id(id)
-        .map(|r| r.meta.doc)
-        .or_else(|| input_rules().into_iter().find(|m| m.id == id).map(|m| m.doc));
+    let doc = rule_by_id(id).map(|r| r.meta.doc).or_else(|| {
+        input_rules()
+            .into_iter()
+            .find(|m| m.id == id)
+            .map(|m| m.doc)
+    });
     match doc {
         Some(doc) => {
             out.write_all(doc.as_bytes()).map_err(|e| e.to_string())?;
@@ -215,7 +224,9 @@ fn cmd_explain(id: &str, out: &mut dyn Write) -> Result<i32, String> {
         None => {
             let ids = netlint_rules::all_ids();
             let hint = netlint_model::did_you_mean(id, ids.iter().copied());
-            Err(format!("unknown rule `{id}`{hint} (`netlint rules` lists them)"))
+            Err(format!(
+                "unknown rule `{id}`{hint} (`netlint rules` lists them)"
+            ))
         }
     }
 }

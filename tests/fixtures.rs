@@ -15,7 +15,9 @@ fn fixtures() -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") && p.file_name().unwrap() != "netlint.toml" {
+            } else if p.extension().is_some_and(|x| x == "toml")
+                && p.file_name().unwrap() != "netlint.toml"
+            {
                 out.push(p.strip_prefix(root).unwrap().to_path_buf());
             }
         }
@@ -39,7 +41,10 @@ fn fixture_outputs_match_snapshots() {
         let run = run_check(std::slice::from_ref(&path), &CheckSettings::default()).unwrap();
         let human = render::human::render(
             &run.report,
-            &render::human::HumanOptions { color: false, width: 80 },
+            &render::human::HumanOptions {
+                color: false,
+                width: 80,
+            },
         );
         let json = render::json::render(&run.report, run.suppressed.len());
         let name = snapshot_name(&path);
@@ -48,19 +53,27 @@ fn fixture_outputs_match_snapshots() {
         settings.set_prepend_module_to_snapshot(false);
         settings.set_info(&format!("exit {}", run.exit));
         settings.bind(|| {
-            insta::assert_snapshot!(format!("{name}.human"), format!("exit {}\n{human}", run.exit));
+            insta::assert_snapshot!(
+                format!("{name}.human"),
+                format!("exit {}\n{human}", run.exit)
+            );
             insta::assert_snapshot!(format!("{name}.json"), json);
         });
         // Whatever the input, the JSON parses and agrees with the exit code.
-        let doc: serde_json::Value = serde_json::from_str(&render::json::render(&run.report, 0)).unwrap();
-        let input_error = doc["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|d| (d["rule"] == "schema" || d["rule"] == "syntax") && d["severity"] == "error");
+        let doc: serde_json::Value =
+            serde_json::from_str(&render::json::render(&run.report, 0)).unwrap();
+        let input_error =
+            doc["diagnostics"].as_array().unwrap().iter().any(|d| {
+                (d["rule"] == "schema" || d["rule"] == "syntax") && d["severity"] == "error"
+            });
         assert_eq!(input_error, run.exit == 2, "{}", path.display());
         if path.starts_with("fixtures/invalid") {
-            assert_eq!(run.exit, 2, "{} is an invalid input and must exit 2", path.display());
+            assert_eq!(
+                run.exit,
+                2,
+                "{} is an invalid input and must exit 2",
+                path.display()
+            );
         }
     }
 }

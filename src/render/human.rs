@@ -76,7 +76,10 @@ fn to_miette(d: &Diagnostic, len: usize) -> MietteDiagnostic {
     let text = |m: &str| (!m.is_empty()).then(|| m.to_string());
     let mut labels = Vec::new();
     if let Some(p) = &d.primary {
-        labels.push(LabeledSpan::new_primary_with_span(text(&p.message), clamp(p.span)));
+        labels.push(LabeledSpan::new_primary_with_span(
+            text(&p.message),
+            clamp(p.span),
+        ));
     }
     for r in &d.related {
         labels.push(LabeledSpan::new_with_span(text(&r.message), clamp(r.span)));

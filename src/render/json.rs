@@ -89,7 +89,10 @@ pub fn render(report: &Report, suppressed: usize) -> String {
                 message: &d.message,
                 help: d.help.as_deref(),
                 element: &d.element,
-                location: location(&f.file, d.primary.as_ref().map(|p| p.span).unwrap_or_default()),
+                location: location(
+                    &f.file,
+                    d.primary.as_ref().map(|p| p.span).unwrap_or_default(),
+                ),
                 related: d
                     .related
                     .iter()

@@ -430,7 +430,15 @@ pub fn host_carriers(host: &netlint_model::Host) -> Vec<Carrier> {
                 // Pinned (SET affinity, vSphere active list): the other
                 // uplinks take over only when listed as standby (vSphere) or,
                 // on Hyper-V, implicitly (SET fails a pinned vNIC over).
-                let a: Vec<NicIdx> = vnic.active_uplinks.iter().map(|x| x.value).collect();
+                // A pin to a NIC outside this switch's uplinks pins nothing.
+                let ours = |n: &NicIdx| active.contains(n) || standby.contains(n);
+                let a: Vec<NicIdx> = vnic
+                    .active_uplinks
+                    .iter()
+                    .map(|x| x.value)
+                    .filter(ours)
+                    .collect();
+                let a = if a.is_empty() { active.clone() } else { a };
                 let s: Vec<NicIdx> =
                     if vnic.standby_uplinks.is_empty() && !host.os.value.is_vsphere() {
                         active

@@ -560,18 +560,6 @@ impl Builder {
         let explicit_use = self.r.enum_::<ClusterUse>(t, "cluster_use");
         self.allow(t, &format!("networks.{name}"));
         let role = role?;
-        if let Some(p) = &protocol {
-            if role.value != Role::Storage {
-                self.r.error_help(
-                    p.span,
-                    format!(
-                        "`protocol` is for storage networks, but {what} has role `{}`",
-                        role.value
-                    ),
-                    "remove `protocol`, or set `role = \"storage\"`",
-                );
-            }
-        }
         let cluster_use = explicit_use.unwrap_or_else(|| {
             let u = match role.value {
                 Role::Management => ClusterUse::ClusterAndClient,
@@ -1374,13 +1362,6 @@ impl Builder {
             .map(|w| w.map(|n| n as u32));
         let path = format!("{host_path}.vswitches.{name}");
         self.allow(t, &path);
-        let uplink_nics: Vec<NicIdx> = uplinks
-            .iter()
-            .flat_map(|u| match u.value {
-                Uplink::Nic(n) => vec![n],
-                Uplink::Team(ti) => teams[ti.0].members.iter().map(|m| m.value).collect(),
-            })
-            .collect();
         let mut vnics = Vec::new();
         if let Some((_, vt)) = self.r.table(t, "vnics") {
             for (vn, vkey, vv) in entries(vt) {
@@ -1415,24 +1396,6 @@ impl Builder {
                     list.iter()
                         .filter_map(|s| {
                             let idx = this.nic_ref(nics, s, host_path)?;
-                            if !uplink_nics.contains(&idx.value) {
-                                this.r.error_help(
-                                    s.span,
-                                    format!(
-                                        "`{key}` names `{}`, which is not an uplink of {what}",
-                                        s.value
-                                    ),
-                                    format!(
-                                        "uplinks of {what}: {}",
-                                        uplink_nics
-                                            .iter()
-                                            .map(|n| nics[n.0].name.as_str())
-                                            .collect::<Vec<_>>()
-                                            .join(", ")
-                                    ),
-                                );
-                                return None;
-                            }
                             Some(idx)
                         })
                         .collect()
