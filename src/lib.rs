@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod render;
 pub mod report;

@@ -202,7 +202,7 @@ impl Topology {
         let mut bridges: Vec<Bridge> = Vec::new();
         let mut bridge_of = vec![BridgeId(0); n];
         let mut root_to_bridge: BTreeMap<usize, BridgeId> = BTreeMap::new();
-        for i in 0..n {
+        for (i, slot) in bridge_of.iter_mut().enumerate() {
             let root = groups.find(i);
             let id = *root_to_bridge.entry(root).or_insert_with(|| {
                 bridges.push(Bridge {
@@ -213,7 +213,7 @@ impl Topology {
                 BridgeId(bridges.len() - 1)
             });
             bridges[id.0].members.push(SwitchId(i));
-            bridge_of[i] = id;
+            *slot = id;
         }
         for b in &mut bridges {
             let first = b.members[0].0;

@@ -996,7 +996,7 @@ impl Builder {
                 }
             }
         }
-        let live_migration = self.r.table(t, "live_migration").and_then(|(ls, lt)| {
+        let live_migration = self.r.table(t, "live_migration").map(|(ls, lt)| {
             self.r.check_keys(lt, LM_KEYS, "`live_migration`");
             let transport = self
                 .r
@@ -1008,13 +1008,13 @@ impl Builder {
                 .int(lt, "simultaneous", 1..=64, "from 1 to 64")
                 .map(|s| s.map(|n| n as u32));
             let smb_bandwidth_limit = self.r.parsed(lt, "smb_bandwidth_limit", Bandwidth::parse);
-            Some(LiveMigration {
+            LiveMigration {
                 span: ls,
                 transport,
                 networks,
                 simultaneous,
                 smb_bandwidth_limit,
-            })
+            }
         });
         let dcb = self.r.table(t, "dcb").map(|(ds, dt)| {
             self.r.check_keys(dt, HOST_DCB_KEYS, "host `dcb`");

@@ -55,7 +55,7 @@ impl Speed {
             .parse()
             .map_err(|_| format!("`{s}` is not a speed: the number `{num}` is not valid"))?;
         let bps = n * mult;
-        if !(bps.is_finite() && bps >= 1e6 && bps <= 1e13) {
+        if !(bps.is_finite() && (1e6..=1e13).contains(&bps)) {
             return Err(format!(
                 "speed `{s}` is out of range (100M to 10T is what Ethernet offers)"
             ));
@@ -68,13 +68,13 @@ impl fmt::Display for Speed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.0;
         if b >= 1_000_000_000 {
-            if b % 1_000_000_000 == 0 {
+            if b.is_multiple_of(1_000_000_000) {
                 write!(f, "{}G", b / 1_000_000_000)
             } else {
                 let g = b as f64 / 1e9;
                 write!(f, "{}G", trim_float(g))
             }
-        } else if b % 1_000_000 == 0 {
+        } else if b.is_multiple_of(1_000_000) {
             write!(f, "{}M", b / 1_000_000)
         } else {
             write!(f, "{}M", trim_float(b as f64 / 1e6))
@@ -128,6 +128,8 @@ impl Mtu {
         form: MtuForm::Default,
     };
 
+    /// `mtu = N` as written.
+    #[allow(clippy::self_named_constructors)]
     pub fn mtu(payload: u32) -> Mtu {
         Mtu {
             payload,

@@ -1,0 +1,49 @@
+//! `netlint rules`.
+
+use crate::cli::ListFormat;
+use netlint_rules::{input_rules, registry};
+use std::io::Write;
+
+pub fn run(format: ListFormat, out: &mut dyn Write) -> Result<i32, String> {
+    let metas: Vec<_> = registry()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .collect();
+    let text = match format {
+        ListFormat::Json => {
+            let list: Vec<_> = metas
+                .iter()
+                .map(|m| {
+                    serde_json::json!({
+                        "id": m.id,
+                        "category": m.category,
+                        "default_severity": m.default_severity.as_str(),
+                        "summary": m.summary,
+                    })
+                })
+                .collect();
+            let mut s =
+                serde_json::to_string_pretty(&serde_json::json!({ "version": 1, "rules": list }))
+                    .map_err(|e| e.to_string())?;
+            s.push('\n');
+            s
+        }
+        ListFormat::Human => {
+            let width = metas.iter().map(|m| m.id.len()).max().unwrap_or(0);
+            let mut s = String::new();
+            for m in &metas {
+                s.push_str(&format!(
+                    "{:width$}  {:13}  {:7}  {}\n",
+                    m.id,
+                    m.category,
+                    m.default_severity.as_str(),
+                    m.summary
+                ));
+            }
+            s
+        }
+    };
+    out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    Ok(0)
+}
