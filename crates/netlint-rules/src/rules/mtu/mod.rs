@@ -2,4 +2,6 @@
 
 use crate::Rule;
 
-pub static RULES: &[&Rule] = &[];
+pub mod mtu_mismatch;
+
+pub static RULES: &[&Rule] = &[&mtu_mismatch::RULE];

@@ -1,7 +1,53 @@
 //! NIC teaming rules (LBFO, vendor teams, SET).
 
 use crate::Rule;
+use netlint_model::{Host, VSwitch};
+use std::collections::BTreeMap;
 
+pub mod team_cross_switch_lag;
+pub mod team_lbfo_vswitch;
+pub mod team_member_identity;
+pub mod team_member_limit;
+pub mod team_rdma;
 pub mod team_speed_mismatch;
 
-pub static RULES: &[&Rule] = &[&team_speed_mismatch::RULE];
+pub static RULES: &[&Rule] = &[
+    &team_speed_mismatch::RULE,
+    &team_cross_switch_lag::RULE,
+    &team_rdma::RULE,
+    &team_lbfo_vswitch::RULE,
+    &team_member_limit::RULE,
+    &team_member_identity::RULE,
+];
+
+/// A Hyper-V Switch Embedded Teaming switch: two or more NIC uplinks on a
+/// Windows host (on vSphere the same shape is an ordinary vSwitch).
+pub(crate) fn is_hyperv_set(host: &Host, vs: &VSwitch) -> bool {
+    vs.is_set() && host.os.value.is_windows()
+}
+
+/// `host `hv1`` or `hosts `hv1`, `hv2``.
+pub(crate) fn hosts_phrase<S: AsRef<str>>(hosts: &[S]) -> String {
+    let names: Vec<String> = hosts.iter().map(|h| format!("`{}`", h.as_ref())).collect();
+    match names.len() {
+        1 => format!("host {}", names[0]),
+        _ => format!("hosts {}", names.join(", ")),
+    }
+}
+
+/// The hosts that share each cause. A problem set on a profile's line is
+/// one cause for every host using the profile: keyed by the span and the
+/// facts, each host's finding can then carry one identical message naming
+/// them all (the engine keeps one per span and message).
+pub(crate) fn hosts_by_cause<K: Ord>(
+    hits: impl IntoIterator<Item = (K, String)>,
+) -> BTreeMap<K, Vec<String>> {
+    let mut m: BTreeMap<K, Vec<String>> = BTreeMap::new();
+    for (k, host) in hits {
+        let hosts = m.entry(k).or_default();
+        if !hosts.contains(&host) {
+            hosts.push(host);
+        }
+    }
+    m
+}
