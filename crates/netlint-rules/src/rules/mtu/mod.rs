@@ -2,6 +2,12 @@
 
 use crate::Rule;
 
+pub mod jumbo_recommended;
 pub mod mtu_mismatch;
+pub mod mtu_path_too_small;
 
-pub static RULES: &[&Rule] = &[&mtu_mismatch::RULE];
+pub static RULES: &[&Rule] = &[
+    &mtu_mismatch::RULE,
+    &mtu_path_too_small::RULE,
+    &jumbo_recommended::RULE,
+];

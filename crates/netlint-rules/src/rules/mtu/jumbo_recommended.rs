@@ -1,0 +1,131 @@
+//! `jumbo-recommended`: a CSV, live-migration or storage network runs at
+//! MTU 1500 on 10G or faster adapters.
+
+use super::mtu_path_too_small::{host_mtus, ping_advice};
+use crate::rules::traffic::host_list;
+use crate::{declare_rule, Context};
+use netlint_model::{Diagnostic, HostId, NetworkId, Role, Speed};
+
+declare_rule!(
+    RULE,
+    id: "jumbo-recommended",
+    category: "mtu",
+    severity: Info,
+    summary: "A CSV, live-migration or storage network runs at MTU 1500 on 10G or faster adapters: jumbo frames would help.",
+    check: check,
+);
+
+const STANDARD: u32 = 1500;
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let design = cx.design;
+    let topo = cx.topology();
+    for (ni, network) in design.networks.iter().enumerate() {
+        if !matches!(
+            network.role.value,
+            Role::Csv | Role::LiveMigration | Role::Storage
+        ) {
+            continue;
+        }
+        let net = NetworkId(ni);
+        let mtus = host_mtus(design, topo, net);
+        if mtus.is_empty() || network.mtu.value.payload > STANDARD {
+            continue;
+        }
+        // Some hosts already at jumbo is a mismatch (`mtu-mismatch`), not advice.
+        if mtus.iter().any(|m| m.payload > STANDARD) {
+            continue;
+        }
+        // The adapters that carry it: every active one must be 10G or faster.
+        let mut slowest: Option<Speed> = None;
+        let mut hosts: Vec<HostId> = Vec::new();
+        for h in topo.hosts_on(net) {
+            for c in topo.carriers_of(h, net) {
+                for n in &c.active {
+                    let s = design.host(h).nic(*n).speed.value;
+                    slowest = Some(slowest.map_or(s, |x| x.min(s)));
+                }
+            }
+            hosts.push(h);
+        }
+        let Some(slowest) = slowest else { continue };
+        if slowest < Speed::from_gbps(10) {
+            continue;
+        }
+        let names: Vec<String> = hosts.iter().map(|h| design.host(*h).name.clone()).collect();
+        let message = format!(
+            "network `{}` ({}) runs at MTU {} on {slowest} or faster adapters ({}): jumbo frames (MTU 9000) gave about 10-20 % more live-migration throughput and less CPU per byte in published tests",
+            network.name,
+            network.role.value,
+            mtus.iter().map(|m| m.payload).max().unwrap_or(STANDARD),
+            host_list(&names)
+        );
+        let help = format!(
+            "set `mtu = 9000` on network `{}` and on every host interface that carries it (on a NIC `jumbo_packet = 9014` or `mtu = 9000`, on a vNIC `mtu = 9000`), and `mtu = 9216` on the switches on its path; then {}",
+            network.name,
+            ping_advice(design, &hosts, 9000)
+        );
+        out.push(
+            cx.finding(&RULE, network.element(), network.mtu.span, message)
+                .with_help(help),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const LM: &str = r#"
+[design]
+name = "t"
+[networks.lm]
+role = "ROLE"
+NETMTU
+[switches.sw]
+mtu = 9216
+[hosts.hv1.nics.A]
+speed = "SPEED"
+switch = "sw"
+NICMTU
+networks = ["lm"]
+[hosts.hv2.nics.A]
+speed = "SPEED"
+switch = "sw"
+NICMTU
+networks = ["lm"]
+"#;
+
+    fn run(role: &str, speed: &str, net: &str, nic: &str) -> Vec<netlint_model::Diagnostic> {
+        findings(
+            &LM.replace("ROLE", role)
+                .replace("SPEED", speed)
+                .replace("NETMTU", net)
+                .replace("NICMTU", nic),
+            "jumbo-recommended",
+        )
+    }
+
+    #[test]
+    fn live_migration_at_1500_on_10g_is_advice() {
+        let f = run("live-migration", "10G", "", "");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element, "networks.lm");
+        assert_eq!(f[0].severity, netlint_model::Severity::Info);
+        assert!(f[0].message.starts_with("network `lm` (live-migration) runs at MTU 1500 on 10G or faster adapters (hosts `hv1`, `hv2`)"), "{}", f[0].message);
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("`ping -f -l 8972 <peer address>`"));
+    }
+
+    #[test]
+    fn one_gig_vm_or_jumbo_networks_are_silent() {
+        assert!(run("live-migration", "1G", "", "").is_empty());
+        assert!(run("vm", "10G", "", "").is_empty());
+        assert!(run("csv", "10G", "mtu = 9000", "mtu = 9000").is_empty());
+        // Some hosts at jumbo already: that is mtu-mismatch's business.
+        assert!(run("csv", "10G", "", "jumbo_packet = 9014").is_empty());
+    }
+}

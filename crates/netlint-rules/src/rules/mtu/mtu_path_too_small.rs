@@ -1,0 +1,498 @@
+//! `mtu-path-too-small`: a switch or inter-switch link on a network's
+//! forwarding path cannot carry the network's largest frame.
+
+use crate::rules::traffic::host_list;
+use crate::{declare_rule, Context};
+use netlint_analysis::{Topology, Via};
+use netlint_model::units::{FRAME_OVERHEAD, VLAN_TAG};
+use netlint_model::{
+    Design, Diagnostic, HostId, LinkId, Mtu, MtuForm, NetworkId, Span, SwitchId, Uplink,
+};
+use std::collections::BTreeMap;
+
+declare_rule!(
+    RULE,
+    id: "mtu-path-too-small",
+    category: "mtu",
+    severity: Error,
+    summary: "A switch or inter-switch link on a network's forwarding path cannot carry the network's largest frame.",
+    check: check,
+);
+
+/// The largest packet one host sends on one network, and where it is set.
+#[derive(Clone, Debug)]
+pub(crate) struct HostMtu {
+    pub host: HostId,
+    /// The packet size that reaches the wire: the interface's MTU, capped by
+    /// the adapters beneath it.
+    pub payload: u32,
+    /// The line that sets the interface's MTU.
+    pub span: Span,
+    /// "NIC `P2-1`", "vNIC `CSV`", "team `T`", "guests on `VMSwitch`".
+    pub what: String,
+}
+
+fn nic_mtu(host: &netlint_model::Host, n: netlint_model::NicIdx) -> u32 {
+    host.nic(n).mtu.value.payload
+}
+
+fn team_mtu(host: &netlint_model::Host, t: netlint_model::TeamIdx) -> (u32, Span) {
+    let team = &host.teams[t.0];
+    if let Some(m) = &team.mtu {
+        return (m.value.payload, m.span);
+    }
+    team.members
+        .iter()
+        .map(|m| (nic_mtu(host, m.value), host.nic(m.value).mtu.span))
+        .min_by_key(|x| x.0)
+        .unwrap_or((Mtu::STANDARD.payload, team.span))
+}
+
+/// The largest packet a virtual switch passes to its uplinks.
+fn vswitch_limit(host: &netlint_model::Host, v: netlint_model::VSwitchIdx) -> u32 {
+    let vs = &host.vswitches[v.0];
+    if let Some(m) = &vs.mtu {
+        return m.value.payload;
+    }
+    vs.uplinks
+        .iter()
+        .map(|u| match u.value {
+            Uplink::Nic(n) => nic_mtu(host, n),
+            Uplink::Team(t) => team_mtu(host, t).0,
+        })
+        .min()
+        .unwrap_or(Mtu::STANDARD.payload)
+}
+
+/// Every host interface on `net` with the packet size it sends, in host
+/// and carrier order.
+pub(crate) fn host_mtus(design: &Design, topo: &Topology, net: NetworkId) -> Vec<HostMtu> {
+    let network = design.network(net);
+    let mut out = Vec::new();
+    for h in topo.hosts_on(net) {
+        let host = design.host(h);
+        for c in topo.carriers_of(h, net) {
+            let (payload, span, what) = match c.via {
+                Via::Nic(n) => (
+                    nic_mtu(host, n),
+                    host.nic(n).mtu.span,
+                    format!("NIC `{}`", host.nic(n).name),
+                ),
+                Via::Team(t) => {
+                    let (p, s) = team_mtu(host, t);
+                    let own = if host.teams[t.0].mtu.is_some() {
+                        ""
+                    } else {
+                        " (its members' MTU)"
+                    };
+                    (p, s, format!("team `{}`{own}", host.teams[t.0].name))
+                }
+                Via::VNic(v, i) => {
+                    let vnic = &host.vswitches[v.0].vnics[i];
+                    (
+                        vnic.mtu.value.payload.min(vswitch_limit(host, v)),
+                        vnic.mtu.span,
+                        format!("vNIC `{}`", vnic.name),
+                    )
+                }
+                Via::Guest(v) => (
+                    network.mtu.value.payload.min(vswitch_limit(host, v)),
+                    network.mtu.span,
+                    format!("guests on `{}`", host.vswitches[v.0].name),
+                ),
+            };
+            out.push(HostMtu {
+                host: h,
+                payload,
+                span,
+                what,
+            });
+        }
+    }
+    out
+}
+
+/// A switch or a link with its own MTU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Elem {
+    Switch(SwitchId),
+    Link(LinkId),
+}
+
+/// One network that does not fit through one element.
+#[derive(Clone, Debug)]
+struct TooBig {
+    payload: u32,
+    sender: HostMtu,
+    hosts: Vec<HostId>,
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let design = cx.design;
+    let topo = cx.topology();
+    let fwd = cx.forwarding();
+    let mut found: BTreeMap<Elem, BTreeMap<NetworkId, TooBig>> = BTreeMap::new();
+    for (ni, network) in design.networks.iter().enumerate() {
+        let net = NetworkId(ni);
+        let tagged = network.tagged();
+        let mtus = host_mtus(design, topo, net);
+        // Each host's largest packet on the network.
+        let mut largest: BTreeMap<HostId, HostMtu> = BTreeMap::new();
+        for m in &mtus {
+            let e = largest.entry(m.host).or_insert_with(|| m.clone());
+            if m.payload > e.payload {
+                *e = m.clone();
+            }
+        }
+        let mut consider = |elem: Elem, m: &HostMtu, host: HostId| {
+            let mtu = match elem {
+                Elem::Switch(s) => design.switch(s).mtu.value,
+                Elem::Link(l) => match &design.link(l).mtu {
+                    Some(m) => m.value,
+                    None => return,
+                },
+            };
+            if m.payload <= mtu.payload_limit(tagged) {
+                return;
+            }
+            let e = found
+                .entry(elem)
+                .or_default()
+                .entry(net)
+                .or_insert_with(|| TooBig {
+                    payload: m.payload,
+                    sender: m.clone(),
+                    hosts: Vec::new(),
+                });
+            if m.payload > e.payload {
+                e.payload = m.payload;
+                e.sender = m.clone();
+            }
+            if !e.hosts.contains(&host) {
+                e.hosts.push(host);
+            }
+        };
+        // Every host's frames reach the switches its adapters are cabled to.
+        for (h, m) in &largest {
+            for c in topo.carriers_of(*h, net) {
+                for n in fwd.effective_nics(*h, c) {
+                    if let Some(netlint_analysis::NicEnd::Switch(s)) = topo.nic_ends[h.0][n.0] {
+                        consider(Elem::Switch(s), m, *h);
+                    }
+                }
+            }
+        }
+        // And every switch and link between two hosts that reach each other.
+        for r in cx
+            .reachability()
+            .iter()
+            .filter(|r| r.network == net && r.broken.is_none())
+        {
+            let (Some(ma), Some(mb)) = (largest.get(&r.a), largest.get(&r.b)) else {
+                continue;
+            };
+            for ap in fwd.adapter_paths(design, topo, net, r.a, r.b) {
+                let Some(path) = ap.path else { continue };
+                for p in path {
+                    let port = &topo.ports[p];
+                    // Either host's largest packet crosses every hop.
+                    for (m, sender) in [(ma, r.a), (mb, r.b)] {
+                        consider(Elem::Link(port.link), m, sender);
+                        for s in
+                            std::iter::once(port.a_switch).chain(port.b_switches.iter().copied())
+                        {
+                            consider(Elem::Switch(s), m, sender);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (elem, nets) in found {
+        out.push(finding(cx, elem, &nets));
+    }
+}
+
+/// The don't-fragment pings that prove a path, for the hosts' platforms.
+pub(crate) fn ping_advice(design: &Design, hosts: &[HostId], mtu: u32) -> String {
+    let size = mtu.saturating_sub(28);
+    let windows = hosts.iter().any(|h| design.host(*h).os.value.is_windows());
+    let vsphere = hosts.iter().any(|h| design.host(*h).os.value.is_vsphere());
+    let mut cmds = Vec::new();
+    if windows || !vsphere {
+        cmds.push(format!("`ping -f -l {size} <peer address>` from Windows"));
+    }
+    if vsphere {
+        cmds.push(format!("`vmkping -d -s {size} <peer address>` from ESXi"));
+    }
+    format!(
+        "check end to end with don't-fragment pings of {size} bytes (MTU {mtu} minus 20 bytes of IP and 8 of ICMP header): {}",
+        cmds.join(", ")
+    )
+}
+
+fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> Diagnostic {
+    let design = cx.design;
+    // The network with the largest frame leads.
+    let (lead_net, lead) = nets
+        .iter()
+        .max_by(|x, y| {
+            let fx = Mtu::frame_for(x.1.payload, design.network(*x.0).tagged());
+            let fy = Mtu::frame_for(y.1.payload, design.network(*y.0).tagged());
+            fx.cmp(&fy).then(y.0.cmp(x.0))
+        })
+        .expect("a finding has a network");
+    let network = design.network(*lead_net);
+    let tagged = network.tagged();
+    let (what, name, mtu, element, span): (&str, String, Mtu, String, Span) = match elem {
+        Elem::Switch(s) => {
+            let sw = design.switch(s);
+            (
+                "switch",
+                sw.name.clone(),
+                sw.mtu.value,
+                sw.element(),
+                sw.mtu.span,
+            )
+        }
+        Elem::Link(l) => {
+            let link = design.link(l);
+            let m = link
+                .mtu
+                .as_ref()
+                .expect("only links with an MTU are checked");
+            ("link", link.name.clone(), m.value, link.element(), m.span)
+        }
+    };
+    let limit = mtu.payload_limit(tagged);
+    let frame = Mtu::frame_for(lead.payload, tagged);
+    let tag_words = if tagged { " + 4 VLAN tag" } else { "" };
+    let capacity = match mtu.form {
+        MtuForm::FrameSize(f) => format!(
+            "has `frame_size = {f}`: it forwards frames of at most {f} bytes, so {} packets of at most {limit} bytes",
+            if tagged { "802.1Q-tagged" } else { "untagged" }
+        ),
+        MtuForm::Default => format!(
+            "has MTU {} (the default when none is written): it forwards packets of at most {limit} bytes",
+            mtu.payload
+        ),
+        _ => format!("has MTU {}: it forwards packets of at most {limit} bytes", mtu.payload),
+    };
+    let mut lead_hosts = lead.hosts.clone();
+    lead_hosts.sort();
+    let hosts: Vec<String> = lead_hosts
+        .iter()
+        .map(|h| design.host(*h).name.clone())
+        .collect();
+    let vlan = match network.vlan_id() {
+        Some(v) => format!("VLAN {v}"),
+        None => "untagged".to_string(),
+    };
+    let mut message = format!(
+        "{what} `{name}` {capacity}, but network `{}` ({vlan}) runs MTU {} ({}): a full-size packet is a {frame}-byte frame ({} + 14 header{tag_words} + 4 FCS), {} bytes more than `{name}` forwards. Jumbo packets through it are dropped silently while small pings work",
+        network.name,
+        lead.payload,
+        host_list(&hosts),
+        lead.payload,
+        lead.payload - limit,
+    );
+    let others: Vec<String> = nets
+        .iter()
+        .filter(|(n, _)| *n != lead_net)
+        .map(|(n, t)| format!("`{}` (MTU {})", design.network(*n).name, t.payload))
+        .collect();
+    if !others.is_empty() {
+        message.push_str(&format!(
+            "; network{} {} {} too",
+            if others.len() == 1 { "" } else { "s" },
+            super::super::stp::and_list(&others),
+            if others.len() == 1 {
+                "does not fit"
+            } else {
+                "do not fit"
+            }
+        ));
+    }
+    // What to set: enough for the largest frame of every network here.
+    let need_payload = nets
+        .values()
+        .map(|t| t.payload)
+        .max()
+        .unwrap_or(lead.payload);
+    let need_frame = nets
+        .iter()
+        .map(|(n, t)| Mtu::frame_for(t.payload, design.network(*n).tagged()))
+        .max()
+        .unwrap_or(frame);
+    let setting = match mtu.form {
+        MtuForm::FrameSize(_) => format!(
+            "`frame_size = {}` or more (tagged frames need {} bytes above the packet)",
+            need_frame.max(Mtu::frame_for(need_payload, true)),
+            FRAME_OVERHEAD + VLAN_TAG
+        ),
+        _ => format!(
+            "`mtu = {}`",
+            if need_payload > 1500 {
+                need_payload.max(9216)
+            } else {
+                need_payload
+            }
+        ),
+    };
+    let mut all_hosts: Vec<HostId> = nets
+        .values()
+        .flat_map(|t| t.hosts.iter().copied())
+        .collect();
+    all_hosts.sort();
+    all_hosts.dedup();
+    let help = format!(
+        "set {setting} on {what} `{name}`; then {}",
+        ping_advice(design, &all_hosts, lead.payload)
+    );
+    let sender = &lead.sender;
+    cx.finding(&RULE, element, span, message)
+        .with_help(help)
+        .with_related(
+            sender.span,
+            format!(
+                "`{}` sends {}-byte packets on {}",
+                design.host(sender.host).name,
+                sender.payload,
+                sender.what
+            ),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const STORAGE: &str = r#"
+[design]
+name = "t"
+[networks.smb]
+role = "storage"
+protocol = "smb"
+VLAN
+mtu = 9000
+[switches.storage-sw]
+SWITCH_MTU
+[hosts.hv1.nics.P1]
+speed = "10G"
+switch = "storage-sw"
+mtu = 9000
+networks = ["smb"]
+[hosts.hv2.nics.P1]
+speed = "10G"
+switch = "storage-sw"
+mtu = 9000
+networks = ["smb"]
+"#;
+
+    fn run(vlan: &str, sw: &str) -> Vec<netlint_model::Diagnostic> {
+        findings(
+            &STORAGE.replace("VLAN", vlan).replace("SWITCH_MTU", sw),
+            "mtu-path-too-small",
+        )
+    }
+
+    #[test]
+    fn frame_size_9018_cannot_carry_a_tagged_9000_byte_packet() {
+        let f = run("vlan = 40", "frame_size = 9018");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element, "switches.storage-sw");
+        let m = &f[0].message;
+        assert!(m.starts_with("switch `storage-sw` has `frame_size = 9018`: it forwards frames of at most 9018 bytes, so 802.1Q-tagged packets of at most 8996 bytes"), "{m}");
+        assert!(m.contains("network `smb` (VLAN 40) runs MTU 9000 (hosts `hv1`, `hv2`): a full-size packet is a 9022-byte frame (9000 + 14 header + 4 VLAN tag + 4 FCS), 4 bytes more"), "{m}");
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.starts_with("set `frame_size = 9022` or more"),
+            "{help}"
+        );
+        assert!(
+            help.contains("`ping -f -l 8972 <peer address>` from Windows"),
+            "{help}"
+        );
+        assert!(!help.contains("vmkping"), "{help}");
+        assert_eq!(
+            f[0].related[0].message,
+            "`hv1` sends 9000-byte packets on NIC `P1`"
+        );
+    }
+
+    #[test]
+    fn the_same_switch_carries_the_packet_untagged() {
+        assert!(run("", "frame_size = 9018").is_empty());
+    }
+
+    #[test]
+    fn a_default_switch_mtu_is_1500() {
+        let f = run("vlan = 40", "");
+        assert_eq!(f.len(), 1);
+        assert!(
+            f[0].message
+                .contains("has MTU 1500 (the default when none is written)"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("set `mtu = 9216` on switch `storage-sw`"));
+    }
+
+    #[test]
+    fn a_jumbo_switch_is_fine() {
+        assert!(run("vlan = 40", "mtu = 9216").is_empty());
+        assert!(run("vlan = 40", "frame_size = 9022").is_empty());
+    }
+
+    #[test]
+    fn links_and_switches_on_the_path_count_and_vmkping_for_esxi() {
+        let src = r#"
+[design]
+name = "t"
+platform = "vsphere-7"
+[networks.vmotion]
+role = "live-migration"
+vlan = 30
+mtu = 9000
+[switches.a]
+mtu = 9216
+[switches.b]
+mtu = 9216
+[switches.mid]
+mtu = 9216
+[[links]]
+name = "a-mid"
+a = "a"
+b = "mid"
+speed = "10G"
+mtu = 1500
+[[links]]
+name = "mid-b"
+a = "mid"
+b = "b"
+speed = "10G"
+[hosts.esx1.nics.vmnic0]
+speed = "10G"
+switch = "a"
+mtu = 9000
+networks = ["vmotion"]
+[hosts.esx2.nics.vmnic0]
+speed = "10G"
+switch = "b"
+mtu = 9000
+networks = ["vmotion"]
+"#;
+        let f = findings(src, "mtu-path-too-small");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element, "links.a-mid");
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("`vmkping -d -s 8972 <peer address>` from ESXi"));
+    }
+}

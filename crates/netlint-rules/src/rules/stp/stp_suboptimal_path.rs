@@ -1,0 +1,337 @@
+//! `stp-suboptimal-path`: a network's forwarding path between two of its
+//! hosts crosses a link slower than their adapters because the spanning
+//! tree blocked a faster, more direct link.
+
+use super::fixes::{suggestions, Budget, Problem, UNCHECKED};
+use super::{
+    and_list, bridge_name, network_text, path_text, port_name, port_speed, priority_line,
+    tree_instance,
+};
+use crate::rules::traffic::host_list;
+use crate::{declare_rule, Context};
+use netlint_analysis::BridgeId;
+use netlint_model::{Diagnostic, HostId, NetworkId, Speed};
+use std::collections::{BTreeMap, BTreeSet};
+
+declare_rule!(
+    RULE,
+    id: "stp-suboptimal-path",
+    category: "stp",
+    severity: Warning,
+    summary: "A network's path between two hosts crosses a link slower than their adapters because the spanning tree blocked the direct link.",
+    check: check,
+);
+
+struct Slow {
+    from: BridgeId,
+    to: BridgeId,
+    path: Vec<usize>,
+    /// The slowest port on the path.
+    slowest: usize,
+    /// The hosts' adapter speed (the slower end of each pair, smallest).
+    adapters: Speed,
+    /// The per-cable speed the blocked path would give.
+    better: Speed,
+    hosts: BTreeSet<HostId>,
+    pairs: BTreeSet<(HostId, HostId)>,
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let design = cx.design;
+    let topo = cx.topology();
+    let fwd = cx.forwarding();
+    // (network, blocked ports, path) -> what it costs
+    let mut slow: BTreeMap<(NetworkId, Vec<usize>, Vec<usize>), Slow> = BTreeMap::new();
+    for r in cx.reachability() {
+        if r.broken.is_some() {
+            continue;
+        }
+        let vlan = design.network(r.network).vlan_id();
+        let Some(view) = fwd.vlan(vlan) else { continue };
+        for ap in fwd.adapter_paths(design, topo, r.network, r.a, r.b) {
+            let Some(path) = ap.path.filter(|p| !p.is_empty()) else {
+                continue;
+            };
+            let Some(&slowest) = path.iter().min_by_key(|p| topo.ports[**p].member_speed) else {
+                continue;
+            };
+            let speed = topo.ports[slowest].member_speed;
+            let adapters = design
+                .host(r.a)
+                .nic(ap.a_nic)
+                .speed
+                .value
+                .min(design.host(r.b).nic(ap.b_nic).speed.value);
+            if speed >= adapters {
+                continue;
+            }
+            let Some(wide) = fwd.widest_carried_path(topo, vlan, ap.from, ap.to) else {
+                continue;
+            };
+            let better = wide
+                .iter()
+                .map(|p| topo.ports[*p].member_speed)
+                .min()
+                .unwrap_or(adapters);
+            if better <= speed {
+                continue;
+            }
+            let blocked: Vec<usize> = wide
+                .iter()
+                .copied()
+                .filter(|p| !view.forwarding[*p])
+                .collect();
+            if blocked.is_empty() {
+                continue;
+            }
+            // One direction per bridge pair.
+            let (from, to, path) = if ap.from <= ap.to {
+                (ap.from, ap.to, path)
+            } else {
+                (ap.to, ap.from, path.into_iter().rev().collect())
+            };
+            let e = slow
+                .entry((r.network, blocked, path.clone()))
+                .or_insert(Slow {
+                    from,
+                    to,
+                    path,
+                    slowest,
+                    adapters,
+                    better,
+                    hosts: BTreeSet::new(),
+                    pairs: BTreeSet::new(),
+                });
+            e.adapters = e.adapters.min(adapters);
+            e.hosts.extend([r.a, r.b]);
+            e.pairs.insert((r.a, r.b));
+        }
+    }
+    let budget = Budget::new();
+    for ((net, blocked, _), s) in slow {
+        out.push(finding(cx, net, &blocked, &s, &budget));
+    }
+}
+
+fn finding(
+    cx: &Context<'_>,
+    net: NetworkId,
+    blocked: &[usize],
+    s: &Slow,
+    budget: &Budget,
+) -> Diagnostic {
+    let design = cx.design;
+    let topo = cx.topology();
+    let fwd = cx.forwarding();
+    let stp = &fwd.stp;
+    let network = design.network(net);
+    let vlan = network.vlan_id();
+    let first = blocked[0];
+    let cause = fwd.blocking_ends(topo, first, vlan).first().copied();
+    let blocked_names: Vec<String> = blocked
+        .iter()
+        .map(|p| format!("{} ({})", port_name(design, topo, *p), port_speed(topo, *p)))
+        .collect();
+    let slowest = &topo.ports[s.slowest];
+    let who: Vec<String> = s
+        .hosts
+        .iter()
+        .map(|h| design.host(*h).name.clone())
+        .collect();
+    let by = match cause {
+        Some(c) => stp.tree_label(c.tree, Some(c.bridge.0)),
+        None => "the spanning tree".to_string(),
+    };
+    let mut message = format!(
+        "network {} runs between {} and {} along {}; its slowest link {} gives {} per cable ({}), less than the hosts' {} adapters, because {by} blocks {}, which carries it at {} per cable. Affects {}.",
+        network_text(design, net),
+        bridge_name(design, topo, s.from),
+        bridge_name(design, topo, s.to),
+        path_text(design, topo, s.from, &s.path),
+        port_name(design, topo, s.slowest),
+        slowest.member_speed,
+        port_speed(topo, s.slowest),
+        s.adapters,
+        and_list(&blocked_names),
+        s.better,
+        host_list(&who),
+    );
+    if let Some(c) = cause {
+        if let Some(ex) =
+            stp.explain_port(c.tree, netlint_analysis::stp::PortRef::new(first, c.end))
+        {
+            message.push_str(&format!(
+                " {}'s end of {} is {}.",
+                bridge_name(design, topo, c.bridge),
+                port_name(design, topo, first),
+                ex.message
+            ));
+        }
+    }
+
+    let mut fixes = Vec::new();
+    let mut checked = true;
+    if let Some(c) = cause {
+        let problem = Problem {
+            port: first,
+            blocking: c,
+            vlans: vec![vlan],
+            host_bridges: vec![s.from, s.to],
+            pairs: s.pairs.iter().map(|(a, b)| (net, *a, *b)).collect(),
+        };
+        match suggestions(cx, &problem, budget) {
+            Some(f) => fixes = f,
+            None => checked = false,
+        }
+    }
+    let accept = format!(
+        "or accept it: one flow of `{}` between the switches gets at most {}",
+        network.name, slowest.member_speed
+    );
+    let help = if !checked {
+        format!(
+            "let the faster link forward `{}`: an MSTP instance for its VLAN rooted at the switches the hosts hang off, or a port cost or root priority that keeps {} forwarding; {UNCHECKED}; {accept}",
+            network.name,
+            port_name(design, topo, first)
+        )
+    } else if fixes.is_empty() {
+        format!(
+            "let the faster link forward `{}`: change the root or the port costs (`netlint topology` shows every port's role and cost); {accept}",
+            network.name
+        )
+    } else {
+        let numbered: Vec<String> = fixes
+            .iter()
+            .enumerate()
+            .map(|(i, f)| format!("({}) {f}", i + 1))
+            .collect();
+        format!(
+            "let {} forward `{}` (each fix checked by recomputing the spanning tree): {}; {accept}",
+            port_name(design, topo, first),
+            network.name,
+            numbered.join("; ")
+        )
+    };
+    let link = design.link(topo.ports[first].link);
+    let slow_link = design.link(slowest.link);
+    let mut d = cx
+        .finding(&RULE, network.element(), link.span, message)
+        .with_help(help)
+        .with_related(
+            slow_link.speed.span,
+            format!(
+                "`{}`: {} per cable, the slowest link on the path",
+                slow_link.name, slowest.member_speed
+            ),
+        );
+    if let Some(c) = cause {
+        if let Some(root) = stp.tree(c.tree).and_then(|t| t.root_of(c.bridge.0)) {
+            let (span, sw) =
+                priority_line(design, topo, BridgeId(root), tree_instance(fwd, c.tree));
+            d = d.with_related(span, format!("`{}` is the root", design.switch(sw).name));
+        }
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    /// The triangle with every VLAN allowed on the uplinks: nothing is cut,
+    /// but the core-rooted tree blocks the 10G ISL.
+    const OPEN_TRIANGLE: &str = r#"
+[design]
+name = "tri"
+[networks.vms]
+role = "vm"
+vlan = 100
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.core]
+tier = "core"
+stp = { mode = "rstp", priority = 4096 }
+[switches.tor-a]
+stp = { mode = "rstp", mac = "00:00:00:00:00:0a" }
+[switches.tor-b]
+stp = { mode = "rstp", mac = "00:00:00:00:00:0b" }
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+members = 2
+[[links]]
+name = "up-a"
+a = "tor-a"
+b = "core"
+speed = "UPLINK"
+members = 2
+[[links]]
+name = "up-b"
+a = "tor-b"
+b = "core"
+speed = "UPLINK"
+members = 2
+[profiles.n.nics.A]
+speed = "10G"
+switch = "tor-a"
+[profiles.n.nics.B]
+speed = "10G"
+switch = "tor-b"
+[profiles.n.vswitches.S]
+uplinks = ["A", "B"]
+networks = ["vms"]
+[profiles.n.vswitches.S.vnics]
+CSV = { network = "csv" }
+[hosts.h1]
+profile = "n"
+[hosts.h2]
+profile = "n"
+"#;
+
+    #[test]
+    fn ten_gig_traffic_through_a_one_gig_core_fires_per_network() {
+        let f = findings(
+            &OPEN_TRIANGLE.replace("UPLINK", "1G"),
+            "stp-suboptimal-path",
+        );
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let elements: Vec<&str> = f.iter().map(|d| d.element.as_str()).collect();
+        assert!(elements.contains(&"networks.vms") && elements.contains(&"networks.csv"));
+        let m = &f
+            .iter()
+            .find(|d| d.element == "networks.vms")
+            .unwrap()
+            .message;
+        assert!(m.starts_with("network `vms` (VLAN 100) runs between `tor-a` and `tor-b` along `tor-a` → `core` → `tor-b` over `up-a`, `up-b`"), "{m}");
+        assert!(
+            m.contains("gives 1G per cable (2 x 1G), less than the hosts' 10G adapters"),
+            "{m}"
+        );
+        assert!(m.contains("because the RSTP tree rooted at core blocks `isl` (2 x 10G), which carries it at 10G per cable"), "{m}");
+        assert!(m.contains("Affects hosts `h1`, `h2`"), "{m}");
+        let help = f[0].help.as_deref().unwrap();
+        assert!(help.contains("raise the cost of `up-b`"), "{help}");
+    }
+
+    #[test]
+    fn uplinks_as_fast_as_the_adapters_are_fine() {
+        assert!(findings(
+            &OPEN_TRIANGLE.replace("UPLINK", "10G"),
+            "stp-suboptimal-path"
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_slow_path_with_no_faster_alternative_is_not_the_trees_fault() {
+        // Without the ISL the core is the only way: slow, but by design.
+        let src = OPEN_TRIANGLE.replace("UPLINK", "1G").replace(
+            "[[links]]\nname = \"isl\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\nmembers = 2\n",
+            "",
+        );
+        assert!(findings(&src, "stp-suboptimal-path").is_empty());
+    }
+}

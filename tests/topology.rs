@@ -1,0 +1,91 @@
+//! `netlint topology`: snapshots of both reference triangles (the RSTP one
+//! that cuts the cluster VLANs, the MSTP one that fixes it) in human and
+//! JSON form, and the facts a network engineer reads them for.
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["netlint", "topology"];
+    argv.extend_from_slice(args);
+    let code = netlint::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn topology(path: &str, format: &str) -> String {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let (code, out, err) = run(&[path, "--format", format]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    out
+}
+
+#[test]
+fn rstp_triangle_human() {
+    let out = topology("fixtures/rstp-triangle.toml", "human");
+    // One tree for every VLAN, rooted at the core on its priority.
+    assert!(out.contains("The RSTP tree rooted at core-1: decides mgmt (VLAN 10), vms (VLAN 100), csv (VLAN 20), lm (VLAN 30)"));
+    assert!(out.contains("Root: core-1 is root on its priority 4096."));
+    // The ISL blocks at tor-b, and why.
+    assert!(out.contains("tor-b ALTERNATE (blocks) cost 1000"));
+    assert!(out.contains("why tor-b: alternate: receives root path cost 10000 from tor-a on isl; a root path through this port would cost 11000, more than the 10000 through its root port on uplink-b"));
+    // The cluster VLANs are cut between the switches; management goes round.
+    assert!(out.contains("tor-a <-> tor-b: no path: spanning tree blocks isl (blocked at tor-b by the RSTP tree rooted at core-1), and no other path carries VLAN 20"));
+    assert!(out.contains("tor-a <-> tor-b: tor-a -> core-1 -> tor-b over uplink-a, uplink-b; slowest 1G per cable on uplink-a; packets up to 1500 bytes"));
+    insta::assert_snapshot!("rstp-triangle.human", out);
+}
+
+#[test]
+fn mstp_triangle_human() {
+    let out = topology("fixtures/mstp-triangle.toml", "human");
+    assert!(
+        out.contains("Instance 0 (CIST) rooted at core-1: decides mgmt (VLAN 10), vms (VLAN 100)")
+    );
+    assert!(out
+        .contains("Instance 1 of region dc1 rooted at tor-a: decides csv (VLAN 20), lm (VLAN 30)"));
+    // Instance 1 forwards the ISL and blocks at the core instead.
+    assert!(out.contains("isl       2 x 10G  tor-a designated cost 1000   tor-b root cost 1000"));
+    assert!(out.contains("core-1 ALTERNATE (blocks) cost 10000"));
+    assert!(out.contains("tor-a <-> tor-b: tor-a -> tor-b over isl; slowest 10G per cable on isl; packets up to 9216 bytes"));
+    insta::assert_snapshot!("mstp-triangle.human", out);
+}
+
+#[test]
+fn both_triangles_as_json() {
+    for name in ["rstp-triangle", "mstp-triangle"] {
+        let out = topology(&format!("fixtures/{name}.toml"), "json");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["domains"].as_array().unwrap().len(), 1);
+        let csv = doc["networks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["network"] == "csv")
+            .unwrap();
+        let reachable = csv["groups"][0]["reachable"].as_bool().unwrap();
+        assert_eq!(reachable, name == "mstp-triangle", "{name}");
+        insta::assert_snapshot!(format!("{name}.json"), out);
+    }
+}
+
+#[test]
+fn a_design_that_does_not_load_exits_2_with_its_errors() {
+    let dir = std::env::temp_dir().join(format!("netlint-topology-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[design]\nname = \"x\"\n[switches.a]\nstp = { mode = \"rstpp\" }\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&[bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("rstp"), "{err}");
+    let (code, _, err) = run(&[dir.join("missing.toml").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
