@@ -5,10 +5,14 @@ use netlint_model::{Host, VSwitch};
 use std::collections::BTreeMap;
 
 pub mod team_cross_switch_lag;
+pub mod team_hyperv_port_cap;
+pub mod team_iscsi;
+pub mod team_lag_mismatch;
 pub mod team_lbfo_vswitch;
 pub mod team_member_identity;
 pub mod team_member_limit;
 pub mod team_rdma;
+pub mod team_rx_single_member;
 pub mod team_speed_mismatch;
 
 pub static RULES: &[&Rule] = &[
@@ -18,6 +22,10 @@ pub static RULES: &[&Rule] = &[
     &team_lbfo_vswitch::RULE,
     &team_member_limit::RULE,
     &team_member_identity::RULE,
+    &team_lag_mismatch::RULE,
+    &team_hyperv_port_cap::RULE,
+    &team_rx_single_member::RULE,
+    &team_iscsi::RULE,
 ];
 
 /// A Hyper-V Switch Embedded Teaming switch: two or more NIC uplinks on a

@@ -5,11 +5,21 @@ use netlint_model::{Diagnostic, Host, NetworkId, NicIdx, Span, TeamIdx, Uplink, 
 use std::collections::BTreeMap;
 
 pub mod cluster_network_overlap;
+pub mod dcb_cluster_class;
+pub mod dcb_priority_mismatch;
 pub mod dcbx_willing;
 pub mod host_asymmetry;
+pub(crate) mod host_ports;
+pub mod lm_compression_multichannel;
+pub mod lm_drain_time;
+pub mod lm_shares_vm_network;
 pub mod power_profile;
 pub mod qos_weight_sum;
+pub mod rdma_mismatch;
 pub mod rdma_untagged;
+pub mod rdma_without_dcb;
+pub mod smb_bandwidth_cap_degraded;
+pub mod smb_bandwidth_cap_missing;
 
 pub static RULES: &[&Rule] = &[
     &rdma_untagged::RULE,
@@ -18,6 +28,15 @@ pub static RULES: &[&Rule] = &[
     &host_asymmetry::RULE,
     &qos_weight_sum::RULE,
     &power_profile::RULE,
+    &smb_bandwidth_cap_missing::RULE,
+    &smb_bandwidth_cap_degraded::RULE,
+    &rdma_without_dcb::RULE,
+    &dcb_priority_mismatch::RULE,
+    &dcb_cluster_class::RULE,
+    &rdma_mismatch::RULE,
+    &lm_compression_multichannel::RULE,
+    &lm_shares_vm_network::RULE,
+    &lm_drain_time::RULE,
 ];
 
 /// A finding about one host, before it is worded for every host that

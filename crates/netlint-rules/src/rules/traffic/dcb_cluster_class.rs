@@ -1,0 +1,126 @@
+//! `dcb-cluster-class`: the cluster (heartbeat) DCB priority has PFC, or an
+//! ETS share above 2 %.
+
+use super::{emit_per_host, HostFinding};
+use crate::{declare_rule, Context};
+use netlint_model::{Diagnostic, PolicyMatch};
+
+declare_rule!(
+    RULE,
+    id: "dcb-cluster-class",
+    category: "traffic",
+    severity: Warning,
+    summary: "The cluster heartbeat priority has PFC enabled or an ETS share above 2 %.",
+    check: check,
+);
+
+/// Microsoft's guidance for the cluster traffic class: 1-2 % of ETS.
+const CLUSTER_ETS_MAX: u32 = 2;
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    for host in &cx.design.hosts {
+        let Some(dcb) = &host.dcb else { continue };
+        let Some(policy) = dcb
+            .policies
+            .iter()
+            .find(|p| p.match_.value == PolicyMatch::Cluster)
+        else {
+            continue;
+        };
+        let prio = policy.priority.value;
+        if let Some(pfc) = &dcb.pfc {
+            if pfc.value.contains(&prio) {
+                found.push(HostFinding {
+                    host: host.name.clone(),
+                    diagnostic: cx
+                        .finding(
+                            &RULE,
+                            host.element(),
+                            pfc.span,
+                            format!(
+                                "the cluster policy `{}` uses priority {prio}, which has PFC enabled: pausing heartbeats behind congested storage traffic can make nodes miss heartbeats and leave the cluster",
+                                policy.name.value
+                            ),
+                        )
+                        .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
+                        .with_help(format!(
+                            "take {prio} out of `pfc`: Microsoft's guidance is the cluster class on priority 7 with PFC off and a 1-2 % ETS share"
+                        )),
+                });
+            }
+        }
+        if let Some(ets) = &dcb.ets {
+            if let Some(share) = ets.value.get(&prio).filter(|s| **s > CLUSTER_ETS_MAX) {
+                found.push(HostFinding {
+                    host: host.name.clone(),
+                    diagnostic: cx
+                        .finding(
+                            &RULE,
+                            host.element(),
+                            ets.span,
+                            format!(
+                                "the cluster policy `{}` uses priority {prio}, whose ETS share is {share} %: heartbeats need 1-2 %, the rest is taken from storage",
+                                policy.name.value
+                            ),
+                        )
+                        .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
+                        .with_help(format!(
+                            "set the ETS share of priority {prio} to 1 or 2 (`ets = {{ ..., {prio} = 2 }}`)"
+                        )),
+                });
+            }
+        }
+    }
+    emit_per_host(out, found);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    fn src(pfc: &str, ets: &str) -> String {
+        format!(
+            r#"
+[design]
+name = "t"
+[profiles.p.dcb]
+willing = false
+pfc = {pfc}
+ets = {ets}
+policies = [
+  {{ name = "SMB", match = "smb-direct", priority = 3 }},
+  {{ name = "Cluster", match = "cluster", priority = 7 }},
+]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#
+        )
+    }
+
+    #[test]
+    fn pfc_on_the_cluster_priority_fires() {
+        let f = findings(&src("[3, 7]", "{ 3 = 50, 7 = 1 }"), "dcb-cluster-class");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("hosts `hv1`, `hv2`: the cluster policy `Cluster` uses priority 7, which has PFC enabled"),
+            "{}",
+            f[0].message
+        );
+        assert_eq!(f[0].element, "hosts.hv1");
+    }
+
+    #[test]
+    fn a_share_above_two_percent_fires_and_two_is_fine() {
+        let f = findings(&src("[3]", "{ 3 = 50, 7 = 5 }"), "dcb-cluster-class");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.contains("whose ETS share is 5 %"),
+            "{}",
+            f[0].message
+        );
+        assert!(findings(&src("[3]", "{ 3 = 50, 7 = 2 }"), "dcb-cluster-class").is_empty());
+    }
+}

@@ -1,0 +1,274 @@
+//! `dcb-priority-mismatch`: host and switches disagree on lossless
+//! priorities, or ETS shares exceed 100 %.
+
+use super::host_ports::{cabled_switches, rdma_path_switches, smb_direct_policy, smb_direct_uses};
+use super::{emit_per_host, host_list, HostFinding};
+use crate::{declare_rule, Context};
+use netlint_model::{Diagnostic, HostId, NetworkId, Sp, Span, SwitchId};
+use std::collections::BTreeMap;
+
+declare_rule!(
+    RULE,
+    id: "dcb-priority-mismatch",
+    category: "traffic",
+    severity: Error,
+    summary: "Host and switches disagree on the SMB Direct lossless priority, or ETS shares exceed 100 %.",
+    check: check,
+);
+
+fn list(p: &[u8]) -> String {
+    p.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn ets_over(ets: &Sp<BTreeMap<u8, u32>>) -> Option<(u32, String)> {
+    let sum: u32 = ets.value.values().sum();
+    (sum > 100).then(|| {
+        (
+            sum,
+            ets.value
+                .iter()
+                .map(|(k, v)| format!("{k} = {v}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+    })
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let d = cx.design;
+    let uses = smb_direct_uses(cx);
+    let mut found = Vec::new();
+    for (hi, host) in d.hosts.iter().enumerate() {
+        let Some(dcb) = &host.dcb else { continue };
+        if let Some(ets) = &dcb.ets {
+            if let Some((sum, items)) = ets_over(ets) {
+                found.push(HostFinding {
+                    host: host.name.clone(),
+                    diagnostic: cx
+                        .finding(
+                            &RULE,
+                            host.element(),
+                            ets.span,
+                            format!("the host's ETS shares add up to {sum} % ({items}): ETS divides 100 % of the link"),
+                        )
+                        .with_help("lower the shares so that they add up to 100 at most (SMB Direct typically 50, cluster 1-2)"),
+                });
+            }
+        }
+        let Some(policy) = smb_direct_policy(host) else {
+            continue;
+        };
+        let Some(pfc) = &dcb.pfc else { continue };
+        let carries = uses.iter().any(|u| u.host.0 == hi);
+        if !carries || pfc.value.is_empty() || pfc.value.contains(&policy.priority.value) {
+            continue;
+        }
+        found.push(HostFinding {
+            host: host.name.clone(),
+            diagnostic: cx
+                .finding(
+                    &RULE,
+                    host.element(),
+                    policy.priority.span,
+                    format!(
+                        "DCB policy `{}` puts SMB Direct on priority {}, but the host enables PFC on priority {} only: SMB Direct runs lossy",
+                        policy.name.value,
+                        policy.priority.value,
+                        list(&pfc.value)
+                    ),
+                )
+                .with_related(pfc.span, format!("PFC on {}", list(&pfc.value)))
+                .with_help(format!(
+                    "use one priority for SMB Direct everywhere: add {} to the host's `pfc` (and every switch's on the path), or move the policy to priority {}",
+                    policy.priority.value,
+                    pfc.value[0]
+                )),
+        });
+    }
+    emit_per_host(out, found);
+
+    for sw in &d.switches {
+        if let Some(ets) = sw.dcb.as_ref().and_then(|x| x.ets.as_ref()) {
+            if let Some((sum, items)) = ets_over(ets) {
+                out.push(
+                    cx.finding(
+                        &RULE,
+                        sw.element(),
+                        ets.span,
+                        format!("switch `{}`: ETS shares add up to {sum} % ({items}): ETS divides 100 % of the link", sw.name),
+                    )
+                    .with_help("lower the shares so that they add up to 100 at most"),
+                );
+            }
+        }
+    }
+
+    // Switches on the path whose PFC misses the hosts' SMB Direct priority.
+    let mut by_net: BTreeMap<NetworkId, Vec<HostId>> = BTreeMap::new();
+    let mut ends: BTreeMap<NetworkId, Vec<SwitchId>> = BTreeMap::new();
+    for u in &uses {
+        let hosts = by_net.entry(u.network).or_default();
+        if !hosts.contains(&u.host) {
+            hosts.push(u.host);
+        }
+        let e = ends.entry(u.network).or_default();
+        for s in cabled_switches(cx, u.host, &u.active) {
+            if !e.contains(&s) {
+                e.push(s);
+            }
+        }
+    }
+    // (switch, priority) -> networks, hosts, the first policy's span.
+    type Key = (SwitchId, u8);
+    let mut misses: BTreeMap<Key, (Vec<NetworkId>, Vec<HostId>, Span)> = BTreeMap::new();
+    for (net, hosts) in &by_net {
+        let path = rdma_path_switches(d, d.network(*net).vlan_id(), &ends[net]);
+        for h in hosts {
+            let Some(policy) = smb_direct_policy(d.host(*h)) else {
+                continue;
+            };
+            let prio = policy.priority.value;
+            for s in &path {
+                let Some(pfc) = d.switch(*s).dcb.as_ref().and_then(|x| x.pfc.as_ref()) else {
+                    continue; // no PFC at all: `rdma-without-dcb`
+                };
+                if pfc.value.is_empty() || pfc.value.contains(&prio) {
+                    continue;
+                }
+                let e = misses
+                    .entry((*s, prio))
+                    .or_insert_with(|| (Vec::new(), Vec::new(), policy.priority.span));
+                if !e.0.contains(net) {
+                    e.0.push(*net);
+                }
+                if !e.1.contains(h) {
+                    e.1.push(*h);
+                }
+            }
+        }
+    }
+    for ((sid, prio), (nets, hosts, policy_span)) in misses {
+        let sw = d.switch(sid);
+        let pfc = sw
+            .dcb
+            .as_ref()
+            .and_then(|x| x.pfc.as_ref())
+            .expect("checked");
+        let names: Vec<&str> = hosts.iter().map(|h| d.host(*h).name.as_str()).collect();
+        let nets: Vec<String> = nets
+            .iter()
+            .map(|n| format!("`{}`", d.network(*n).name))
+            .collect();
+        out.push(
+            cx.finding(
+                &RULE,
+                sw.element(),
+                pfc.span,
+                format!(
+                    "switch `{}` enables PFC on priority {}, but the SMB Direct traffic it carries ({} from {}) uses priority {prio}: that traffic crosses the switch lossy",
+                    sw.name,
+                    list(&pfc.value),
+                    nets.join(", "),
+                    host_list(&names)
+                ),
+            )
+            .with_related(policy_span, format!("SMB Direct on priority {prio}"))
+            .with_help(format!(
+                "add priority {prio} to `pfc` on `{}` (and give it an ETS share), or move the hosts' SMB Direct policy to a priority the switches protect",
+                sw.name
+            )),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const BASE: &str = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[switches.tor]
+dcb = SWDCB
+[profiles.p.nics.N1]
+speed = "25G"
+switch = "tor"
+rdma = "roce-v2"
+networks = ["smb1"]
+[profiles.p.dcb]
+willing = false
+pfc = HOSTPFC
+ets = HOSTETS
+policies = [{ name = "SMB", match = "smb-direct", priority = 3 }]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+
+    fn src(sw: &str, pfc: &str, ets: &str) -> String {
+        BASE.replace("SWDCB", sw)
+            .replace("HOSTPFC", pfc)
+            .replace("HOSTETS", ets)
+    }
+
+    const OK_SW: &str = "{ pfc = [3], ets = { 3 = 50, 7 = 1 } }";
+    const OK_ETS: &str = "{ 3 = 50, 7 = 1 }";
+
+    #[test]
+    fn a_switch_protecting_another_priority_fires_at_its_pfc() {
+        let s = src("{ pfc = [4] }", "[3]", OK_ETS);
+        let f = findings(&s, "dcb-priority-mismatch");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("switch `tor` enables PFC on priority 4, but the SMB Direct traffic it carries (`smb1` from hosts `hv1`, `hv2`) uses priority 3"),
+            "{}",
+            f[0].message
+        );
+        assert_eq!(f[0].element, "switches.tor");
+    }
+
+    #[test]
+    fn a_host_whose_pfc_misses_its_policy_fires_at_the_policy() {
+        let s = src(OK_SW, "[4]", OK_ETS);
+        let f = findings(&s, "dcb-priority-mismatch");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("hosts `hv1`, `hv2`: DCB policy `SMB` puts SMB Direct on priority 3, but the host enables PFC on priority 4 only"),
+            "{}",
+            f[0].message
+        );
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(&s[at..at + 1], "3");
+    }
+
+    #[test]
+    fn ets_over_100_fires_on_host_and_switch() {
+        let s = src(
+            "{ pfc = [3], ets = { 3 = 90, 7 = 20 } }",
+            "[3]",
+            "{ 3 = 80, 7 = 30 }",
+        );
+        let f = findings(&s, "dcb-priority-mismatch");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        assert!(f.iter().any(|d| d
+            .message
+            .contains("the host's ETS shares add up to 110 % (3 = 80, 7 = 30)")));
+        assert!(f.iter().any(|d| d
+            .message
+            .contains("switch `tor`: ETS shares add up to 110 % (3 = 90, 7 = 20)")));
+    }
+
+    #[test]
+    fn agreement_is_silent() {
+        assert!(findings(&src(OK_SW, "[3]", OK_ETS), "dcb-priority-mismatch").is_empty());
+    }
+}

@@ -1,0 +1,167 @@
+//! `smb-bandwidth-cap-degraded`: the SMB live-migration cap is above what
+//! the shared adapters give after losing one of them, or above their total.
+
+use super::host_ports::{lm_shared_adapters, smb_share};
+use super::{emit_per_host, HostFinding};
+use crate::{declare_rule, Context};
+use netlint_analysis::bandwidth::{fmt_rate, validator_limit, BoundKind, TrafficClass};
+use netlint_model::{Diagnostic, HostId, Speed};
+
+declare_rule!(
+    RULE,
+    id: "smb-bandwidth-cap-degraded",
+    category: "traffic",
+    severity: Warning,
+    summary: "The SMB live-migration cap is above what the shared adapters give after losing one, or above their total.",
+    check: check,
+);
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    for (hi, host) in cx.design.hosts.iter().enumerate() {
+        let Some(lm) = &host.live_migration else {
+            continue;
+        };
+        let Some(cap) = &lm.smb_bandwidth_limit else {
+            continue;
+        };
+        let Some(shared) = lm_shared_adapters(cx, HostId(hi)) else {
+            continue;
+        };
+        let Some(model) = cx
+            .bandwidth()
+            .host(HostId(hi))
+            .class(TrafficClass::LiveMigration)
+        else {
+            continue;
+        };
+        let cap_speed = Speed::from_bps(cap.value.bits_per_sec().round() as u64);
+        let cap_text = format!(
+            "`smb_bandwidth_limit` {} MB/s ({})",
+            netlint_model::units::trim_float(cap.value.ps_megabytes()),
+            fmt_rate(cap_speed)
+        );
+        let healthy = model.healthy.aggregate.speed_without(BoundKind::SmbCap);
+        let rdma = model
+            .healthy
+            .in_use
+            .iter()
+            .any(|i| model.ports[*i].rdma.is_some());
+        let (limit, _) = validator_limit(host, &shared.nics, smb_share(host, rdma).0);
+        let validator = format!(
+            "Microsoft's validator figure for these adapters is {}MB",
+            limit.ps_megabytes().floor()
+        );
+        let (message, help) = if cap_speed > healthy {
+            (
+                format!(
+                    "the live-migration cap, {cap_text}, is above the {} live migration can reach over its adapters: it never limits, so migrations can still starve SMB storage and CSV",
+                    fmt_rate(healthy)
+                ),
+                format!(
+                    "lower `smb_bandwidth_limit` well below {}; {validator}",
+                    fmt_rate(healthy)
+                ),
+            )
+        } else if let Some(deg) = &model.degraded {
+            let left = deg.figures.aggregate.speed_without(BoundKind::SmbCap);
+            if cap_speed <= left {
+                continue;
+            }
+            let lost = &host.nic(deg.lost).name;
+            (
+                format!(
+                    "the live-migration cap, {cap_text}, is above the {} left to live migration after losing adapter `{lost}` (of {}): with one adapter down, migrations take all of it and starve SMB storage and CSV",
+                    fmt_rate(left),
+                    fmt_rate(healthy)
+                ),
+                format!(
+                    "size the cap for one adapter down: below {} (what remains without `{lost}`), leaving room for storage; {validator}",
+                    fmt_rate(left)
+                ),
+            )
+        } else {
+            continue;
+        };
+        found.push(HostFinding {
+            host: host.name.clone(),
+            diagnostic: cx
+                .finding(&RULE, host.element(), cap.span, message)
+                .with_related(lm.transport.span, "live migration over SMB")
+                .with_help(help),
+        });
+    }
+    emit_per_host(out, found);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const BASE: &str = r#"
+[design]
+name = "t"
+platform = "windows-server-2016"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[networks.smb2]
+role = "storage"
+protocol = "smb"
+vlan = 712
+[switches.a]
+[switches.b]
+[profiles.p.nics.N1]
+speed = "10G"
+switch = "a"
+networks = ["smb1"]
+[profiles.p.nics.N2]
+speed = "10G"
+switch = "b"
+networks = ["smb2"]
+[profiles.p.live_migration]
+transport = "smb"
+networks = ["smb1", "smb2"]
+smb_bandwidth_limit = "CAP"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+
+    #[test]
+    fn a_cap_above_one_adapter_fires_naming_the_lost_adapter() {
+        // 16 Gb/s on 2 x 10G: one NIC down leaves 10 Gb/s.
+        let s = BASE.replace("CAP", "16Gbps");
+        let f = findings(&s, "smb-bandwidth-cap-degraded");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let m = &f[0].message;
+        assert!(
+            m.contains("1907.35 MB/s (16 Gb/s), is above the 10 Gb/s left to live migration after losing adapter `N1` (of 20 Gb/s)"),
+            "{m}"
+        );
+        assert!(m.starts_with("hosts `hv1`, `hv2`: "), "{m}");
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(&s[at..at + 8], "\"16Gbps\"");
+    }
+
+    #[test]
+    fn a_cap_above_the_total_never_limits() {
+        let f = findings(&BASE.replace("CAP", "3000MB"), "smb-bandwidth-cap-degraded");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.contains(
+                "is above the 20 Gb/s live migration can reach over its adapters: it never limits"
+            ),
+            "{}",
+            f[0].message
+        );
+    }
+
+    #[test]
+    fn a_cap_that_fits_one_adapter_down_is_silent() {
+        // 1000 MB = 8.39 Gb/s < 10 Gb/s.
+        assert!(findings(&BASE.replace("CAP", "1000MB"), "smb-bandwidth-cap-degraded").is_empty());
+    }
+}

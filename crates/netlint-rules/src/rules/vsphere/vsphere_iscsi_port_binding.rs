@@ -1,0 +1,170 @@
+//! `vsphere-iscsi-port-binding`: a vmkernel port bound for iSCSI has more
+//! than one active uplink, or standby uplinks.
+
+use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::{declare_rule, Context};
+use netlint_model::{Diagnostic, NicIdx};
+
+declare_rule!(
+    RULE,
+    id: "vsphere-iscsi-port-binding",
+    category: "vsphere",
+    severity: Error,
+    summary: "An iSCSI-bound vmkernel port has more than one active uplink, or standby uplinks.",
+    check: check,
+);
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    for host in &cx.design.hosts {
+        if !host.os.value.is_vsphere() {
+            continue;
+        }
+        for vs in &host.vswitches {
+            let all: Vec<NicIdx> = vs
+                .uplinks
+                .iter()
+                .flat_map(|u| host.uplink_nics(u.value))
+                .collect();
+            for vnic in vs.vnics.iter().filter(|v| v.iscsi_port_binding.value) {
+                let standby: Vec<NicIdx> = vnic.standby_uplinks.iter().map(|u| u.value).collect();
+                let active: Vec<NicIdx> = if vnic.active_uplinks.is_empty() {
+                    all.iter()
+                        .copied()
+                        .filter(|n| !standby.contains(n))
+                        .collect()
+                } else {
+                    vnic.active_uplinks.iter().map(|u| u.value).collect()
+                };
+                if active.len() == 1 && standby.is_empty() {
+                    continue;
+                }
+                let names = |v: &[NicIdx]| {
+                    v.iter()
+                        .map(|n| format!("`{}`", host.nic(*n).name))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let mut problems = Vec::new();
+                if active.len() > 1 {
+                    problems.push(format!(
+                        "{} active uplinks ({}){}",
+                        active.len(),
+                        names(&active),
+                        if vnic.active_uplinks.is_empty() {
+                            format!(
+                                ", inherited from `{}` because it sets no `active_uplinks`",
+                                vs.name
+                            )
+                        } else {
+                            String::new()
+                        }
+                    ));
+                }
+                if !standby.is_empty() {
+                    problems.push(format!("standby uplinks ({})", names(&standby)));
+                }
+                let span = vnic
+                    .active_uplinks
+                    .first()
+                    .map(|_| vnic.active_uplinks[0].span)
+                    .or(vnic.standby_uplinks.first().map(|s| s.span))
+                    .unwrap_or(vnic.iscsi_port_binding.span);
+                let keep = active
+                    .first()
+                    .or(all.first())
+                    .map(|n| host.nic(*n).name.clone())
+                    .unwrap_or_default();
+                found.push(HostFinding {
+                    host: host.name.clone(),
+                    diagnostic: cx
+                        .finding(
+                            &RULE,
+                            format!("{}.vswitches.{}.vnics.{}", host.element(), vs.name, vnic.name),
+                            span,
+                            format!(
+                                "vmkernel port `{}` is bound for iSCSI but has {}: port binding needs exactly one active uplink and the others unused, or the binding is refused (or paths fail over wrongly)",
+                                vnic.name,
+                                problems.join(" and ")
+                            ),
+                        )
+                        .with_related(vnic.iscsi_port_binding.span, "iscsi_port_binding")
+                        .with_help(format!(
+                            "set `active_uplinks = [\"{keep}\"]` and no `standby_uplinks` on `{}`; give each other uplink its own bound vmkernel port",
+                            vnic.name
+                        )),
+                });
+            }
+        }
+    }
+    emit_per_host(out, found);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    fn src(vmk: &str) -> String {
+        format!(
+            r#"
+[design]
+name = "t"
+platform = "vsphere-7"
+[networks.iscsi]
+role = "storage"
+protocol = "iscsi"
+vlan = 60
+[switches.a]
+[hosts.esx1.nics.vmnic2]
+speed = "10G"
+switch = "a"
+[hosts.esx1.nics.vmnic3]
+speed = "10G"
+switch = "a"
+[hosts.esx1.vswitches.vSwitch1]
+uplinks = ["vmnic2", "vmnic3"]
+[hosts.esx1.vswitches.vSwitch1.vnics.vmk1]
+network = "iscsi"
+iscsi_port_binding = true
+{vmk}
+"#
+        )
+    }
+
+    #[test]
+    fn inherited_active_uplinks_fire() {
+        let f = findings(&src(""), "vsphere-iscsi-port-binding");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message
+                .contains("has 2 active uplinks (`vmnic2`, `vmnic3`), inherited from `vSwitch1`"),
+            "{}",
+            f[0].message
+        );
+        assert_eq!(f[0].element, "hosts.esx1.vswitches.vSwitch1.vnics.vmk1");
+        assert!(f[0]
+            .help
+            .as_ref()
+            .unwrap()
+            .contains("`active_uplinks = [\"vmnic2\"]`"));
+    }
+
+    #[test]
+    fn a_standby_uplink_fires() {
+        let f = findings(
+            &src("active_uplinks = [\"vmnic2\"]\nstandby_uplinks = [\"vmnic3\"]"),
+            "vsphere-iscsi-port-binding",
+        );
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(f[0].message.contains("has standby uplinks (`vmnic3`)"));
+    }
+
+    #[test]
+    fn one_active_uplink_is_right() {
+        assert!(findings(
+            &src("active_uplinks = [\"vmnic3\"]"),
+            "vsphere-iscsi-port-binding"
+        )
+        .is_empty());
+    }
+}
