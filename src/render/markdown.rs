@@ -1,0 +1,309 @@
+//! `netlint check --format markdown`: a report to post as a pull-request
+//! comment (GitHub, GitLab). A summary table of the findings (severity,
+//! rule with a link to its page, element, line, message), the fixes in a
+//! folded list, and, when a design has spanning-tree or redundancy
+//! findings, a Mermaid diagram of the part of the network they are about.
+//!
+//! The diagram needs each design, which the [`Report`] does not hold:
+//! [`load_designs`] loads them from the report's own file texts, and
+//! [`render`] takes them as a parameter, so it stays a pure function.
+
+use crate::commands::graph::{self, GraphOptions};
+use crate::render::mermaid;
+use crate::report::{FileReport, Report};
+use netlint_model::{load, Design, Diagnostic, Severity};
+use std::fmt::Write as _;
+
+/// Where the rule pages are published.
+pub const RULE_PAGES: &str = "https://github.com/netlint/netlint/blob/main/rules/";
+
+/// Rows in the summary tables of one report, at most: a PR comment holds
+/// 65,536 characters.
+pub const MAX_ROWS: usize = 100;
+
+/// Rules whose findings are about the shape of the network, which a
+/// diagram explains: spanning tree and redundancy.
+const DIAGRAM_RULES: &[&str] = &[
+    "network-partitioned",
+    "spof-switch",
+    "spof-nic-card",
+    "spof-link",
+    "spof-stack",
+    "cluster-network-count",
+    "lm-no-fallback",
+    "l2-loop",
+    "stp-vlan-partition",
+    "stp-suboptimal-path",
+    "stp-root-placement",
+    "mstp-region-mismatch",
+    "stp-mode-mismatch",
+];
+
+fn wants_diagram(rule: &str) -> bool {
+    DIAGRAM_RULES.contains(&rule)
+        || netlint_rules::rule_by_id(rule).is_some_and(|r| {
+            matches!(r.meta.category, "redundancy" | "stp" | "spanning-tree")
+                && rule != "host-port-not-edge"
+        })
+}
+
+fn is_stp(rule: &str) -> bool {
+    rule == "l2-loop" || rule.starts_with("stp-") || rule.starts_with("mstp-")
+}
+
+/// Each file's design, loaded again from the report's text (`None` when the
+/// file does not load): the second parameter of [`render`].
+pub fn load_designs(report: &Report) -> Vec<Option<Design>> {
+    report
+        .files
+        .iter()
+        .map(|f| {
+            let needed = f.diagnostics.iter().any(|d| wants_diagram(&d.rule));
+            needed.then(|| load(&f.file).design).flatten()
+        })
+        .collect()
+}
+
+fn icon(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "🔴 error",
+        Severity::Warning => "🟠 warning",
+        Severity::Info => "🔵 info",
+    }
+}
+
+/// Markdown text on one line: `<`, `>` and `&` escaped outside code spans
+/// (inside them GitHub shows entities literally), and in a table `|`
+/// escaped everywhere (GFM ends a cell at it even inside a code span).
+fn cell(s: &str) -> String {
+    text(s, true)
+}
+
+fn text(s: &str, table: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut in_code = false;
+    for c in s.chars() {
+        match c {
+            '`' => {
+                in_code = !in_code;
+                out.push(c);
+            }
+            '|' if table => out.push_str("\\|"),
+            '\r' => {}
+            '\n' => out.push(' '),
+            '<' if !in_code => out.push_str("&lt;"),
+            '>' if !in_code => out.push_str("&gt;"),
+            '&' if !in_code => out.push_str("&amp;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn counts(diags: &[&Diagnostic]) -> String {
+    let n = |s| diags.iter().filter(|d| d.severity == s).count();
+    let mut parts = Vec::new();
+    for (s, one, many) in [
+        (Severity::Error, "error", "errors"),
+        (Severity::Warning, "warning", "warnings"),
+        (Severity::Info, "info", "infos"),
+    ] {
+        if n(s) > 0 {
+            parts.push(plural(n(s), one, many));
+        }
+    }
+    parts.join(", ")
+}
+
+fn rule_link(report: &Report, rule: &str) -> String {
+    let known =
+        report.rules.iter().any(|m| m.id == rule) || netlint_rules::rule_by_id(rule).is_some();
+    if known {
+        format!("[`{rule}`]({RULE_PAGES}{rule}.md)")
+    } else {
+        format!("`{rule}`")
+    }
+}
+
+/// Worst first, then in file order.
+fn ordered(f: &FileReport) -> Vec<&Diagnostic> {
+    let mut v: Vec<&Diagnostic> = f.diagnostics.iter().collect();
+    v.sort_by(|a, b| {
+        b.severity
+            .cmp(&a.severity)
+            .then(a.sort_key().cmp(&b.sort_key()))
+    });
+    v
+}
+
+/// The report as Markdown. `designs` is aligned with `report.files` (see
+/// [`load_designs`]); `repo_path` names files relative to the repository.
+pub fn render(
+    report: &Report,
+    designs: &[Option<Design>],
+    repo_path: &dyn Fn(&str) -> String,
+) -> String {
+    let mut out = String::new();
+    let all: Vec<&Diagnostic> = report.files.iter().flat_map(|f| &f.diagnostics).collect();
+    let with: Vec<&FileReport> = report
+        .files
+        .iter()
+        .filter(|f| !f.diagnostics.is_empty())
+        .collect();
+    let files = plural(report.files.len(), "file", "files");
+    if all.is_empty() {
+        let _ = writeln!(out, "### ✅ netlint: no findings in {files}");
+        return out;
+    }
+    let single = report.files.len() == 1;
+    if single {
+        let _ = writeln!(
+            out,
+            "### netlint: {} in `{}`\n",
+            counts(&all),
+            repo_path(&report.files[0].file.path)
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "### netlint: {} in {} of {files}\n",
+            counts(&all),
+            with.len()
+        );
+    }
+    let mut rows_left = MAX_ROWS;
+    let mut left_out = 0;
+    for (fi, f) in report.files.iter().enumerate() {
+        if f.diagnostics.is_empty() {
+            continue;
+        }
+        let path = repo_path(&f.file.path);
+        let diags = ordered(f);
+        if !single {
+            let _ = writeln!(out, "#### `{path}`: {}\n", counts(&diags));
+        }
+        let shown = diags.len().min(rows_left);
+        left_out += diags.len() - shown;
+        rows_left -= shown;
+        if shown > 0 {
+            let _ = writeln!(out, "| Severity | Rule | Element | Line | Finding |");
+            let _ = writeln!(out, "| :-- | :-- | :-- | --: | :-- |");
+            for d in &diags[..shown] {
+                let line = d
+                    .primary
+                    .as_ref()
+                    .map(|p| f.file.line_col(p.span.start).line.to_string())
+                    .unwrap_or_default();
+                let element = if d.element.is_empty() {
+                    String::new()
+                } else {
+                    format!("`{}`", cell(&d.element))
+                };
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {element} | {line} | {} |",
+                    icon(d.severity),
+                    rule_link(report, &d.rule),
+                    cell(&d.message)
+                );
+            }
+            let helps: Vec<&&Diagnostic> =
+                diags[..shown].iter().filter(|d| d.help.is_some()).collect();
+            if !helps.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "\n<details><summary>How to fix ({})</summary>\n",
+                    helps.len()
+                );
+                for d in helps {
+                    let on = if d.element.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" on `{}`", cell(&d.element))
+                    };
+                    let _ = writeln!(
+                        out,
+                        "- **`{}`**{on}: {}",
+                        d.rule,
+                        text(d.help.as_deref().unwrap_or(""), false)
+                    );
+                }
+                let _ = writeln!(out, "\n</details>");
+            }
+            out.push('\n');
+        }
+        if let Some(Some(design)) = designs.get(fi) {
+            diagram(&mut out, design, &f.diagnostics);
+        }
+    }
+    if left_out > 0 {
+        let _ = writeln!(
+            out,
+            "… and {} not listed: run `netlint check` for the full report.\n",
+            plural(left_out, "more finding", "more findings")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<sub>Each rule links to its page: what it detects, why it matters, how to fix it. \
+         Suppress a finding with `allow = {{ rule-id = \"reason\" }}` on the element.</sub>"
+    );
+    out
+}
+
+/// The part of the network that the spanning-tree and redundancy findings
+/// are about, as a Mermaid diagram (nothing when there are none).
+fn diagram(out: &mut String, design: &Design, diagnostics: &[Diagnostic]) {
+    let about: Vec<&Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| wants_diagram(&d.rule))
+        .collect();
+    if about.is_empty() {
+        return;
+    }
+    let elements: Vec<String> = about
+        .iter()
+        .flat_map(|d| graph::finding_elements(design, d))
+        .collect();
+    let elements: Vec<&str> = elements.iter().map(String::as_str).collect();
+    let stp = about.iter().any(|d| is_stp(&d.rule));
+    let scope = graph::scope_of(design, &elements, stp);
+    let whole = scope.switches.is_empty() && scope.hosts.is_empty();
+    let opts = GraphOptions {
+        scope: (!whole).then_some(scope),
+        ..GraphOptions::default()
+    };
+    let Ok(scene) = graph::build(design, diagnostics, &opts) else {
+        return;
+    };
+    let mut rules: Vec<&str> = about.iter().map(|d| d.rule.as_str()).collect();
+    rules.sort();
+    rules.dedup();
+    let rules: Vec<String> = rules.iter().map(|r| format!("`{r}`")).collect();
+    let _ = writeln!(
+        out,
+        "**{}** ({}). {}. Dashed links are blocked, red ones cut a network; hosts built alike are one node.\n",
+        if whole {
+            "The network"
+        } else {
+            "The affected part of the network"
+        },
+        rules.join(", "),
+        cell(&upper_first(&scene.notes.join("; ")))
+    );
+    let _ = writeln!(out, "```mermaid");
+    out.push_str(&mermaid::render_body(&scene));
+    let _ = writeln!(out, "```\n");
+}
