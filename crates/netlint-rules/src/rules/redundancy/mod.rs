@@ -1,5 +1,309 @@
 //! Redundancy rules: single points of failure, partitions, fallbacks.
+//!
+//! The `spof-*` rules and `lm-no-fallback` read the failure analysis
+//! (`cx.failures()`): every single failure unit evaluated against what the
+//! format's role table says must survive. They differ in which units they
+//! report and how they advise; the wording is shared here.
 
-use crate::Rule;
+use crate::{Context, Rule};
+use netlint_analysis::failure::{hosts_phrase, CarrierLoss, Loss, LossGroup, Requirement, Unit};
+use netlint_model::{Diagnostic, HostId, Severity, Span};
 
-pub static RULES: &[&Rule] = &[];
+pub mod cluster_network_count;
+pub mod lm_no_fallback;
+pub mod network_partitioned;
+pub mod spof_link;
+pub mod spof_nic_card;
+pub mod spof_stack;
+pub mod spof_switch;
+
+pub static RULES: &[&Rule] = &[
+    &network_partitioned::RULE,
+    &spof_switch::RULE,
+    &spof_nic_card::RULE,
+    &spof_link::RULE,
+    &spof_stack::RULE,
+    &cluster_network_count::RULE,
+    &lm_no_fallback::RULE,
+];
+
+/// One finding, before it becomes a diagnostic per host: a failure, the
+/// hosts it cuts off for one reason, and everything they lose.
+struct Pending {
+    unit: Unit,
+    /// The hosts named, in design order.
+    hosts: Vec<HostId>,
+    /// What they lose, worst first: "network `vm`", "every cluster network
+    /// (...)"; or, for a split, the whole consequence.
+    whats: Vec<(Severity, String)>,
+    split: Option<String>,
+    why: String,
+    span: Span,
+    related: Vec<(Span, String)>,
+    elements: Vec<String>,
+    help: String,
+    /// The same card failing alike on several hosts: one finding.
+    card_hosts: Vec<HostId>,
+}
+
+/// Findings for the losses of the units `pick` selects: one per unit and
+/// reason (span and text), listing every network or group that reason
+/// takes from the hosts it names, filed under each named host's element
+/// (identical messages, which the engine reports once). The same card
+/// failing the same way on several hosts (a profile's card line) is one
+/// finding naming every host.
+pub(crate) fn unit_findings(
+    cx: &Context<'_>,
+    rule: &Rule,
+    pick: impl Fn(&Unit) -> bool,
+    live_migration: bool,
+    help: impl Fn(&Unit, &Loss, &LossGroup) -> String,
+    out: &mut Vec<Diagnostic>,
+) {
+    let design = cx.design;
+    let topo = cx.topology();
+    let mut pending: Vec<Pending> = Vec::new();
+    for result in cx.failures().of(|u| pick(u)) {
+        let unit = &result.unit;
+        let mut items: Vec<Pending> = Vec::new();
+        for loss in &result.outcome.losses {
+            if (loss.requirement == Requirement::LiveMigration) != live_migration {
+                continue;
+            }
+            let severity = if live_migration {
+                rule.meta.default_severity
+            } else {
+                loss.requirement.severity(design)
+            };
+            for group in loss.groups(design, topo, std::slice::from_ref(unit)) {
+                let what = loss.requirement.describe(design);
+                let split =
+                    (!loss.split.is_empty()).then(|| loss.consequence(design, &group.hosts));
+                if split.is_none() {
+                    if let Some(p) = items.iter_mut().find(|p| {
+                        p.split.is_none()
+                            && p.hosts == group.hosts
+                            && p.span == group.why.span
+                            && p.why == group.why.text
+                    }) {
+                        p.whats.push((severity, what));
+                        continue;
+                    }
+                }
+                items.push(Pending {
+                    unit: unit.clone(),
+                    hosts: group.hosts.clone(),
+                    whats: vec![(severity, what)],
+                    split,
+                    why: group.why.text.clone(),
+                    span: group.why.span,
+                    related: group.why.related.clone(),
+                    elements: group.elements.clone(),
+                    help: help(unit, loss, &group),
+                    card_hosts: Vec::new(),
+                });
+            }
+        }
+        for mut item in items {
+            item.whats.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+            let same_card = |p: &Pending| match (&p.unit, &item.unit) {
+                (Unit::Card(h1, c1), Unit::Card(h2, c2)) => {
+                    c1 == c2
+                        && p.hosts == [*h1]
+                        && item.hosts == [*h2]
+                        && p.split.is_none()
+                        && item.split.is_none()
+                        && p.whats == item.whats
+                        && p.span == item.span
+                        && p.why == item.why
+                }
+                _ => false,
+            };
+            match pending.iter_mut().find(|p| same_card(p)) {
+                Some(p) => {
+                    p.card_hosts.extend(item.hosts.iter().copied());
+                    p.elements.extend(item.elements);
+                }
+                None => {
+                    item.card_hosts = item.hosts.clone();
+                    pending.push(item);
+                }
+            }
+        }
+    }
+    for p in pending {
+        let merged = matches!(p.unit, Unit::Card(..)) && p.card_hosts.len() > 1;
+        let when = if merged {
+            let (card, word) = card_words(cx, &p.unit, card_of(&p.unit));
+            format!(
+                "if {word} `{card}` fails on any of {}",
+                hosts_phrase(design, &p.card_hosts)
+            )
+        } else {
+            format!("if {} fails", p.unit.describe(design, topo))
+        };
+        let consequence = match &p.split {
+            Some(text) => text.clone(),
+            None => {
+                let subject = if merged {
+                    "that host".to_string()
+                } else {
+                    hosts_phrase(design, &p.hosts)
+                };
+                let verb = if merged || p.hosts.len() == 1 {
+                    "loses"
+                } else {
+                    "lose"
+                };
+                let whats: Vec<String> = p.whats.iter().map(|(_, w)| w.clone()).collect();
+                let tail = if live_migration {
+                    ", so live migration has nowhere to go"
+                } else {
+                    ""
+                };
+                format!("{subject} {verb} {}{tail}", and_list(&whats))
+            }
+        };
+        let severity = p
+            .whats
+            .iter()
+            .map(|(s, _)| *s)
+            .max()
+            .unwrap_or(Severity::Info);
+        let message = format!("{when}, {consequence}: {}", p.why);
+        for element in &p.elements {
+            let mut d = cx
+                .finding_at(rule, severity, element.clone(), p.span, message.clone())
+                .with_help(p.help.clone());
+            for (span, label) in &p.related {
+                d = d.with_related(*span, label.clone());
+            }
+            out.push(d);
+        }
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn card_of(unit: &Unit) -> &str {
+    match unit {
+        Unit::Card(_, c) => c,
+        _ => "",
+    }
+}
+
+/// ("pci1", "card") or, for a NIC that is its own card, ("P4-1", "NIC").
+fn card_words<'u>(cx: &Context<'_>, unit: &Unit, card: &'u str) -> (&'u str, &'static str) {
+    if let Unit::Card(h, _) = unit {
+        let host = cx.design.host(*h);
+        let ports: Vec<_> = host.nics.iter().filter(|n| n.card.value == card).collect();
+        if ports.len() == 1 && ports[0].name == card {
+            return (card, "NIC");
+        }
+    }
+    (card, "card")
+}
+
+/// The owner and NICs of the first dead carrier of a group's first host,
+/// for advice: ("team `VMTeam`", ["LOM2", "PCI6-2"]) or (None, ["X520-4"]).
+pub(crate) fn first_dead(cx: &Context<'_>, loss: &Loss, group: &LossGroup) -> Option<DeadCarrier> {
+    let host = group.hosts.first()?;
+    let hl = loss.hosts.iter().find(|h| h.host == *host)?;
+    let first = hl
+        .carriers
+        .iter()
+        .find(|c| matches!(c.loss, CarrierLoss::Dead { .. }))?;
+    // Every NIC of the dead carriers of that network (a network on two
+    // plain NICs is two carriers).
+    let mut nics: Vec<String> = Vec::new();
+    for c in hl.carriers.iter().filter(|c| c.network == first.network) {
+        if let CarrierLoss::Dead { nics: n } = &c.loss {
+            for (nic, _) in n {
+                let name = cx.design.host(*host).nic(*nic).name.clone();
+                if !nics.contains(&name) {
+                    nics.push(name);
+                }
+            }
+        }
+    }
+    Some(DeadCarrier {
+        several: nics.len() > 1,
+        nics,
+    })
+}
+
+pub(crate) struct DeadCarrier {
+    /// More than one NIC went down together.
+    pub several: bool,
+    pub nics: Vec<String>,
+}
+
+/// "`a`", "`a` and `b`".
+pub(crate) fn quoted_list(items: &[String]) -> String {
+    let q: Vec<String> = items.iter().map(|s| format!("`{s}`")).collect();
+    match q.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_designs {
+    /// Two hosts, a VM team on two ports of one card cabled to one switch,
+    /// management on a second card and switch.
+    pub const ONE_CARD_ONE_SWITCH: &str = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.tor-a]
+[switches.tor-b]
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+members = 2
+[profiles.p.nics.P1-1]
+card = "pci1"
+speed = "10G"
+switch = "tor-a"
+[profiles.p.nics.P1-2]
+card = "pci1"
+speed = "10G"
+switch = "SWITCH"
+[profiles.p.nics.LOM1]
+card = "lom"
+speed = "1G"
+switch = "tor-a"
+networks = ["mgmt"]
+[profiles.p.nics.LOM2]
+card = "lom2"
+speed = "1G"
+switch = "tor-b"
+networks = ["mgmt"]
+[profiles.p.teams.VMTeam]
+members = ["P1-1", "P1-2"]
+[profiles.p.vswitches.VMSwitch]
+uplinks = ["VMTeam"]
+networks = ["vm"]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+[hosts.hv3]
+profile = "p"
+"#;
+}

@@ -1,0 +1,149 @@
+//! `cluster-network-count`: a host has fewer than two networks in the
+//! cluster group.
+
+use crate::{declare_rule, Context};
+use netlint_analysis::failure::hosts_phrase;
+use netlint_analysis::Via;
+use netlint_model::{Diagnostic, HostId, NetworkId, Span};
+
+declare_rule!(
+    RULE,
+    id: "cluster-network-count",
+    category: "redundancy",
+    severity: Warning,
+    summary: "A host has fewer than two networks in the cluster group, so one failure ends cluster communication.",
+    check: check,
+);
+
+/// The line that puts `network` on the host through `via`.
+fn assignment_span(cx: &Context<'_>, host: HostId, via: Via, network: NetworkId) -> Option<Span> {
+    let h = cx.design.host(host);
+    let find = |list: &[netlint_model::Sp<NetworkId>]| {
+        list.iter().find(|n| n.value == network).map(|n| n.span)
+    };
+    match via {
+        Via::Nic(n) => find(&h.nic(n).networks),
+        Via::Team(t) => find(&h.teams[t.0].networks),
+        Via::Guest(vs) => find(&h.vswitches[vs.0].networks),
+        Via::VNic(vs, k) => Some(h.vswitches[vs.0].vnics[k].network.span),
+    }
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let design = cx.design;
+    let topo = cx.topology();
+    // (span, networks) -> hosts
+    let mut groups: Vec<(Span, Vec<NetworkId>, Vec<HostId>)> = Vec::new();
+    for hosts in design.clusters().values() {
+        if hosts.len() < 2 {
+            continue;
+        }
+        for &h in hosts {
+            let carriers = &topo.carriers[h.0];
+            if carriers.is_empty() {
+                continue;
+            }
+            let mut nets: Vec<NetworkId> = Vec::new();
+            let mut span = None;
+            for c in carriers {
+                if design.network(c.network).in_cluster_group() && !nets.contains(&c.network) {
+                    nets.push(c.network);
+                    span = span.or(assignment_span(cx, h, c.via, c.network));
+                }
+            }
+            if nets.len() >= 2 {
+                continue;
+            }
+            let span = span.unwrap_or(design.host(h).span);
+            match groups.iter_mut().find(|(s, n, _)| *s == span && *n == nets) {
+                Some(g) => g.2.push(h),
+                None => groups.push((span, nets, vec![h])),
+            }
+        }
+    }
+    for (span, nets, hosts) in groups {
+        let who = hosts_phrase(design, &hosts);
+        let have = if hosts.len() == 1 { "has" } else { "have" };
+        let message = match nets.first() {
+            Some(n) => format!(
+                "{who} {have} one network in the cluster group (`{}`): one failure of it ends cluster communication (heartbeats, CSV redirection) for {}",
+                design.network(*n).name,
+                if hosts.len() == 1 { "it" } else { "them" }
+            ),
+            None => format!(
+                "{who} {have} no network in the cluster group (every network's `cluster_use` is `none`): the cluster cannot talk to {}",
+                if hosts.len() == 1 { "it" } else { "them" }
+            ),
+        };
+        for h in &hosts {
+            out.push(
+                cx.finding(&RULE, design.host(*h).element(), span, message.clone())
+                    .with_help(
+                        "give every node a second cluster network on other adapters (e.g. dedicated CSV and live-migration networks, which back each other up), or leave `cluster_use` at its default on a network that has one",
+                    ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const SRC: &str = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+CSVUSE
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.sw]
+[profiles.p.nics.A]
+speed = "10G"
+switch = "sw"
+networks = ["mgmt", "csv"]
+[profiles.p.nics.B]
+speed = "10G"
+switch = "sw"
+[profiles.p.vswitches.V]
+uplinks = ["B"]
+networks = ["vm"]
+[hosts.h1]
+profile = "p"
+[hosts.h2]
+profile = "p"
+"#;
+
+    #[test]
+    fn two_cluster_networks_are_enough() {
+        assert!(findings(&SRC.replace("CSVUSE", ""), "cluster-network-count").is_empty());
+    }
+
+    #[test]
+    fn one_cluster_network_fires_once_for_the_profile() {
+        let f = findings(
+            &SRC.replace("CSVUSE", "cluster_use = \"none\""),
+            "cluster-network-count",
+        );
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "hosts `h1`, `h2` have one network in the cluster group (`mgmt`): one failure of it ends cluster communication (heartbeats, CSV redirection) for them"
+        );
+        assert_eq!(f[0].element, "hosts.h1");
+    }
+
+    #[test]
+    fn a_lone_host_is_not_a_cluster() {
+        let src = SRC
+            .replace("CSVUSE", "cluster_use = \"none\"")
+            .replace("[hosts.h2]\nprofile = \"p\"\n", "");
+        assert!(findings(&src, "cluster-network-count").is_empty());
+    }
+}

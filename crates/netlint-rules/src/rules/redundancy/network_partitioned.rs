@@ -1,0 +1,365 @@
+//! `network-partitioned`: in the healthy state two hosts of one cluster
+//! cannot reach each other on a network both are attached to.
+
+use crate::{declare_rule, Context};
+use netlint_analysis::failure::host_list;
+use netlint_analysis::{Break, NotCarried, Reach, Topology};
+use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
+use std::collections::{BTreeMap, BTreeSet};
+
+declare_rule!(
+    RULE,
+    id: "network-partitioned",
+    category: "redundancy",
+    severity: Error,
+    summary: "In the healthy state two hosts of one cluster cannot reach each other on a network both are attached to.",
+    check: check,
+);
+
+/// What the first break says, where it is, and how to fix it.
+struct Cause {
+    text: String,
+    element: String,
+    span: Span,
+    related: Vec<(Span, String)>,
+    help: String,
+}
+
+fn vlan_text(design: &Design, net: NetworkId) -> String {
+    match design.network(net).vlan_id() {
+        Some(v) => format!("VLAN {v}"),
+        None => "untagged traffic".to_string(),
+    }
+}
+
+/// The bridge a host reaches the network on (its first cabled NIC).
+fn host_bridge(
+    topo: &Topology,
+    host: HostId,
+    net: NetworkId,
+) -> Option<netlint_analysis::BridgeId> {
+    topo.carriers_of(host, net)
+        .flat_map(|c| c.active.iter())
+        .find_map(|n| match topo.nic_ends[host.0][n.0] {
+            Some(netlint_analysis::NicEnd::Switch(s)) => Some(topo.bridge_of[s.0]),
+            _ => None,
+        })
+}
+
+fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break) -> Option<Cause> {
+    let vlan = vlan_text(design, net);
+    let vid = design.network(net).vlan_id();
+    let bridge = |x: netlint_analysis::BridgeId| format!("`{}`", topo.bridge(x).name);
+    Some(match b {
+        Break::Blocked { .. } => return None,
+        Break::NoAdapter { host } => {
+            let h = design.host(*host);
+            Cause {
+                text: format!("host `{}` has no active adapter for it", h.name),
+                element: h.element(),
+                span: h.span,
+                related: Vec::new(),
+                help: "make at least one member of the team or virtual switch carrying it active (not standby)".to_string(),
+            }
+        }
+        Break::NotCabled { host, nic } => {
+            let h = design.host(*host);
+            let n = h.nic(*nic);
+            Cause {
+                text: format!(
+                    "`{}`'s NIC `{}` carries it but is not cabled (no `switch` or `peer`)",
+                    h.name, n.name
+                ),
+                element: format!("{}.nics.{}", h.element(), n.name),
+                span: n.span,
+                related: Vec::new(),
+                help: format!("set `switch` (or `peer`) on NIC `{}`", n.name),
+            }
+        }
+        Break::HostSwitchLacksVlan { host, nic, switch } => {
+            let h = design.host(*host);
+            let n = h.nic(*nic);
+            let sw = design.switch(*switch);
+            let mut related = Vec::new();
+            if let Some(a) = &n.attach {
+                related.push((
+                    a.span(),
+                    format!("`{}` of `{}` is cabled to it", n.name, h.name),
+                ));
+            }
+            Cause {
+                text: format!(
+                    "`{}`'s NIC `{}` is cabled to `{}`, which does not define {vlan}",
+                    h.name, n.name, sw.name
+                ),
+                element: sw.element(),
+                span: sw.vlans.as_ref().map(|v| v.span).unwrap_or(sw.span),
+                related,
+                help: format!(
+                    "add {} to `vlans` of switch `{}`",
+                    vid.unwrap_or(0),
+                    sw.name
+                ),
+            }
+        }
+        Break::PeerElsewhere { host, nic } => {
+            let h = design.host(*host);
+            let n = h.nic(*nic);
+            Cause {
+                text: format!(
+                    "`{}`'s NIC `{}` is cabled directly to another host, so it cannot reach the others",
+                    h.name, n.name
+                ),
+                element: format!("{}.nics.{}", h.element(), n.name),
+                span: n.attach.as_ref().map(|a| a.span()).unwrap_or(n.span),
+                related: Vec::new(),
+                help: "cable the NIC to a switch, or carry the network on NICs that reach every host".to_string(),
+            }
+        }
+        Break::NoPath { from, to } => {
+            let network = design.network(net);
+            Cause {
+                text: format!("no link joins {} and {}", bridge(*from), bridge(*to)),
+                element: network.element(),
+                span: network.span,
+                related: Vec::new(),
+                help: format!(
+                    "add a link between {} and {} (or their uplinks) that allows {vlan}",
+                    bridge(*from),
+                    bridge(*to)
+                ),
+            }
+        }
+        Break::NotCarried { port, why } => {
+            let p = &topo.ports[*port];
+            let link = design.link(p.link);
+            let between = match (host_bridge(topo, r.a, net), host_bridge(topo, r.b, net)) {
+                (Some(x), Some(y)) if x != y => {
+                    let (x, y) = if x <= y { (x, y) } else { (y, x) };
+                    format!("between {} and {}", bridge(x), bridge(y))
+                }
+                _ => "between the hosts' switches".to_string(),
+            };
+            match why {
+                NotCarried::NotAllowed | NotCarried::Down => Cause {
+                    text: format!(
+                        "link `{}`, on the path {between}, does not allow {vlan}",
+                        link.name
+                    ),
+                    element: link.element(),
+                    span: link.vlans.as_ref().map(|v| v.span).unwrap_or(link.span),
+                    related: Vec::new(),
+                    help: format!(
+                        "add {} to `vlans` of link `{}` (or remove the list to allow every VLAN both ends define)",
+                        vid.unwrap_or(0),
+                        link.name
+                    ),
+                },
+                NotCarried::NotDefined(s) => {
+                    let sw = design.switch(*s);
+                    Cause {
+                        text: format!(
+                            "switch `{}`, on the path {between}, does not define {vlan}",
+                            sw.name
+                        ),
+                        element: sw.element(),
+                        span: sw.vlans.as_ref().map(|v| v.span).unwrap_or(sw.span),
+                        related: vec![(link.span, format!("link `{}` leads through it", link.name))],
+                        help: format!(
+                            "add {} to `vlans` of switch `{}`",
+                            vid.unwrap_or(0),
+                            sw.name
+                        ),
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// Groups of hosts that still reach each other among `hosts`.
+fn classes(hosts: &BTreeSet<HostId>, reachable: &BTreeSet<(HostId, HostId)>) -> Vec<Vec<HostId>> {
+    let list: Vec<HostId> = hosts.iter().copied().collect();
+    let mut group: Vec<usize> = (0..list.len()).collect();
+    for i in 0..list.len() {
+        for j in i + 1..list.len() {
+            if reachable.contains(&(list[i], list[j])) {
+                let (gi, gj) = (group[i], group[j]);
+                for g in group.iter_mut() {
+                    if *g == gj {
+                        *g = gi;
+                    }
+                }
+            }
+        }
+    }
+    let mut out: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
+    for (i, g) in group.iter().enumerate() {
+        out.entry(*g).or_default().push(list[i]);
+    }
+    out.into_values().collect()
+}
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let design = cx.design;
+    let topo = cx.topology();
+    let reach: &[Reach] = cx.reachability();
+    let mut reachable: BTreeSet<(NetworkId, HostId, HostId)> = BTreeSet::new();
+    // (network, element, span, text) -> pairs, in the order first met.
+    let mut keys: Vec<(NetworkId, String, Span, String)> = Vec::new();
+    let mut causes: Vec<Cause> = Vec::new();
+    let mut pairs: Vec<Vec<(HostId, HostId)>> = Vec::new();
+    for r in reach {
+        let Some(b) = &r.broken else {
+            reachable.insert((r.network, r.a, r.b));
+            continue;
+        };
+        let Some(c) = cause(design, topo, r.network, r, b) else {
+            continue;
+        };
+        let key = (r.network, c.element.clone(), c.span, c.text.clone());
+        match keys.iter().position(|k| *k == key) {
+            Some(i) => pairs[i].push((r.a, r.b)),
+            None => {
+                keys.push(key);
+                causes.push(c);
+                pairs.push(vec![(r.a, r.b)]);
+            }
+        }
+    }
+    for ((net, element, span, _), (c, pairs)) in keys.into_iter().zip(causes.into_iter().zip(pairs))
+    {
+        let hosts: BTreeSet<HostId> = pairs.iter().flat_map(|(a, b)| [*a, *b]).collect();
+        let ok: BTreeSet<(HostId, HostId)> = reachable
+            .iter()
+            .filter(|(n, _, _)| *n == net)
+            .map(|(_, a, b)| (*a, *b))
+            .collect();
+        let groups = classes(&hosts, &ok);
+        let name = &design.network(net).name;
+        let between = match groups.as_slice() {
+            [a, b] => format!(
+                "{} cannot reach {}",
+                host_list(design, a),
+                host_list(design, b)
+            ),
+            _ => format!(
+                "it falls apart into {}",
+                groups
+                    .iter()
+                    .map(|g| host_list(design, g))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
+            ),
+        };
+        let mut d = cx
+            .finding(
+                &RULE,
+                element,
+                span,
+                format!("network `{name}` is cut: {between}; {}", c.text),
+            )
+            .with_help(c.help);
+        for (s, l) in c.related {
+            d = d.with_related(s, l);
+        }
+        out.push(d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const SRC: &str = r#"
+[design]
+name = "t"
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.tor-a]
+stp = { mode = "rstp", priority = 4096 }
+[switches.tor-b]
+VLANS
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+members = 2
+LINKVLANS
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "tor-a"
+networks = ["csv"]
+[hosts.h2.nics.A]
+speed = "10G"
+switch = "tor-a"
+networks = ["csv"]
+[hosts.h3.nics.A]
+speed = "10G"
+switch = "tor-b"
+networks = ["csv"]
+"#;
+
+    fn src(vlans: &str, link: &str) -> String {
+        SRC.replace("LINKVLANS", link).replace("VLANS", vlans)
+    }
+
+    #[test]
+    fn a_trunk_that_does_not_allow_the_vlan_cuts_the_network() {
+        let f = findings(&src("", "vlans = [10]"), "network-partitioned");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element, "links.isl");
+        assert_eq!(
+            f[0].message,
+            "network `csv` is cut: `h1`, `h2` cannot reach `h3`; link `isl`, on the path between `tor-a` and `tor-b`, does not allow VLAN 20"
+        );
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("add 20 to `vlans` of link `isl`"));
+    }
+
+    #[test]
+    fn a_host_switch_without_the_vlan_names_the_switch() {
+        let f = findings(&src("vlans = [10]", ""), "network-partitioned");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element, "switches.tor-b");
+        assert!(
+            f[0].message
+                .ends_with("`h3`'s NIC `A` is cabled to `tor-b`, which does not define VLAN 20"),
+            "{}",
+            f[0].message
+        );
+        assert_eq!(f[0].related.len(), 1);
+    }
+
+    #[test]
+    fn an_uncabled_nic_is_a_partition() {
+        let s = src("", "").replace(
+            "[hosts.h3.nics.A]\nspeed = \"10G\"\nswitch = \"tor-b\"",
+            "[hosts.h3.nics.A]\nspeed = \"10G\"",
+        );
+        let f = findings(&s, "network-partitioned");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element, "hosts.h3.nics.A");
+    }
+
+    #[test]
+    fn a_healthy_network_is_silent() {
+        assert!(findings(&src("", ""), "network-partitioned").is_empty());
+    }
+
+    #[test]
+    fn a_spanning_tree_block_is_left_to_stp_vlan_partition() {
+        let Ok(text) = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../../shared/designs/rstp-blocks-isl.toml"),
+        ) else {
+            return;
+        };
+        assert!(findings(&text, "network-partitioned").is_empty());
+    }
+}

@@ -1,0 +1,117 @@
+//! `spof-nic-card`: one NIC card failure disconnects a host from a network
+//! or group that must survive any single failure.
+
+use super::{first_dead, quoted_list, unit_findings};
+use crate::{declare_rule, Context};
+use netlint_analysis::failure::Unit;
+use netlint_model::Diagnostic;
+
+declare_rule!(
+    RULE,
+    id: "spof-nic-card",
+    category: "redundancy",
+    severity: Error,
+    summary: "One NIC card failure disconnects a host from a network or group that must survive any single failure.",
+    check: check,
+);
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    unit_findings(
+        cx,
+        &RULE,
+        |u| matches!(u, Unit::Card(..) | Unit::Nic(..)),
+        false,
+        |unit, loss, group| {
+            let card = match unit {
+                Unit::Card(_, c) => c.as_str(),
+                _ => "",
+            };
+            match first_dead(cx, loss, group) {
+                Some(d) if d.several => format!(
+                    "spread {} over two cards: replace one of them with a port of another card than `{card}` (a team of two ports of one card is not redundant)",
+                    quoted_list(&d.nics)
+                ),
+                Some(d) => format!(
+                    "add a second adapter on another card and team it with {} (or, for storage, give it a second network on another card for SMB multichannel or MPIO)",
+                    quoted_list(&d.nics)
+                ),
+                None => "give the host a second way onto the network on another card".to_string(),
+            }
+        },
+        out,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_designs::ONE_CARD_ONE_SWITCH;
+    use crate::testing::findings;
+    use netlint_model::Severity;
+
+    #[test]
+    fn a_team_on_one_dual_port_card_fires_once_for_the_profile() {
+        let f = findings(
+            &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b"),
+            "spof-nic-card",
+        );
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "if card `pci1` fails on any of hosts `hv1` to `hv3`, that host loses network `vm`: team `VMTeam`'s members `P1-1` and `P1-2` are both on card `pci1`"
+        );
+        assert_eq!(f[0].severity, Severity::Error);
+        assert_eq!(f[0].element, "hosts.hv1.vswitches.VMSwitch");
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("another card than `pci1`"));
+    }
+
+    #[test]
+    fn a_host_override_gets_its_own_finding() {
+        let src = ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b").replace(
+            "[hosts.hv3]\nprofile = \"p\"",
+            "[hosts.hv3]\nprofile = \"p\"\nnics.P1-2 = { card = \"pci2\" }",
+        );
+        let f = findings(&src, "spof-nic-card");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.contains("hosts `hv1`, `hv2`"),
+            "{}",
+            f[0].message
+        );
+    }
+
+    #[test]
+    fn two_cards_are_redundant() {
+        let src = ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b").replace(
+            "card = \"pci1\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
+            "card = \"pci2\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
+        );
+        let f = findings(&src, "spof-nic-card");
+        assert!(f.is_empty(), "{f:#?}");
+    }
+
+    #[test]
+    fn a_single_management_nic_is_a_warning() {
+        let src = ONE_CARD_ONE_SWITCH
+            .replace("SWITCH", "tor-b")
+            .replace("card = \"lom2\"", "card = \"lom\"");
+        let f: Vec<_> = findings(&src, "spof-nic-card")
+            .into_iter()
+            .filter(|d| d.message.contains("`mgmt`"))
+            .collect();
+        // Management is the hosts' only cluster network: reported as the
+        // cluster group.
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert!(
+            f[0].message.ends_with(
+                "that host loses every cluster network (`mgmt`): its adapters `LOM1` and `LOM2` are both on card `lom`"
+            ),
+            "{}",
+            f[0].message
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! `spof-switch`: one switch failure disconnects hosts from a network or
+//! group that must survive any single failure.
+
+use super::{first_dead, quoted_list, unit_findings};
+use crate::{declare_rule, Context};
+use netlint_analysis::failure::Unit;
+use netlint_model::Diagnostic;
+
+declare_rule!(
+    RULE,
+    id: "spof-switch",
+    category: "redundancy",
+    severity: Error,
+    summary: "One switch failure disconnects a host from a network or group that must survive any single failure.",
+    check: check,
+);
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    unit_findings(
+        cx,
+        &RULE,
+        |u| matches!(u, Unit::Switch(_) | Unit::Bridge(_)),
+        false,
+        |unit, loss, group| {
+            let switch = match unit {
+                Unit::Switch(s) => format!("`{}`", cx.design.switch(*s).name),
+                _ => unit.describe(cx.design, cx.topology()),
+            };
+            match first_dead(cx, loss, group) {
+                Some(d) if d.several => format!(
+                    "cable {} to two different switches (or to both members of an MLAG pair), so that one of them survives {switch}",
+                    quoted_list(&d.nics)
+                ),
+                Some(d) => format!(
+                    "give it a second adapter cabled to another switch than {switch} and team it with {} (or add a second network of the same role on other adapters)",
+                    quoted_list(&d.nics)
+                ),
+                None => format!(
+                    "give the network a second path that does not cross {switch}: a link between the switches on either side that allows its VLAN"
+                ),
+            }
+        },
+        out,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_designs::ONE_CARD_ONE_SWITCH;
+    use crate::testing::findings;
+    use netlint_model::Severity;
+
+    #[test]
+    fn a_team_cabled_to_one_switch_fires_once_for_all_hosts() {
+        let f = findings(
+            &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-a"),
+            "spof-switch",
+        );
+        // One message naming the three hosts, one copy per host element.
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "if switch `tor-a` fails, hosts `hv1` to `hv3` lose network `vm`: team `VMTeam`'s members `P1-1` and `P1-2` are both cabled to `tor-a`"
+        );
+        assert_eq!(f[0].severity, Severity::Error);
+        assert_eq!(f[0].element, "hosts.hv1.vswitches.VMSwitch");
+        assert_eq!(f[0].related.len(), 1);
+        assert!(f[0].help.as_deref().unwrap().contains("`P1-1` and `P1-2`"));
+    }
+
+    #[test]
+    fn a_team_over_two_switches_is_redundant() {
+        let f = findings(
+            &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b"),
+            "spof-switch",
+        );
+        assert!(f.is_empty(), "{f:#?}");
+    }
+
+    #[test]
+    fn management_on_one_switch_is_a_warning() {
+        let src = ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b").replace(
+            "card = \"lom2\"\nspeed = \"1G\"\nswitch = \"tor-b\"",
+            "card = \"lom2\"\nspeed = \"1G\"\nswitch = \"tor-a\"",
+        );
+        let f = findings(&src, "spof-switch");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].severity, Severity::Warning);
+        // Management is also the hosts' only cluster network: one finding
+        // for the group says both.
+        assert_eq!(
+            f[0].message,
+            "if switch `tor-a` fails, hosts `hv1` to `hv3` lose every cluster network (`mgmt`): its adapters `LOM1` and `LOM2` are both cabled to `tor-a`"
+        );
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("cable `LOM1` and `LOM2` to two different switches"));
+    }
+
+    #[test]
+    fn a_switch_that_splits_the_fabric_fires_on_the_switch() {
+        let src = r#"
+[design]
+name = "t"
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.a]
+[switches.mid]
+[switches.b]
+[[links]]
+a = "a"
+b = "mid"
+speed = "10G"
+members = 2
+[[links]]
+a = "mid"
+b = "b"
+speed = "10G"
+members = 2
+[hosts.h1.nics.N]
+speed = "10G"
+switch = "a"
+[hosts.h1.vswitches.V]
+uplinks = ["N"]
+networks = ["vm"]
+[hosts.h2.nics.N]
+speed = "10G"
+switch = "b"
+[hosts.h2.vswitches.V]
+uplinks = ["N"]
+networks = ["vm"]
+"#;
+        let f = findings(src, "spof-switch");
+        let mid: Vec<_> = f.iter().filter(|d| d.element == "switches.mid").collect();
+        assert_eq!(mid.len(), 1, "{f:#?}");
+        assert_eq!(
+            mid[0].message,
+            "if switch `mid` fails, hosts `h1`, `h2` lose network `vm`: no path is left between `a` and `b`"
+        );
+        // a and b are each one host's only switch.
+        assert!(f.iter().any(|d| d
+            .message
+            .starts_with("if switch `a` fails, host `h1` loses")));
+    }
+}

@@ -1,0 +1,225 @@
+//! `netlint simulate`: snapshots of the state after chosen failures and of
+//! the table of every single failure, on the reference designs and the
+//! fixtures; the fast failure evaluation checked against the exact walk on
+//! a synthetic fabric.
+
+use netlint_analysis::failure::{requirements, units, Analysis, Requirement, UnitOptions};
+use netlint_analysis::{all_pairs, Fabric, Failures, Topology};
+use netlint_model::{load, SourceFile};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["netlint", "simulate"];
+    argv.extend_from_slice(args);
+    let code = netlint::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// A reference design, when the shared designs are next to the project.
+fn shared(name: &str) -> Option<String> {
+    let rel = format!("../shared/designs/{name}");
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(&rel)
+        .exists()
+        .then_some(rel)
+}
+
+fn snapshot(name: &str, text: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, text));
+}
+
+#[test]
+fn dedicated_10g_loses_csv_alone_when_sw10g_a_fails() {
+    let Some(d) = shared("dedicated-10g.toml") else {
+        return;
+    };
+    let (code, out, err) = run(&[&d, "--fail", "sw10g-a"]);
+    assert_eq!(code, 0, "{err}");
+    // CSV is lost; live migration and the cluster keep going, and why.
+    assert!(out.contains("hosts `hv01` to `hv04` lose network `csv`: its only adapter `X520-4` is cabled to `sw10g-a`"), "{out}");
+    assert!(out.contains("ok    cluster group (`management`, `csv`, `lm`): every host pair still connects through `management` or `lm`; `csv` is lost"), "{out}");
+    assert!(out.contains("ok    live migration (`lm`, `csv`): every host pair still connects through `lm`; `csv` is lost"), "{out}");
+    snapshot("simulate__dedicated-10g__sw10g-a.human", &out);
+    let (code, json, _) = run(&[&d, "--fail", "sw10g-a", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let sc = &v["scenario"];
+    assert_eq!(sc["lost"][0]["label"], "csv");
+    assert_eq!(sc["lost"][0]["required"], false);
+    let cluster = sc["standing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["label"] == "cluster group")
+        .unwrap();
+    assert_eq!(cluster["kept"], true);
+    assert_eq!(cluster["through"], serde_json::json!(["management", "lm"]));
+    snapshot("simulate__dedicated-10g__sw10g-a.json", &json);
+}
+
+#[test]
+fn the_table_lists_every_single_failure() {
+    let Some(d) = shared("dedicated-10g.toml") else {
+        return;
+    };
+    let (code, out, err) = run(&[&d]);
+    assert_eq!(code, 0, "{err}");
+    snapshot("simulate__dedicated-10g__table.human", &out);
+    let (_, json, _) = run(&[&d, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let rows = v["units"].as_array().unwrap();
+    // 5 switches, 8 inter-switch cables, per host 4 cards and the 4 ports
+    // of its two dual-port cards.
+    assert_eq!(rows.len(), 5 + 8 + 4 * 8);
+    assert!(rows
+        .iter()
+        .all(|r| r["severity"].is_null() || r["severity"] == "info"));
+}
+
+#[test]
+fn broken_basics_table_and_a_double_failure() {
+    let Some(d) = shared("broken-basics.toml") else {
+        return;
+    };
+    let (_, out, _) = run(&[&d]);
+    snapshot("simulate__broken-basics__table.human", &out);
+    let (code, out, err) = run(&[&d, "--fail", "edge-a", "--fail", "hv1:card:pci1"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot("simulate__broken-basics__edge-a+pci1.human", &out);
+}
+
+#[test]
+fn a_blocked_isl_takes_over_when_the_core_fails() {
+    let Some(d) = shared("rstp-blocks-isl.toml") else {
+        return;
+    };
+    let (code, out, err) = run(&[&d, "--fail", "core-1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("link `isl` starts forwarding (was alternate at `tor-b`)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Reconnected (cut before the failure)"),
+        "{out}"
+    );
+    snapshot("simulate__rstp-blocks-isl__core-1.human", &out);
+}
+
+#[test]
+fn one_cable_of_a_lag_only_degrades() {
+    let Some(d) = shared("mstp-fixed.toml") else {
+        return;
+    };
+    let (code, out, err) = run(&[&d, "--fail", "isl#1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("`isl`: 1 of 2 cables left, 10G of 20G"),
+        "{out}"
+    );
+    snapshot("simulate__mstp-fixed__isl-1.human", &out);
+}
+
+#[test]
+fn fixtures_single_cable_and_stack() {
+    let (code, out, err) = run(&["fixtures/spof-link.toml", "--fail", "isl"]);
+    assert_eq!(code, 0, "{err}");
+    snapshot("simulate__spof-link__isl.human", &out);
+    let (code, out, err) = run(&["fixtures/spof-stack.toml", "--stack-as-unit"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stack-a "), "{out}");
+    snapshot("simulate__spof-stack__table-stack-as-unit.human", &out);
+    // A member named with --stack-as-unit fails the whole stack.
+    let (_, out, _) = run(&[
+        "fixtures/spof-stack.toml",
+        "--fail",
+        "st-1",
+        "--stack-as-unit",
+    ]);
+    assert!(
+        out.contains("with stack `stack-a` (`st-1`, `st-2`) down"),
+        "{out}"
+    );
+}
+
+#[test]
+fn unknown_names_and_bad_designs_exit_2() {
+    let (code, _, err) = run(&["fixtures/spof-link.toml", "--fail", "sw-3"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--fail sw-3: no switch, stack or link named `sw-3`, did you mean `sw-1`?"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["fixtures/spof-link.toml", "--fail", "isl#2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("link `isl` has 1 cable"), "{err}");
+    let (code, _, err) = run(&["fixtures/spof-link.toml", "--fail", "node9:NIC1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no host named `node9`"), "{err}");
+    let (code, _, err) = run(&["fixtures/invalid/cabling.toml"]);
+    assert_eq!(code, 2);
+    assert!(!err.is_empty());
+}
+
+/// The fast evaluation (tokens, shortcut components, healthy forwarding
+/// reused for host-local failures) loses exactly the host pairs the exact
+/// walk with the spanning tree solved again loses, on a synthetic two-tier
+/// MSTP fabric with MLAG pairs.
+#[test]
+fn fast_failure_evaluation_matches_the_exact_walk_on_a_synthetic_fabric() {
+    let text = netlint_synth::generate(&netlint_synth::Params::hosts(16));
+    let loaded = load(&SourceFile::new("synthetic.toml", text));
+    let d = loaded.design.expect("loads");
+    let t = Topology::build(&d);
+    let fab = Fabric::new(&d, &t);
+    let healthy = fab.forwarding(&d, &t, &Failures::default());
+    let a = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+    let pairs = all_pairs(&d, &t, &healthy);
+    let all = units(
+        &d,
+        &t,
+        UnitOptions {
+            stack_as_unit: false,
+            nic_ports: true,
+        },
+    );
+    let mut scenarios: Vec<Failures> = all.iter().map(|u| u.failures(&d, &t)).collect();
+    // Both peers of the first access pair, and both cores: real cuts.
+    let sw = |n: &str| d.switch_by_name(n).unwrap();
+    let mut f = Failures::default();
+    f.switches.extend([sw("acc0-a"), sw("acc0-b")]);
+    scenarios.push(f);
+    let mut f = Failures::default();
+    f.switches.extend([sw("core-1"), sw("core-2")]);
+    scenarios.push(f);
+    let mut cut = 0;
+    for f in scenarios {
+        let failed = fab.forwarding(&d, &t, &f);
+        let exact: BTreeSet<_> = pairs
+            .iter()
+            .filter(|r| r.broken.is_none())
+            .filter(|r| failed.reach(&d, &t, r.network, r.a, r.b).broken.is_some())
+            .map(|r| (r.network, r.a, r.b))
+            .collect();
+        let mut fast = BTreeSet::new();
+        for l in a.evaluate(&f).losses {
+            if let Requirement::Network(n) = l.requirement {
+                fast.extend(l.pairs.iter().map(|(x, y)| (n, *x, *y)));
+            }
+        }
+        cut += usize::from(!exact.is_empty());
+        assert_eq!(fast, exact, "{f:?}");
+    }
+    assert!(cut >= 2, "the double failures cut something");
+}
