@@ -30,6 +30,17 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "human")]
         format: ListFormat,
     },
+    /// Explain what the switches forward: per bridged domain and
+    /// spanning-tree instance the root and why it won, each link's role and
+    /// port cost at both ends, and each network's path between its hosts.
+    Topology {
+        /// The design file.
+        design: PathBuf,
+        #[arg(long, value_enum, default_value = "human")]
+        format: ListFormat,
+    },
+    /// What each traffic class of each host can reach, and how long draining a host takes.
+    Report(commands::report::ReportArgs),
     /// Print a rule's documentation page.
     Explain {
         /// Rule id, as in `netlint rules`.
@@ -38,6 +49,13 @@ pub enum Command {
     /// Record the current findings as a baseline (JSON), which `check
     /// --baseline` then hides: adopt netlint without fixing everything first.
     Baseline(BaselineArgs),
+    /// Draw the design as it behaves (spanning-tree roles, findings, the
+    /// state after `--fail`) as Graphviz DOT or a Mermaid flowchart.
+    Graph(commands::graph::GraphArgs),
+    /// What a failure takes away: `--fail` a switch, link, cable, NIC or
+    /// card (several for N-2) for the state after it, or nothing for a
+    /// table of every single failure and its consequences.
+    Simulate(commands::simulate::SimulateArgs),
     /// Print the JSON Schema (draft-07) of the design format, for editors
     /// (Taplo, Even Better TOML).
     Schema,
@@ -144,6 +162,9 @@ pub enum Format {
     Junit,
     /// GitLab code-quality JSON.
     Gitlab,
+    /// Markdown for a pull-request comment: a table of the findings and a
+    /// Mermaid diagram of what spanning-tree and redundancy findings are about.
+    Markdown,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,6 +232,10 @@ where
         Command::Man { dir } => commands::man::run(dir.as_deref(), out),
         Command::Rules { format } => commands::rules::run(format, out),
         Command::Explain { id } => commands::explain::run(&id, out),
+        Command::Report(args) => commands::report::run(args, out),
+        Command::Topology { design, format } => commands::topology::run(&design, format, out, err),
+        Command::Graph(args) => commands::graph::run(args, out, err),
+        Command::Simulate(args) => commands::simulate::run(args, out, err),
     };
     match result {
         Ok(code) => code,

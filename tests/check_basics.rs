@@ -49,6 +49,7 @@ const MIXED_TEAM: &str = r#"
 name = "mixed"
 
 [switches.sw]
+host_ports = { edge = true, bpdu_guard = true }
 
 [hosts.hv1.nics.A]
 speed = "10G"
@@ -67,6 +68,7 @@ const CLEAN: &str = r#"
 name = "clean"
 
 [switches.sw]
+host_ports = { edge = true, bpdu_guard = true }
 "#;
 
 fn rules_of(json: &str) -> Vec<String> {
@@ -204,8 +206,8 @@ fn allow_suppresses_on_the_element_and_inside_it() {
 
     // An allow that silences nothing is reported, as is an unknown id.
     let unused = CLEAN.replace(
-        "[switches.sw]",
-        "[switches.sw]\nallow = { team-speed-mismatch = \"no team here\", unused-alow = \"typo\" }",
+        "[switches.sw]\n",
+        "[switches.sw]\nallow = { team-speed-mismatch = \"no team here\", unused-alow = \"typo\" }\n",
     );
     let d = t.write("unused.toml", &unused);
     let (code, out, _) = run(&["check", &d, "--format", "json"]);

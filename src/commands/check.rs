@@ -114,6 +114,7 @@ fn format_name(f: Format) -> &'static str {
         Format::Github => "github",
         Format::Junit => "junit",
         Format::Gitlab => "gitlab",
+        Format::Markdown => "markdown",
     }
 }
 
@@ -133,6 +134,11 @@ pub fn render_run(run: &CheckRun, format: Format, color: bool, repo: &RepoPaths)
         Format::Github => render::github::render(&run.report, &repo_path),
         Format::Junit => render::junit::render(&run.report),
         Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
+        Format::Markdown => render::markdown::render(
+            &run.report,
+            &render::markdown::load_designs(&run.report),
+            &repo_path,
+        ),
     }
 }
 

@@ -1,13 +1,18 @@
 //! What a rule sees: the design and the analyses, each computed on first
 //! use and shared by every rule of the run.
 
-use netlint_analysis::Topology;
+use netlint_analysis::{all_pairs, Fabric, Failures, Forwarding, Reach, Topology};
 use netlint_model::{Design, Diagnostic, Label, Severity, Span};
 use std::cell::OnceCell;
 
 pub struct Context<'d> {
     pub design: &'d Design,
     topology: OnceCell<Topology>,
+    fabric: OnceCell<Fabric>,
+    forwarding: OnceCell<Forwarding>,
+    reachability: OnceCell<Vec<Reach>>,
+    bandwidth: OnceCell<netlint_analysis::bandwidth::BandwidthModel>,
+    failures: OnceCell<netlint_analysis::failure::FailureReport>,
 }
 
 impl<'d> Context<'d> {
@@ -15,12 +20,58 @@ impl<'d> Context<'d> {
         Context {
             design,
             topology: OnceCell::new(),
+            fabric: OnceCell::new(),
+            forwarding: OnceCell::new(),
+            reachability: OnceCell::new(),
+            bandwidth: OnceCell::new(),
+            failures: OnceCell::new(),
         }
     }
 
     /// The topology graph (bridges, ports, host attachments, carriers).
     pub fn topology(&self) -> &Topology {
         self.topology.get_or_init(|| Topology::build(self.design))
+    }
+
+    /// The host bandwidth model (per host and traffic class).
+    pub fn bandwidth(&self) -> &netlint_analysis::bandwidth::BandwidthModel {
+        self.bandwidth.get_or_init(|| {
+            netlint_analysis::bandwidth::BandwidthModel::build(self.design, self.topology())
+        })
+    }
+
+    /// The bridged network with its spanning-tree engine, prepared once.
+    pub fn fabric(&self) -> &Fabric {
+        self.fabric
+            .get_or_init(|| Fabric::new(self.design, self.topology()))
+    }
+
+    /// Spanning tree and VLAN forwarding in the healthy state.
+    pub fn forwarding(&self) -> &Forwarding {
+        self.forwarding.get_or_init(|| {
+            self.fabric()
+                .forwarding(self.design, self.topology(), &Failures::default())
+        })
+    }
+
+    /// Reachability of every network between every pair of hosts of one
+    /// cluster attached to it, in the healthy state.
+    pub fn reachability(&self) -> &[Reach] {
+        self.reachability
+            .get_or_init(|| all_pairs(self.design, self.topology(), self.forwarding()))
+    }
+
+    /// Every single failure (switches, stacks, inter-switch cables, NIC
+    /// cards) evaluated against what the role table says must survive.
+    pub fn failures(&self) -> &netlint_analysis::failure::FailureReport {
+        self.failures.get_or_init(|| {
+            netlint_analysis::failure::FailureReport::build(
+                self.design,
+                self.topology(),
+                self.fabric(),
+                self.forwarding(),
+            )
+        })
     }
 
     /// A finding of `rule` at its default severity about `element`.
