@@ -1,0 +1,107 @@
+//! `dcbx-willing`: a host with DCB leaves the DCBX willing bit on.
+
+use super::{emit_per_host, HostFinding};
+use crate::{declare_rule, Context};
+use netlint_model::Diagnostic;
+
+declare_rule!(
+    RULE,
+    id: "dcbx-willing",
+    category: "traffic",
+    severity: Warning,
+    summary: "A host with DCB has `willing` not false: it takes whatever the switch advertises.",
+    check: check,
+);
+
+fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    for host in &cx.design.hosts {
+        let Some(dcb) = &host.dcb else { continue };
+        let (span, what) = match &dcb.willing {
+            Some(w) if !w.value => continue,
+            Some(w) => (w.span, "sets `willing = true`"),
+            None => (
+                dcb.span,
+                "leaves `willing` unset, and DCBX is willing by default",
+            ),
+        };
+        found.push(HostFinding {
+            host: host.name.clone(),
+            diagnostic: cx
+                .finding(
+                    &RULE,
+                    host.element(),
+                    span,
+                    format!(
+                        "DCB {what}: the host adopts whatever PFC and ETS settings its switch advertises, in place of its own"
+                    ),
+                )
+                .with_help(
+                    "set `willing = false` in the host's `dcb` table (`Set-NetQosDcbxSetting -Willing $false`), so that the PFC/ETS configured on the host is what it uses",
+                ),
+        });
+    }
+    emit_per_host(out, found);
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::findings;
+
+    const BASE: &str = r#"
+[design]
+name = "t"
+[profiles.p.dcb]
+WILLING
+pfc = [3]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+
+    #[test]
+    fn willing_true_fires_at_its_line_naming_every_host() {
+        let src = BASE.replace("WILLING", "willing = true");
+        let f = findings(&src, "dcbx-willing");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("hosts `hv1`, `hv2`: "),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0].message.contains("sets `willing = true`"));
+        assert_eq!(f[0].element, "hosts.hv1");
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(at, src.find("true").unwrap());
+    }
+
+    #[test]
+    fn absent_willing_fires_at_the_dcb_table() {
+        let src = BASE.replace("WILLING", "");
+        let f = findings(&src, "dcbx-willing");
+        assert_eq!(f.len(), 1);
+        assert!(f[0].message.contains("leaves `willing` unset"));
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(at, src.find("[profiles.p.dcb]").unwrap());
+    }
+
+    #[test]
+    fn willing_false_or_no_dcb_is_fine() {
+        assert!(findings(&BASE.replace("WILLING", "willing = false"), "dcbx-willing").is_empty());
+        let no_dcb = "[design]\nname = \"t\"\n[hosts.hv1]\nos = \"windows-server-2019\"\n";
+        assert!(findings(no_dcb, "dcbx-willing").is_empty());
+    }
+
+    #[test]
+    fn one_host_overriding_gets_its_own_finding() {
+        let src = BASE.replace("WILLING", "willing = false").replace(
+            "[hosts.hv2]\nprofile = \"p\"",
+            "[hosts.hv2]\nprofile = \"p\"\ndcb.willing = true",
+        );
+        let f = findings(&src, "dcbx-willing");
+        assert_eq!(f.len(), 1);
+        assert!(f[0].message.starts_with("host `hv2`: "));
+        assert_eq!(f[0].element, "hosts.hv2");
+    }
+}
