@@ -2,7 +2,11 @@
 //! tree per instance, VLAN forwarding, reachability, failure scenarios and
 //! the host bandwidth model. Each is computed once and shared by the rules.
 
+pub mod l2;
 pub mod stp;
 pub mod topology;
 
+pub use l2::{
+    all_pairs, Break, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach, VlanView,
+};
 pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};

@@ -1,0 +1,882 @@
+//! Layer-2 forwarding: the spanning tree of the design's bridges (built from
+//! the [`Topology`]), which ports forward each VLAN, and reachability of
+//! each network between the hosts of one cluster, in the healthy state or
+//! with a set of [`Failures`].
+//!
+//! A [`Fabric`] is prepared once per design (the spanning-tree engine with
+//! its bridges and ports); [`Fabric::forwarding`] solves one scenario into a
+//! [`Forwarding`], which answers per-VLAN and per-host-pair questions.
+
+use crate::stp::{BridgeInput, LinkInput, MstConfig, Scenario, StpEngine, StpResult, TreeId};
+use crate::topology::{BridgeId, Carrier, NicEnd, Topology};
+use netlint_model::{Design, HostId, LinkId, Mtu, NetworkId, NicIdx, Speed, SwitchId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// What is broken in a scenario (empty = healthy).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Failures {
+    /// Switches that are down (a stack or MLAG member, or a whole switch).
+    pub switches: BTreeSet<SwitchId>,
+    /// Inter-switch cables that are down: (link, cable index 0-based).
+    pub cables: BTreeSet<(LinkId, u32)>,
+    /// Host NICs that are down (a NIC port, its cable, or its card).
+    pub nics: BTreeSet<(HostId, NicIdx)>,
+}
+
+impl Failures {
+    pub fn is_healthy(&self) -> bool {
+        self.switches.is_empty() && self.cables.is_empty() && self.nics.is_empty()
+    }
+    /// Only host NICs fail: the switches and their spanning tree are as healthy.
+    pub fn is_host_local(&self) -> bool {
+        self.switches.is_empty() && self.cables.is_empty()
+    }
+}
+
+/// The design's bridged network, prepared once.
+pub struct Fabric {
+    engine: StpEngine,
+}
+
+/// How a port fares in a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PortState {
+    pub up: bool,
+    /// Cables still working in the port.
+    pub members: u32,
+}
+
+impl Fabric {
+    pub fn new(design: &Design, topo: &Topology) -> Fabric {
+        let bridges = topo
+            .bridges
+            .iter()
+            .map(|b| {
+                // A stack or MLAG domain runs one bridge identity; its
+                // members are configured alike, and the best priority is
+                // the one it presents.
+                let members: Vec<_> = b.members.iter().map(|s| design.switch(*s)).collect();
+                let first = members[0];
+                let stp = &first.stp;
+                let mut input = BridgeInput::new(b.name.clone(), stp.mode.value);
+                input.priority = members
+                    .iter()
+                    .map(|m| m.stp.bridge_priority())
+                    .min()
+                    .unwrap_or(stp.bridge_priority());
+                input.instance_priority = stp
+                    .instance_priority
+                    .iter()
+                    .map(|(k, v)| (*k, v.value))
+                    .collect();
+                input.mac = members
+                    .iter()
+                    .filter_map(|m| m.stp.mac.as_ref().map(|x| x.value))
+                    .min();
+                if stp.mode.value == netlint_model::StpMode::Mstp {
+                    let mut map = BTreeMap::new();
+                    if let Some(inst) = &stp.instances {
+                        for (i, set) in &inst.value {
+                            for v in set.iter() {
+                                map.insert(v, *i);
+                            }
+                        }
+                    }
+                    input.mst = Some(MstConfig {
+                        name: stp
+                            .region
+                            .as_ref()
+                            .map(|r| r.value.clone())
+                            .unwrap_or_default(),
+                        revision: stp.revision.as_ref().map(|r| r.value).unwrap_or(0),
+                        vlan_instance: map,
+                    });
+                }
+                input
+            })
+            .collect();
+        let links = topo
+            .ports
+            .iter()
+            .map(|p| {
+                let link = design.link(p.link);
+                let name = match p.cable {
+                    Some(c) => format!("{}#{}", link.name, c + 1),
+                    None => link.name.clone(),
+                };
+                let mut input = LinkInput::new(name, p.a.0, p.b.0, p.speed().mbps());
+                if let Some(cost) = &link.stp_cost {
+                    match &cost.value {
+                        netlint_model::StpCost::All(c) => input.cost = Some(*c),
+                        netlint_model::StpCost::PerInstance(m) => input.instance_cost = m.clone(),
+                    }
+                }
+                input.vlans = link.vlans.as_ref().map(|v| v.value.iter().collect());
+                input
+            })
+            .collect();
+        let engine = StpEngine::new(bridges, links).with_vlans(design.used_vlans().iter());
+        Fabric { engine }
+    }
+
+    pub fn engine(&self) -> &StpEngine {
+        &self.engine
+    }
+
+    /// The state of every port under `failures`.
+    pub fn port_states(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        failures: &Failures,
+    ) -> Vec<PortState> {
+        topo.ports
+            .iter()
+            .map(|p| {
+                if p.a_switch_down(failures) {
+                    return PortState {
+                        up: false,
+                        members: 0,
+                    };
+                }
+                let link = design.link(p.link);
+                let b_total = p.b_switches.len() as u32;
+                let b_up = p
+                    .b_switches
+                    .iter()
+                    .filter(|s| !failures.switches.contains(s))
+                    .count() as u32;
+                // Cables of a multi-chassis LAG are spread evenly over its switches.
+                let mut members = if b_total > 1 {
+                    p.members * b_up / b_total
+                } else if b_up == 0 {
+                    0
+                } else {
+                    p.members
+                };
+                match p.cable {
+                    Some(c) => {
+                        if failures.cables.contains(&(p.link, c)) {
+                            members = 0;
+                        }
+                    }
+                    None => {
+                        let lost = failures
+                            .cables
+                            .range((p.link, 0)..=(p.link, u32::MAX))
+                            .count() as u32;
+                        members = members.saturating_sub(lost);
+                    }
+                }
+                let _ = link;
+                PortState {
+                    up: members > 0,
+                    members,
+                }
+            })
+            .collect()
+    }
+
+    /// Solves the spanning tree and forwarding for one scenario.
+    pub fn forwarding(&self, design: &Design, topo: &Topology, failures: &Failures) -> Forwarding {
+        let ports = self.port_states(design, topo, failures);
+        let mut scenario = Scenario::healthy();
+        for (i, b) in topo.bridges.iter().enumerate() {
+            if b.members.iter().all(|s| failures.switches.contains(s)) {
+                scenario.removed_bridges.push(i);
+            }
+        }
+        for (i, (p, st)) in topo.ports.iter().zip(&ports).enumerate() {
+            if !st.up {
+                scenario.removed_links.push(i);
+            } else if st.members != p.members {
+                scenario
+                    .link_speed_mbps
+                    .push((i, p.member_speed.mbps() * st.members as u64));
+            }
+        }
+        let stp = self.engine.compute(&scenario);
+        let mut vlans: Vec<Option<u16>> = design.networks.iter().map(|n| n.vlan_id()).collect();
+        vlans.sort();
+        vlans.dedup();
+        let mut per_vlan = BTreeMap::new();
+        for v in vlans {
+            per_vlan.insert(v, VlanView::new(design, topo, &stp, &ports, failures, v));
+        }
+        Forwarding {
+            stp,
+            ports,
+            failures: failures.clone(),
+            per_vlan,
+        }
+    }
+}
+
+impl crate::topology::Port {
+    fn a_switch_down(&self, failures: &Failures) -> bool {
+        failures.switches.contains(&self.a_switch)
+    }
+}
+
+/// Why a port does not carry a VLAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotCarried {
+    /// The port is down in this scenario.
+    Down,
+    /// The link's `vlans` does not allow it.
+    NotAllowed,
+    /// A switch at an end does not define it.
+    NotDefined(SwitchId),
+}
+
+/// One VLAN (or untagged) across the fabric.
+#[derive(Clone, Debug)]
+pub struct VlanView {
+    pub vlan: Option<u16>,
+    /// Per port: why it does not carry the VLAN, or None when it does.
+    pub not_carried: Vec<Option<NotCarried>>,
+    /// Per port: carried and forwarding in the VLAN's spanning tree.
+    pub forwarding: Vec<bool>,
+    /// Per bridge: component id over forwarding ports.
+    pub component: Vec<usize>,
+    /// Per bridge: component id over carried ports, spanning tree ignored.
+    pub carried_component: Vec<usize>,
+}
+
+fn components(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(p: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while p[r] != r {
+            r = p[r];
+        }
+        let mut y = x;
+        while p[y] != r {
+            let nx = p[y];
+            p[y] = r;
+            y = nx;
+        }
+        r
+    }
+    for (a, b) in edges {
+        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
+        if ra != rb {
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    (0..n).map(|x| find(&mut parent, x)).collect()
+}
+
+impl VlanView {
+    fn new(
+        design: &Design,
+        topo: &Topology,
+        stp: &StpResult,
+        ports: &[PortState],
+        failures: &Failures,
+        vlan: Option<u16>,
+    ) -> VlanView {
+        let fwd = stp.forwarding_links(vlan);
+        let not_carried: Vec<Option<NotCarried>> = topo
+            .ports
+            .iter()
+            .zip(ports)
+            .map(|(p, st)| {
+                if !st.up {
+                    return Some(NotCarried::Down);
+                }
+                if !design.link(p.link).allows_vlan(vlan) {
+                    return Some(NotCarried::NotAllowed);
+                }
+                let ends = std::iter::once(p.a_switch).chain(p.b_switches.iter().copied());
+                for s in ends {
+                    if !failures.switches.contains(&s) && !design.switch(s).defines_vlan(vlan) {
+                        return Some(NotCarried::NotDefined(s));
+                    }
+                }
+                None
+            })
+            .collect();
+        let forwarding: Vec<bool> = not_carried
+            .iter()
+            .enumerate()
+            .map(|(i, nc)| {
+                nc.is_none()
+                    && fwd
+                        .map(|f| f.get(i).copied().unwrap_or(false))
+                        .unwrap_or(true)
+            })
+            .collect();
+        let n = topo.bridges.len();
+        let edges = |mask: &[bool]| {
+            topo.ports
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask[*i])
+                .map(|(_, p)| (p.a.0, p.b.0))
+                .collect::<Vec<_>>()
+        };
+        let carried: Vec<bool> = not_carried.iter().map(|c| c.is_none()).collect();
+        VlanView {
+            vlan,
+            component: components(n, edges(&forwarding).into_iter()),
+            carried_component: components(n, edges(&carried).into_iter()),
+            not_carried,
+            forwarding,
+        }
+    }
+
+    /// Shortest path (fewest hops) between two bridges over ports selected by `mask`.
+    pub fn path(
+        &self,
+        topo: &Topology,
+        from: BridgeId,
+        to: BridgeId,
+        mask: &[bool],
+    ) -> Option<Vec<usize>> {
+        if from == to {
+            return Some(Vec::new());
+        }
+        let n = topo.bridges.len();
+        let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (i, p) in topo.ports.iter().enumerate() {
+            if mask[i] {
+                adj[p.a.0].push((p.b.0, i));
+                adj[p.b.0].push((p.a.0, i));
+            }
+        }
+        let mut prev: Vec<Option<(usize, usize)>> = vec![None; n];
+        let mut seen = vec![false; n];
+        let mut q = VecDeque::from([from.0]);
+        seen[from.0] = true;
+        while let Some(x) = q.pop_front() {
+            if x == to.0 {
+                break;
+            }
+            for &(y, port) in &adj[x] {
+                if !seen[y] {
+                    seen[y] = true;
+                    prev[y] = Some((x, port));
+                    q.push_back(y);
+                }
+            }
+        }
+        if !seen[to.0] {
+            return None;
+        }
+        let mut path = Vec::new();
+        let mut cur = to.0;
+        while let Some((p, port)) = prev[cur] {
+            path.push(port);
+            cur = p;
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+/// The forwarding state of one scenario.
+pub struct Forwarding {
+    pub stp: StpResult,
+    /// Per port of the topology.
+    pub ports: Vec<PortState>,
+    pub failures: Failures,
+    per_vlan: BTreeMap<Option<u16>, VlanView>,
+}
+
+/// An attachment of a host to the fabric for one network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attach {
+    pub nic: NicIdx,
+    pub end: Option<NicEnd>,
+}
+
+/// Where reachability between two hosts breaks first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Break {
+    /// A host has no working adapter for the network.
+    NoAdapter { host: HostId },
+    /// An active NIC is not cabled.
+    NotCabled { host: HostId, nic: NicIdx },
+    /// A NIC is cabled to a switch that does not define the VLAN.
+    HostSwitchLacksVlan {
+        host: HostId,
+        nic: NicIdx,
+        switch: SwitchId,
+    },
+    /// A direct cable leads to a host that is not the other one.
+    PeerElsewhere { host: HostId, nic: NicIdx },
+    /// No cabled path at all between the two switches.
+    NoPath { from: BridgeId, to: BridgeId },
+    /// Every cabled path has a port that does not carry the VLAN; this is
+    /// the first such port on the shortest cabled path.
+    NotCarried { port: usize, why: NotCarried },
+    /// The VLAN is carried end to end, but the spanning tree blocks it:
+    /// the blocked ports on the shortest carried path.
+    Blocked {
+        ports: Vec<usize>,
+        from: BridgeId,
+        to: BridgeId,
+    },
+}
+
+/// Reachability of one network between two hosts.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    pub network: NetworkId,
+    pub a: HostId,
+    pub b: HostId,
+    /// None = reachable.
+    pub broken: Option<Break>,
+    /// Forwarding ports on the path between the first attachments (empty:
+    /// same bridge, or a direct cable).
+    pub path: Vec<usize>,
+    /// The slowest port on the path, with its per-cable speed.
+    pub slowest: Option<(usize, Speed)>,
+    /// The smallest payload the switches and links on the path carry.
+    pub min_mtu: Option<(u32, MtuAt)>,
+}
+
+/// Which element sets a path's smallest MTU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MtuAt {
+    Switch(SwitchId),
+    Link(LinkId),
+}
+
+impl Forwarding {
+    pub fn vlan(&self, vlan: Option<u16>) -> Option<&VlanView> {
+        self.per_vlan.get(&vlan)
+    }
+
+    /// The tree that governs a VLAN on a bridge.
+    pub fn tree_of(&self, bridge: BridgeId, vlan: Option<u16>) -> Option<TreeId> {
+        self.stp.governing_tree(bridge.0, vlan)
+    }
+
+    /// Working NICs of one carrier under the failures: the active ones that
+    /// are up, plus standby ones taking over for failed active ones.
+    pub fn effective_nics(&self, host: HostId, carrier: &Carrier) -> Vec<NicIdx> {
+        let up = |n: &NicIdx| !self.failures.nics.contains(&(host, *n));
+        let mut out: Vec<NicIdx> = carrier.active.iter().copied().filter(up).collect();
+        let lost = carrier.active.len() - out.len();
+        out.extend(carrier.standby.iter().copied().filter(up).take(lost));
+        out
+    }
+
+    fn nic_up(&self, topo: &Topology, host: HostId, nic: NicIdx) -> bool {
+        if self.failures.nics.contains(&(host, nic)) {
+            return false;
+        }
+        match topo.nic_ends[host.0][nic.0] {
+            Some(NicEnd::Switch(s)) => !self.failures.switches.contains(&s),
+            Some(NicEnd::Peer(h, n)) => !self.failures.nics.contains(&(h, n)),
+            None => true,
+        }
+    }
+
+    /// Reachability of `network` between hosts `a` and `b`.
+    pub fn reach(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        network: NetworkId,
+        a: HostId,
+        b: HostId,
+    ) -> Reach {
+        let vlan = design.network(network).vlan_id();
+        let mut r = Reach {
+            network,
+            a,
+            b,
+            broken: None,
+            path: Vec::new(),
+            slowest: None,
+            min_mtu: None,
+        };
+        let Some(view) = self.vlan(vlan) else {
+            return r;
+        };
+        // Each host's carriers; reachable if some carrier of a fully reaches
+        // some carrier of b. The first failure explains the pair otherwise.
+        let mut first_break: Option<Break> = None;
+        let carriers = |h: HostId| topo.carriers_of(h, network).collect::<Vec<_>>();
+        let (ca, cb) = (carriers(a), carriers(b));
+        for c1 in &ca {
+            for c2 in &cb {
+                match self.carrier_pair(design, topo, view, (a, c1), (b, c2)) {
+                    Ok((path, from)) => {
+                        r.slowest = path
+                            .iter()
+                            .map(|p| (*p, topo.ports[*p].member_speed))
+                            .min_by_key(|(_, s)| *s);
+                        r.min_mtu = self.path_mtu(design, topo, &path, from, vlan.is_some());
+                        r.path = path;
+                        return r;
+                    }
+                    Err(br) => {
+                        if first_break.is_none() {
+                            first_break = Some(br);
+                        }
+                    }
+                }
+            }
+        }
+        r.broken = Some(first_break.unwrap_or(Break::NoAdapter {
+            host: if ca.is_empty() { a } else { b },
+        }));
+        r
+    }
+
+    /// Whether every working NIC of one carrier reaches every working NIC of
+    /// the other (switch-independent teams and SET may send from any).
+    fn carrier_pair(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        view: &VlanView,
+        (ha, ca): (HostId, &Carrier),
+        (hb, cb): (HostId, &Carrier),
+    ) -> Result<(Vec<usize>, Vec<SwitchId>), Break> {
+        let na: Vec<NicIdx> = self
+            .effective_nics(ha, ca)
+            .into_iter()
+            .filter(|n| self.nic_up(topo, ha, *n))
+            .collect();
+        let nb: Vec<NicIdx> = self
+            .effective_nics(hb, cb)
+            .into_iter()
+            .filter(|n| self.nic_up(topo, hb, *n))
+            .collect();
+        if na.is_empty() {
+            return Err(Break::NoAdapter { host: ha });
+        }
+        if nb.is_empty() {
+            return Err(Break::NoAdapter { host: hb });
+        }
+        let vlan = view.vlan;
+        let mut first_path: Option<(Vec<usize>, Vec<SwitchId>)> = None;
+        for &x in &na {
+            for &y in &nb {
+                let (ex, ey) = (topo.nic_ends[ha.0][x.0], topo.nic_ends[hb.0][y.0]);
+                let (sx, sy) = match (ex, ey) {
+                    (None, _) => return Err(Break::NotCabled { host: ha, nic: x }),
+                    (_, None) => return Err(Break::NotCabled { host: hb, nic: y }),
+                    (Some(NicEnd::Peer(ph, pn)), _) => {
+                        if (ph, pn) == (hb, y) {
+                            first_path.get_or_insert((Vec::new(), Vec::new()));
+                            continue;
+                        }
+                        return Err(Break::PeerElsewhere { host: ha, nic: x });
+                    }
+                    (_, Some(NicEnd::Peer(_, _))) => {
+                        return Err(Break::PeerElsewhere { host: hb, nic: y })
+                    }
+                    (Some(NicEnd::Switch(sx)), Some(NicEnd::Switch(sy))) => (sx, sy),
+                };
+                for (h, n, s) in [(ha, x, sx), (hb, y, sy)] {
+                    if !design.switch(s).defines_vlan(vlan) {
+                        return Err(Break::HostSwitchLacksVlan {
+                            host: h,
+                            nic: n,
+                            switch: s,
+                        });
+                    }
+                }
+                let (bx, by) = (topo.bridge_of[sx.0], topo.bridge_of[sy.0]);
+                if view.component[bx.0] == view.component[by.0] {
+                    if first_path.is_none() {
+                        let path = view
+                            .path(topo, bx, by, &view.forwarding)
+                            .unwrap_or_default();
+                        first_path = Some((path, vec![sx, sy]));
+                    }
+                    continue;
+                }
+                return Err(self.explain_cut(topo, view, bx, by));
+            }
+        }
+        Ok(first_path.unwrap_or_default())
+    }
+
+    fn explain_cut(&self, topo: &Topology, view: &VlanView, from: BridgeId, to: BridgeId) -> Break {
+        if view.carried_component[from.0] == view.carried_component[to.0] {
+            let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();
+            let path = view.path(topo, from, to, &carried).unwrap_or_default();
+            let ports: Vec<usize> = path.into_iter().filter(|p| !view.forwarding[*p]).collect();
+            return Break::Blocked { ports, from, to };
+        }
+        let up: Vec<bool> = self.ports.iter().map(|p| p.up).collect();
+        match view.path(topo, from, to, &up) {
+            None => Break::NoPath { from, to },
+            Some(path) => {
+                let port = path
+                    .into_iter()
+                    .find(|p| view.not_carried[*p].is_some())
+                    .unwrap_or(0);
+                Break::NotCarried {
+                    port,
+                    why: view.not_carried[port].clone().unwrap_or(NotCarried::Down),
+                }
+            }
+        }
+    }
+
+    fn path_mtu(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        path: &[usize],
+        host_switches: Vec<SwitchId>,
+        tagged: bool,
+    ) -> Option<(u32, MtuAt)> {
+        let mut switches: BTreeSet<SwitchId> = host_switches.into_iter().collect();
+        let mut best: Option<(u32, MtuAt)> = None;
+        let mut consider = |mtu: &Mtu, at: MtuAt| {
+            let limit = mtu.payload_limit(tagged);
+            if best.is_none_or(|(b, _)| limit < b) {
+                best = Some((limit, at));
+            }
+        };
+        for p in path {
+            let port = &topo.ports[*p];
+            switches.insert(port.a_switch);
+            switches.extend(port.b_switches.iter().copied());
+            if let Some(m) = &design.link(port.link).mtu {
+                consider(&m.value, MtuAt::Link(port.link));
+            }
+        }
+        for s in switches {
+            if !self.failures.switches.contains(&s) {
+                consider(&design.switch(s).mtu.value, MtuAt::Switch(s));
+            }
+        }
+        best
+    }
+}
+
+/// Reachability of every network between every pair of hosts of each
+/// cluster that attach to it, for one scenario.
+pub fn all_pairs(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Reach> {
+    let mut out = Vec::new();
+    let clusters = design.clusters();
+    for (ni, _) in design.networks.iter().enumerate() {
+        let net = NetworkId(ni);
+        let on: BTreeSet<HostId> = topo.hosts_on(net).into_iter().collect();
+        for hosts in clusters.values() {
+            let members: Vec<HostId> = hosts.iter().copied().filter(|h| on.contains(h)).collect();
+            for (i, &a) in members.iter().enumerate() {
+                for &b in &members[i + 1..] {
+                    out.push(fwd.reach(design, topo, net, a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use netlint_model::{load, SourceFile};
+
+    fn design(src: &str) -> Design {
+        let l = load(&SourceFile::new("t.toml", src));
+        assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+        l.design.unwrap()
+    }
+
+    fn shared(name: &str) -> Option<Design> {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/designs")
+            .join(name);
+        let text = std::fs::read_to_string(p).ok()?;
+        Some(design(&text))
+    }
+
+    const TRIANGLE: &str = r#"
+[design]
+name = "triangle"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.core]
+vlans = [10]
+stp = { mode = "MODE", priority = 4096 REGION }
+[switches.tor-a]
+stp = { mode = "MODE", mac = "00:00:00:00:00:0a" REGION INSTA }
+[switches.tor-b]
+stp = { mode = "MODE", mac = "00:00:00:00:00:0b" REGION INSTB }
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+members = 2
+[[links]]
+name = "up-a"
+a = "tor-a"
+b = "core"
+speed = "1G"
+members = 2
+vlans = [10]
+[[links]]
+name = "up-b"
+a = "tor-b"
+b = "core"
+speed = "1G"
+members = 2
+vlans = [10]
+[profiles.n.nics.A]
+speed = "10G"
+switch = "tor-a"
+networks = ["csv", "mgmt"]
+[profiles.n.nics.B]
+speed = "10G"
+switch = "tor-b"
+networks = ["csv", "mgmt"]
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "tor-a"
+networks = ["csv", "mgmt"]
+[hosts.h2.nics.B]
+speed = "10G"
+switch = "tor-b"
+networks = ["csv", "mgmt"]
+"#;
+
+    fn triangle(mode: &str, mstp: bool) -> Design {
+        let (region, a, b) = if mstp {
+            (
+                ", region = \"r\", revision = 1, instances = { 1 = [20] }",
+                ", instance_priority = { 1 = 4096 }",
+                ", instance_priority = { 1 = 8192 }",
+            )
+        } else {
+            ("", "", "")
+        };
+        design(
+            &TRIANGLE
+                .replace("MODE", mode)
+                .replace(" REGION", region)
+                .replace(" INSTA", a)
+                .replace(" INSTB", b),
+        )
+    }
+
+    #[test]
+    fn rstp_blocks_the_isl_and_cuts_csv() {
+        let d = triangle("rstp", false);
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        let r = f.reach(&d, &t, csv, HostId(0), HostId(1));
+        match r.broken {
+            Some(Break::Blocked { ports, .. }) => assert_eq!(ports, vec![0]),
+            other => panic!("{other:?}"),
+        }
+        // Management goes round through the core, over the 1G uplinks.
+        let mgmt = d.network_by_name("mgmt").unwrap();
+        let r = f.reach(&d, &t, mgmt, HostId(0), HostId(1));
+        assert!(r.broken.is_none());
+        assert_eq!(r.path, vec![1, 2]);
+        assert_eq!(r.slowest.unwrap().1, Speed::from_gbps(1));
+    }
+
+    #[test]
+    fn mstp_forwards_the_cluster_instance_on_the_isl() {
+        let d = triangle("mstp", true);
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        let r = f.reach(&d, &t, csv, HostId(0), HostId(1));
+        assert!(r.broken.is_none(), "{:?}", r.broken);
+        assert_eq!(r.path, vec![0]);
+        let mgmt = d.network_by_name("mgmt").unwrap();
+        assert_eq!(f.reach(&d, &t, mgmt, HostId(0), HostId(1)).path, vec![1, 2]);
+    }
+
+    #[test]
+    fn a_vlan_allowed_nowhere_is_not_carried() {
+        let d = design(
+            &TRIANGLE
+                .replace("MODE", "rstp")
+                .replace(" REGION", "")
+                .replace(" INSTA", "")
+                .replace(" INSTB", "")
+                .replace("name = \"isl\"", "name = \"isl\"\nvlans = [10]"),
+        );
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        match f.reach(&d, &t, csv, HostId(0), HostId(1)).broken {
+            Some(Break::NotCarried {
+                port: 0,
+                why: NotCarried::NotAllowed,
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn failures_remove_switches_and_cables() {
+        let d = triangle("rstp", false);
+        let t = Topology::build(&d);
+        let fab = Fabric::new(&d, &t);
+        let mgmt = d.network_by_name("mgmt").unwrap();
+        // Losing one cable of the uplink LAG leaves it up at 1G.
+        let mut f = Failures::default();
+        f.cables.insert((LinkId(1), 0));
+        let fw = fab.forwarding(&d, &t, &f);
+        assert_eq!(
+            fw.ports[1],
+            PortState {
+                up: true,
+                members: 1
+            }
+        );
+        assert!(fw
+            .reach(&d, &t, mgmt, HostId(0), HostId(1))
+            .broken
+            .is_none());
+        // Losing the core: the ISL takes over for management.
+        let mut f = Failures::default();
+        f.switches.insert(d.switch_by_name("core").unwrap());
+        let fw = fab.forwarding(&d, &t, &f);
+        let r = fw.reach(&d, &t, mgmt, HostId(0), HostId(1));
+        assert!(r.broken.is_none(), "{:?}", r.broken);
+        assert_eq!(r.path, vec![0]);
+        // Losing h1's only NIC: nothing left.
+        let mut f = Failures::default();
+        f.nics.insert((HostId(0), NicIdx(0)));
+        let fw = fab.forwarding(&d, &t, &f);
+        assert_eq!(
+            fw.reach(&d, &t, mgmt, HostId(0), HostId(1)).broken,
+            Some(Break::NoAdapter { host: HostId(0) })
+        );
+    }
+
+    #[test]
+    fn reference_triangles() {
+        for (name, csv_cut) in [("rstp-blocks-isl.toml", true), ("mstp-fixed.toml", false)] {
+            let Some(d) = shared(name) else { return };
+            let t = Topology::build(&d);
+            let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+            let pairs = all_pairs(&d, &t, &f);
+            let csv = d.network_by_name("csv").unwrap();
+            let cut = pairs.iter().any(|r| r.network == csv && r.broken.is_some());
+            assert_eq!(cut, csv_cut, "{name}");
+            let vms = d.network_by_name("vms").unwrap();
+            assert!(
+                pairs
+                    .iter()
+                    .filter(|r| r.network == vms)
+                    .all(|r| r.broken.is_none()),
+                "{name}"
+            );
+        }
+    }
+}
