@@ -1,6 +1,7 @@
 //! `netlint check`: find the designs, load each with its configuration, run
 //! the rules, and decide the exit code.
 
+use crate::commands::baseline::{Baseline, BaselineEntry};
 use crate::config::{find_config, load_config, ConfigFile};
 use crate::report::{FileReport, Report};
 use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile, SCHEMA, SYNTAX};
@@ -12,6 +13,14 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Default)]
 pub struct CheckSettings {
     pub fail_on: Option<FailOn>,
+    /// `--select`: rule ids or categories; empty = every rule.
+    pub select: Vec<String>,
+    /// `--ignore`: rule ids or categories.
+    pub ignore: Vec<String>,
+    /// `--designs-only`: skip named files without a `[design]` table.
+    pub designs_only: bool,
+    /// `--baseline`: findings to hide.
+    pub baseline: Option<Baseline>,
 }
 
 /// The result of checking a set of paths.
@@ -20,12 +29,30 @@ pub struct CheckRun {
     pub suppressed: Vec<(String, Suppressed)>,
     /// 0 clean, 1 findings at or above the fail level, 2 input errors.
     pub exit: i32,
+    /// With a baseline: what it hid and which of its entries are fixed.
+    pub baselined: Option<BaselineOutcome>,
+}
+
+/// What a baseline did to a run.
+#[derive(Clone, Debug, Default)]
+pub struct BaselineOutcome {
+    /// Findings hidden because the baseline lists them.
+    pub hidden: usize,
+    /// Entries of the baseline, for files of this run, that no finding
+    /// matched any more: fixed, and can be dropped from the baseline.
+    pub fixed: Vec<BaselineEntry>,
 }
 
 /// Expands the paths: files as given, directories searched (sorted,
 /// skipping hidden folders and `target`) for `*.toml` files holding a
 /// `[design]` table.
 pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    collect_designs(paths, false)
+}
+
+/// [`collect`], and with `designs_only` named files without a `[design]`
+/// table are skipped too (`--designs-only`).
+pub fn collect_designs(paths: &[PathBuf], designs_only: bool) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
@@ -33,6 +60,9 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             walk(p, &mut out);
             out[before..].sort();
         } else if p.is_file() {
+            if designs_only && !is_design(p) {
+                continue;
+            }
             out.push(p.clone());
         } else {
             return Err(format!("{}: no such file or directory", p.display()));
@@ -110,6 +140,9 @@ pub fn check_source(
         if let Some(f) = &design.lint.fail_on {
             fail_on = f.value;
         }
+        // The command line has the last word; `run_check` has already
+        // rejected unknown names.
+        let _ = rule_config.select(&settings.select, &settings.ignore);
         if !diagnostics.iter().any(is_input_error) {
             let outcome = check(design, &rule_config);
             diagnostics.extend(outcome.diagnostics);
@@ -124,7 +157,10 @@ pub fn check_source(
 }
 
 pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun, String> {
-    let files = collect(paths)?;
+    RuleConfig::default().select(&settings.select, &settings.ignore)?;
+    let files = collect_designs(paths, settings.designs_only)?;
+    let repo = RepoPaths::discover();
+    let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
     let mut report = Report {
         files: Vec::new(),
         rules: input_rules()
@@ -191,7 +227,10 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             None => None,
         };
         let file = SourceFile::new(shown.clone(), text);
-        let (diagnostics, suppressed, fail_on) = check_source(&file, config, settings);
+        let (mut diagnostics, suppressed, fail_on) = check_source(&file, config, settings);
+        if let Some(m) = &mut matcher {
+            m.filter(&repo.relative(&shown), &mut diagnostics);
+        }
         if diagnostics.iter().any(is_input_error) {
             exit = 2;
         } else if let Some(t) = threshold(fail_on) {
@@ -212,7 +251,68 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         report,
         suppressed: all_suppressed,
         exit,
+        baselined: matcher.map(|m| BaselineOutcome {
+            hidden: m.hidden(),
+            fixed: m.fixed(),
+        }),
     })
+}
+
+/// Names files relative to the repository root, as CI systems and baselines
+/// want them: the root is the nearest folder at or above the working
+/// directory that holds `.git`. A path outside the repository (or with no
+/// repository at all) stays as the user gave it.
+#[derive(Clone, Debug)]
+pub struct RepoPaths {
+    cwd: PathBuf,
+    root: Option<PathBuf>,
+}
+
+impl RepoPaths {
+    pub fn discover() -> RepoPaths {
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let root = cwd
+            .ancestors()
+            .find(|d| d.join(".git").exists())
+            .map(Path::to_path_buf);
+        RepoPaths { cwd, root }
+    }
+
+    /// For tests: a fixed working directory and root.
+    pub fn new(cwd: PathBuf, root: Option<PathBuf>) -> RepoPaths {
+        RepoPaths { cwd, root }
+    }
+
+    /// `shown` (relative to the working directory, or absolute) relative
+    /// to the repository root, with forward slashes.
+    pub fn relative(&self, shown: &str) -> String {
+        let Some(root) = &self.root else {
+            return shown.to_string();
+        };
+        let abs = lexical_normalize(&self.cwd.join(shown));
+        match abs.strip_prefix(lexical_normalize(root)) {
+            Ok(rel) => display(rel),
+            Err(_) => shown.to_string(),
+        }
+    }
+}
+
+/// Resolves `.` and `..` without touching the file system.
+fn lexical_normalize(p: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push(c);
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// A path relative to the current directory when it lies below it.
@@ -223,5 +323,24 @@ fn relative(p: &Path) -> PathBuf {
             .map(Path::to_path_buf)
             .unwrap_or_else(|_| p.to_path_buf()),
         Err(_) => p.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_become_repository_relative() {
+        let repo = RepoPaths::new("/r/designs".into(), Some("/r".into()));
+        assert_eq!(repo.relative("a.toml"), "designs/a.toml");
+        assert_eq!(repo.relative("./sub/../b.toml"), "designs/b.toml");
+        assert_eq!(repo.relative("../c.toml"), "c.toml");
+        assert_eq!(repo.relative("/r/x/d.toml"), "x/d.toml");
+        // Outside the repository: as given.
+        assert_eq!(repo.relative("../../e.toml"), "../../e.toml");
+        assert_eq!(repo.relative("/elsewhere/f.toml"), "/elsewhere/f.toml");
+        let none = RepoPaths::new("/r".into(), None);
+        assert_eq!(none.relative("a.toml"), "a.toml");
     }
 }

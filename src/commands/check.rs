@@ -1,9 +1,11 @@
 //! `netlint check`.
 
-use crate::check::{run_check, CheckSettings};
+use crate::check::{run_check, CheckRun, CheckSettings, RepoPaths};
 use crate::cli::{CheckArgs, ColorChoice, Format};
+use crate::commands::baseline::Baseline;
 use crate::render;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 
 pub fn use_color(choice: ColorChoice) -> bool {
     match choice {
@@ -24,21 +26,336 @@ pub fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
-pub fn run(args: CheckArgs, out: &mut dyn Write) -> Result<i32, String> {
-    let settings = CheckSettings {
-        fail_on: args.fail_on.map(Into::into),
+/// Whether netlint runs in a GitHub Actions job.
+fn in_github_actions() -> bool {
+    std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
+}
+
+/// One report of the run: a format and where it goes (None = stdout).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub format: Format,
+    pub file: Option<PathBuf>,
+}
+
+/// Pairs each `-o FILE` with the `--format` given just before it. With no
+/// `--format`, the default is human, or github in a GitHub Actions job.
+/// One `-o` and at most one `--format` pair whatever their order. At most
+/// one report may go to standard output.
+pub fn outputs(args: &CheckArgs, github_actions: bool) -> Result<Vec<Output>, String> {
+    let default = if github_actions {
+        Format::Github
+    } else {
+        Format::Human
     };
-    let run = run_check(&args.paths, &settings)?;
-    let text = match args.format {
+    let mut outs: Vec<Output> = if args.format.is_empty() {
+        vec![Output {
+            format: default,
+            file: None,
+        }]
+    } else {
+        args.format
+            .iter()
+            .map(|&format| Output { format, file: None })
+            .collect()
+    };
+    // Positions on the command line; without them (arguments built in
+    // code) the n-th `-o` goes with the n-th `--format`.
+    let positioned = args.format_index.len() == args.format.len()
+        && args.output_index.len() == args.output.len();
+    for (n, file) in args.output.iter().enumerate() {
+        let target = if args.output.len() == 1 && outs.len() == 1 {
+            Some(0)
+        } else if positioned {
+            let at = args.output_index[n];
+            args.format_index.iter().rposition(|&f| f < at)
+        } else {
+            (n < outs.len()).then_some(n)
+        };
+        let Some(i) = target else {
+            return Err(format!(
+                "`-o {}` must follow the `--format` it is for",
+                file.display()
+            ));
+        };
+        if let Some(first) = &outs[i].file {
+            return Err(format!(
+                "`--format {}` has two output files, {} and {}: give the format again for the second",
+                format_name(outs[i].format),
+                first.display(),
+                file.display()
+            ));
+        }
+        outs[i].file = Some(file.clone());
+    }
+    let to_stdout: Vec<&str> = outs
+        .iter()
+        .filter(|o| o.file.is_none())
+        .map(|o| format_name(o.format))
+        .collect();
+    if to_stdout.len() > 1 {
+        return Err(format!(
+            "{} would all go to standard output: give all but one of them `-o FILE`",
+            to_stdout
+                .iter()
+                .map(|f| format!("`--format {f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(outs)
+}
+
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Human => "human",
+        Format::Json => "json",
+        Format::Sarif => "sarif",
+        Format::Github => "github",
+        Format::Junit => "junit",
+        Format::Gitlab => "gitlab",
+    }
+}
+
+/// Renders one report of the run.
+pub fn render_run(run: &CheckRun, format: Format, color: bool, repo: &RepoPaths) -> String {
+    let repo_path = |p: &str| repo.relative(p);
+    match format {
         Format::Human => render::human::render(
             &run.report,
             &render::human::HumanOptions {
-                color: use_color(args.color),
+                color,
                 width: terminal_width(),
             },
         ),
         Format::Json => render::json::render(&run.report, run.suppressed.len()),
+        Format::Sarif => render::sarif::render(&run.report, &repo_path),
+        Format::Github => render::github::render(&run.report, &repo_path),
+        Format::Junit => render::junit::render(&run.report),
+        Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
+    }
+}
+
+pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let outs = outputs(&args, in_github_actions())?;
+    let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
+    let settings = CheckSettings {
+        fail_on: args.fail_on.map(Into::into),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        designs_only: args.designs_only,
+        baseline,
     };
-    out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
-    Ok(run.exit)
+    let run = run_check(&args.paths, &settings)?;
+    let repo = RepoPaths::discover();
+    for o in &outs {
+        let color = match &o.file {
+            None => use_color(args.color),
+            Some(_) => args.color == ColorChoice::Always,
+        };
+        let text = render_run(&run, o.format, color, &repo);
+        match &o.file {
+            Some(path) => std::fs::write(path, text)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+        }
+    }
+    if args.show_allowed {
+        // Beside the human report when that is on stdout; otherwise stdout
+        // holds a machine format, and the list goes to stderr.
+        let human_on_stdout = outs
+            .iter()
+            .any(|o| o.format == Format::Human && o.file.is_none());
+        let text = allowed_list(&run);
+        let w: &mut dyn Write = if human_on_stdout { out } else { err };
+        w.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    if let (Some(b), Some(path)) = (&run.baselined, &args.baseline) {
+        let _ = err.write_all(baseline_note(b, &path.display().to_string()).as_bytes());
+    }
+    Ok(if args.exit_zero && run.exit == 1 {
+        0
+    } else {
+        run.exit
+    })
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What `--show-allowed` prints: each suppressed finding, where the
+/// `allow` entry is, and the reason it gives.
+pub fn allowed_list(run: &CheckRun) -> String {
+    use std::fmt::Write as _;
+    let mut s = String::new();
+    if run.suppressed.is_empty() {
+        s.push_str("no finding is suppressed by `allow`\n");
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "{} suppressed by `allow`:",
+        plural(run.suppressed.len(), "finding", "findings")
+    );
+    for (path, sup) in &run.suppressed {
+        let file = run
+            .report
+            .files
+            .iter()
+            .find(|f| &f.file.path == path)
+            .map(|f| &f.file);
+        let at = |span: netlint_model::Span| match file {
+            Some(f) => {
+                let lc = f.line_col(span.start);
+                format!("{path}:{}:{}", lc.line, lc.column)
+            }
+            None => path.clone(),
+        };
+        let d = &sup.diagnostic;
+        let location = match &d.primary {
+            Some(p) => at(p.span),
+            None => path.clone(),
+        };
+        let element = if d.element.is_empty() {
+            String::new()
+        } else {
+            format!(" {}:", d.element)
+        };
+        let _ = writeln!(
+            s,
+            "  {location}: {}[{}]{element} {}",
+            d.severity.as_str(),
+            d.rule,
+            d.message
+        );
+        let _ = writeln!(s, "    allowed at {}: {:?}", at(sup.allow_span), sup.reason);
+    }
+    s
+}
+
+/// What `check --baseline` says on stderr: how much it hid, and which
+/// entries no longer occur.
+pub fn baseline_note(b: &crate::check::BaselineOutcome, path: &str) -> String {
+    use std::fmt::Write as _;
+    let mut s = format!(
+        "netlint: {} hidden by the baseline {path}\n",
+        plural(b.hidden, "finding", "findings")
+    );
+    if !b.fixed.is_empty() {
+        let _ = writeln!(
+            s,
+            "netlint: {} no longer {}, so can be dropped from it (regenerate it with `netlint baseline`):",
+            plural(b.fixed.len(), "baselined finding", "baselined findings"),
+            if b.fixed.len() == 1 { "occurs" } else { "occur" }
+        );
+        for e in &b.fixed {
+            let element = if e.element.is_empty() {
+                String::new()
+            } else {
+                format!(" on {}", e.element)
+            };
+            let _ = writeln!(s, "  {}: {}{element}: {}", e.file, e.rule, e.message);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn outs(argv: &[&str], gha: bool) -> Result<Vec<(Format, Option<String>)>, String> {
+        let mut full = vec!["netlint", "check", "x.toml"];
+        full.extend_from_slice(argv);
+        let cmd = <crate::cli::Cli as clap::CommandFactory>::command();
+        let m = cmd.try_get_matches_from(&full).unwrap();
+        let cli = <crate::cli::Cli as clap::FromArgMatches>::from_arg_matches(&m).unwrap();
+        let crate::cli::Command::Check(mut args) = cli.command else {
+            unreachable!()
+        };
+        args.locate(m.subcommand_matches("check"));
+        outputs(&args, gha).map(|v| {
+            v.into_iter()
+                .map(|o| (o.format, o.file.map(|f| f.display().to_string())))
+                .collect()
+        })
+    }
+
+    #[test]
+    fn default_is_human_or_github_in_actions() {
+        assert_eq!(outs(&[], false).unwrap(), [(Format::Human, None)]);
+        assert_eq!(outs(&[], true).unwrap(), [(Format::Github, None)]);
+        // An explicit format wins over the environment.
+        assert_eq!(
+            outs(&["--format", "json"], true).unwrap(),
+            [(Format::Json, None)]
+        );
+        assert_eq!(
+            outs(&["-o", "r.txt"], false).unwrap(),
+            [(Format::Human, Some("r.txt".into()))]
+        );
+    }
+
+    #[test]
+    fn each_output_pairs_with_the_format_before_it() {
+        assert_eq!(
+            outs(
+                &["--format", "sarif", "-o", "a.sarif", "--format", "human"],
+                false
+            )
+            .unwrap(),
+            [
+                (Format::Sarif, Some("a.sarif".into())),
+                (Format::Human, None)
+            ]
+        );
+        assert_eq!(
+            outs(
+                &["--format=human", "--format", "junit", "-o", "j.xml"],
+                false
+            )
+            .unwrap(),
+            [(Format::Human, None), (Format::Junit, Some("j.xml".into()))]
+        );
+        // One format, one file: the order does not matter.
+        assert_eq!(
+            outs(&["-o", "x.json", "--format", "json"], false).unwrap(),
+            [(Format::Json, Some("x.json".into()))]
+        );
+    }
+
+    #[test]
+    fn ambiguous_pairings_are_usage_errors() {
+        let e = outs(&["--format", "sarif", "--format", "json"], false).unwrap_err();
+        assert!(e.contains("would all go to standard output"), "{e}");
+        let e = outs(&["-o", "a", "--format", "sarif", "--format", "json"], false).unwrap_err();
+        assert!(
+            e.contains("`-o a` must follow the `--format` it is for"),
+            "{e}"
+        );
+        let e = outs(&["--format", "sarif", "-o", "a", "-o", "b"], false).unwrap_err();
+        assert!(e.contains("has two output files"), "{e}");
+    }
+
+    #[test]
+    fn select_and_ignore_take_lists() {
+        let cli = crate::cli::Cli::try_parse_from([
+            "netlint",
+            "check",
+            "x.toml",
+            "--select",
+            "mtu,teaming",
+            "--select",
+            "stp",
+            "--ignore=mtu-mismatch",
+        ])
+        .unwrap();
+        let crate::cli::Command::Check(args) = cli.command else {
+            unreachable!()
+        };
+        assert_eq!(args.select, ["mtu", "teaming", "stp"]);
+        assert_eq!(args.ignore, ["mtu-mismatch"]);
+    }
 }

@@ -74,6 +74,95 @@ impl RuleConfig {
     pub fn level(&self, id: &str) -> Option<Level> {
         self.levels.get(id).copied()
     }
+
+    /// Applies the command line's `--select` and `--ignore` over the levels
+    /// read from the files (the command line has the last word): only the
+    /// rules `select` names run (every rule when it is empty), minus those
+    /// `ignore` names. A rule selected by its id runs even where a file
+    /// turned it off; one selected through its category keeps the file's
+    /// level. `syntax` and `schema` always run: they are the loader's.
+    /// Names are rule ids or categories; an unknown one is an error with the
+    /// nearest valid name.
+    pub fn select(&mut self, select: &[String], ignore: &[String]) -> Result<(), String> {
+        if let Some(input) = ignore.iter().find(|n| *n == SYNTAX || *n == SCHEMA) {
+            return Err(format!(
+                "`{input}` cannot be ignored: a design that does not load cannot be checked"
+            ));
+        }
+        let selected = resolve_selectors(select)?;
+        let ignored = resolve_selectors(ignore)?;
+        for id in all_ids() {
+            if id == SYNTAX || id == SCHEMA {
+                continue;
+            }
+            let runs = (select.is_empty() || selected.contains(&id)) && !ignored.contains(&id);
+            if !runs {
+                self.levels.insert(id.to_string(), Level::Off);
+            } else if select.iter().any(|s| s == id) && self.level(id) == Some(Level::Off) {
+                self.levels.remove(id);
+            }
+        }
+        Ok(())
+    }
+
+    /// The categories of every rule (with `input` for the loader's own
+    /// ids), sorted.
+    pub fn categories() -> Vec<&'static str> {
+        categories()
+    }
+
+    /// The rule ids a `--select` / `--ignore` name stands for (see
+    /// [`RuleConfig::select`]).
+    pub fn resolve_selector(name: &str) -> Result<Vec<&'static str>, String> {
+        resolve_selector(name)
+    }
+}
+
+fn categories() -> Vec<&'static str> {
+    let mut cats: Vec<&'static str> = all()
+        .iter()
+        .map(|r| r.meta.category)
+        .chain(input_rules().iter().map(|m| m.category))
+        .collect();
+    cats.sort_unstable();
+    cats.dedup();
+    cats
+}
+
+/// The rule itself, or every rule of a category. An unknown name is an
+/// error that suggests the nearest rule id or category.
+fn resolve_selector(name: &str) -> Result<Vec<&'static str>, String> {
+    let name = name.trim();
+    if let Some(id) = all_ids().into_iter().find(|id| *id == name) {
+        return Ok(vec![id]);
+    }
+    let in_category: Vec<&'static str> = all()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .filter(|m| m.category == name)
+        .map(|m| m.id)
+        .collect();
+    if !in_category.is_empty() {
+        return Ok(in_category);
+    }
+    let ids = all_ids();
+    let cats = categories();
+    let hint = match nearest(name, ids.iter().chain(cats.iter()).copied()) {
+        Some(n) => format!(", did you mean `{n}`?"),
+        None => String::new(),
+    };
+    Err(format!(
+        "unknown rule or category `{name}`{hint} (`netlint rules` lists both)"
+    ))
+}
+
+fn resolve_selectors(names: &[String]) -> Result<Vec<&'static str>, String> {
+    let mut out = Vec::new();
+    for n in names {
+        out.extend(resolve_selector(n)?);
+    }
+    Ok(out)
 }
 
 /// "unknown rule `x`, did you mean `y`?" as a `schema` error.
@@ -216,4 +305,95 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
         out.push(d);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sel(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn selectors_resolve_ids_and_categories() {
+        assert_eq!(
+            RuleConfig::resolve_selector("mtu-mismatch").unwrap(),
+            ["mtu-mismatch"]
+        );
+        let teaming = RuleConfig::resolve_selector("teaming").unwrap();
+        assert!(teaming.len() > 1);
+        assert!(teaming
+            .iter()
+            .all(|id| rule_by_id(id).unwrap().meta.category == "teaming"));
+        assert_eq!(
+            RuleConfig::resolve_selector("input").unwrap(),
+            [SYNTAX, SCHEMA, UNUSED_ALLOW]
+        );
+        assert!(RuleConfig::categories().contains(&"input"));
+    }
+
+    #[test]
+    fn unknown_selectors_suggest_the_nearest_name() {
+        let e = RuleConfig::resolve_selector("mtu-mismatc").unwrap_err();
+        assert!(
+            e.contains("unknown rule or category `mtu-mismatc`, did you mean `mtu-mismatch`?"),
+            "{e}"
+        );
+        let e = RuleConfig::resolve_selector("teamin").unwrap_err();
+        assert!(e.contains("did you mean `teaming`?"), "{e}");
+        let e = RuleConfig::resolve_selector("zzzzzzzzzz").unwrap_err();
+        assert!(!e.contains("did you mean"), "{e}");
+    }
+
+    #[test]
+    fn select_turns_off_everything_else() {
+        let mut c = RuleConfig::default();
+        c.select(&sel(&["mtu-mismatch"]), &[]).unwrap();
+        assert_eq!(c.level("mtu-mismatch"), None);
+        assert_eq!(c.level(UNUSED_ALLOW), Some(Level::Off));
+        for r in registry().iter().filter(|r| r.meta.id != "mtu-mismatch") {
+            assert_eq!(c.level(r.meta.id), Some(Level::Off), "{}", r.meta.id);
+        }
+        // The loader's ids are never turned off.
+        assert_eq!(c.level(SYNTAX), None);
+        assert_eq!(c.level(SCHEMA), None);
+    }
+
+    #[test]
+    fn ignore_wins_over_select_and_keeps_the_rest() {
+        let mut c = RuleConfig::default();
+        c.select(&[], &sel(&["teaming"])).unwrap();
+        for r in registry() {
+            let off = c.level(r.meta.id) == Some(Level::Off);
+            assert_eq!(off, r.meta.category == "teaming", "{}", r.meta.id);
+        }
+        let mut c = RuleConfig::default();
+        c.select(&sel(&["mtu"]), &sel(&["mtu-mismatch"])).unwrap();
+        assert_eq!(c.level("mtu-mismatch"), Some(Level::Off));
+    }
+
+    #[test]
+    fn an_id_on_the_command_line_overrides_off_in_a_file_a_category_does_not() {
+        let mut c = RuleConfig::default();
+        c.levels.insert("mtu-mismatch".into(), Level::Off);
+        c.select(&sel(&["mtu"]), &[]).unwrap();
+        assert_eq!(c.level("mtu-mismatch"), Some(Level::Off));
+        c.select(&sel(&["mtu-mismatch"]), &[]).unwrap();
+        assert_eq!(c.level("mtu-mismatch"), None);
+        // A level other than off is kept.
+        let mut c = RuleConfig::default();
+        c.levels.insert("mtu-mismatch".into(), Level::Info);
+        c.select(&sel(&["mtu-mismatch"]), &[]).unwrap();
+        assert_eq!(c.level("mtu-mismatch"), Some(Level::Info));
+    }
+
+    #[test]
+    fn select_reports_unknown_names() {
+        let mut c = RuleConfig::default();
+        assert!(c.select(&sel(&["nope-nope-nope"]), &[]).is_err());
+        assert!(c.select(&[], &sel(&["mtu-mismach"])).is_err());
+        let e = c.select(&[], &sel(&["schema"])).unwrap_err();
+        assert!(e.contains("`schema` cannot be ignored"), "{e}");
+    }
 }

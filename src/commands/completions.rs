@@ -1,0 +1,13 @@
+//! `netlint completions SHELL`: a completion script generated from the
+//! same clap definitions the parser uses, so it cannot fall behind.
+
+use crate::cli::Cli;
+use clap::CommandFactory;
+use std::io::Write;
+
+pub fn run(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<i32, String> {
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "netlint", &mut buf);
+    out.write_all(&buf).map_err(|e| e.to_string())?;
+    Ok(0)
+}
