@@ -8,5 +8,7 @@ pub mod l2;
 pub mod stp;
 pub mod topology;
 
-pub use l2::{all_pairs, Break, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach, VlanView};
+pub use l2::{
+    all_pairs, Break, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach, VlanView,
+};
 pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};
