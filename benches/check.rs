@@ -1,15 +1,21 @@
 //! Full `check` of synthetic designs (parse, validate, every analysis and
-//! rule) at several sizes. Run: `cargo bench --bench check`.
+//! rule) at several sizes, and the failure analysis on its own (every
+//! single failure of the design, the healthy forwarding prepared once).
+//! Run: `cargo bench --bench check`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use netlint::check::{check_source, CheckSettings};
-use netlint_model::SourceFile;
+use netlint_analysis::failure::FailureReport;
+use netlint_analysis::{Fabric, Failures, Topology};
+use netlint_model::{load, SourceFile};
 use netlint_synth::{generate, Params};
+
+const SIZES: [usize; 4] = [16, 64, 1_000, 10_000];
 
 fn full_check(c: &mut Criterion) {
     let mut group = c.benchmark_group("check");
     group.sample_size(10);
-    for hosts in [16usize, 64, 1_000, 10_000] {
+    for hosts in SIZES {
         let text = generate(&Params::hosts(hosts));
         let file = SourceFile::new("synthetic.toml", text);
         group.throughput(Throughput::Elements(hosts as u64));
@@ -24,5 +30,30 @@ fn full_check(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_check);
+/// Every single failure unit (switches, inter-switch cables, NIC cards) and
+/// every stack, against the role table: what `cx.failures()` computes.
+fn failure_analysis(c: &mut Criterion) {
+    let mut group = c.benchmark_group("failures");
+    group.sample_size(10);
+    for hosts in SIZES {
+        let text = generate(&Params::hosts(hosts));
+        let design = load(&SourceFile::new("synthetic.toml", text))
+            .design
+            .expect("the synthetic design loads");
+        let topo = Topology::build(&design);
+        let fabric = Fabric::new(&design, &topo);
+        let healthy = fabric.forwarding(&design, &topo, &Failures::default());
+        group.throughput(Throughput::Elements(hosts as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(hosts), &design, |b, design| {
+            b.iter(|| {
+                FailureReport::build(design, &topo, &fabric, &healthy)
+                    .results
+                    .len()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, full_check, failure_analysis);
 criterion_main!(benches);
