@@ -2,7 +2,7 @@
 
 use crate::Rule;
 use netlint_model::{Diagnostic, Host, NetworkId, NicIdx, Span, TeamIdx, Uplink, VSwitchIdx};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub mod cluster_network_overlap;
 pub mod dcb_cluster_class;
@@ -53,33 +53,52 @@ pub(crate) struct HostFinding {
 /// which the engine shows once, while each host keeps its own element so
 /// that `allow` on a host still works.
 pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<HostFinding>) {
-    let mut hosts: BTreeMap<(Option<Span>, String), Vec<String>> = BTreeMap::new();
+    // Each phrase is built once per cause, and long host lists are cut
+    // short, so thousands of hosts built alike stay linear in time and size.
+    type Cause = (Option<Span>, String);
+    let mut hosts: BTreeMap<Cause, (Vec<String>, BTreeSet<String>)> = BTreeMap::new();
     for f in &items {
         let key = (
             f.diagnostic.primary.as_ref().map(|l| l.span),
             f.diagnostic.message.clone(),
         );
-        let list = hosts.entry(key).or_default();
-        if !list.contains(&f.host) {
+        let (list, seen) = hosts.entry(key).or_default();
+        if seen.insert(f.host.clone()) {
             list.push(f.host.clone());
         }
     }
+    let phrases: BTreeMap<Cause, String> = hosts
+        .into_iter()
+        .map(|(k, (list, _))| (k, host_list(&list)))
+        .collect();
     for f in items {
         let key = (
             f.diagnostic.primary.as_ref().map(|l| l.span),
             f.diagnostic.message.clone(),
         );
         let mut d = f.diagnostic;
-        d.message = format!("{}: {}", host_list(&hosts[&key]), d.message);
+        d.message = format!("{}: {}", phrases[&key], d.message);
         out.push(d);
     }
 }
 
-/// "host `hv1`" or "hosts `hv1`, `hv2`".
+/// Host lists longer than this name the first few and count the rest.
+const LISTED_HOSTS: usize = 8;
+
+/// "host `hv1`", "hosts `hv1`, `hv2`", or "hosts `hv1`, `hv2`, `hv3` and 97 more".
 pub(crate) fn host_list<S: AsRef<str>>(names: &[S]) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("`{}`", n.as_ref())).collect();
-    match quoted.len() {
+    let quoted: Vec<String> = names
+        .iter()
+        .take(if names.len() > LISTED_HOSTS {
+            3
+        } else {
+            LISTED_HOSTS
+        })
+        .map(|n| format!("`{}`", n.as_ref()))
+        .collect();
+    match names.len() {
         1 => format!("host {}", quoted[0]),
+        n if n > LISTED_HOSTS => format!("hosts {} and {} more", quoted.join(", "), n - 3),
         _ => format!("hosts {}", quoted.join(", ")),
     }
 }
