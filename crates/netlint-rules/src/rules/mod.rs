@@ -12,6 +12,27 @@ pub mod teaming;
 pub mod traffic;
 pub mod vsphere;
 
+/// Host lists longer than this name the first few and count the rest.
+const LISTED_HOSTS: usize = 8;
+
+/// "host `hv1`", "hosts `hv1`, `hv2`", or "hosts `hv1`, `hv2`, `hv3` and 97 more".
+pub(crate) fn host_list<S: AsRef<str>>(names: &[S]) -> String {
+    let quoted: Vec<String> = names
+        .iter()
+        .take(if names.len() > LISTED_HOSTS {
+            3
+        } else {
+            LISTED_HOSTS
+        })
+        .map(|n| format!("`{}`", n.as_ref()))
+        .collect();
+    match names.len() {
+        1 => format!("host {}", quoted[0]),
+        n if n > LISTED_HOSTS => format!("hosts {} and {} more", quoted.join(", "), n - 3),
+        _ => format!("hosts {}", quoted.join(", ")),
+    }
+}
+
 /// Every rule, in catalogue order.
 pub fn all() -> &'static [&'static Rule] {
     static ALL: OnceLock<Vec<&'static Rule>> = OnceLock::new();

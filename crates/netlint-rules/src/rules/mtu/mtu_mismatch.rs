@@ -1,7 +1,8 @@
 //! `mtu-mismatch`: hosts on one network use different MTUs, or a host vNIC /
 //! team / vSwitch asks for a larger MTU than the adapter beneath it.
 
-use crate::rules::teaming::{hosts_by_cause, hosts_phrase};
+use crate::rules::host_list;
+use crate::rules::teaming::hosts_by_cause;
 use crate::{declare_rule, Context};
 use netlint_model::{
     Design, Diagnostic, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team, Uplink, VNic, VSwitch,
@@ -174,7 +175,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     );
     for h in hits {
         let sharing = &hosts[&(h.span, h.key.clone())];
-        let phrase = hosts_phrase(sharing);
+        let phrase = host_list(sharing);
         let (message, help) = match h.wording {
             Wording::Disagree {
                 rest,

@@ -2,7 +2,7 @@
 
 use crate::Rule;
 use netlint_model::{Host, VSwitch};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 pub mod team_cross_switch_lag;
 pub mod team_hyperv_port_cap;
@@ -34,15 +34,6 @@ pub(crate) fn is_hyperv_set(host: &Host, vs: &VSwitch) -> bool {
     vs.is_set() && host.os.value.is_windows()
 }
 
-/// `host `hv1`` or `hosts `hv1`, `hv2``.
-pub(crate) fn hosts_phrase<S: AsRef<str>>(hosts: &[S]) -> String {
-    let names: Vec<String> = hosts.iter().map(|h| format!("`{}`", h.as_ref())).collect();
-    match names.len() {
-        1 => format!("host {}", names[0]),
-        _ => format!("hosts {}", names.join(", ")),
-    }
-}
-
 /// The hosts that share each cause. A problem set on a profile's line is
 /// one cause for every host using the profile: keyed by the span and the
 /// facts, each host's finding can then carry one identical message naming
@@ -50,12 +41,12 @@ pub(crate) fn hosts_phrase<S: AsRef<str>>(hosts: &[S]) -> String {
 pub(crate) fn hosts_by_cause<K: Ord>(
     hits: impl IntoIterator<Item = (K, String)>,
 ) -> BTreeMap<K, Vec<String>> {
-    let mut m: BTreeMap<K, Vec<String>> = BTreeMap::new();
+    let mut m: BTreeMap<K, (Vec<String>, BTreeSet<String>)> = BTreeMap::new();
     for (k, host) in hits {
-        let hosts = m.entry(k).or_default();
-        if !hosts.contains(&host) {
+        let (hosts, seen) = m.entry(k).or_default();
+        if seen.insert(host.clone()) {
             hosts.push(host);
         }
     }
-    m
+    m.into_iter().map(|(k, (hosts, _))| (k, hosts)).collect()
 }

@@ -1,7 +1,8 @@
 //! `team-cross-switch-lag`: a switch-dependent team (`static` / `lacp`)
 //! whose members are cabled to switches that are not one logical switch.
 
-use super::{hosts_by_cause, hosts_phrase};
+use super::hosts_by_cause;
+use crate::rules::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Attachment, Diagnostic, Nic, Sp, Span, SwitchId};
 
@@ -107,7 +108,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 h.element,
                 h.span,
-                format!("{}: {}", hosts_phrase(sharing), h.message),
+                format!("{}: {}", host_list(sharing), h.message),
             )
             .with_help(h.help);
         for (span, label) in h.related {

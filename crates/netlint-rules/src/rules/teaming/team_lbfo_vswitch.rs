@@ -1,7 +1,8 @@
 //! `team-lbfo-vswitch`: an LBFO team is the uplink of a Hyper-V virtual
 //! switch on Windows Server 2022 or later / Azure Local.
 
-use super::{hosts_by_cause, hosts_phrase};
+use super::hosts_by_cause;
+use crate::rules::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, Span, TeamKind, Uplink};
 
@@ -77,7 +78,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 h.element,
                 h.span,
-                format!("{}: {}", hosts_phrase(sharing), h.message),
+                format!("{}: {}", host_list(sharing), h.message),
             )
             .with_help(h.help);
         for (span, label) in h.related {

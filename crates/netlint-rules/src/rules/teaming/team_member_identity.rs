@@ -1,7 +1,8 @@
 //! `team-member-identity`: SET members differ in model, or a SET switch
 //! has a standby member.
 
-use super::{hosts_by_cause, hosts_phrase, is_hyperv_set};
+use super::{hosts_by_cause, is_hyperv_set};
+use crate::rules::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, Nic, Sp, Span};
 
@@ -112,7 +113,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 h.element,
                 h.span,
-                format!("{}: {}", hosts_phrase(sharing), h.message),
+                format!("{}: {}", host_list(sharing), h.message),
             )
             .with_help(h.help);
         for (span, label) in h.related {

@@ -1,7 +1,8 @@
 //! `team-member-limit`: a SET switch with more than 8 members, an LBFO team
 //! with more than 32.
 
-use super::{hosts_by_cause, hosts_phrase, is_hyperv_set};
+use super::{hosts_by_cause, is_hyperv_set};
+use crate::rules::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, Span, TeamKind};
 
@@ -93,7 +94,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 h.span,
                 format!(
                     "{}: {} has {} members: {product} supports at most {}",
-                    hosts_phrase(sharing),
+                    host_list(sharing),
                     h.what,
                     h.members,
                     h.limit

@@ -1,7 +1,8 @@
 //! `team-rdma`: an RDMA-capable NIC that carries SMB traffic is a member of
 //! an LBFO team, which does not expose RDMA.
 
-use super::{hosts_by_cause, hosts_phrase};
+use super::hosts_by_cause;
+use crate::rules::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{
     Design, Diagnostic, Host, NetworkId, Nic, Protocol, Role, Span, Team, TeamIdx, TeamKind,
@@ -179,7 +180,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 h.element,
                 h.span,
-                format!("{}: {}", hosts_phrase(sharing), h.message),
+                format!("{}: {}", host_list(sharing), h.message),
             )
             .with_help(h.help);
         for (span, label) in h.related {

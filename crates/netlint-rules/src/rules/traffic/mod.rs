@@ -52,6 +52,8 @@ pub(crate) struct HostFinding {
 /// built from one profile thus get identical messages at the profile's line,
 /// which the engine shows once, while each host keeps its own element so
 /// that `allow` on a host still works.
+pub(crate) use super::host_list;
+
 pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<HostFinding>) {
     // Each phrase is built once per cause, and long host lists are cut
     // short, so thousands of hosts built alike stay linear in time and size.
@@ -79,27 +81,6 @@ pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<HostFinding>) 
         let mut d = f.diagnostic;
         d.message = format!("{}: {}", phrases[&key], d.message);
         out.push(d);
-    }
-}
-
-/// Host lists longer than this name the first few and count the rest.
-const LISTED_HOSTS: usize = 8;
-
-/// "host `hv1`", "hosts `hv1`, `hv2`", or "hosts `hv1`, `hv2`, `hv3` and 97 more".
-pub(crate) fn host_list<S: AsRef<str>>(names: &[S]) -> String {
-    let quoted: Vec<String> = names
-        .iter()
-        .take(if names.len() > LISTED_HOSTS {
-            3
-        } else {
-            LISTED_HOSTS
-        })
-        .map(|n| format!("`{}`", n.as_ref()))
-        .collect();
-    match names.len() {
-        1 => format!("host {}", quoted[0]),
-        n if n > LISTED_HOSTS => format!("hosts {} and {} more", quoted.join(", "), n - 3),
-        _ => format!("hosts {}", quoted.join(", ")),
     }
 }
 
