@@ -244,11 +244,32 @@ struct Builder {
     r: Reader,
     networks: Vec<Network>,
     switches: Vec<Switch>,
+    /// Name to index, so a reference resolves in constant time whatever
+    /// the design's size.
+    network_ids: HashMap<String, usize>,
+    switch_ids: HashMap<String, usize>,
     allows: Vec<(String, AllowEntry)>,
 }
 
-fn index_of<T>(items: &[T], name: impl Fn(&T) -> &str, wanted: &str) -> Option<usize> {
-    items.iter().position(|x| name(x) == wanted)
+/// The hosts' names in design order, and indexed, for `peer` references.
+struct HostNames {
+    list: Vec<String>,
+    ids: HashMap<String, usize>,
+}
+
+impl HostNames {
+    fn new(list: Vec<String>) -> Self {
+        let ids = list
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), i))
+            .collect();
+        HostNames { list, ids }
+    }
+
+    fn strs(&self) -> impl Iterator<Item = &str> {
+        self.list.iter().map(String::as_str)
+    }
 }
 
 /// A name read from a design: a map key, with its span.
@@ -311,6 +332,12 @@ impl Builder {
                 }
             }
         }
+        self.network_ids = self
+            .networks
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.name.clone(), i))
+            .collect();
         if let Some((_, t)) = self.r.table(root, "switches") {
             for (n, key, v) in entries(t) {
                 if let Some(sw) = self.switch(n, key, v) {
@@ -318,6 +345,12 @@ impl Builder {
                 }
             }
         }
+        self.switch_ids = self
+            .switches
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.name.clone(), i))
+            .collect();
         let mut links = Vec::new();
         if let Some((_, items)) = self.r.array(root, "links") {
             for (i, v) in items.iter().enumerate() {
@@ -350,7 +383,7 @@ impl Builder {
             Some((_, t)) => entries(t).collect(),
             None => Vec::new(),
         };
-        let host_names: Vec<String> = host_entries.iter().map(|(n, _, _)| n.clone()).collect();
+        let host_names = HostNames::new(host_entries.iter().map(|(n, _, _)| n.clone()).collect());
         let mut hosts = Vec::new();
         let mut used_profiles = vec![false; profile_tables.len()];
         let mut peers: Vec<PendingPeer> = Vec::new();
@@ -470,7 +503,7 @@ impl Builder {
     }
 
     fn network_ref(&mut self, s: &Sp<String>) -> Option<Sp<NetworkId>> {
-        match index_of(&self.networks, |n| &n.name, &s.value) {
+        match self.network_ids.get(&s.value).copied() {
             Some(i) => Some(Sp::new(NetworkId(i), s.span)),
             None => {
                 let hint = did_you_mean(&s.value, self.networks.iter().map(|n| n.name.as_str()));
@@ -492,7 +525,7 @@ impl Builder {
     }
 
     fn switch_ref(&mut self, s: &Sp<String>) -> Option<Sp<SwitchId>> {
-        match index_of(&self.switches, |n| &n.name, &s.value) {
+        match self.switch_ids.get(&s.value).copied() {
             Some(i) => Some(Sp::new(SwitchId(i), s.span)),
             None => {
                 let hint = did_you_mean(&s.value, self.switches.iter().map(|n| n.name.as_str()));
@@ -945,7 +978,7 @@ impl Builder {
         profile: Option<Sp<String>>,
         t: &Table<'_>,
         platform: &Sp<Platform>,
-        host_names: &[String],
+        host_names: &HostNames,
         peers: &mut Vec<PendingPeer>,
         host_index: usize,
         is_host: bool,
@@ -1082,7 +1115,7 @@ impl Builder {
         name: &str,
         key: Span,
         v: &Value<'_>,
-        host_names: &[String],
+        host_names: &HostNames,
         peers: &mut Vec<PendingPeer>,
         host_index: usize,
         nic_index: usize,
@@ -1123,12 +1156,12 @@ impl Builder {
             (Some(s), None) => attach = self.switch_ref(s).map(Attachment::Switch),
             (None, Some(p)) => match p.value.split_once(':') {
                 Some((h, n)) if !h.is_empty() && !n.is_empty() => {
-                    if !host_names.iter().any(|x| x == h) {
-                        let hint = did_you_mean(h, host_names.iter().map(|s| s.as_str()));
+                    if !host_names.ids.contains_key(h) {
+                        let hint = did_you_mean(h, host_names.strs());
                         self.r.error_help(
                             p.span,
                             format!("`peer` names unknown host `{h}`{hint}"),
-                            defined_list("hosts", host_names.iter().map(|s| s.as_str())),
+                            defined_list("hosts", host_names.strs()),
                         );
                     } else if host_index != usize::MAX {
                         pending = Some(PendingPeer {
@@ -1437,10 +1470,15 @@ impl Builder {
     }
 
     fn resolve_peers(&mut self, hosts: &mut [Host], peers: Vec<PendingPeer>) {
+        let host_ids: HashMap<&str, usize> = hosts
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.name.as_str(), i))
+            .collect();
         let declared: Vec<(usize, usize, usize, usize, Span)> = peers
             .iter()
             .filter_map(|p| {
-                let oh = hosts.iter().position(|h| h.name == p.other_host)?;
+                let oh = *host_ids.get(p.other_host.as_str())?;
                 match hosts[oh].nic_by_name(&p.other_nic) {
                     Some(on) => Some((p.host, p.nic, oh, on.0, p.span)),
                     None => {

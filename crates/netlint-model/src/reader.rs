@@ -98,11 +98,14 @@ impl Reader {
     /// Reports a missing required key, unless a misspelling of it is there
     /// (that is reported as an unknown field with the suggestion already).
     pub fn require(&mut self, t: &Table<'_>, key: &str, span: Span, what: &str, example: &str) {
+        if t.get(key).is_some() {
+            return;
+        }
         let misspelt = t.iter().any(|(k, _)| {
             let k: &str = k.get_ref();
-            k != key && nearest(k, [key]).is_some()
+            nearest(k, [key]).is_some()
         });
-        if t.get(key).is_none() && !misspelt {
+        if !misspelt {
             self.error_help(
                 span,
                 format!("{what} has no `{key}`, which is required"),

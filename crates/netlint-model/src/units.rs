@@ -84,6 +84,10 @@ impl fmt::Display for Speed {
 
 /// Formats a float with up to 2 decimals, without trailing zeros.
 pub fn trim_float(x: f64) -> String {
+    // Whole numbers, the common case, without float formatting.
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        return (x as i64).to_string();
+    }
     let s = format!("{x:.2}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
@@ -399,6 +403,18 @@ impl fmt::Display for VlanSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trimmed_floats() {
+        assert_eq!(trim_float(25.0), "25");
+        assert_eq!(trim_float(0.0), "0");
+        assert_eq!(trim_float(-0.0), "0");
+        assert_eq!(trim_float(2.5), "2.5");
+        assert_eq!(trim_float(1.234), "1.23");
+        assert_eq!(trim_float(16.777), "16.78");
+        assert_eq!(trim_float(9.999), "10");
+        assert_eq!(trim_float(1e20), "100000000000000000000");
+    }
 
     #[test]
     fn speeds() {

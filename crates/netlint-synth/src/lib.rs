@@ -17,6 +17,14 @@ pub struct Params {
     /// MSTP instances besides the IST (at least 2 are used).
     pub instances: u16,
     pub seed: u64,
+    /// Seed the design with mistakes that make many rules fire on most
+    /// hosts and switches at once (the worst case for message building and
+    /// grouping): both storage NICs on one card, no `host_ports` on the
+    /// access switches, a core link with standard MTU, no SMB cap for live
+    /// migration, jumbo frames missing on every fifth host, the CSV VLAN
+    /// pruned from every tenth access pair's uplinks, and a profile-wide
+    /// `allow` copied onto every host.
+    pub flawed: bool,
 }
 
 impl Params {
@@ -27,6 +35,7 @@ impl Params {
             cluster_size: 16,
             instances: 4,
             seed: 1,
+            flawed: false,
         }
     }
 }
@@ -103,13 +112,19 @@ pub fn generate(p: &Params) -> String {
     }
     let _ = writeln!(
         s,
-        "[[links]]\nname = \"core-isl\"\na = \"core-1\"\nb = \"core-2\"\nspeed = \"100G\"\nmembers = 2\nmtu = 9216\n"
+        "[[links]]\nname = \"core-isl\"\na = \"core-1\"\nb = \"core-2\"\nspeed = \"100G\"\nmembers = 2\nmtu = {}\n",
+        if p.flawed { 1500 } else { 9216 }
     );
     for k in 0..pairs {
         for side in ["a", "b"] {
             let _ = writeln!(
                 s,
-                "[switches.acc{k}-{side}]\nmlag = \"pair{k}\"\nmtu = 9216\nhost_ports = {{ edge = true, bpdu_guard = true }}\n{}\n",
+                "[switches.acc{k}-{side}]\nmlag = \"pair{k}\"\nmtu = 9216\n{}{}\n",
+                if p.flawed {
+                    ""
+                } else {
+                    "host_ports = { edge = true, bpdu_guard = true }\n"
+                },
                 stp(32768, "")
             );
         }
@@ -119,19 +134,41 @@ pub fn generate(p: &Params) -> String {
         );
         for core in ["core-1", "core-2"] {
             let members = 2 + rng.below(2);
+            let pruned = if p.flawed && k % 10 == 9 {
+                "vlans = [10, 30, 100]\n"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 s,
-                "[[links]]\nname = \"pair{k}-{core}\"\na = \"{core}\"\nb = [\"acc{k}-a\", \"acc{k}-b\"]\nspeed = \"100G\"\nmembers = {members}\n"
+                "[[links]]\nname = \"pair{k}-{core}\"\na = \"{core}\"\nb = [\"acc{k}-a\", \"acc{k}-b\"]\nspeed = \"100G\"\nmembers = {members}\n{pruned}"
             );
         }
     }
-    s.push_str(PROFILE);
+    if p.flawed {
+        s.push_str(
+            &PROFILE
+                .replace("card = \"slot2\"", "card = \"slot1\"")
+                .replace("smb_bandwidth_limit = \"2000MB\"\n", "")
+                .replace(
+                    "power = \"max-performance\"\n",
+                    "power = \"max-performance\"\nallow = { \"mtu-mismatch\" = \"jumbo rollout in progress\" }\n",
+                ),
+        );
+    } else {
+        s.push_str(PROFILE);
+    }
     for h in 0..p.hosts {
         let pair = h / p.hosts_per_pair.max(1);
         let cluster = h / p.cluster_size.max(1);
+        let s2 = if p.flawed && h % 5 == 4 {
+            ", jumbo_packet = 1514"
+        } else {
+            ""
+        };
         let _ = writeln!(
             s,
-            "[hosts.hv{h:05}]\nprofile = \"node\"\ncluster = \"c{cluster}\"\nmemory_gb = {}\nnics.S1 = {{ switch = \"acc{pair}-a\" }}\nnics.S2 = {{ switch = \"acc{pair}-b\" }}\nnics.L1 = {{ switch = \"acc{pair}-a\" }}\nnics.L2 = {{ switch = \"acc{pair}-b\" }}\n",
+            "[hosts.hv{h:05}]\nprofile = \"node\"\ncluster = \"c{cluster}\"\nmemory_gb = {}\nnics.S1 = {{ switch = \"acc{pair}-a\" }}\nnics.S2 = {{ switch = \"acc{pair}-b\"{s2} }}\nnics.L1 = {{ switch = \"acc{pair}-a\" }}\nnics.L2 = {{ switch = \"acc{pair}-b\" }}\n",
             256 * (1 + rng.below(4))
         );
     }
@@ -200,5 +237,20 @@ mod tests {
         );
         assert_eq!(a.matches("[hosts.").count(), 64);
         assert_eq!(a.matches("mlag = \"pair").count(), 32);
+    }
+
+    #[test]
+    fn flawed_differs_only_by_its_mistakes() {
+        let clean = generate(&Params::hosts(40));
+        let flawed = generate(&Params {
+            flawed: true,
+            ..Params::hosts(40)
+        });
+        assert!(clean.contains("host_ports"));
+        assert!(!flawed.contains("host_ports"));
+        assert_eq!(flawed.matches("jumbo_packet = 1514").count(), 8);
+        assert_eq!(flawed.matches("vlans = [10, 30, 100]").count(), 2);
+        assert!(flawed.contains("allow = {"));
+        assert!(!flawed.contains("smb_bandwidth_limit"));
     }
 }

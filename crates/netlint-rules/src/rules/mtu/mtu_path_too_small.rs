@@ -8,7 +8,7 @@ use netlint_model::units::{FRAME_OVERHEAD, VLAN_TAG};
 use netlint_model::{
     Design, Diagnostic, HostId, LinkId, Mtu, MtuForm, NetworkId, Span, SwitchId, Uplink,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 declare_rule!(
     RULE,
@@ -124,7 +124,7 @@ enum Elem {
 struct TooBig {
     payload: u32,
     sender: HostMtu,
-    hosts: Vec<HostId>,
+    hosts: BTreeSet<HostId>,
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -162,15 +162,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .or_insert_with(|| TooBig {
                     payload: m.payload,
                     sender: m.clone(),
-                    hosts: Vec::new(),
+                    hosts: BTreeSet::new(),
                 });
             if m.payload > e.payload {
                 e.payload = m.payload;
                 e.sender = m.clone();
             }
-            if !e.hosts.contains(&host) {
-                e.hosts.push(host);
-            }
+            e.hosts.insert(host);
         };
         // Every host's frames reach the switches its adapters are cabled to.
         for (h, m) in &largest {
@@ -278,11 +276,10 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         ),
         _ => format!("has MTU {}: it forwards packets of at most {limit} bytes", mtu.payload),
     };
-    let mut lead_hosts = lead.hosts.clone();
-    lead_hosts.sort();
-    let hosts: Vec<String> = lead_hosts
+    let hosts: Vec<&str> = lead
+        .hosts
         .iter()
-        .map(|h| design.host(*h).name.clone())
+        .map(|h| design.host(*h).name.as_str())
         .collect();
     let vlan = match network.vlan_id() {
         Some(v) => format!("VLAN {v}"),
@@ -339,12 +336,12 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
             }
         ),
     };
-    let mut all_hosts: Vec<HostId> = nets
+    let all_hosts: Vec<HostId> = nets
         .values()
         .flat_map(|t| t.hosts.iter().copied())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
         .collect();
-    all_hosts.sort();
-    all_hosts.dedup();
     let help = format!(
         "set {setting} on {what} `{name}`; then {}",
         ping_advice(design, &all_hosts, lead.payload)

@@ -17,32 +17,37 @@ declare_rule!(
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
-    for (si, sw) in design.switches.iter().enumerate() {
-        // Without spanning tree, ports forward at once and nothing guards.
-        if sw.stp.mode.value == StpMode::None {
-            continue;
-        }
-        let mut hosts: Vec<String> = Vec::new();
-        let mut cable: Option<(Span, String)> = None;
-        for host in &design.hosts {
-            for nic in &host.nics {
-                let Some(Attachment::Switch(s)) = &nic.attach else {
-                    continue;
-                };
-                if s.value.0 != si {
-                    continue;
-                }
-                if !hosts.contains(&host.name) {
-                    hosts.push(host.name.clone());
-                }
-                cable.get_or_insert((
+    // One pass over the NICs: for each switch, the hosts cabled to it (each
+    // once, in design order) and the first such cable.
+    let mut facing: Vec<(Vec<&str>, Option<(Span, String)>)> = (0..design.switches.len())
+        .map(|_| (Vec::new(), None))
+        .collect();
+    for host in &design.hosts {
+        for nic in &host.nics {
+            let Some(Attachment::Switch(s)) = &nic.attach else {
+                continue;
+            };
+            let Some((hosts, cable)) = facing.get_mut(s.value.0) else {
+                continue;
+            };
+            if hosts.last() != Some(&host.name.as_str()) {
+                hosts.push(&host.name);
+            }
+            cable.get_or_insert_with(|| {
+                (
                     s.span,
                     format!(
                         "`{}` NIC `{}` is cabled to `{}`",
-                        host.name, nic.name, sw.name
+                        host.name, nic.name, design.switches[s.value.0].name
                     ),
-                ));
-            }
+                )
+            });
+        }
+    }
+    for (sw, (hosts, cable)) in design.switches.iter().zip(facing) {
+        // Without spanning tree, ports forward at once and nothing guards.
+        if sw.stp.mode.value == StpMode::None {
+            continue;
         }
         let Some((cable_span, cable_label)) = cable else {
             continue;
