@@ -604,10 +604,14 @@ pub struct BandwidthModel {
 }
 
 impl BandwidthModel {
+    /// Every host's model. Hosts are independent, so large designs build
+    /// them on every core; the order is the hosts' whatever the threads do.
     pub fn build(design: &Design, topology: &Topology) -> BandwidthModel {
-        let hosts = design
-            .host_ids()
-            .map(|h| host_model(design, topology, h))
+        use rayon::prelude::*;
+        let hosts = (0..design.hosts.len())
+            .into_par_iter()
+            .with_min_len(64)
+            .map(|h| host_model(design, topology, HostId(h)))
             .collect();
         BandwidthModel { hosts }
     }
@@ -1069,6 +1073,7 @@ fn spread_text(host: &Host, p: &Port, flows: Flows, side: Side) -> String {
 
 fn usage_bound(
     host: &Host,
+    spec: &Spec<'_>,
     items: &[(&Port, Flows)],
     side: Side,
     kind: BoundKind,
@@ -1077,20 +1082,22 @@ fn usage_bound(
         return None;
     }
     let used = used_nics(items, side);
-    let parts: Vec<String> = items
-        .iter()
-        .map(|(p, f)| spread_text(host, p, *f, side))
-        .collect();
     let speed = sum_speed(host, &used);
     Some(Bound {
         kind,
         speed,
-        text: format!(
-            "{}: {} = {}",
-            parts.join("; "),
-            nics_text(host, &used),
-            fmt_rate(speed)
-        ),
+        text: spec.text(|| {
+            let parts: Vec<String> = items
+                .iter()
+                .map(|(p, f)| spread_text(host, p, *f, side))
+                .collect();
+            format!(
+                "{}: {} = {}",
+                parts.join("; "),
+                nics_text(host, &used),
+                fmt_rate(speed)
+            )
+        }),
         nics: used,
     })
 }
@@ -1105,18 +1112,34 @@ struct Spec<'a> {
     transport: ClassTransport,
     simultaneous: u32,
     cap: Option<&'a Sp<Bandwidth>>,
+    /// Write the bounds' texts. Off while trying every adapter loss, where
+    /// only the figures decide which loss is kept; the kept one is then
+    /// evaluated again with its texts.
+    texts: bool,
 }
 
-fn cap_bound(cap: &Sp<Bandwidth>) -> Bound {
+impl Spec<'_> {
+    fn text(&self, f: impl FnOnce() -> String) -> String {
+        if self.texts {
+            f()
+        } else {
+            String::new()
+        }
+    }
+}
+
+fn cap_bound(spec: &Spec<'_>, cap: &Sp<Bandwidth>) -> Bound {
     let speed = Speed::from_bps(cap.value.bits_per_sec().round() as u64);
     Bound {
         kind: BoundKind::SmbCap,
         speed,
-        text: format!(
-            "smb_bandwidth_limit {} MB/s ({}) for all live migration of the host",
-            netlint_model::units::trim_float(cap.value.ps_megabytes()),
-            fmt_rate(speed)
-        ),
+        text: spec.text(|| {
+            format!(
+                "smb_bandwidth_limit {} MB/s ({}) for all live migration of the host",
+                netlint_model::units::trim_float(cap.value.ps_megabytes()),
+                fmt_rate(speed)
+            )
+        }),
         nics: Vec::new(),
     }
 }
@@ -1157,15 +1180,17 @@ fn evaluate(host: &Host, spec: &Spec<'_>, tx: &[Option<Port>], rx: &[Port]) -> O
     let adapters_bound = Bound {
         kind: BoundKind::Adapters,
         speed: sum_speed(host, &adapters),
-        text: format!(
-            "the adapters of its networks: {} ({}) = {}",
-            names(host, &adapters),
-            nics_text(host, &adapters),
-            fmt_rate(sum_speed(host, &adapters))
-        ),
+        text: spec.text(|| {
+            format!(
+                "the adapters of its networks: {} ({}) = {}",
+                names(host, &adapters),
+                nics_text(host, &adapters),
+                fmt_rate(sum_speed(host, &adapters))
+            )
+        }),
         nics: adapters.clone(),
     };
-    let cap = spec.cap.map(cap_bound);
+    let cap = spec.cap.map(|c| cap_bound(spec, c));
 
     // One stream: one connection on the first port in use.
     let p0 = txp(first);
@@ -1176,12 +1201,14 @@ fn evaluate(host: &Host, spec: &Spec<'_>, tx: &[Option<Port>], rx: &[Port]) -> O
     let one_flow = Bound {
         kind: BoundKind::OneFlow,
         speed: min_speed(host, &stream_nics),
-        text: format!(
-            "one connection stays on one adapter: {} of {} ({})",
-            p0.name,
-            nics_text(host, &stream_nics),
-            host.nic(stream_nics[0]).speed.value
-        ),
+        text: spec.text(|| {
+            format!(
+                "one connection stays on one adapter: {} of {} ({})",
+                p0.name,
+                nics_text(host, &stream_nics),
+                host.nic(stream_nics[0]).speed.value
+            )
+        }),
         nics: stream_nics.clone(),
     };
     let mut per_stream = vec![one_flow];
@@ -1230,26 +1257,35 @@ fn evaluate(host: &Host, spec: &Spec<'_>, tx: &[Option<Port>], rx: &[Port]) -> O
         aggregate.push(Bound {
             kind: BoundKind::OneNetwork,
             speed,
-            text: format!(
-                "{} uses one network at a time: {} ({}){}",
-                spec.transport.label(),
-                p0.name,
-                nics_text(host, chosen),
-                match others.len() {
-                    0 => String::new(),
-                    1 => format!("; {} takes over only when it fails", others[0]),
-                    _ => format!(
-                        "; the others ({}) take over only when it fails",
-                        others.join(", ")
-                    ),
-                }
-            ),
+            text: spec.text(|| {
+                format!(
+                    "{} uses one network at a time: {} ({}){}",
+                    spec.transport.label(),
+                    p0.name,
+                    nics_text(host, chosen),
+                    match others.len() {
+                        0 => String::new(),
+                        1 => format!("; {} takes over only when it fails", others[0]),
+                        _ => format!(
+                            "; the others ({}) take over only when it fails",
+                            others.join(", ")
+                        ),
+                    }
+                )
+            }),
             nics: chosen.clone(),
         });
     }
-    aggregate.extend(usage_bound(host, &items_tx, Side::Send, BoundKind::Send));
     aggregate.extend(usage_bound(
         host,
+        spec,
+        &items_tx,
+        Side::Send,
+        BoundKind::Send,
+    ));
+    aggregate.extend(usage_bound(
+        host,
+        spec,
         &items_rx,
         Side::Receive,
         BoundKind::Receive,
@@ -1261,12 +1297,14 @@ fn evaluate(host: &Host, spec: &Spec<'_>, tx: &[Option<Port>], rx: &[Port]) -> O
     let per_migration = (spec.class == TrafficClass::LiveMigration).then(|| {
         if spec.transport.one_network() {
             let mut b = per_stream.clone();
-            b[0].text = format!(
+            b[0].text = spec.text(|| {
+                format!(
                 "one migration is one TCP connection, which stays on one adapter: {} of {} ({})",
                 p0.name,
                 nics_text(host, &stream_nics),
                 host.nic(stream_nics[0]).speed.value
-            );
+            )
+            });
             Rate { bounds: b }
         } else {
             // One migration already spreads over every interface; the
@@ -1404,6 +1442,11 @@ fn class_model(
         transport,
         simultaneous: simultaneous.map(|s| s.0).unwrap_or(1),
         cap: cap.as_ref(),
+        texts: true,
+    };
+    let figures_only = Spec {
+        texts: false,
+        ..spec
     };
     let tx: Vec<Option<Port>> = ports.iter().cloned().map(Some).collect();
     let healthy = evaluate(host, &spec, &tx, &ports)?;
@@ -1422,7 +1465,7 @@ fn class_model(
     for lost in candidates {
         let tx: Vec<Option<Port>> = ports.iter().map(|p| p.without(lost)).collect();
         let down: Vec<usize> = (0..tx.len()).filter(|i| tx[*i].is_none()).collect();
-        let Some(figures) = evaluate(host, &spec, &tx, &ports) else {
+        let Some(figures) = evaluate(host, &figures_only, &tx, &ports) else {
             stranded.push(lost);
             continue;
         };
@@ -1445,6 +1488,13 @@ fn class_model(
         }
     }
 
+    // The kept loss again, with the texts that explain its figures.
+    if let Some(d) = &mut degraded {
+        let tx: Vec<Option<Port>> = ports.iter().map(|p| p.without(d.lost)).collect();
+        if let Some(figures) = evaluate(host, &spec, &tx, &ports) {
+            d.figures = figures;
+        }
+    }
     let pin_caps = pin_caps(host, &spec, &ports, &healthy);
 
     // Labels of what the figures relied on.
