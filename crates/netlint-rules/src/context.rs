@@ -1,9 +1,15 @@
 //! What a rule sees: the design and the analyses, each computed on first
 //! use and shared by every rule of the run.
 
-use netlint_analysis::{all_pairs, Fabric, Failures, Forwarding, Reach, Topology};
-use netlint_model::{Design, Diagnostic, Label, Severity, Span};
-use std::cell::OnceCell;
+use netlint_analysis::{
+    all_pairs, l2::AdapterPath, Fabric, Failures, Forwarding, NicEnd, Reach, Topology,
+};
+use netlint_model::{
+    Design, Diagnostic, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
+};
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
 
 pub struct Context<'d> {
     pub design: &'d Design,
@@ -13,6 +19,12 @@ pub struct Context<'d> {
     reachability: OnceCell<Vec<Reach>>,
     bandwidth: OnceCell<netlint_analysis::bandwidth::BandwidthModel>,
     failures: OnceCell<netlint_analysis::failure::FailureReport>,
+    /// Per network and host: which attachment class the host is in (hosts
+    /// whose working adapters carrying the network are the same NICs on the
+    /// same switches share one).
+    attachment: OnceCell<Vec<Vec<u32>>>,
+    /// Adapter paths per network and pair of attachment classes.
+    adapter_paths: RefCell<HashMap<(NetworkId, u32, u32), Rc<[AdapterPath]>>>,
 }
 
 impl<'d> Context<'d> {
@@ -25,6 +37,8 @@ impl<'d> Context<'d> {
             reachability: OnceCell::new(),
             bandwidth: OnceCell::new(),
             failures: OnceCell::new(),
+            attachment: OnceCell::new(),
+            adapter_paths: RefCell::new(HashMap::new()),
         }
     }
 
@@ -72,6 +86,57 @@ impl<'d> Context<'d> {
                 self.forwarding(),
             )
         })
+    }
+
+    /// [`Forwarding::adapter_paths`] in the healthy state, computed once per
+    /// network and pair of attachment classes: the paths depend only on which
+    /// NICs of each host carry the network and where they are cabled, so the
+    /// pairs of a large cluster built from one profile share a handful of
+    /// answers instead of walking the fabric each.
+    pub fn adapter_paths(&self, network: NetworkId, a: HostId, b: HostId) -> Rc<[AdapterPath]> {
+        let classes = self.attachment.get_or_init(|| self.attachment_classes());
+        let key = (network, classes[network.0][a.0], classes[network.0][b.0]);
+        if let Some(p) = self.adapter_paths.borrow().get(&key) {
+            return Rc::clone(p);
+        }
+        let paths: Rc<[AdapterPath]> = self
+            .forwarding()
+            .adapter_paths(self.design, self.topology(), network, a, b)
+            .into();
+        self.adapter_paths
+            .borrow_mut()
+            .insert(key, Rc::clone(&paths));
+        paths
+    }
+
+    /// Interns, per network, each host's working adapters that carry it and
+    /// the switch each is cabled to, in the order `adapter_paths` takes them.
+    fn attachment_classes(&self) -> Vec<Vec<u32>> {
+        let (topo, fwd) = (self.topology(), self.forwarding());
+        (0..self.design.networks.len())
+            .map(|ni| {
+                let net = NetworkId(ni);
+                let mut ids: HashMap<Vec<(NicIdx, SwitchId)>, u32> = HashMap::new();
+                self.design
+                    .host_ids()
+                    .map(|h| {
+                        let mut cabled: Vec<(NicIdx, SwitchId)> = Vec::new();
+                        for c in topo.carriers_of(h, net) {
+                            for n in fwd.effective_nics(h, c) {
+                                if !fwd.nic_up(topo, h, n) || cabled.iter().any(|(m, _)| *m == n) {
+                                    continue;
+                                }
+                                if let Some(NicEnd::Switch(s)) = topo.nic_ends[h.0][n.0] {
+                                    cabled.push((n, s));
+                                }
+                            }
+                        }
+                        let next = ids.len() as u32;
+                        *ids.entry(cabled).or_insert(next)
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// A finding of `rule` at its default severity about `element`.

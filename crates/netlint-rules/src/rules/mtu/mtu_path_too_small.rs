@@ -144,6 +144,20 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 *e = m.clone();
             }
         }
+        // Nothing to find when every switch and link takes the largest
+        // packet any host sends on the network: skip walking the pairs.
+        let Some(max_payload) = largest.values().map(|m| m.payload).max() else {
+            continue;
+        };
+        let fits = |mtu: Mtu| max_payload <= mtu.payload_limit(tagged);
+        if design.switches.iter().all(|s| fits(s.mtu.value))
+            && design
+                .links
+                .iter()
+                .all(|l| l.mtu.as_ref().is_none_or(|m| fits(m.value)))
+        {
+            continue;
+        }
         let mut consider = |elem: Elem, m: &HostMtu, host: HostId| {
             let mtu = match elem {
                 Elem::Switch(s) => design.switch(s).mtu.value,
@@ -189,9 +203,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let (Some(ma), Some(mb)) = (largest.get(&r.a), largest.get(&r.b)) else {
                 continue;
             };
-            for ap in fwd.adapter_paths(design, topo, net, r.a, r.b) {
-                let Some(path) = ap.path else { continue };
-                for p in path {
+            for ap in cx.adapter_paths(net, r.a, r.b).iter() {
+                let Some(path) = &ap.path else { continue };
+                for &p in path {
                     let port = &topo.ports[p];
                     // Either host's largest packet crosses every hop.
                     for (m, sender) in [(ma, r.a), (mb, r.b)] {

@@ -5,7 +5,7 @@ use crate::{declare_rule, Context};
 use netlint_analysis::failure::host_list;
 use netlint_analysis::{Break, NotCarried, Reach, Topology};
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 declare_rule!(
     RULE,
@@ -177,25 +177,29 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
     })
 }
 
-/// Groups of hosts that still reach each other among `hosts`.
-fn classes(hosts: &BTreeSet<HostId>, reachable: &BTreeSet<(HostId, HostId)>) -> Vec<Vec<HostId>> {
+/// Groups of hosts that still reach each other among `hosts`, each in host
+/// order, ordered by their first host.
+fn classes(hosts: &BTreeSet<HostId>, reachable: &[(HostId, HostId)]) -> Vec<Vec<HostId>> {
     let list: Vec<HostId> = hosts.iter().copied().collect();
-    let mut group: Vec<usize> = (0..list.len()).collect();
-    for i in 0..list.len() {
-        for j in i + 1..list.len() {
-            if reachable.contains(&(list[i], list[j])) {
-                let (gi, gj) = (group[i], group[j]);
-                for g in group.iter_mut() {
-                    if *g == gj {
-                        *g = gi;
-                    }
-                }
-            }
+    let index = |h: &HostId| list.binary_search(h).ok();
+    let mut parent: Vec<usize> = (0..list.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for (a, b) in reachable {
+        if let (Some(i), Some(j)) = (index(a), index(b)) {
+            let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+            // The smaller index stays the root: it is the group's first host.
+            parent[ri.max(rj)] = ri.min(rj);
         }
     }
     let mut out: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
-    for (i, g) in group.iter().enumerate() {
-        out.entry(*g).or_default().push(list[i]);
+    for (i, h) in list.iter().enumerate() {
+        out.entry(root(&mut parent, i)).or_default().push(*h);
     }
     out.into_values().collect()
 }
@@ -204,38 +208,36 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let topo = cx.topology();
     let reach: &[Reach] = cx.reachability();
-    let mut reachable: BTreeSet<(NetworkId, HostId, HostId)> = BTreeSet::new();
-    // (network, element, span, text) -> pairs, in the order first met.
-    let mut keys: Vec<(NetworkId, String, Span, String)> = Vec::new();
-    let mut causes: Vec<Cause> = Vec::new();
-    let mut pairs: Vec<Vec<(HostId, HostId)>> = Vec::new();
+    // (network, element, span, text) -> index of its cause and pairs, in
+    // the order first met.
+    let mut keys: HashMap<(NetworkId, String, Span, String), usize> = HashMap::new();
+    let mut cuts: Vec<(NetworkId, String, Span, Cause, Vec<(HostId, HostId)>)> = Vec::new();
     for r in reach {
-        let Some(b) = &r.broken else {
-            reachable.insert((r.network, r.a, r.b));
-            continue;
-        };
+        let Some(b) = &r.broken else { continue };
         let Some(c) = cause(design, topo, r.network, r, b) else {
             continue;
         };
         let key = (r.network, c.element.clone(), c.span, c.text.clone());
-        match keys.iter().position(|k| *k == key) {
-            Some(i) => pairs[i].push((r.a, r.b)),
+        match keys.get(&key) {
+            Some(&i) => cuts[i].4.push((r.a, r.b)),
             None => {
-                keys.push(key);
-                causes.push(c);
-                pairs.push(vec![(r.a, r.b)]);
+                keys.insert(key, cuts.len());
+                cuts.push((r.network, c.element.clone(), c.span, c, vec![(r.a, r.b)]));
             }
         }
     }
-    for ((net, element, span, _), (c, pairs)) in keys.into_iter().zip(causes.into_iter().zip(pairs))
-    {
+    if cuts.is_empty() {
+        return;
+    }
+    // The pairs that do reach each other, per network.
+    let mut reachable: HashMap<NetworkId, Vec<(HostId, HostId)>> = HashMap::new();
+    for r in reach.iter().filter(|r| r.broken.is_none()) {
+        reachable.entry(r.network).or_default().push((r.a, r.b));
+    }
+    for (net, element, span, c, pairs) in cuts {
         let hosts: BTreeSet<HostId> = pairs.iter().flat_map(|(a, b)| [*a, *b]).collect();
-        let ok: BTreeSet<(HostId, HostId)> = reachable
-            .iter()
-            .filter(|(n, _, _)| *n == net)
-            .map(|(_, a, b)| (*a, *b))
-            .collect();
-        let groups = classes(&hosts, &ok);
+        let ok = reachable.get(&net).map(Vec::as_slice).unwrap_or_default();
+        let groups = classes(&hosts, ok);
         let name = &design.network(net).name;
         let between = match groups.as_slice() {
             [a, b] => format!(

@@ -11,7 +11,7 @@ use crate::rules::traffic::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::BridgeId;
 use netlint_model::{Diagnostic, HostId, NetworkId, Speed};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 declare_rule!(
     RULE,
@@ -42,14 +42,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let fwd = cx.forwarding();
     // (network, blocked ports, path) -> what it costs
     let mut slow: BTreeMap<(NetworkId, Vec<usize>, Vec<usize>), Slow> = BTreeMap::new();
+    // The widest path per VLAN and bridge pair, asked for by many host pairs.
+    let mut widest: HashMap<(Option<u16>, BridgeId, BridgeId), Option<Vec<usize>>> = HashMap::new();
     for r in cx.reachability() {
         if r.broken.is_some() {
             continue;
         }
         let vlan = design.network(r.network).vlan_id();
         let Some(view) = fwd.vlan(vlan) else { continue };
-        for ap in fwd.adapter_paths(design, topo, r.network, r.a, r.b) {
-            let Some(path) = ap.path.filter(|p| !p.is_empty()) else {
+        for ap in cx.adapter_paths(r.network, r.a, r.b).iter() {
+            let Some(path) = ap.path.as_ref().filter(|p| !p.is_empty()) else {
                 continue;
             };
             let Some(&slowest) = path.iter().min_by_key(|p| topo.ports[**p].member_speed) else {
@@ -65,7 +67,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if speed >= adapters {
                 continue;
             }
-            let Some(wide) = fwd.widest_carried_path(topo, vlan, ap.from, ap.to) else {
+            let wide = widest
+                .entry((vlan, ap.from, ap.to))
+                .or_insert_with(|| fwd.widest_carried_path(topo, vlan, ap.from, ap.to));
+            let Some(wide) = wide.as_ref() else {
                 continue;
             };
             let better = wide
@@ -86,9 +91,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
             // One direction per bridge pair.
             let (from, to, path) = if ap.from <= ap.to {
-                (ap.from, ap.to, path)
+                (ap.from, ap.to, path.clone())
             } else {
-                (ap.to, ap.from, path.into_iter().rev().collect())
+                (ap.to, ap.from, path.iter().rev().copied().collect())
             };
             let e = slow
                 .entry((r.network, blocked, path.clone()))
