@@ -5,7 +5,7 @@ use crate::rules::all;
 use crate::{Context, Rule};
 use netlint_model::nearest;
 use netlint_model::{Design, Diagnostic, Level, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Every rule of the catalogue, in registry order.
 pub fn registry() -> &'static [&'static Rule] {
@@ -199,9 +199,44 @@ pub struct Outcome {
     pub suppressed: Vec<Suppressed>,
 }
 
+/// Whether an `allow` on `scope` covers `element`: the element itself or
+/// anything inside it (`hosts.hv01` covers `hosts.hv01.nics.A`, not
+/// `hosts.hv010`).
+#[cfg(test)]
 fn within(element: &str, scope: &str) -> bool {
     element == scope
         || (element.starts_with(scope) && element.as_bytes().get(scope.len()) == Some(&b'.'))
+}
+
+/// The design's `allow` entries by rule and scope, so finding the entry
+/// that covers a finding costs a lookup per level of its element, however
+/// many hosts a profile copied its entries onto.
+struct AllowIndex<'d> {
+    first: HashMap<(&'d str, &'d str), usize>,
+}
+
+impl<'d> AllowIndex<'d> {
+    fn new(design: &'d Design) -> Self {
+        let mut first = HashMap::new();
+        for (i, (scope, a)) in design.allows.iter().enumerate() {
+            first
+                .entry((a.rule.value.as_str(), scope.as_str()))
+                .or_insert(i);
+        }
+        AllowIndex { first }
+    }
+
+    /// The first entry (in design order) for `rule` whose scope is
+    /// `element` or one of its ancestors, as [`within`] defines them.
+    fn first_for(&self, rule: &str, element: &str) -> Option<usize> {
+        let ancestors = element
+            .match_indices('.')
+            .map(|(i, _)| &element[..i])
+            .chain(std::iter::once(element));
+        ancestors
+            .filter_map(|scope| self.first.get(&(rule, scope)).copied())
+            .min()
+    }
 }
 
 /// Runs every rule on the design.
@@ -216,6 +251,7 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
         (rule.check)(&cx, &mut out);
         found.extend(out);
     }
+    let allows = AllowIndex::new(design);
     let mut outcome = Outcome::default();
     let mut used = vec![false; design.allows.len()];
     for mut d in found {
@@ -226,10 +262,7 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
             Some(Level::Error) => d.severity = Severity::Error,
             None => {}
         }
-        let allow = design
-            .allows
-            .iter()
-            .position(|(scope, a)| a.rule.value == d.rule && within(&d.element, scope));
+        let allow = allows.first_for(&d.rule, &d.element);
         match allow {
             Some(i) => {
                 used[i] = true;
@@ -310,6 +343,68 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn allow_index_finds_what_a_scan_would() {
+        let src = r#"
+[design]
+name = "t"
+[switches.tor]
+allow = { "host-port-not-edge" = "lab" }
+[profiles.p]
+allow = { "mtu-mismatch" = "rollout" }
+[hosts.hv01]
+profile = "p"
+allow = { "power-profile" = "bios locked", "mtu-mismatch" = "own" }
+[hosts.hv01.nics.A]
+speed = "10G"
+switch = "tor"
+allow = { "mtu-mismatch" = "nic" }
+[hosts.hv010]
+profile = "p"
+"#;
+        let design =
+            netlint_model::load(&netlint_model::SourceFile::new("t.toml", src.to_string()))
+                .design
+                .expect("loads");
+        let index = AllowIndex::new(&design);
+        let scan = |rule: &str, element: &str| {
+            design
+                .allows
+                .iter()
+                .position(|(scope, a)| a.rule.value == rule && within(element, scope))
+        };
+        for rule in [
+            "mtu-mismatch",
+            "power-profile",
+            "host-port-not-edge",
+            "l2-loop",
+        ] {
+            for element in [
+                "hosts.hv01",
+                "hosts.hv01.nics.A",
+                "hosts.hv01.nics.B",
+                "hosts.hv010",
+                "hosts.hv010.nics.A",
+                "hosts",
+                "switches.tor",
+                "switches.tor2",
+                "networks.x",
+            ] {
+                assert_eq!(
+                    index.first_for(rule, element),
+                    scan(rule, element),
+                    "{rule} {element}"
+                );
+            }
+        }
+        assert!(index
+            .first_for("mtu-mismatch", "hosts.hv01.nics.A")
+            .is_some());
+        assert!(index
+            .first_for("host-port-not-edge", "switches.tor2")
+            .is_none());
+    }
 
     fn sel(names: &[&str]) -> Vec<String> {
         names.iter().map(|s| s.to_string()).collect()

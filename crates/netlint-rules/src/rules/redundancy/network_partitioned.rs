@@ -179,7 +179,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
 
 /// Groups of hosts that still reach each other among `hosts`, each in host
 /// order, ordered by their first host.
-fn classes(hosts: &BTreeSet<HostId>, reachable: &[(HostId, HostId)]) -> Vec<Vec<HostId>> {
+fn classes(hosts: &BTreeSet<HostId>, reaches: &HashMap<HostId, Vec<HostId>>) -> Vec<Vec<HostId>> {
     let list: Vec<HostId> = hosts.iter().copied().collect();
     let index = |h: &HostId| list.binary_search(h).ok();
     let mut parent: Vec<usize> = (0..list.len()).collect();
@@ -190,8 +190,8 @@ fn classes(hosts: &BTreeSet<HostId>, reachable: &[(HostId, HostId)]) -> Vec<Vec<
         }
         x
     }
-    for (a, b) in reachable {
-        if let (Some(i), Some(j)) = (index(a), index(b)) {
+    for (i, a) in list.iter().enumerate() {
+        for j in reaches.get(a).into_iter().flatten().filter_map(index) {
             let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
             // The smaller index stays the root: it is the group's first host.
             parent[ri.max(rj)] = ri.min(rj);
@@ -229,14 +229,17 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if cuts.is_empty() {
         return;
     }
-    // The pairs that do reach each other, per network.
-    let mut reachable: HashMap<NetworkId, Vec<(HostId, HostId)>> = HashMap::new();
+    // Per network, the hosts each host does reach.
+    let mut reachable: HashMap<NetworkId, HashMap<HostId, Vec<HostId>>> = HashMap::new();
     for r in reach.iter().filter(|r| r.broken.is_none()) {
-        reachable.entry(r.network).or_default().push((r.a, r.b));
+        let by_host = reachable.entry(r.network).or_default();
+        by_host.entry(r.a).or_default().push(r.b);
+        by_host.entry(r.b).or_default().push(r.a);
     }
+    let nobody = HashMap::new();
     for (net, element, span, c, pairs) in cuts {
         let hosts: BTreeSet<HostId> = pairs.iter().flat_map(|(a, b)| [*a, *b]).collect();
-        let ok = reachable.get(&net).map(Vec::as_slice).unwrap_or_default();
+        let ok = reachable.get(&net).unwrap_or(&nobody);
         let groups = classes(&hosts, ok);
         let name = &design.network(net).name;
         let between = match groups.as_slice() {
