@@ -2,12 +2,11 @@
 //! team / vSwitch asks for a larger MTU than the adapter beneath it.
 
 use crate::rules::host_list;
-use crate::rules::teaming::hosts_by_cause;
 use crate::{declare_rule, Context};
 use netlint_model::{
     Design, Diagnostic, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team, Uplink, VNic, VSwitch,
 };
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 declare_rule!(
     RULE,
@@ -402,6 +401,23 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
             );
         }
     }
+}
+
+/// The hosts that share each cause. A problem set on a profile's line is
+/// one cause for every host using the profile: keyed by the span and the
+/// facts, each host's finding can then carry one identical message naming
+/// them all (the engine keeps one per span and message).
+pub(crate) fn hosts_by_cause<K: Ord>(
+    hits: impl IntoIterator<Item = (K, String)>,
+) -> BTreeMap<K, Vec<String>> {
+    let mut m: BTreeMap<K, (Vec<String>, BTreeSet<String>)> = BTreeMap::new();
+    for (k, host) in hits {
+        let (hosts, seen) = m.entry(k).or_default();
+        if seen.insert(host.clone()) {
+            hosts.push(host);
+        }
+    }
+    m.into_iter().map(|(k, (hosts, _))| (k, hosts)).collect()
 }
 
 #[cfg(test)]

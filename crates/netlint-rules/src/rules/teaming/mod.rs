@@ -1,8 +1,8 @@
 //! NIC teaming rules (LBFO, vendor teams, SET).
 
-use crate::Rule;
-use netlint_model::{Host, VSwitch};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::{Context, Rule};
+use netlint_model::{Diagnostic, Host, Span, VSwitch};
 
 pub mod team_cross_switch_lag;
 pub mod team_hyperv_port_cap;
@@ -34,19 +34,40 @@ pub(crate) fn is_hyperv_set(host: &Host, vs: &VSwitch) -> bool {
     vs.is_set() && host.os.value.is_windows()
 }
 
-/// The hosts that share each cause. A problem set on a profile's line is
-/// one cause for every host using the profile: keyed by the span and the
-/// facts, each host's finding can then carry one identical message naming
-/// them all (the engine keeps one per span and message).
-pub(crate) fn hosts_by_cause<K: Ord>(
-    hits: impl IntoIterator<Item = (K, String)>,
-) -> BTreeMap<K, Vec<String>> {
-    let mut m: BTreeMap<K, (Vec<String>, BTreeSet<String>)> = BTreeMap::new();
-    for (k, host) in hits {
-        let (hosts, seen) = m.entry(k).or_default();
-        if seen.insert(host.clone()) {
-            hosts.push(host);
-        }
-    }
-    m.into_iter().map(|(k, (hosts, _))| (k, hosts)).collect()
+/// One host's finding, before it is worded for every host that shares it.
+pub(crate) struct HostHit {
+    pub host: String,
+    pub element: String,
+    pub span: Span,
+    /// The facts, without the hosts: with the span, the grouping key.
+    pub message: String,
+    pub related: Vec<(Span, String)>,
+    pub help: String,
+}
+
+/// Emits each hit as a finding of `rule` through
+/// [`emit_per_host`](crate::rules::traffic::emit_per_host): hosts built from
+/// one profile share one message naming them all.
+pub(crate) fn emit_hits(
+    cx: &Context<'_>,
+    rule: &Rule,
+    hits: Vec<HostHit>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let found = hits
+        .into_iter()
+        .map(|h| {
+            let mut d = cx
+                .finding(rule, h.element, h.span, h.message)
+                .with_help(h.help);
+            for (span, label) in h.related {
+                d = d.with_related(span, label);
+            }
+            HostFinding {
+                host: h.host,
+                diagnostic: d,
+            }
+        })
+        .collect();
+    emit_per_host(out, found);
 }

@@ -1,10 +1,9 @@
 //! `team-cross-switch-lag`: a switch-dependent team (`static` / `lacp`)
 //! whose members are cabled to switches that are not one logical switch.
 
-use super::hosts_by_cause;
-use crate::rules::host_list;
+use super::{emit_hits, HostHit};
 use crate::{declare_rule, Context};
-use netlint_model::{Attachment, Diagnostic, Nic, Sp, Span, SwitchId};
+use netlint_model::{Attachment, Diagnostic, Nic, Sp, SwitchId};
 
 declare_rule!(
     RULE,
@@ -14,15 +13,6 @@ declare_rule!(
     summary: "A static or LACP team has members cabled to switches that are not one stack or MLAG domain.",
     check: check,
 );
-
-struct Hit {
-    host: String,
-    element: String,
-    span: Span,
-    message: String,
-    related: Vec<(Span, String)>,
-    help: String,
-}
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
@@ -64,7 +54,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .map(|(n, sw)| format!("{} to {}", n.name, design.switch(sw.value).name))
                 .collect();
-            hits.push(Hit {
+            hits.push(HostHit {
                 host: host.name.clone(),
                 element: format!("{}.teams.{}", host.element(), team.name),
                 span: team.mode.span,
@@ -97,25 +87,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             });
         }
     }
-    let hosts = hosts_by_cause(
-        hits.iter()
-            .map(|h| ((h.span, h.message.clone()), h.host.clone())),
-    );
-    for h in hits {
-        let sharing = &hosts[&(h.span, h.message.clone())];
-        let mut d = cx
-            .finding(
-                &RULE,
-                h.element,
-                h.span,
-                format!("{}: {}", host_list(sharing), h.message),
-            )
-            .with_help(h.help);
-        for (span, label) in h.related {
-            d = d.with_related(span, label);
-        }
-        out.push(d);
-    }
+    emit_hits(cx, &RULE, hits, out);
 }
 
 #[cfg(test)]

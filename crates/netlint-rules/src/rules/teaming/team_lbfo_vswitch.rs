@@ -1,10 +1,9 @@
 //! `team-lbfo-vswitch`: an LBFO team is the uplink of a Hyper-V virtual
 //! switch on Windows Server 2022 or later / Azure Local.
 
-use super::hosts_by_cause;
-use crate::rules::host_list;
+use super::{emit_hits, HostHit};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, Span, TeamKind, Uplink};
+use netlint_model::{Diagnostic, TeamKind, Uplink};
 
 declare_rule!(
     RULE,
@@ -14,15 +13,6 @@ declare_rule!(
     summary: "An LBFO team is the uplink of a Hyper-V virtual switch on Windows Server 2022 or later / Azure Local.",
     check: check,
 );
-
-struct Hit {
-    host: String,
-    element: String,
-    span: Span,
-    message: String,
-    related: Vec<(Span, String)>,
-    help: String,
-}
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut hits = Vec::new();
@@ -45,7 +35,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .iter()
                     .map(|m| format!("\"{}\"", host.nic(m.value).name))
                     .collect();
-                hits.push(Hit {
+                hits.push(HostHit {
                     host: host.name.clone(),
                     element: format!("{}.vswitches.{}", host.element(), vs.name),
                     span: uplink.span,
@@ -67,25 +57,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let hosts = hosts_by_cause(
-        hits.iter()
-            .map(|h| ((h.span, h.message.clone()), h.host.clone())),
-    );
-    for h in hits {
-        let sharing = &hosts[&(h.span, h.message.clone())];
-        let mut d = cx
-            .finding(
-                &RULE,
-                h.element,
-                h.span,
-                format!("{}: {}", host_list(sharing), h.message),
-            )
-            .with_help(h.help);
-        for (span, label) in h.related {
-            d = d.with_related(span, label);
-        }
-        out.push(d);
-    }
+    emit_hits(cx, &RULE, hits, out);
 }
 
 #[cfg(test)]

@@ -1,10 +1,9 @@
 //! `team-member-identity`: SET members differ in model, or a SET switch
 //! has a standby member.
 
-use super::{hosts_by_cause, is_hyperv_set};
-use crate::rules::host_list;
+use super::{emit_hits, is_hyperv_set, HostHit};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, Nic, Sp, Span};
+use netlint_model::{Diagnostic, Nic, Sp};
 
 declare_rule!(
     RULE,
@@ -14,16 +13,6 @@ declare_rule!(
     summary: "SET members differ in model, or a SET switch has a standby member.",
     check: check,
 );
-
-struct Hit {
-    host: String,
-    element: String,
-    span: Span,
-    /// The facts, without the hosts: also the grouping key.
-    message: String,
-    related: Vec<(Span, String)>,
-    help: String,
-}
 
 /// Models compared as adapters, not as spelling: case and spacing differ
 /// between what `Get-NetAdapter` shows and what people type.
@@ -61,7 +50,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         .iter()
                         .map(|(n, m)| format!("{} {}", n.name, m.value))
                         .collect();
-                    hits.push(Hit {
+                    hits.push(HostHit {
                         host: host.name.clone(),
                         element: element.clone(),
                         span: odd_model.span,
@@ -84,7 +73,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             for vnic in &vs.vnics {
                 for standby in &vnic.standby_uplinks {
                     let nic = host.nic(standby.value);
-                    hits.push(Hit {
+                    hits.push(HostHit {
                         host: host.name.clone(),
                         element: format!("{element}.vnics.{}", vnic.name),
                         span: standby.span,
@@ -102,25 +91,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let hosts = hosts_by_cause(
-        hits.iter()
-            .map(|h| ((h.span, h.message.clone()), h.host.clone())),
-    );
-    for h in hits {
-        let sharing = &hosts[&(h.span, h.message.clone())];
-        let mut d = cx
-            .finding(
-                &RULE,
-                h.element,
-                h.span,
-                format!("{}: {}", host_list(sharing), h.message),
-            )
-            .with_help(h.help);
-        for (span, label) in h.related {
-            d = d.with_related(span, label);
-        }
-        out.push(d);
-    }
+    emit_hits(cx, &RULE, hits, out);
 }
 
 #[cfg(test)]

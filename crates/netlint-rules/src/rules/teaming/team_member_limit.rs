@@ -1,10 +1,9 @@
 //! `team-member-limit`: a SET switch with more than 8 members, an LBFO team
 //! with more than 32.
 
-use super::{hosts_by_cause, is_hyperv_set};
-use crate::rules::host_list;
+use super::{emit_hits, is_hyperv_set, HostHit};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, Span, TeamKind};
+use netlint_model::{Diagnostic, TeamKind};
 
 declare_rule!(
     RULE,
@@ -20,15 +19,14 @@ pub const SET_MAX_MEMBERS: usize = 8;
 /// LBFO supports up to 32 team members.
 pub const LBFO_MAX_MEMBERS: usize = 32;
 
-struct Hit {
-    host: String,
-    element: String,
-    span: Span,
-    /// "SET switch `S`" / "LBFO team `T`".
-    what: String,
-    members: usize,
-    limit: usize,
-    help: String,
+/// "SET switch `S` has 9 members: Switch Embedded Teaming supports at most 8".
+fn over_limit(what: String, members: usize, limit: usize) -> String {
+    let product = if limit == SET_MAX_MEMBERS {
+        "Switch Embedded Teaming"
+    } else {
+        "LBFO teaming"
+    };
+    format!("{what} has {members} members: {product} supports at most {limit}")
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -39,13 +37,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if !is_hyperv_set(host, vs) || members <= SET_MAX_MEMBERS {
                 continue;
             }
-            hits.push(Hit {
+            hits.push(HostHit {
                 host: host.name.clone(),
                 element: format!("{}.vswitches.{}", host.element(), vs.name),
                 span: vs.uplinks_span,
-                what: format!("SET switch `{}`", vs.name),
-                members,
-                limit: SET_MAX_MEMBERS,
+                message: over_limit(format!("SET switch `{}`", vs.name), members, SET_MAX_MEMBERS),
+                related: Vec::new(),
                 help: format!(
                     "keep at most {SET_MAX_MEMBERS} NICs in the `uplinks` of `{}`: split the adapters over two SET switches, or leave {} of them out",
                     vs.name,
@@ -61,13 +58,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if team.kind.value != TeamKind::Lbfo || members <= LBFO_MAX_MEMBERS {
                 continue;
             }
-            hits.push(Hit {
+            hits.push(HostHit {
                 host: host.name.clone(),
                 element: format!("{}.teams.{}", host.element(), team.name),
                 span: team.members_span,
-                what: format!("LBFO team `{}`", team.name),
-                members,
-                limit: LBFO_MAX_MEMBERS,
+                message: over_limit(format!("LBFO team `{}`", team.name), members, LBFO_MAX_MEMBERS),
+                related: Vec::new(),
                 help: format!(
                     "keep at most {LBFO_MAX_MEMBERS} NICs in the `members` of `{}`: split them into two teams, or leave {} of them out",
                     team.name,
@@ -76,33 +72,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             });
         }
     }
-    let hosts = hosts_by_cause(
-        hits.iter()
-            .map(|h| ((h.span, h.what.clone(), h.members), h.host.clone())),
-    );
-    for h in &hits {
-        let sharing = &hosts[&(h.span, h.what.clone(), h.members)];
-        let product = if h.limit == SET_MAX_MEMBERS {
-            "Switch Embedded Teaming"
-        } else {
-            "LBFO teaming"
-        };
-        out.push(
-            cx.finding(
-                &RULE,
-                h.element.clone(),
-                h.span,
-                format!(
-                    "{}: {} has {} members: {product} supports at most {}",
-                    host_list(sharing),
-                    h.what,
-                    h.members,
-                    h.limit
-                ),
-            )
-            .with_help(h.help.clone()),
-        );
-    }
+    emit_hits(cx, &RULE, hits, out);
 }
 
 #[cfg(test)]

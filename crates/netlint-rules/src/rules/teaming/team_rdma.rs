@@ -1,8 +1,7 @@
 //! `team-rdma`: an RDMA-capable NIC that carries SMB traffic is a member of
 //! an LBFO team, which does not expose RDMA.
 
-use super::hosts_by_cause;
-use crate::rules::host_list;
+use super::{emit_hits, HostHit};
 use crate::{declare_rule, Context};
 use netlint_model::{
     Design, Diagnostic, Host, NetworkId, Nic, Protocol, Role, Span, Team, TeamIdx, TeamKind,
@@ -69,15 +68,6 @@ fn smb_networks(
         }
     }
     found
-}
-
-struct Hit {
-    host: String,
-    element: String,
-    span: Span,
-    message: String,
-    related: Vec<(Span, String)>,
-    help: String,
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -159,7 +149,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             } else {
                 format!("{separate}; SET with vRDMA needs Windows Server 2016 or later")
             };
-            hits.push(Hit {
+            hits.push(HostHit {
                 host: host.name.clone(),
                 element: format!("{}.teams.{}", host.element(), team.name),
                 span: team.members_span,
@@ -169,25 +159,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             });
         }
     }
-    let hosts = hosts_by_cause(
-        hits.iter()
-            .map(|h| ((h.span, h.message.clone()), h.host.clone())),
-    );
-    for h in hits {
-        let sharing = &hosts[&(h.span, h.message.clone())];
-        let mut d = cx
-            .finding(
-                &RULE,
-                h.element,
-                h.span,
-                format!("{}: {}", host_list(sharing), h.message),
-            )
-            .with_help(h.help);
-        for (span, label) in h.related {
-            d = d.with_related(span, label);
-        }
-        out.push(d);
-    }
+    emit_hits(cx, &RULE, hits, out);
 }
 
 #[cfg(test)]
