@@ -154,6 +154,27 @@ fn fixtures_single_cable_and_stack() {
 }
 
 #[test]
+fn a_core_switch_row_names_a_few_links_and_counts_the_rest() {
+    let text = netlint_synth::generate(&netlint_synth::Params::hosts(64));
+    let path = std::env::temp_dir().join(format!("netlint-sim-table-{}.toml", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let (code, out, err) = run(&[path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(code, 0, "{err}");
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("core-1 "))
+        .expect("a row for core-1");
+    // core-1 carries the core ISL and one uplink per access pair (16 pairs).
+    assert!(
+        row.contains("core-isl down; pair0-core-1 down;")
+            && row.contains("pair4-core-1 down; 11 more links down;"),
+        "{row}"
+    );
+    assert!(!row.contains("pair5-core-1"), "{row}");
+}
+
+#[test]
 fn unknown_names_and_bad_designs_exit_2() {
     let (code, _, err) = run(&["fixtures/spof-link.toml", "--fail", "sw-3"]);
     assert_eq!(code, 2);

@@ -600,7 +600,9 @@ pub fn human(r: &SimulateReport) -> String {
             for (who, labels) in lost {
                 parts.push(format!("lost {} ({who})", labels.join(", ")));
             }
-            for l in &u.links {
+            // A core switch takes every uplink with it: the first few
+            // links, then a count, keep the row readable.
+            for l in u.links.iter().take(TABLE_LINKS) {
                 parts.push(match l.state {
                     "down" => format!("{} down", l.link),
                     _ => format!(
@@ -608,6 +610,19 @@ pub fn human(r: &SimulateReport) -> String {
                         l.link, l.cables_left, l.cables, l.capacity_left, l.capacity
                     ),
                 });
+            }
+            if u.links.len() > TABLE_LINKS {
+                let rest = &u.links[TABLE_LINKS..];
+                let down = rest.iter().filter(|l| l.state == "down").count();
+                let fewer = rest.len() - down;
+                let mut more = Vec::new();
+                if down > 0 {
+                    more.push(format!("{down} more links down"));
+                }
+                if fewer > 0 {
+                    more.push(format!("{fewer} more with fewer cables"));
+                }
+                parts.push(more.join(", "));
             }
             if u.slower_pairs > 0 {
                 parts.push(format!("{} host pairs slower", u.slower_pairs));
@@ -659,6 +674,9 @@ fn link_line(l: &LinkOut) -> String {
         ),
     }
 }
+
+/// Links named in one row of the table before the rest are counted.
+const TABLE_LINKS: usize = 6;
 
 /// Long host lists in the table: the first few, then "and N more".
 fn shorten(list: &str) -> String {
