@@ -109,7 +109,8 @@ pub struct CheckArgs {
     /// fail only on new ones, and say how many baselined ones are fixed.
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,
-    /// List the findings that `allow` entries suppress, with their reasons.
+    /// List the findings that `allow` entries suppress, with their reasons
+    /// (SARIF output: as results with an `inSource` suppression).
     #[arg(long)]
     pub show_allowed: bool,
     /// Skip files named on the command line that have no [design] table, as

@@ -428,6 +428,51 @@ fn show_allowed_lists_what_is_suppressed_and_why() {
 }
 
 #[test]
+fn show_allowed_adds_suppressed_results_to_sarif() {
+    let dir = scratch("allowed-sarif");
+    let design = design_with_allow(&dir);
+    let d = design.to_str().unwrap();
+    let sarif = |extra: &[&str]| -> Value {
+        let mut args = vec!["check", d, "--select", "power-profile", "--format", "sarif"];
+        args.extend_from_slice(extra);
+        let (_, out, _) = run(&args);
+        serde_json::from_str(&out).unwrap()
+    };
+    let suppressed = |log: &Value| -> Vec<Value> {
+        log["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r.get("suppressions").is_some())
+            .cloned()
+            .collect()
+    };
+    // Not by default: not every consumer honours `suppressions`.
+    assert!(suppressed(&sarif(&[])).is_empty());
+    let log = sarif(&["--show-allowed"]);
+    let errors = validate("sarif-schema-2.1.0.json", &log);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let found = suppressed(&log);
+    assert_eq!(found.len(), 1, "{log:#}");
+    let r = &found[0];
+    assert_eq!(r["ruleId"], "power-profile");
+    let s = &r["suppressions"][0];
+    assert_eq!(s["kind"], "inSource");
+    assert_eq!(s["justification"], "BIOS set by the vendor image");
+    // The entry's own line, not the finding's.
+    let text = std::fs::read_to_string(&design).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("allow = { power-profile"))
+        .unwrap()
+        + 1;
+    assert_eq!(
+        s["location"]["physicalLocation"]["region"]["startLine"],
+        line as u64
+    );
+}
+
+#[test]
 fn designs_only_skips_other_toml_files() {
     let (code, _, err) = run(&["check", "Cargo.toml", MTU, "--format", "json"]);
     assert_eq!(code, 2, "Cargo.toml is not a design: {err}");

@@ -119,7 +119,15 @@ fn format_name(f: Format) -> &'static str {
 }
 
 /// Renders one report of the run.
-pub fn render_run(run: &CheckRun, format: Format, color: bool, repo: &RepoPaths) -> String {
+/// `show_allowed` (`--show-allowed`) adds the suppressed findings to SARIF
+/// as suppressed results.
+pub fn render_run(
+    run: &CheckRun,
+    format: Format,
+    color: bool,
+    show_allowed: bool,
+    repo: &RepoPaths,
+) -> String {
     let repo_path = |p: &str| repo.relative(p);
     match format {
         Format::Human => render::human::render(
@@ -130,7 +138,11 @@ pub fn render_run(run: &CheckRun, format: Format, color: bool, repo: &RepoPaths)
             },
         ),
         Format::Json => render::json::render(&run.report, run.suppressed.len()),
-        Format::Sarif => render::sarif::render(&run.report, &repo_path),
+        Format::Sarif => render::sarif::render(
+            &run.report,
+            if show_allowed { &run.suppressed } else { &[] },
+            &repo_path,
+        ),
         Format::Github => render::github::render(&run.report, &repo_path),
         Format::Junit => render::junit::render(&run.report),
         Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
@@ -159,7 +171,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             None => use_color(args.color),
             Some(_) => args.color == ColorChoice::Always,
         };
-        let text = render_run(&run, o.format, color, &repo);
+        let text = render_run(&run, o.format, color, args.show_allowed, &repo);
         match &o.file {
             Some(path) => std::fs::write(path, text)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?,

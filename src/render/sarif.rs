@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 
 use netlint_model::{Diagnostic, Label, RuleMeta, Severity, SourceFile};
+use netlint_rules::Suppressed;
 use serde::Serialize;
 
 use crate::report::Report;
@@ -32,18 +33,29 @@ const SRCROOT: &str = "%SRCROOT%";
 /// repository root (the CLI knows the working directory and the root; this
 /// renderer stays pure). Its result is normalised here: backslashes become
 /// slashes, `./` segments go, and the URI is percent-encoded.
-pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
-    render_with_version(report, repo_path, env!("CARGO_PKG_VERSION"))
+///
+/// `allowed` are findings an `allow` entry suppressed, by file path (what
+/// `--show-allowed` lists): each becomes a result with an `inSource`
+/// suppression giving the entry's reason and place, which SARIF viewers show
+/// as dismissed rather than open. Pass none to leave them out, the default,
+/// since not every consumer honours `suppressions`.
+pub fn render(
+    report: &Report,
+    allowed: &[(String, Suppressed)],
+    repo_path: &dyn Fn(&str) -> String,
+) -> String {
+    render_with_version(report, allowed, repo_path, env!("CARGO_PKG_VERSION"))
 }
 
 /// [`render`] with the tool version passed in, so snapshots do not change
 /// with every release.
 fn render_with_version(
     report: &Report,
+    allowed: &[(String, Suppressed)],
     repo_path: &dyn Fn(&str) -> String,
     version: &str,
 ) -> String {
-    let log = build_log(report, repo_path, version);
+    let log = build_log(report, allowed, repo_path, version);
     let mut out = serde_json::to_string_pretty(&log).expect("a SARIF log always serialises");
     out.push('\n');
     out
@@ -51,6 +63,7 @@ fn render_with_version(
 
 fn build_log<'a>(
     report: &'a Report,
+    allowed: &'a [(String, Suppressed)],
     repo_path: &dyn Fn(&str) -> String,
     version: &'a str,
 ) -> Log<'a> {
@@ -71,6 +84,25 @@ fn build_log<'a>(
             // report and baselines carry the same fingerprint.
             let fingerprint = fingerprints.next(diag, file, &path);
             results.push(result(diag, file, &artifact, &rule_index, fingerprint));
+        }
+        for (_, sup) in allowed.iter().filter(|(p, _)| *p == file.path) {
+            let diag = &sup.diagnostic;
+            let fingerprint = fingerprints.next(diag, file, &path);
+            let mut r = result(diag, file, &artifact, &rule_index, fingerprint);
+            r.suppressions.push(Suppression {
+                kind: "inSource",
+                justification: sup.reason.clone(),
+                location: Location {
+                    id: None,
+                    physical_location: physical(
+                        &artifact,
+                        file,
+                        Some(&Label::new(sup.allow_span, "")),
+                    ),
+                    message: None,
+                },
+            });
+            results.push(r);
         }
     }
     Log {
@@ -179,6 +211,7 @@ fn result<'a>(
         partial_fingerprints: PartialFingerprints {
             netlint: fingerprint,
         },
+        suppressions: Vec::new(),
     }
 }
 
@@ -429,6 +462,20 @@ struct SarifResult<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     related_locations: Vec<Location>,
     partial_fingerprints: PartialFingerprints,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    suppressions: Vec<Suppression>,
+}
+
+/// An `allow` entry that keeps a result out of the findings.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Suppression {
+    /// `inSource`: the design file itself says so.
+    kind: &'static str,
+    /// The entry's reason.
+    justification: String,
+    /// The entry.
+    location: Location,
 }
 
 #[derive(Serialize)]
@@ -590,7 +637,7 @@ mod tests {
     use super::*;
 
     fn render_test(report: &Report) -> String {
-        render_with_version(report, &repo_path, "0.0.0-test")
+        render_with_version(report, &[], &repo_path, "0.0.0-test")
     }
 
     #[test]
