@@ -1,7 +1,8 @@
 //! Full `check` of synthetic designs (parse, validate, every analysis and
-//! rule) at several sizes, and the failure analysis on its own (every
-//! single failure of the design, the healthy forwarding prepared once).
-//! Run: `cargo bench --bench check`.
+//! rule) at several sizes, clean (`check`) and seeded with mistakes that
+//! fire rules on most hosts (`check-flawed`), and the failure analysis on
+//! its own (every single failure of the design, the healthy forwarding
+//! prepared once). Run: `cargo bench --bench check`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use netlint::check::{check_source, CheckSettings};
@@ -13,10 +14,21 @@ use netlint_synth::{generate, Params};
 const SIZES: [usize; 4] = [16, 64, 1_000, 10_000];
 
 fn full_check(c: &mut Criterion) {
-    let mut group = c.benchmark_group("check");
+    check_group(c, "check", false);
+}
+
+fn full_check_flawed(c: &mut Criterion) {
+    check_group(c, "check-flawed", true);
+}
+
+fn check_group(c: &mut Criterion, name: &str, flawed: bool) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
     for hosts in SIZES {
-        let text = generate(&Params::hosts(hosts));
+        let text = generate(&Params {
+            flawed,
+            ..Params::hosts(hosts)
+        });
         let file = SourceFile::new("synthetic.toml", text);
         group.throughput(Throughput::Elements(hosts as u64));
         group.bench_with_input(BenchmarkId::from_parameter(hosts), &file, |b, file| {
@@ -55,5 +67,5 @@ fn failure_analysis(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_check, failure_analysis);
+criterion_group!(benches, full_check, full_check_flawed, failure_analysis);
 criterion_main!(benches);
