@@ -257,13 +257,14 @@ struct HostNames {
     ids: HashMap<String, usize>,
 }
 
+/// Each name with its position.
+fn name_index<'n>(names: impl Iterator<Item = &'n String>) -> HashMap<String, usize> {
+    names.enumerate().map(|(i, n)| (n.clone(), i)).collect()
+}
+
 impl HostNames {
     fn new(list: Vec<String>) -> Self {
-        let ids = list
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.clone(), i))
-            .collect();
+        let ids = name_index(list.iter());
         HostNames { list, ids }
     }
 
@@ -332,12 +333,7 @@ impl Builder {
                 }
             }
         }
-        self.network_ids = self
-            .networks
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.name.clone(), i))
-            .collect();
+        self.network_ids = name_index(self.networks.iter().map(|n| &n.name));
         if let Some((_, t)) = self.r.table(root, "switches") {
             for (n, key, v) in entries(t) {
                 if let Some(sw) = self.switch(n, key, v) {
@@ -345,12 +341,7 @@ impl Builder {
                 }
             }
         }
-        self.switch_ids = self
-            .switches
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.name.clone(), i))
-            .collect();
+        self.switch_ids = name_index(self.switches.iter().map(|s| &s.name));
         let mut links = Vec::new();
         if let Some((_, items)) = self.r.array(root, "links") {
             for (i, v) in items.iter().enumerate() {
