@@ -20,7 +20,7 @@
 //!   they share a token: the same rule as [`Forwarding::reach`], without
 //!   walking paths. The healthy tokens of every host are computed once.
 
-use crate::l2::{all_pairs, Fabric, Failures, Forwarding, Reach};
+use crate::l2::{all_pairs, Fabric, Failures, Forwarding, Reach, ScenarioComponents};
 use crate::topology::{BridgeId, BridgeKind, NicEnd, Topology, Via};
 use netlint_model::{
     Design, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed, SwitchId,
@@ -636,8 +636,9 @@ type HostState = Vec<CarrierState>;
 
 /// The fabric in one scenario, as the host evaluation needs it.
 struct FabricState<'f> {
-    /// VLAN components per VLAN slot (None = the healthy ones).
-    comps: Option<Vec<Vec<usize>>>,
+    /// VLAN components per VLAN slot (None = the healthy ones, for every
+    /// slot or for one).
+    comps: Option<Vec<Option<Vec<usize>>>>,
     /// Bridges whose healthy component split (or that are down).
     affected_bridges: BTreeSet<usize>,
     failures: &'f Failures,
@@ -659,6 +660,9 @@ pub struct Analysis<'a> {
     /// carries every VLAN of the design: VLAN components are those of the
     /// up graph in any scenario.
     shortcut: bool,
+    /// Without the shortcut: VLAN components of fabric failures from the
+    /// healthy spanning trees (`None` with the shortcut).
+    scenarios: Option<ScenarioComponents>,
     healthy: Vec<HostState>,
     cluster_of: Vec<usize>,
     clusters: Vec<Vec<HostId>>,
@@ -787,6 +791,7 @@ impl<'a> Analysis<'a> {
             net_slot,
             healthy_comp,
             shortcut: false,
+            scenarios: None,
             healthy: Vec::new(),
             cluster_of,
             clusters,
@@ -798,6 +803,11 @@ impl<'a> Analysis<'a> {
             req_nets,
         };
         a.shortcut = a.shortcut_applies();
+        if !a.shortcut {
+            a.scenarios = Some(ScenarioComponents::new(
+                design, topo, fabric, healthy, &a.vlans,
+            ));
+        }
         let none = Failures::default();
         let st = FabricState {
             comps: None,
@@ -851,6 +861,24 @@ impl<'a> Analysis<'a> {
             self.topo.ports.iter().map(|p| (p.a.0, p.b.0)),
         );
         self.healthy_comp.iter().all(|c| *c == up)
+    }
+
+    /// The same analysis solving every fabric failure in full, without the
+    /// shortcut or the spanning-tree updates: what they are checked against.
+    #[cfg(test)]
+    pub(crate) fn full_recompute(mut self) -> Self {
+        self.shortcut = false;
+        self.scenarios = self.scenarios.map(ScenarioComponents::full_recompute);
+        if self.scenarios.is_none() {
+            let healthy = self
+                .fabric
+                .forwarding(self.design, self.topo, &Failures::default());
+            self.scenarios = Some(
+                ScenarioComponents::new(self.design, self.topo, self.fabric, &healthy, &self.vlans)
+                    .full_recompute(),
+            );
+        }
+        self
     }
 
     pub fn design(&self) -> &'a Design {
@@ -913,8 +941,8 @@ impl<'a> Analysis<'a> {
                         return None;
                     }
                     let b = self.topo.bridge_of[s.0].0;
-                    let c = match &st.comps {
-                        Some(c) => c[slot][b],
+                    let c = match st.comps.as_ref().and_then(|c| c[slot].as_ref()) {
+                        Some(c) => c[b],
                         None => self.healthy_comp[slot][b],
                     };
                     match token {
@@ -963,9 +991,10 @@ impl<'a> Analysis<'a> {
         false
     }
 
-    /// The fabric after `failures`: VLAN components (solving the spanning
-    /// tree again when the shortcut does not apply) and the bridges whose
-    /// healthy component split.
+    /// The fabric after `failures`: VLAN components (with the shortcut,
+    /// those of the surviving graph; otherwise from the healthy spanning
+    /// trees updated by the failure, see [`ScenarioComponents`]) and the
+    /// bridges whose healthy component split.
     fn fabric_state<'f>(&self, failures: &'f Failures) -> FabricState<'f> {
         let mut st = FabricState {
             comps: None,
@@ -988,95 +1017,114 @@ impl<'a> Analysis<'a> {
             .collect();
         removed.sort();
         removed.dedup();
-        let comps: Vec<Vec<usize>> = if self.shortcut {
-            let mut touched: BTreeSet<usize> = BTreeSet::new();
-            for s in &failures.switches {
-                touched.extend(self.ports_by_switch[s.0].iter().copied());
+        let comps: Vec<Option<Vec<usize>>> = match &self.scenarios {
+            Some(scenarios) => scenarios.components(self.design, self.topo, self.fabric, failures),
+            // The shortcut: every tree spans the surviving graph.
+            None => {
+                let mut touched: BTreeSet<usize> = BTreeSet::new();
+                for s in &failures.switches {
+                    touched.extend(self.ports_by_switch[s.0].iter().copied());
+                }
+                for (l, _) in &failures.cables {
+                    touched.extend(self.ports_by_link[l.0].iter().copied());
+                }
+                let down: BTreeSet<usize> = touched
+                    .into_iter()
+                    .filter(|&p| {
+                        !self
+                            .fabric
+                            .port_state(self.design, self.topo, p, failures)
+                            .up
+                    })
+                    .collect();
+                if down.is_empty() && removed.is_empty() {
+                    // Only capacities changed: the same graph, the same
+                    // components whatever the trees now look like.
+                    return st;
+                }
+                let up = union_find(
+                    self.topo.bridges.len(),
+                    self.topo
+                        .ports
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| !down.contains(i))
+                        .map(|(_, p)| (p.a.0, p.b.0)),
+                );
+                vec![Some(up); self.vlans.len()]
             }
-            for (l, _) in &failures.cables {
-                touched.extend(self.ports_by_link[l.0].iter().copied());
-            }
-            let down: BTreeSet<usize> = touched
-                .into_iter()
-                .filter(|&p| {
-                    !self
-                        .fabric
-                        .port_state(self.design, self.topo, p, failures)
-                        .up
-                })
-                .collect();
-            if down.is_empty() && removed.is_empty() {
-                // Only capacities changed: the same graph, the same
-                // components whatever the trees now look like.
-                return st;
-            }
-            let up = union_find(
-                self.topo.bridges.len(),
-                self.topo
-                    .ports
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| !down.contains(i))
-                    .map(|(_, p)| (p.a.0, p.b.0)),
-            );
-            vec![up; self.vlans.len()]
-        } else {
-            let fwd = self.fabric.forwarding(self.design, self.topo, failures);
-            self.vlans
-                .iter()
-                .map(|v| {
-                    fwd.vlan(*v)
-                        .map(|view| view.component.clone())
-                        .unwrap_or_else(|| (0..self.topo.bridges.len()).collect())
-                })
-                .collect()
         };
         // Components that neither split nor merged keep their healthy
         // number, so the tokens of hosts the failure does not touch stay
         // what they were; every other bridge gets a number of its own
-        // (offset past the bridge indices) and counts as affected.
+        // (offset past the bridge indices) and counts as affected. A slot
+        // without new components is the healthy one: nothing to compare.
         let nb = self.topo.bridges.len();
         let mut is_removed = vec![false; nb];
         for b in &removed {
             is_removed[*b] = true;
             st.affected_bridges.insert(*b);
         }
-        let mut canonical = Vec::with_capacity(comps.len());
-        for (slot, new) in comps.iter().enumerate() {
-            let old = &self.healthy_comp[slot];
-            let mut old_to_new: HashMap<usize, Option<usize>> = HashMap::new();
-            let mut new_to_old: HashMap<usize, Option<usize>> = HashMap::new();
-            for b in (0..nb).filter(|b| !is_removed[*b]) {
-                let e = old_to_new.entry(old[b]).or_insert(Some(new[b]));
-                if *e != Some(new[b]) {
-                    *e = None;
-                }
-                let e = new_to_old.entry(new[b]).or_insert(Some(old[b]));
-                if *e != Some(old[b]) {
-                    *e = None;
-                }
-            }
-            let comp: Vec<usize> = (0..nb)
-                .map(|b| {
-                    let stable = !is_removed[b]
-                        && old_to_new[&old[b]].is_some()
-                        && new_to_old[&new[b]].is_some();
-                    if stable {
-                        old[b]
-                    } else {
-                        st.affected_bridges.insert(b);
-                        nb + new[b]
-                    }
-                })
-                .collect();
-            canonical.push(comp);
-        }
+        let canonical: Vec<Option<Vec<usize>>> = comps
+            .iter()
+            .enumerate()
+            .map(|(slot, new)| {
+                let new = new.as_ref()?;
+                Some(Self::relabel(
+                    &self.healthy_comp[slot],
+                    new,
+                    &is_removed,
+                    &mut st.affected_bridges,
+                ))
+            })
+            .collect();
         if st.affected_bridges.is_empty() {
             return st;
         }
-        let comps = canonical;
-        st.comps = Some(comps);
+        st.comps = Some(canonical);
         st
+    }
+
+    /// Labels of the components `new` of one slot: a bridge whose healthy
+    /// component `old` maps one to one onto its new one keeps its healthy
+    /// label; every other bridge gets `nb + new` and is marked affected.
+    /// Labels are bridge indices (a component's least), so the two maps are
+    /// plain vectors.
+    fn relabel(
+        old: &[usize],
+        new: &[usize],
+        is_removed: &[bool],
+        affected: &mut BTreeSet<usize>,
+    ) -> Vec<usize> {
+        const UNSET: usize = usize::MAX;
+        const MANY: usize = usize::MAX - 1;
+        let nb = new.len();
+        let mut old_to_new = vec![UNSET; nb];
+        let mut new_to_old = vec![UNSET; nb];
+        let link = |map: &mut [usize], from: usize, to: usize| {
+            let e = &mut map[from];
+            if *e == UNSET {
+                *e = to;
+            } else if *e != to {
+                *e = MANY;
+            }
+        };
+        for b in (0..nb).filter(|b| !is_removed[*b]) {
+            link(&mut old_to_new, old[b], new[b]);
+            link(&mut new_to_old, new[b], old[b]);
+        }
+        (0..nb)
+            .map(|b| {
+                let stable =
+                    !is_removed[b] && old_to_new[old[b]] != MANY && new_to_old[new[b]] != MANY;
+                if stable {
+                    old[b]
+                } else {
+                    affected.insert(b);
+                    nb + new[b]
+                }
+            })
+            .collect()
     }
 
     /// Hosts whose carriers may differ from the healthy state.

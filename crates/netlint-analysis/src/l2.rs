@@ -187,16 +187,27 @@ impl Fabric {
         }
     }
 
-    /// Solves the spanning tree and forwarding for one scenario.
-    pub fn forwarding(&self, design: &Design, topo: &Topology, failures: &Failures) -> Forwarding {
-        let ports = self.port_states(design, topo, failures);
+    /// The spanning-tree scenario of `failures`: the bridges whose every
+    /// member failed (looked for among `bridges`), and the ports of
+    /// `states` that are down or lost cables.
+    fn scenario(
+        topo: &Topology,
+        failures: &Failures,
+        bridges: impl IntoIterator<Item = usize>,
+        states: impl IntoIterator<Item = (usize, PortState)>,
+    ) -> Scenario {
         let mut scenario = Scenario::healthy();
-        for (i, b) in topo.bridges.iter().enumerate() {
-            if b.members.iter().all(|s| failures.switches.contains(s)) {
+        for i in bridges {
+            if topo.bridges[i]
+                .members
+                .iter()
+                .all(|s| failures.switches.contains(s))
+            {
                 scenario.removed_bridges.push(i);
             }
         }
-        for (i, (p, st)) in topo.ports.iter().zip(&ports).enumerate() {
+        for (i, st) in states {
+            let p = &topo.ports[i];
             if !st.up {
                 scenario.removed_links.push(i);
             } else if st.members != p.members {
@@ -205,6 +216,18 @@ impl Fabric {
                     .push((i, p.member_speed.mbps() * st.members as u64));
             }
         }
+        scenario
+    }
+
+    /// Solves the spanning tree and forwarding for one scenario.
+    pub fn forwarding(&self, design: &Design, topo: &Topology, failures: &Failures) -> Forwarding {
+        let ports = self.port_states(design, topo, failures);
+        let scenario = Self::scenario(
+            topo,
+            failures,
+            0..topo.bridges.len(),
+            ports.iter().copied().enumerate(),
+        );
         let stp = self.engine.compute(&scenario);
         let mut vlans: Vec<Option<u16>> = design.networks.iter().map(|n| n.vlan_id()).collect();
         vlans.sort();
@@ -269,6 +292,30 @@ pub struct VlanView {
     forest: std::sync::OnceLock<Option<Forest>>,
 }
 
+/// Why `port` (in state `st` under `failures`) does not carry `vlan`, or
+/// `None` when it does.
+fn not_carried(
+    design: &Design,
+    port: &crate::topology::Port,
+    st: PortState,
+    failures: &Failures,
+    vlan: Option<u16>,
+) -> Option<NotCarried> {
+    if !st.up {
+        return Some(NotCarried::Down);
+    }
+    if !design.link(port.link).allows_vlan(vlan) {
+        return Some(NotCarried::NotAllowed);
+    }
+    let ends = std::iter::once(port.a_switch).chain(port.b_switches.iter().copied());
+    for s in ends {
+        if !failures.switches.contains(&s) && !design.switch(s).defines_vlan(vlan) {
+            return Some(NotCarried::NotDefined(s));
+        }
+    }
+    None
+}
+
 fn components(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(p: &mut [usize], x: usize) -> usize {
@@ -308,21 +355,7 @@ impl VlanView {
             .ports
             .iter()
             .zip(ports)
-            .map(|(p, st)| {
-                if !st.up {
-                    return Some(NotCarried::Down);
-                }
-                if !design.link(p.link).allows_vlan(vlan) {
-                    return Some(NotCarried::NotAllowed);
-                }
-                let ends = std::iter::once(p.a_switch).chain(p.b_switches.iter().copied());
-                for s in ends {
-                    if !failures.switches.contains(&s) && !design.switch(s).defines_vlan(vlan) {
-                        return Some(NotCarried::NotDefined(s));
-                    }
-                }
-                None
-            })
+            .map(|(p, st)| not_carried(design, p, *st, failures, vlan))
             .collect();
         let forwarding: Vec<bool> = not_carried
             .iter()
@@ -1000,6 +1033,9 @@ impl Fabric {
 
 #[cfg(test)]
 mod proofs;
+mod scenarios;
+
+pub use scenarios::ScenarioComponents;
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 use super::*;
 use crate::l2::{all_pairs, Fabric};
 use netlint_model::{load, SourceFile};
+use proptest::prelude::*;
 
 fn design(src: &str) -> Design {
     let l = load(&SourceFile::new("t.toml", src));
@@ -603,4 +604,229 @@ fn two_halves_that_keep_talking_inside_are_a_split() {
         l.consequence(&d, &g[0].hosts),
         "network `vm` splits between `h1`, `h2` | `h3`, `h4`"
     );
+}
+
+// ------------------------------------------------ spanning-tree updates
+
+/// A random fabric: groups of switches (a switch, an MLAG pair with a
+/// peer-link, a stack of two), a random spanning tree of links between
+/// groups plus extra ones (LAGs of several cables, bundles without LAG,
+/// multi-chassis LAGs, pruned VLAN lists), a spanning-tree flavour mix, and
+/// hosts on random switches.
+#[derive(Clone, Debug)]
+struct Fabricated {
+    text: String,
+}
+
+fn fabricated() -> impl Strategy<Value = Fabricated> {
+    use proptest::collection::vec;
+    (3usize..7).prop_flat_map(|n| {
+        (
+            0u8..7,
+            vec((0u8..3, 0u8..4, any::<bool>(), 0u8..6, proptest::option::of(0u8..3)), n),
+            vec(any::<prop::sample::Index>(), n - 1),
+            vec(
+                (0..n, 0..n, 0u8..4, 1u32..4, 0u8..3, 0u8..5, any::<bool>(), any::<bool>()),
+                0..2 * n,
+            ),
+            vec(vec((0..n, any::<bool>()), 1..3), 2..5),
+        )
+            .prop_map(move |(mix, groups, tree, extra, hosts)| {
+                let modes = ["rstp", "mstp", "rapid-pvst", "stp", "none", "pvst"];
+                let mut s = String::from(
+                    "[design]\nname = \"u\"\n[networks.n10]\nrole = \"management\"\nvlan = 10\n\
+                     [networks.n20]\nrole = \"csv\"\nvlan = 20\n[networks.n30]\nrole = \"vm\"\nvlan = 30\n",
+                );
+                // Member switches of each group.
+                let members: Vec<Vec<String>> = groups
+                    .iter()
+                    .enumerate()
+                    .map(|(g, (kind, ..))| match kind {
+                        0 => vec![format!("g{g}")],
+                        _ => vec![format!("g{g}a"), format!("g{g}b")],
+                    })
+                    .collect();
+                for (g, (kind, prio, mac, pick, defined)) in groups.iter().enumerate() {
+                    let mode = match mix {
+                        0 => "rstp",
+                        1 | 2 => "mstp",
+                        3 => "rapid-pvst",
+                        4 => "stp",
+                        5 => modes[*pick as usize],
+                        _ => ["rstp", "rstp", "mstp", "none", "rstp", "mstp"][*pick as usize],
+                    };
+                    let mut stp = format!(
+                        "mode = \"{mode}\", priority = {}",
+                        [4096, 8192, 32768, 32768][*prio as usize]
+                    );
+                    if *mac {
+                        stp.push_str(&format!(", mac = \"00:00:00:00:01:{g:02x}\""));
+                    }
+                    if mode == "mstp" {
+                        let region = if mix == 2 { g % 2 } else { 0 };
+                        let inst = ["{ 1 = [20], 2 = [30] }", "{ 1 = [20, 30] }"][region];
+                        stp.push_str(&format!(
+                            ", region = \"r{region}\", revision = 1, instances = {inst}, instance_priority = {{ 1 = {}, 2 = {} }}",
+                            4096 * (g as u32 % 3 + 1),
+                            4096 * ((g as u32 + 1) % 3 + 1)
+                        ));
+                    }
+                    let vlans = defined
+                        .map(|k| format!("vlans = {}\n", ["[10, 20, 30]", "[10, 20]", "[10, 30]"][k as usize]))
+                        .unwrap_or_default();
+                    for m in &members[g] {
+                        s.push_str(&format!("[switches.{m}]\n{vlans}stp = {{ {stp} }}\n"));
+                        match kind {
+                            1 => s.push_str(&format!("mlag = \"m{g}\"\n")),
+                            2 => s.push_str(&format!("stack = \"s{g}\"\n")),
+                            _ => {}
+                        }
+                    }
+                    if *kind == 1 {
+                        s.push_str(&format!(
+                            "[[links]]\nname = \"peer{g}\"\na = \"{}\"\nb = \"{}\"\nkind = \"peer-link\"\nspeed = \"100G\"\nmembers = 2\n",
+                            members[g][0], members[g][1]
+                        ));
+                    }
+                }
+                let speeds = ["1G", "10G", "25G", "100G"];
+                let vlan_sets = ["[10]", "[10, 20]", "[20, 30]"];
+                let mut link = |name: String, a: usize, b: usize, sp: u8, cables: u32, lag: u8, vl: u8, side: bool, multi: bool| {
+                    let a_sw = &members[a][usize::from(side) % members[a].len()];
+                    let b_end = if multi && members[b].len() > 1 {
+                        format!("[\"{}\", \"{}\"]", members[b][0], members[b][1])
+                    } else {
+                        format!("\"{}\"", members[b][usize::from(!side) % members[b].len()])
+                    };
+                    let multi = multi && members[b].len() > 1;
+                    let cables = if multi { cables + 1 } else { cables };
+                    s.push_str(&format!(
+                        "[[links]]\nname = \"{name}\"\na = \"{a_sw}\"\nb = {b_end}\nspeed = \"{}\"\nmembers = {cables}\n",
+                        speeds[sp as usize]
+                    ));
+                    if cables > 1 && lag == 0 && !multi {
+                        s.push_str("lag = \"none\"\n");
+                    }
+                    if vl < 3 {
+                        s.push_str(&format!("vlans = {}\n", vlan_sets[vl as usize]));
+                    }
+                };
+                for i in 1..n {
+                    let p = tree[i - 1].index(i);
+                    link(format!("t{i}"), p, i, 1, 1 + (i as u32 % 2), 1, 3, i % 2 == 0, i % 3 == 0);
+                }
+                for (k, (a, b, sp, cables, lag, vl, side, multi)) in extra.into_iter().enumerate() {
+                    if a != b {
+                        link(format!("x{k}"), a, b, sp, cables, lag, vl, side, multi);
+                    }
+                }
+                for (h, nics) in hosts.iter().enumerate() {
+                    let mut uplinks = Vec::new();
+                    for (k, (g, second)) in nics.iter().enumerate() {
+                        let sw = &members[*g][usize::from(*second) % members[*g].len()];
+                        s.push_str(&format!(
+                            "[hosts.h{h}.nics.N{k}]\nspeed = \"10G\"\nswitch = \"{sw}\"\n"
+                        ));
+                        uplinks.push(format!("\"N{k}\""));
+                    }
+                    s.push_str(&format!(
+                        "[hosts.h{h}.vswitches.V]\nuplinks = [{}]\nnetworks = [\"n30\"]\n\
+                         [hosts.h{h}.vswitches.V.vnics.C]\nnetwork = \"n20\"\n\
+                         [hosts.h{h}.vswitches.V.vnics.M]\nnetwork = \"n10\"\n",
+                        uplinks.join(", ")
+                    ));
+                }
+                Fabricated { text: s }
+            })
+    })
+}
+
+/// Every single failure of the fabric and of the hosts' NICs, each whole
+/// bridge and link, and the pairs picked by `pairs`.
+fn scenarios(
+    d: &Design,
+    t: &Topology,
+    pairs: &[(prop::sample::Index, prop::sample::Index)],
+) -> Vec<Failures> {
+    let mut all = units(
+        d,
+        t,
+        UnitOptions {
+            stack_as_unit: false,
+            nic_ports: true,
+        },
+    );
+    all.extend(
+        (0..t.bridges.len())
+            .filter(|b| t.bridges[*b].members.len() > 1)
+            .map(|b| Unit::Bridge(BridgeId(b))),
+    );
+    all.extend((0..d.links.len()).map(|l| Unit::Link(LinkId(l))));
+    let mut out: Vec<Failures> = all.iter().map(|u| u.failures(d, t)).collect();
+    for (i, j) in pairs {
+        let mut f = i.get(&all).failures(d, t);
+        j.get(&all).add_to(d, t, &mut f);
+        out.push(f);
+    }
+    out
+}
+
+/// The spanning-tree updates give, for every scenario, the forwarding
+/// ports and components of every VLAN that solving the scenario in full
+/// gives, and the analysis the same outcome; returns how many scenarios
+/// the updates answered (the others were solved in full).
+fn check_updates(d: &Design, pairs: &[(prop::sample::Index, prop::sample::Index)]) -> usize {
+    let t = Topology::build(d);
+    let fab = Fabric::new(d, &t);
+    let healthy = fab.forwarding(d, &t, &Failures::default());
+    let fast = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
+    let full = Analysis::new(d, &t, &fab, &healthy, requirements(d, true)).full_recompute();
+    let sc = ScenarioComponents::new(d, &t, &fab, &healthy, &fast.vlans);
+    let mut answered = 0;
+    for f in scenarios(d, &t, pairs) {
+        let solved = fab.forwarding(d, &t, &f);
+        if let Some(fwd) = sc.updated_forwarding(d, &t, &fab, &f) {
+            answered += 1;
+            for (slot, v) in fast.vlans.iter().enumerate() {
+                let want = solved.vlan(*v).map(|view| &view.forwarding);
+                let got = fwd[slot]
+                    .as_ref()
+                    .or(healthy.vlan(*v).map(|view| &view.forwarding));
+                assert_eq!(got, want, "forwarding of {v:?} under {f:?}");
+            }
+        }
+        let comps = sc.components(d, &t, &fab, &f);
+        for (slot, v) in fast.vlans.iter().enumerate() {
+            let want = solved.vlan(*v).map(|view| &view.component);
+            let got = comps[slot]
+                .as_ref()
+                .or(healthy.vlan(*v).map(|view| &view.component));
+            assert_eq!(got, want, "components of {v:?} under {f:?}");
+        }
+        assert_eq!(fast.evaluate(&f), full.evaluate(&f), "{f:?}");
+    }
+    answered
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn spanning_tree_updates_match_the_full_solve(
+        s in fabricated(),
+        pairs in proptest::collection::vec(any::<(prop::sample::Index, prop::sample::Index)>(), 0..6),
+    ) {
+        let l = load(&SourceFile::new("u.toml", &s.text));
+        prop_assume!(l.diagnostics.is_empty());
+        let Some(d) = l.design else { return Ok(()) };
+        check_updates(&d, &pairs);
+    }
+}
+
+#[test]
+fn spanning_tree_updates_match_on_the_reference_designs() {
+    for name in REFERENCE {
+        let Some(d) = shared(name) else { return };
+        check_updates(&d, &[]);
+    }
 }

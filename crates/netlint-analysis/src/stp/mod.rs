@@ -14,6 +14,7 @@
 
 mod cost;
 mod explain;
+mod incremental;
 mod solve;
 #[cfg(test)]
 mod tests;
@@ -26,6 +27,7 @@ use std::sync::Arc;
 
 pub use cost::{default_cost, long_cost, short_cost, CostMethod, MAX_LONG_COST, MAX_SHORT_COST};
 pub use explain::{Decision, PortExplanation};
+pub use incremental::{Update, Updates};
 
 /// The default bridge priority of every STP flavour.
 pub const DEFAULT_BRIDGE_PRIORITY: u32 = 32768;
@@ -1352,9 +1354,25 @@ impl StpResult {
 
     /// Whether `bridge`'s end `port` forwards `vlan`.
     fn end_forwards(&self, bridge: usize, port: PortRef, vlan: Option<u16>) -> bool {
-        let fwd = |t: TreeId| {
-            self.trees[t].ports[port.link][port.end.index()].is_some_and(|p| p.role.forwards())
-        };
+        self.end_forwards_by(bridge, port, vlan, |t, p| self.port_forwards(t, p))
+    }
+
+    /// Whether `port` forwards in tree `t` (a port outside the tree does not).
+    fn port_forwards(&self, t: TreeId, port: PortRef) -> bool {
+        self.trees[t].ports[port.link][port.end.index()].is_some_and(|p| p.role.forwards())
+    }
+
+    /// [`end_forwards`](Self::end_forwards) with the ports' states read
+    /// through `forwards(tree, port)`: the VLAN-to-tree mapping of this
+    /// result, applied to trees updated elsewhere (see [`incremental`]).
+    fn end_forwards_by(
+        &self,
+        bridge: usize,
+        port: PortRef,
+        vlan: Option<u16>,
+        forwards: impl Fn(TreeId, PortRef) -> bool,
+    ) -> bool {
+        let fwd = |t: TreeId| forwards(t, port);
         match self.shared.modes[bridge] {
             StpMode::None => true,
             StpMode::Stp | StpMode::Rstp => fwd(CIST),

@@ -1,0 +1,189 @@
+//! Per-VLAN components of failure scenarios, as
+//! [`Fabric::forwarding`]`(..).vlan(v).component` gives them, without
+//! solving every spanning tree again for each scenario.
+//!
+//! The spanning trees come from [`Updates`] (the healthy trees changed
+//! where the failure reaches, see `stp/incremental.rs` for why that is
+//! exact); whether a port carries a VLAN changes only on the ports of failed
+//! switches and cables. So a VLAN's forwarding ports are the healthy ones
+//! except on those ports and on the ports whose role flipped, which are
+//! evaluated with the rules of [`VlanView`]. A VLAN whose forwarding ports
+//! are all unchanged keeps its healthy components with no work on the rest
+//! of the fabric; the others get their components from the same
+//! union-find as a full solve, so the labels are the same too.
+
+use super::{components, not_carried, Fabric, Failures, Forwarding, PortState};
+use crate::stp::{StpResult, Updates};
+use crate::topology::Topology;
+use netlint_model::Design;
+use std::collections::BTreeSet;
+
+/// Prepared once per design from its healthy forwarding.
+pub struct ScenarioComponents {
+    /// `None`: every scenario is solved in full.
+    updates: Option<Updates>,
+    /// The healthy trees and port states the updates apply to.
+    stp: StpResult,
+    ports: Vec<PortState>,
+    vlans: Vec<Option<u16>>,
+    /// Per VLAN slot, per port: forwarding in the healthy state (`None`:
+    /// the healthy forwarding has no view of the VLAN).
+    healthy: Vec<Option<Vec<bool>>>,
+    ports_by_switch: Vec<Vec<usize>>,
+    ports_by_link: Vec<Vec<usize>>,
+}
+
+impl ScenarioComponents {
+    /// `healthy` must be the fabric's forwarding without failures; `vlans`
+    /// are the VLAN slots [`components`](Self::components) answers for.
+    pub fn new(
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        healthy: &Forwarding,
+        vlans: &[Option<u16>],
+    ) -> ScenarioComponents {
+        let updates = healthy
+            .failures
+            .is_healthy()
+            .then(|| Updates::new(fabric.engine(), &healthy.stp));
+        let mut ports_by_switch = vec![Vec::new(); design.switches.len()];
+        let mut ports_by_link = vec![Vec::new(); design.links.len()];
+        for (i, p) in topo.ports.iter().enumerate() {
+            ports_by_link[p.link.0].push(i);
+            for s in std::iter::once(p.a_switch).chain(p.b_switches.iter().copied()) {
+                if ports_by_switch[s.0].last() != Some(&i) {
+                    ports_by_switch[s.0].push(i);
+                }
+            }
+        }
+        ScenarioComponents {
+            updates,
+            stp: healthy.stp.clone(),
+            ports: healthy.ports.clone(),
+            vlans: vlans.to_vec(),
+            healthy: vlans
+                .iter()
+                .map(|v| healthy.vlan(*v).map(|view| view.forwarding.clone()))
+                .collect(),
+            ports_by_switch,
+            ports_by_link,
+        }
+    }
+
+    /// The same, solving every scenario in full: what the updates are
+    /// checked against.
+    #[cfg(test)]
+    pub(crate) fn full_recompute(mut self) -> Self {
+        self.updates = None;
+        self
+    }
+
+    /// Per VLAN slot, the components (per bridge, its component's least
+    /// bridge index) of the ports forwarding the VLAN under `failures`;
+    /// `None` for a slot whose forwarding ports are the healthy ones.
+    pub fn components(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        failures: &Failures,
+    ) -> Vec<Option<Vec<usize>>> {
+        self.updated(design, topo, fabric, failures)
+            .unwrap_or_else(|| {
+                let fwd = fabric.forwarding(design, topo, failures);
+                self.vlans
+                    .iter()
+                    .map(|v| fwd.vlan(*v).map(|view| view.component.clone()))
+                    .collect()
+            })
+    }
+
+    /// [`components`](Self::components) from the healthy trees, or `None`
+    /// when the scenario has to be solved in full.
+    fn updated(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        failures: &Failures,
+    ) -> Option<Vec<Option<Vec<usize>>>> {
+        let forwarding = self.updated_forwarding(design, topo, fabric, failures)?;
+        Some(
+            forwarding
+                .into_iter()
+                .map(|now| {
+                    let now = now?;
+                    let edges = topo
+                        .ports
+                        .iter()
+                        .zip(&now)
+                        .filter(|(_, f)| **f)
+                        .map(|(p, _)| (p.a.0, p.b.0));
+                    Some(components(topo.bridges.len(), edges))
+                })
+                .collect(),
+        )
+    }
+
+    /// Per VLAN slot, the ports forwarding the VLAN under `failures`
+    /// (`None`: the healthy ones), from the healthy trees; `None` when the
+    /// scenario has to be solved in full.
+    pub(crate) fn updated_forwarding(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        failures: &Failures,
+    ) -> Option<Vec<Option<Vec<bool>>>> {
+        let updates = self.updates.as_ref()?;
+        let mut touched: BTreeSet<usize> = BTreeSet::new();
+        let mut bridges: BTreeSet<usize> = BTreeSet::new();
+        for s in &failures.switches {
+            touched.extend(self.ports_by_switch.get(s.0)?.iter().copied());
+            bridges.insert(topo.bridge_of.get(s.0)?.0);
+        }
+        for (l, _) in &failures.cables {
+            touched.extend(self.ports_by_link.get(l.0)?.iter().copied());
+        }
+        let states: Vec<(usize, PortState)> = touched
+            .iter()
+            .map(|&p| (p, fabric.port_state(design, topo, p, failures)))
+            .collect();
+        let scenario = Fabric::scenario(topo, failures, bridges, states.iter().copied());
+        let update = updates.update(fabric.engine(), &self.stp, &scenario)?;
+        let mut changed: BTreeSet<usize> = touched;
+        changed.extend(update.links());
+        let state = |p: usize| match states.binary_search_by_key(&p, |x| x.0) {
+            Ok(i) => states[i].1,
+            Err(_) => self.ports[p],
+        };
+        let out = self
+            .vlans
+            .iter()
+            .zip(&self.healthy)
+            .map(|(&vlan, before)| {
+                let before = before.as_ref()?;
+                let flips: Vec<(usize, bool)> = changed
+                    .iter()
+                    .map(|&p| {
+                        let carried =
+                            not_carried(design, &topo.ports[p], state(p), failures, vlan).is_none();
+                        let tree = update.link_forwards(&self.stp, p, vlan).unwrap_or(true);
+                        (p, carried && tree)
+                    })
+                    .filter(|&(p, now)| now != before[p])
+                    .collect();
+                if flips.is_empty() {
+                    return None;
+                }
+                let mut now = before.clone();
+                for (p, f) in flips {
+                    now[p] = f;
+                }
+                Some(now)
+            })
+            .collect();
+        Some(out)
+    }
+}
