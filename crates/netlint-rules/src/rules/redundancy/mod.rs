@@ -63,6 +63,17 @@ pub(crate) fn unit_findings(
     let design = cx.design;
     let topo = cx.topology();
     let mut pending: Vec<Pending> = Vec::new();
+    // "every live-migration network (lm, csv)" looks at every host: worded
+    // once per requirement, not once per loss.
+    let mut described: Vec<(Requirement, String)> = Vec::new();
+    let mut describe = |r: &Requirement| -> String {
+        if let Some((_, text)) = described.iter().find(|(x, _)| x == r) {
+            return text.clone();
+        }
+        let text = r.describe(design);
+        described.push((r.clone(), text.clone()));
+        text
+    };
     for result in cx.failures().of(|u| pick(u)) {
         let unit = &result.unit;
         let mut items: Vec<Pending> = Vec::new();
@@ -76,7 +87,7 @@ pub(crate) fn unit_findings(
                 loss.requirement.severity(design)
             };
             for group in loss.groups(design, topo, std::slice::from_ref(unit)) {
-                let what = loss.requirement.describe(design);
+                let what = describe(&loss.requirement);
                 let split =
                     (!loss.split.is_empty()).then(|| loss.consequence(design, &group.hosts));
                 if split.is_none() {
