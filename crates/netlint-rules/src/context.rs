@@ -11,6 +11,9 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// A network and the attachment classes of two hosts on it.
+type ClassPair = (NetworkId, u32, u32);
+
 pub struct Context<'d> {
     pub design: &'d Design,
     topology: OnceCell<Topology>,
@@ -24,7 +27,7 @@ pub struct Context<'d> {
     /// same switches share one).
     attachment: OnceCell<Vec<Vec<u32>>>,
     /// Adapter paths per network and pair of attachment classes.
-    adapter_paths: RefCell<HashMap<(NetworkId, u32, u32), Rc<[AdapterPath]>>>,
+    adapter_paths: RefCell<HashMap<ClassPair, Rc<[AdapterPath]>>>,
 }
 
 impl<'d> Context<'d> {

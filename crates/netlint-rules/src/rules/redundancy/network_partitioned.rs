@@ -204,6 +204,10 @@ fn classes(hosts: &BTreeSet<HostId>, reaches: &HashMap<HostId, Vec<HostId>>) -> 
     out.into_values().collect()
 }
 
+/// One cut: the network, the element and span to blame, why, and the host
+/// pairs it separates.
+type Cut = (NetworkId, String, Span, Cause, Vec<(HostId, HostId)>);
+
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let topo = cx.topology();
@@ -211,7 +215,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // (network, element, span, text) -> index of its cause and pairs, in
     // the order first met.
     let mut keys: HashMap<(NetworkId, String, Span, String), usize> = HashMap::new();
-    let mut cuts: Vec<(NetworkId, String, Span, Cause, Vec<(HostId, HostId)>)> = Vec::new();
+    let mut cuts: Vec<Cut> = Vec::new();
     for r in reach {
         let Some(b) = &r.broken else { continue };
         let Some(c) = cause(design, topo, r.network, r, b) else {

@@ -15,11 +15,14 @@ declare_rule!(
     check: check,
 );
 
+/// The hosts cabled to one switch, and its first cable with a label.
+type Facing<'d> = (Vec<&'d str>, Option<(Span, String)>);
+
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     // One pass over the NICs: for each switch, the hosts cabled to it (each
     // once, in design order) and the first such cable.
-    let mut facing: Vec<(Vec<&str>, Option<(Span, String)>)> = (0..design.switches.len())
+    let mut facing: Vec<Facing> = (0..design.switches.len())
         .map(|_| (Vec::new(), None))
         .collect();
     for host in &design.hosts {
