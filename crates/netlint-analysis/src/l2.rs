@@ -10,7 +10,7 @@
 use crate::stp::{BridgeInput, LinkInput, MstConfig, Scenario, StpEngine, StpResult, TreeId};
 use crate::topology::{BridgeId, Carrier, NicEnd, Topology};
 use netlint_model::{Design, HostId, LinkId, Mtu, NetworkId, NicIdx, Speed, SwitchId};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 /// What is broken in a scenario (empty = healthy).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -290,6 +290,21 @@ pub struct VlanView {
     /// instead of searching the graph: reachability of every host pair of
     /// a large fabric asks for hundreds of thousands of them.
     forest: std::sync::OnceLock<Option<Forest>>,
+    /// Why two bridges are cut apart on this VLAN, per (from, to) asked:
+    /// explaining a cut searches the fabric, and every host pair across the
+    /// same cut asks the same question.
+    cuts: CutCache,
+}
+
+/// A memo of [`Forwarding::explain_cut`] answers for one view. Cloning a
+/// view starts it afresh.
+#[derive(Debug, Default)]
+struct CutCache(std::sync::Mutex<HashMap<(BridgeId, BridgeId), Break>>);
+
+impl Clone for CutCache {
+    fn clone(&self) -> Self {
+        CutCache::default()
+    }
 }
 
 /// Why `port` (in state `st` under `failures`) does not carry `vlan`, or
@@ -385,6 +400,7 @@ impl VlanView {
             forwarding,
             adj,
             forest: std::sync::OnceLock::new(),
+            cuts: CutCache::default(),
         }
     }
 
@@ -753,6 +769,24 @@ impl Forwarding {
     }
 
     fn explain_cut(&self, topo: &Topology, view: &VlanView, from: BridgeId, to: BridgeId) -> Break {
+        let cached = |cache: &CutCache| cache.0.lock().ok()?.get(&(from, to)).cloned();
+        if let Some(b) = cached(&view.cuts) {
+            return b;
+        }
+        let b = self.explain_cut_uncached(topo, view, from, to);
+        if let Ok(mut cache) = view.cuts.0.lock() {
+            cache.insert((from, to), b.clone());
+        }
+        b
+    }
+
+    fn explain_cut_uncached(
+        &self,
+        topo: &Topology,
+        view: &VlanView,
+        from: BridgeId,
+        to: BridgeId,
+    ) -> Break {
         if view.carried_component[from.0] == view.carried_component[to.0] {
             let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();
             let path = view.path(topo, from, to, &carried).unwrap_or_default();
