@@ -11,7 +11,8 @@ use crate::cli::ListFormat;
 use crate::render;
 use crate::report::{FileReport, Report};
 use netlint_analysis::failure::{
-    parse_unit, requirements, units, Analysis, Loss, Requirement, Simulation, Unit, UnitOptions,
+    parse_unit, requirements, units, Analysis, Loss, PairPaths, Requirement, Simulation, Unit,
+    UnitOptions,
 };
 use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
 use netlint_model::{load, Design, HostId, NetworkId, Role, Severity, SourceFile};
@@ -228,10 +229,11 @@ pub fn build(
             stack_as_unit,
             nic_ports: true,
         };
+        let pairs = PairPaths::new(design, &topo, &healthy);
         let rows = units(design, &topo, opts)
             .into_iter()
             .map(|u| {
-                let sim = analysis.simulate(&healthy, std::slice::from_ref(&u));
+                let sim = analysis.simulate_with(&healthy, std::slice::from_ref(&u), Some(&pairs));
                 let lost = losses(design, &topo, &sim);
                 let severity = lost
                     .iter()

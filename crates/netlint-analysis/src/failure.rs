@@ -26,6 +26,7 @@ use netlint_model::{
     Design, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed, SwitchId,
     Uplink,
 };
+pub use pairs::PairPaths;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 // ------------------------------------------------------------------ units
@@ -2039,6 +2040,19 @@ impl<'a> Analysis<'a> {
     /// analysis built with `requirements(design, true)` to report every
     /// network.
     pub fn simulate(&self, healthy: &Forwarding, units: &[Unit]) -> Simulation {
+        self.simulate_with(healthy, units, None)
+    }
+
+    /// [`Analysis::simulate`] with every pair's healthy reachability
+    /// prepared once: only the pairs the scenario can change are walked
+    /// again (see [`PairPaths`]), which the table of every single failure
+    /// needs to stay near linear.
+    pub fn simulate_with(
+        &self,
+        healthy: &Forwarding,
+        units: &[Unit],
+        pairs: Option<&PairPaths>,
+    ) -> Simulation {
         let (design, topo) = (self.design, self.topo);
         let mut failures = Failures::default();
         for u in units {
@@ -2101,7 +2115,13 @@ impl<'a> Analysis<'a> {
         let trees = tree_changes(healthy, &failed);
         // Paths: every pair for a fabric failure, the failed hosts' pairs
         // for a host-local one.
-        let before = if failures.is_host_local() {
+        let walked: Vec<Reach>;
+        let before: Vec<&Reach> = if let Some(p) = pairs {
+            p.touched(design, topo, healthy, &failed)
+                .into_iter()
+                .map(|i| &p.reach[i])
+                .collect()
+        } else if failures.is_host_local() {
             // The failed NICs' hosts, and the hosts at the other end of
             // their direct cables.
             let mut hosts: BTreeSet<HostId> = BTreeSet::new();
@@ -2111,9 +2131,11 @@ impl<'a> Analysis<'a> {
                     hosts.insert(ph);
                 }
             }
-            pairs_of(design, topo, healthy, Some(&hosts))
+            walked = pairs_of(design, topo, healthy, Some(&hosts));
+            walked.iter().collect()
         } else {
-            all_pairs(design, topo, healthy)
+            walked = all_pairs(design, topo, healthy);
+            walked.iter().collect()
         };
         // (network, bottleneck before and its port, after and its port).
         type SlowKey = (NetworkId, Speed, Option<usize>, Speed, Option<usize>);
@@ -2131,7 +2153,7 @@ impl<'a> Analysis<'a> {
                 continue;
             }
             let (b0, b1) = (
-                path_bottleneck(topo, healthy, &r),
+                path_bottleneck(topo, healthy, r),
                 path_bottleneck(topo, &failed, &after),
             );
             let s0 = b0.map(|x| x.0);
@@ -2274,5 +2296,6 @@ fn tree_changes(before: &Forwarding, after: &Forwarding) -> Vec<TreeChange> {
     out
 }
 
+mod pairs;
 #[cfg(test)]
 mod tests;

@@ -830,3 +830,61 @@ fn spanning_tree_updates_match_on_the_reference_designs() {
         check_updates(&d, &[]);
     }
 }
+
+// ------------------------------------------------ pairs walked again
+
+/// `simulate_with` and its prepared pairs finds, for every single failure
+/// and the pairs of units picked, the slower and the restored pairs that
+/// walking every pair again finds.
+fn check_pair_paths(d: &Design, picks: &[(prop::sample::Index, prop::sample::Index)]) {
+    let t = Topology::build(d);
+    let fab = Fabric::new(d, &t);
+    let healthy = fab.forwarding(d, &t, &Failures::default());
+    let a = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
+    let prepared = PairPaths::new(d, &t, &healthy);
+    let mut all = units(
+        d,
+        &t,
+        UnitOptions {
+            stack_as_unit: false,
+            nic_ports: true,
+        },
+    );
+    all.extend((0..d.links.len()).map(|l| Unit::Link(LinkId(l))));
+    let mut cases: Vec<Vec<Unit>> = all.iter().map(|u| vec![u.clone()]).collect();
+    for (i, j) in picks {
+        cases.push(vec![i.get(&all).clone(), j.get(&all).clone()]);
+    }
+    for units in cases {
+        let walked = a.simulate(&healthy, &units);
+        let indexed = a.simulate_with(&healthy, &units, Some(&prepared));
+        assert_eq!(indexed.slower, walked.slower, "slower under {units:?}");
+        assert_eq!(
+            indexed.restored, walked.restored,
+            "restored under {units:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn prepared_pairs_find_what_walking_every_pair_finds(
+        s in fabricated(),
+        picks in proptest::collection::vec(any::<(prop::sample::Index, prop::sample::Index)>(), 0..6),
+    ) {
+        let l = load(&SourceFile::new("u.toml", &s.text));
+        prop_assume!(l.diagnostics.is_empty());
+        let Some(d) = l.design else { return Ok(()) };
+        check_pair_paths(&d, &picks);
+    }
+}
+
+#[test]
+fn prepared_pairs_match_on_the_reference_designs() {
+    for name in REFERENCE {
+        let Some(d) = shared(name) else { return };
+        check_pair_paths(&d, &[]);
+    }
+}
