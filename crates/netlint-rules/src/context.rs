@@ -7,41 +7,40 @@ use netlint_analysis::{
 use netlint_model::{
     Design, Diagnostic, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
 };
-use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// A network and the attachment classes of two hosts on it.
 type ClassPair = (NetworkId, u32, u32);
 
 pub struct Context<'d> {
     pub design: &'d Design,
-    topology: OnceCell<Topology>,
-    fabric: OnceCell<Fabric>,
-    forwarding: OnceCell<Forwarding>,
-    reachability: OnceCell<Vec<Reach>>,
-    bandwidth: OnceCell<netlint_analysis::bandwidth::BandwidthModel>,
-    failures: OnceCell<netlint_analysis::failure::FailureReport>,
+    topology: OnceLock<Topology>,
+    fabric: OnceLock<Fabric>,
+    forwarding: OnceLock<Forwarding>,
+    reachability: OnceLock<Vec<Reach>>,
+    bandwidth: OnceLock<netlint_analysis::bandwidth::BandwidthModel>,
+    failures: OnceLock<netlint_analysis::failure::FailureReport>,
     /// Per network and host: which attachment class the host is in (hosts
     /// whose working adapters carrying the network are the same NICs on the
     /// same switches share one).
-    attachment: OnceCell<Vec<Vec<u32>>>,
+    attachment: OnceLock<Vec<Vec<u32>>>,
     /// Adapter paths per network and pair of attachment classes.
-    adapter_paths: RefCell<HashMap<ClassPair, Rc<[AdapterPath]>>>,
+    adapter_paths: Mutex<HashMap<ClassPair, Arc<[AdapterPath]>>>,
 }
 
 impl<'d> Context<'d> {
     pub fn new(design: &'d Design) -> Self {
         Context {
             design,
-            topology: OnceCell::new(),
-            fabric: OnceCell::new(),
-            forwarding: OnceCell::new(),
-            reachability: OnceCell::new(),
-            bandwidth: OnceCell::new(),
-            failures: OnceCell::new(),
-            attachment: OnceCell::new(),
-            adapter_paths: RefCell::new(HashMap::new()),
+            topology: OnceLock::new(),
+            fabric: OnceLock::new(),
+            forwarding: OnceLock::new(),
+            reachability: OnceLock::new(),
+            bandwidth: OnceLock::new(),
+            failures: OnceLock::new(),
+            attachment: OnceLock::new(),
+            adapter_paths: Mutex::new(HashMap::new()),
         }
     }
 
@@ -96,19 +95,18 @@ impl<'d> Context<'d> {
     /// NICs of each host carry the network and where they are cabled, so the
     /// pairs of a large cluster built from one profile share a handful of
     /// answers instead of walking the fabric each.
-    pub fn adapter_paths(&self, network: NetworkId, a: HostId, b: HostId) -> Rc<[AdapterPath]> {
+    pub fn adapter_paths(&self, network: NetworkId, a: HostId, b: HostId) -> Arc<[AdapterPath]> {
         let classes = self.attachment.get_or_init(|| self.attachment_classes());
         let key = (network, classes[network.0][a.0], classes[network.0][b.0]);
-        if let Some(p) = self.adapter_paths.borrow().get(&key) {
-            return Rc::clone(p);
+        let cache = || self.adapter_paths.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = cache().get(&key) {
+            return Arc::clone(p);
         }
-        let paths: Rc<[AdapterPath]> = self
+        let paths: Arc<[AdapterPath]> = self
             .forwarding()
             .adapter_paths(self.design, self.topology(), network, a, b)
             .into();
-        self.adapter_paths
-            .borrow_mut()
-            .insert(key, Rc::clone(&paths));
+        cache().insert(key, Arc::clone(&paths));
         paths
     }
 

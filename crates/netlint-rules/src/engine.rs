@@ -239,18 +239,59 @@ impl<'d> AllowIndex<'d> {
     }
 }
 
+/// Each rule's findings, in the order of `rules`. The rules about hosts
+/// (teaming, traffic, vSphere: the bandwidth model) and those about the
+/// fabric (spanning tree, MTU paths, failures: forwarding and reachability)
+/// mostly need different analyses, so the two groups run on two threads
+/// and the analyses of each are computed while the other's are; what both
+/// need is computed once, by whichever asks first. The result does not
+/// depend on the threads: each rule's findings land in its own slot.
+fn run_rules(cx: &Context<'_>, rules: &[&Rule]) -> Vec<Vec<Diagnostic>> {
+    type Numbered<'r> = (usize, &'r Rule);
+    let run = |picked: &[Numbered<'_>]| -> Vec<(usize, Vec<Diagnostic>)> {
+        picked
+            .iter()
+            .map(|(i, rule)| {
+                let mut out = Vec::new();
+                (rule.check)(cx, &mut out);
+                (*i, out)
+            })
+            .collect()
+    };
+    let (hosts, fabric): (Vec<Numbered<'_>>, Vec<Numbered<'_>>) = rules
+        .iter()
+        .copied()
+        .enumerate()
+        .partition(|(_, r)| matches!(r.meta.category, "teaming" | "traffic" | "vsphere"));
+    let done: Vec<(usize, Vec<Diagnostic>)> = if hosts.is_empty() || fabric.is_empty() {
+        run(&rules.iter().copied().enumerate().collect::<Vec<_>>())
+    } else {
+        std::thread::scope(|s| {
+            let other = s.spawn(|| run(&hosts));
+            let mut done = run(&fabric);
+            match other.join() {
+                Ok(more) => done.extend(more),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+            done
+        })
+    };
+    let mut slots: Vec<Vec<Diagnostic>> = vec![Vec::new(); rules.len()];
+    for (i, out) in done {
+        slots[i] = out;
+    }
+    slots
+}
+
 /// Runs every rule on the design.
 pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
     let cx = Context::new(design);
-    let mut found = Vec::new();
-    for rule in all() {
-        if config.level(rule.meta.id) == Some(Level::Off) {
-            continue;
-        }
-        let mut out = Vec::new();
-        (rule.check)(&cx, &mut out);
-        found.extend(out);
-    }
+    let enabled: Vec<&Rule> = all()
+        .iter()
+        .copied()
+        .filter(|r| config.level(r.meta.id) != Some(Level::Off))
+        .collect();
+    let found: Vec<Diagnostic> = run_rules(&cx, &enabled).into_iter().flatten().collect();
     let allows = AllowIndex::new(design);
     let mut outcome = Outcome::default();
     let mut used = vec![false; design.allows.len()];
