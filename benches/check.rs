@@ -2,7 +2,8 @@
 //! rule) at several sizes, clean (`check`) and seeded with mistakes that
 //! fire rules on most hosts (`check-flawed`), and the failure analysis on
 //! its own (every single failure of the design, the healthy forwarding
-//! prepared once). Run: `cargo bench --bench check`.
+//! prepared once; `failures`, `failures-flawed`). Run:
+//! `cargo bench --bench check`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use netlint::check::{check_source, CheckSettings};
@@ -43,12 +44,26 @@ fn check_group(c: &mut Criterion, name: &str, flawed: bool) {
 }
 
 /// Every single failure unit (switches, inter-switch cables, NIC cards) and
-/// every stack, against the role table: what `cx.failures()` computes.
+/// every stack, against the role table: what `cx.failures()` computes. The
+/// flawed designs prune a VLAN from some trunks, so the surviving graph's
+/// components are not the VLANs' and spanning trees are updated per
+/// failure (`failures-flawed`).
 fn failure_analysis(c: &mut Criterion) {
-    let mut group = c.benchmark_group("failures");
+    failures_group(c, "failures", false);
+}
+
+fn failure_analysis_flawed(c: &mut Criterion) {
+    failures_group(c, "failures-flawed", true);
+}
+
+fn failures_group(c: &mut Criterion, name: &str, flawed: bool) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
     for hosts in SIZES {
-        let text = generate(&Params::hosts(hosts));
+        let text = generate(&Params {
+            flawed,
+            ..Params::hosts(hosts)
+        });
         let design = load(&SourceFile::new("synthetic.toml", text))
             .design
             .expect("the synthetic design loads");
@@ -67,5 +82,11 @@ fn failure_analysis(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, full_check, full_check_flawed, failure_analysis);
+criterion_group!(
+    benches,
+    full_check,
+    full_check_flawed,
+    failure_analysis,
+    failure_analysis_flawed
+);
 criterion_main!(benches);
