@@ -342,6 +342,23 @@ impl Topology {
         &self.bridges[id.0]
     }
 
+    /// The ports at each switch (a port of a multi-chassis LAG is at each of
+    /// its switches) and the ports of each link: what a failed switch or
+    /// cable touches.
+    pub fn ports_by_switch_and_link(&self, design: &Design) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+        let mut by_switch = vec![Vec::new(); design.switches.len()];
+        let mut by_link = vec![Vec::new(); design.links.len()];
+        for (i, p) in self.ports.iter().enumerate() {
+            by_link[p.link.0].push(i);
+            for s in std::iter::once(p.a_switch).chain(p.b_switches.iter().copied()) {
+                if by_switch[s.0].last() != Some(&i) {
+                    by_switch[s.0].push(i);
+                }
+            }
+        }
+        (by_switch, by_link)
+    }
+
     /// The carriers of one network on one host.
     pub fn carriers_of(&self, host: HostId, network: NetworkId) -> impl Iterator<Item = &Carrier> {
         self.carriers[host.0]

@@ -808,29 +808,6 @@ fn check_updates(d: &Design, pairs: &[(prop::sample::Index, prop::sample::Index)
     answered
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn spanning_tree_updates_match_the_full_solve(
-        s in fabricated(),
-        pairs in proptest::collection::vec(any::<(prop::sample::Index, prop::sample::Index)>(), 0..6),
-    ) {
-        let l = load(&SourceFile::new("u.toml", &s.text));
-        prop_assume!(l.diagnostics.is_empty());
-        let Some(d) = l.design else { return Ok(()) };
-        check_updates(&d, &pairs);
-    }
-}
-
-#[test]
-fn spanning_tree_updates_match_on_the_reference_designs() {
-    for name in REFERENCE {
-        let Some(d) = shared(name) else { return };
-        check_updates(&d, &[]);
-    }
-}
-
 // ------------------------------------------------ pairs walked again
 
 /// `simulate_with` and its prepared pairs finds, for every single failure
@@ -867,24 +844,28 @@ fn check_pair_paths(d: &Design, picks: &[(prop::sample::Index, prop::sample::Ind
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// On random fabrics: the spanning-tree updates against the full solve,
+    /// and the prepared pairs against walking every pair.
     #[test]
-    fn prepared_pairs_find_what_walking_every_pair_finds(
+    fn updates_and_prepared_pairs_match_the_full_computation(
         s in fabricated(),
         picks in proptest::collection::vec(any::<(prop::sample::Index, prop::sample::Index)>(), 0..6),
     ) {
         let l = load(&SourceFile::new("u.toml", &s.text));
         prop_assume!(l.diagnostics.is_empty());
         let Some(d) = l.design else { return Ok(()) };
+        check_updates(&d, &picks);
         check_pair_paths(&d, &picks);
     }
 }
 
 #[test]
-fn prepared_pairs_match_on_the_reference_designs() {
+fn updates_and_prepared_pairs_match_on_the_reference_designs() {
     for name in REFERENCE {
         let Some(d) = shared(name) else { return };
+        check_updates(&d, &[]);
         check_pair_paths(&d, &[]);
     }
 }

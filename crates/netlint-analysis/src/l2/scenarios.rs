@@ -47,16 +47,7 @@ impl ScenarioComponents {
             .failures
             .is_healthy()
             .then(|| Updates::new(fabric.engine(), &healthy.stp));
-        let mut ports_by_switch = vec![Vec::new(); design.switches.len()];
-        let mut ports_by_link = vec![Vec::new(); design.links.len()];
-        for (i, p) in topo.ports.iter().enumerate() {
-            ports_by_link[p.link.0].push(i);
-            for s in std::iter::once(p.a_switch).chain(p.b_switches.iter().copied()) {
-                if ports_by_switch[s.0].last() != Some(&i) {
-                    ports_by_switch[s.0].push(i);
-                }
-            }
-        }
+        let (ports_by_switch, ports_by_link) = topo.ports_by_switch_and_link(design);
         ScenarioComponents {
             updates,
             stp: healthy.stp.clone(),
