@@ -267,11 +267,17 @@ fn run_rules(cx: &Context<'_>, rules: &[&Rule]) -> Vec<Vec<Diagnostic>> {
         run(&rules.iter().copied().enumerate().collect::<Vec<_>>())
     } else {
         std::thread::scope(|s| {
-            let other = s.spawn(|| run(&hosts));
+            // The main thread's stack size, not a spawned thread's default.
+            let other = std::thread::Builder::new()
+                .name("netlint-host-rules".into())
+                .stack_size(8 << 20)
+                .spawn_scoped(s, || run(&hosts));
             let mut done = run(&fabric);
-            match other.join() {
-                Ok(more) => done.extend(more),
-                Err(panic) => std::panic::resume_unwind(panic),
+            match other.map(|t| t.join()) {
+                Ok(Ok(more)) => done.extend(more),
+                Ok(Err(panic)) => std::panic::resume_unwind(panic),
+                // No thread to be had: run them here.
+                Err(_) => done.extend(run(&hosts)),
             }
             done
         })
