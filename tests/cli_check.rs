@@ -231,6 +231,31 @@ fn an_unwritable_output_file_is_an_error() {
 }
 
 #[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    // Far more output than a pipe buffers (the flawed synthetic design has
+    // a finding per access switch), to a reader that closes at once.
+    let dir = scratch("broken-pipe");
+    let design = dir.join("flawed.toml");
+    let text = netlint_synth::generate(&netlint_synth::Params {
+        flawed: true,
+        ..netlint_synth::Params::hosts(160)
+    });
+    std::fs::write(&design, text).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_netlint"))
+        .args(["check", design.to_str().unwrap(), "--color", "never"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+    // Still the verdict: the design has errors.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+}
+
+#[test]
 fn github_is_the_default_in_github_actions() {
     let bin = env!("CARGO_BIN_EXE_netlint");
     let out = std::process::Command::new(bin)
