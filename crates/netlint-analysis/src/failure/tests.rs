@@ -57,14 +57,12 @@ fn fast_lost(a: &Analysis, failures: &Failures) -> BTreeSet<(NetworkId, HostId, 
 
 /// The fast evaluation agrees with the exact one on every unit (and on
 /// pairs of units) of a design.
-fn check_parity(d: &Design, name: &str) {
-    let t = Topology::build(d);
-    let fab = Fabric::new(d, &t);
-    let healthy = fab.forwarding(d, &t, &Failures::default());
-    let a = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
+/// Every single failure unit, NIC ports included, and each whole stack or
+/// MLAG domain and each whole link.
+fn every_unit(d: &Design, t: &Topology) -> Vec<Unit> {
     let mut all = units(
         d,
-        &t,
+        t,
         UnitOptions {
             stack_as_unit: false,
             nic_ports: true,
@@ -76,6 +74,15 @@ fn check_parity(d: &Design, name: &str) {
             .map(|b| Unit::Bridge(BridgeId(b))),
     );
     all.extend((0..d.links.len()).map(|l| Unit::Link(LinkId(l))));
+    all
+}
+
+fn check_parity(d: &Design, name: &str) {
+    let t = Topology::build(d);
+    let fab = Fabric::new(d, &t);
+    let healthy = fab.forwarding(d, &t, &Failures::default());
+    let a = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
+    let all = every_unit(d, &t);
     let mut scenarios: Vec<Failures> = all.iter().map(|u| u.failures(d, &t)).collect();
     // Some double failures: each switch with each other unit.
     for (i, u) in all.iter().enumerate() {
@@ -748,20 +755,7 @@ fn scenarios(
     t: &Topology,
     pairs: &[(prop::sample::Index, prop::sample::Index)],
 ) -> Vec<Failures> {
-    let mut all = units(
-        d,
-        t,
-        UnitOptions {
-            stack_as_unit: false,
-            nic_ports: true,
-        },
-    );
-    all.extend(
-        (0..t.bridges.len())
-            .filter(|b| t.bridges[*b].members.len() > 1)
-            .map(|b| Unit::Bridge(BridgeId(b))),
-    );
-    all.extend((0..d.links.len()).map(|l| Unit::Link(LinkId(l))));
+    let all = every_unit(d, t);
     let mut out: Vec<Failures> = all.iter().map(|u| u.failures(d, t)).collect();
     for (i, j) in pairs {
         let mut f = i.get(&all).failures(d, t);
@@ -819,15 +813,7 @@ fn check_pair_paths(d: &Design, picks: &[(prop::sample::Index, prop::sample::Ind
     let healthy = fab.forwarding(d, &t, &Failures::default());
     let a = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
     let prepared = PairPaths::new(d, &t, &healthy);
-    let mut all = units(
-        d,
-        &t,
-        UnitOptions {
-            stack_as_unit: false,
-            nic_ports: true,
-        },
-    );
-    all.extend((0..d.links.len()).map(|l| Unit::Link(LinkId(l))));
+    let all = every_unit(d, &t);
     let mut cases: Vec<Vec<Unit>> = all.iter().map(|u| vec![u.clone()]).collect();
     for (i, j) in picks {
         cases.push(vec![i.get(&all).clone(), j.get(&all).clone()]);
