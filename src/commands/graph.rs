@@ -18,8 +18,8 @@ use netlint_analysis::failure::parse_unit;
 use netlint_analysis::stp::{End, PortRef, PortRole, StpResult, TreeId, TreeKind, CIST};
 use netlint_analysis::{all_pairs, Break, Fabric, Failures, NicEnd, NotCarried, Reach, Topology};
 use netlint_model::{
-    load, Design, Diagnostic, HostId, LagMode, LinkKind, MtuForm, NetworkId, NicIdx, Severity,
-    SourceFile, StpMode, SwitchId, Tier, Uplink, SCHEMA, SYNTAX,
+    Design, Diagnostic, HostId, LagMode, LinkKind, MtuForm, NetworkId, NicIdx, Severity, StpMode,
+    SwitchId, Tier, Uplink, SCHEMA, SYNTAX,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -79,41 +79,15 @@ pub enum Detail {
 }
 
 pub fn run(args: GraphArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let shown = args.design.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(&args.design).map_err(|e| format!("{shown}: {e}"))?;
-    let file = SourceFile::new(shown.clone(), text);
+    let Some(super::LoadedDesign { file, design, .. }) = super::load_design(&args.design, err)?
+    else {
+        return Ok(2);
+    };
     let config = find_config(&args.design).and_then(|p| {
         let name = p.to_string_lossy().to_string();
         load_config(&p, name).ok()
     });
     let (diagnostics, _, _) = check_source(&file, config.as_ref(), &CheckSettings::default());
-    let loaded = load(&file);
-    let input_errors: Vec<Diagnostic> = diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA))
-        .cloned()
-        .collect();
-    let design = match loaded.design {
-        Some(d) if input_errors.is_empty() => d,
-        _ => {
-            let report = crate::report::Report {
-                files: vec![crate::report::FileReport {
-                    file,
-                    diagnostics: input_errors,
-                }],
-                rules: Vec::new(),
-            };
-            let text = render::human::render(
-                &report,
-                &render::human::HumanOptions {
-                    color: false,
-                    width: 100,
-                },
-            );
-            let _ = err.write_all(text.as_bytes());
-            return Ok(2);
-        }
-    };
     let view = match (args.instance, &args.network) {
         (Some(n), _) => View::Instance(n),
         (None, Some(name)) => View::Network(design.network_by_name(name).ok_or_else(|| {

@@ -8,14 +8,12 @@
 //! and JSON outputs are two renderings of one [`SimulateReport`].
 
 use crate::cli::ListFormat;
-use crate::render;
-use crate::report::{FileReport, Report};
 use netlint_analysis::failure::{
     parse_unit, requirements, units, Analysis, Loss, PairPaths, Requirement, Simulation, Unit,
     UnitOptions,
 };
 use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
-use netlint_model::{load, Design, HostId, NetworkId, Role, Severity, SourceFile};
+use netlint_model::{Design, HostId, NetworkId, Role};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -167,30 +165,8 @@ pub struct UnitRow {
 }
 
 pub fn run(args: SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let shown = args.design.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(&args.design).map_err(|e| format!("{shown}: {e}"))?;
-    let file = SourceFile::new(shown.clone(), text);
-    let loaded = load(&file);
-    let has_errors = loaded
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error);
-    let Some(design) = loaded.design.filter(|_| !has_errors) else {
-        let report = Report {
-            files: vec![FileReport {
-                file,
-                diagnostics: loaded.diagnostics,
-            }],
-            rules: Vec::new(),
-        };
-        let text = render::human::render(
-            &report,
-            &render::human::HumanOptions {
-                color: false,
-                width: 100,
-            },
-        );
-        let _ = write!(err, "{text}");
+    let Some(super::LoadedDesign { shown, design, .. }) = super::load_design(&args.design, err)?
+    else {
         return Ok(2);
     };
     let report = build(&design, &shown, &args.fail, args.stack_as_unit)?;

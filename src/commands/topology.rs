@@ -8,14 +8,12 @@
 //! and JSON outputs are two renderings of one [`TopologyReport`].
 
 use crate::cli::ListFormat;
-use crate::render;
-use crate::report::{FileReport, Report};
 use netlint_analysis::l2::AdapterPath;
 use netlint_analysis::stp::{End, PortRef, StpResult, TreeKind};
 use netlint_analysis::{
     all_pairs, Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reach, Topology,
 };
-use netlint_model::{load, Design, HostId, NetworkId, Severity, SourceFile};
+use netlint_model::{Design, HostId, NetworkId};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -145,33 +143,10 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<i32, String> {
-    let text = std::fs::read_to_string(design)
-        .map_err(|e| format!("cannot read {}: {e}", design.display()))?;
-    let shown = design.to_string_lossy().replace('\\', "/");
-    let file = SourceFile::new(shown.clone(), text);
-    let loaded = load(&file);
-    let errors: Vec<_> = loaded
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .cloned()
-        .collect();
-    let Some(d) = loaded.design.filter(|_| errors.is_empty()) else {
-        let report = Report {
-            files: vec![FileReport {
-                file,
-                diagnostics: loaded.diagnostics,
-            }],
-            rules: Vec::new(),
-        };
-        let text = render::human::render(
-            &report,
-            &render::human::HumanOptions {
-                color: false,
-                width: 100,
-            },
-        );
-        let _ = write!(err, "{text}");
+    let Some(super::LoadedDesign {
+        shown, design: d, ..
+    }) = super::load_design(design, err)?
+    else {
         return Ok(2);
     };
     let report = build(&d, &shown);
