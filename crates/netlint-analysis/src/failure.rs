@@ -20,7 +20,7 @@
 //!   they share a token: the same rule as [`Forwarding::reach`], without
 //!   walking paths. The healthy tokens of every host are computed once.
 
-use crate::l2::{all_pairs, Fabric, Failures, Forwarding, Reach, ScenarioComponents};
+use crate::l2::{all_pairs, components, Fabric, Failures, Forwarding, Reach, ScenarioComponents};
 use crate::topology::{BridgeId, BridgeKind, NicEnd, Topology, Via};
 use netlint_model::{
     Design, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed, SwitchId,
@@ -677,30 +677,6 @@ pub struct Analysis<'a> {
     req_nets: Vec<Vec<bool>>,
 }
 
-fn union_find(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(p: &mut [usize], x: usize) -> usize {
-        let mut r = x;
-        while p[r] != r {
-            r = p[r];
-        }
-        let mut y = x;
-        while p[y] != r {
-            let next = p[y];
-            p[y] = r;
-            y = next;
-        }
-        r
-    }
-    for (a, b) in edges {
-        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-        if ra != rb {
-            parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
-    (0..n).map(|x| find(&mut parent, x)).collect()
-}
-
 impl<'a> Analysis<'a> {
     /// Prepares the analysis; `healthy` is the healthy forwarding (computed
     /// once and shared with the other rules).
@@ -848,7 +824,7 @@ impl<'a> Analysis<'a> {
         if !uniform {
             return false;
         }
-        let up = union_find(
+        let up = components(
             self.topo.bridges.len(),
             self.topo.ports.iter().map(|p| (p.a.0, p.b.0)),
         );
@@ -1034,7 +1010,7 @@ impl<'a> Analysis<'a> {
                     // components whatever the trees now look like.
                     return st;
                 }
-                let up = union_find(
+                let up = components(
                     self.topo.bridges.len(),
                     self.topo
                         .ports
@@ -1287,7 +1263,7 @@ impl<'a> Analysis<'a> {
                     }
                 }
             }
-            let comp = union_find(involved.len(), edges.into_iter());
+            let comp = components(involved.len(), edges.into_iter());
             let mut groups: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
             for (i, c) in comp.iter().enumerate() {
                 groups.entry(*c).or_default().push(involved[i]);

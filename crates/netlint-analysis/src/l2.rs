@@ -331,7 +331,9 @@ fn not_carried(
     None
 }
 
-fn components(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
+/// Connected components of `n` nodes over `edges`, each labelled by its
+/// smallest node.
+pub fn components(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(p: &mut [usize], x: usize) -> usize {
         let mut r = x;

@@ -182,24 +182,19 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
 fn classes(hosts: &BTreeSet<HostId>, reaches: &HashMap<HostId, Vec<HostId>>) -> Vec<Vec<HostId>> {
     let list: Vec<HostId> = hosts.iter().copied().collect();
     let index = |h: &HostId| list.binary_search(h).ok();
-    let mut parent: Vec<usize> = (0..list.len()).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    for (i, a) in list.iter().enumerate() {
-        for j in reaches.get(a).into_iter().flatten().filter_map(index) {
-            let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
-            // The smaller index stays the root: it is the group's first host.
-            parent[ri.max(rj)] = ri.min(rj);
-        }
-    }
+    let edges = list.iter().enumerate().flat_map(|(i, a)| {
+        reaches
+            .get(a)
+            .into_iter()
+            .flatten()
+            .filter_map(index)
+            .map(move |j| (i, j))
+    });
+    // Labelled by the smallest index: the group's first host.
+    let label = netlint_analysis::l2::components(list.len(), edges);
     let mut out: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
     for (i, h) in list.iter().enumerate() {
-        out.entry(root(&mut parent, i)).or_default().push(*h);
+        out.entry(label[i]).or_default().push(*h);
     }
     out.into_values().collect()
 }
