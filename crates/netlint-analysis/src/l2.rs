@@ -905,6 +905,29 @@ pub struct Blocking {
 }
 
 impl Forwarding {
+    /// A host's working adapters that carry `network` and are cabled to a
+    /// switch, each once, with the switch: what [`Forwarding::adapter_paths`]
+    /// pairs up, so two hosts with the same list have the same paths.
+    pub fn cabled_adapters(
+        &self,
+        topo: &Topology,
+        host: HostId,
+        network: NetworkId,
+    ) -> Vec<(NicIdx, SwitchId)> {
+        let mut out: Vec<(NicIdx, SwitchId)> = Vec::new();
+        for c in topo.carriers_of(host, network) {
+            for n in self.effective_nics(host, c) {
+                if !self.nic_up(topo, host, n) || out.iter().any(|(m, _)| *m == n) {
+                    continue;
+                }
+                if let Some(NicEnd::Switch(s)) = topo.nic_ends[host.0][n.0] {
+                    out.push((n, s));
+                }
+            }
+        }
+        out
+    }
+
     /// Every pair of working adapters (one of `a`, one of `b`) that carry
     /// `network` and are cabled to a switch, over all their carriers, with
     /// the forwarding path between their bridges. Switch-independent teams
@@ -921,23 +944,10 @@ impl Forwarding {
         let Some(view) = self.vlan(design.network(network).vlan_id()) else {
             return Vec::new();
         };
-        let cabled = |h: HostId| -> Vec<(NicIdx, SwitchId)> {
-            let mut out: Vec<(NicIdx, SwitchId)> = Vec::new();
-            for c in topo.carriers_of(h, network) {
-                for n in self.effective_nics(h, c) {
-                    if !self.nic_up(topo, h, n) {
-                        continue;
-                    }
-                    if let Some(NicEnd::Switch(s)) = topo.nic_ends[h.0][n.0] {
-                        if !out.iter().any(|(m, _)| *m == n) {
-                            out.push((n, s));
-                        }
-                    }
-                }
-            }
-            out
-        };
-        let (na, nb) = (cabled(a), cabled(b));
+        let (na, nb) = (
+            self.cabled_adapters(topo, a, network),
+            self.cabled_adapters(topo, b, network),
+        );
         let mut out = Vec::new();
         for &(x, sx) in &na {
             for &(y, sy) in &nb {

@@ -1,9 +1,7 @@
 //! What a rule sees: the design and the analyses, each computed on first
 //! use and shared by every rule of the run.
 
-use netlint_analysis::{
-    all_pairs, l2::AdapterPath, Fabric, Failures, Forwarding, NicEnd, Reach, Topology,
-};
+use netlint_analysis::{all_pairs, l2::AdapterPath, Fabric, Failures, Forwarding, Reach, Topology};
 use netlint_model::{
     Design, Diagnostic, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
 };
@@ -121,17 +119,7 @@ impl<'d> Context<'d> {
                 self.design
                     .host_ids()
                     .map(|h| {
-                        let mut cabled: Vec<(NicIdx, SwitchId)> = Vec::new();
-                        for c in topo.carriers_of(h, net) {
-                            for n in fwd.effective_nics(h, c) {
-                                if !fwd.nic_up(topo, h, n) || cabled.iter().any(|(m, _)| *m == n) {
-                                    continue;
-                                }
-                                if let Some(NicEnd::Switch(s)) = topo.nic_ends[h.0][n.0] {
-                                    cabled.push((n, s));
-                                }
-                            }
-                        }
+                        let cabled = fwd.cabled_adapters(topo, h, net);
                         let next = ids.len() as u32;
                         *ids.entry(cabled).or_insert(next)
                     })
