@@ -84,18 +84,9 @@ pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<HostFinding>) 
     }
 }
 
-/// How a host's network reaches the host: the interface it sits on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Via {
-    /// The host IP interface sits on a NIC (`nics.X.networks`).
-    Nic(NicIdx),
-    /// On a team interface (`teams.X.networks`).
-    Team(TeamIdx),
-    /// On a host vNIC / vmkernel port (vswitch, vnic index).
-    VNic(VSwitchIdx, usize),
-    /// A guest network of a virtual switch (`vswitches.X.networks`).
-    Guest(VSwitchIdx),
-}
+/// How a host's network reaches the host: the interface it sits on (the
+/// topology's own notion).
+pub(crate) use netlint_analysis::Via;
 
 /// One place a host carries a network, with the physical NICs under it.
 #[derive(Clone, Debug)]
@@ -110,20 +101,7 @@ pub(crate) struct Carrier {
 impl Carrier {
     /// The dotted element path of the interface.
     pub fn element(&self, host: &Host) -> String {
-        match self.via {
-            Via::Nic(n) => format!("{}.nics.{}", host.element(), host.nic(n).name),
-            Via::Team(t) => format!("{}.teams.{}", host.element(), host.teams[t.0].name),
-            Via::VNic(v, i) => {
-                let vs = &host.vswitches[v.0];
-                format!(
-                    "{}.vswitches.{}.vnics.{}",
-                    host.element(),
-                    vs.name,
-                    vs.vnics[i].name
-                )
-            }
-            Via::Guest(v) => format!("{}.vswitches.{}", host.element(), host.vswitches[v.0].name),
-        }
+        host_ports::via_element(host, self.via)
     }
 }
 
