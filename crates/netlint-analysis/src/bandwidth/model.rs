@@ -132,6 +132,8 @@ pub struct Port {
     pub via: Via,
     /// `vNIC `LM1` on `Converged``, `NIC `X520-5``, ...
     pub name: String,
+    /// Never empty: a carrier without an active adapter is no port, and
+    /// [`Port::without`] returns None when the last one goes.
     pub active: Vec<NicIdx>,
     pub standby: Vec<NicIdx>,
     pub balancer: Option<Balancer>,

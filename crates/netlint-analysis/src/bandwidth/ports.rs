@@ -120,7 +120,11 @@ pub(super) fn ports_of(
     );
     let mut out = Vec::new();
     for c in topology.carriers_of(hid, net) {
-        if matches!(c.via, Via::Guest(_)) != guests {
+        // A carrier with no active adapter carries nothing (standby ones
+        // take over only for a failed active one, as in
+        // `Forwarding::working`): no port, so every port has a first
+        // active adapter.
+        if matches!(c.via, Via::Guest(_)) != guests || c.active.is_empty() {
             continue;
         }
         let (name, balancer, mtu, rdma, rss, team_interface) = match c.via {
