@@ -7,8 +7,10 @@ pub mod failure;
 pub mod l2;
 pub mod stp;
 pub mod topology;
+pub mod union_find;
 
 pub use l2::{
     all_pairs, Break, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach, VlanView,
 };
 pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};
+pub use union_find::UnionFind;

@@ -552,19 +552,12 @@ proptest! {
         let n = solve(&s.text(&[0, 1, 2, 3], 0));
         for v in [Some(10), Some(20), Some(30)] {
             let view = n.f.vlan(v).unwrap();
-            let mut parent: Vec<usize> = (0..n.t.bridges.len()).collect();
-            fn find(p: &mut [usize], x: usize) -> usize {
-                let mut r = x;
-                while p[r] != r { r = p[r]; }
-                r
-            }
+            let mut sets = crate::UnionFind::new(n.t.bridges.len());
             for (i, port) in n.t.ports.iter().enumerate() {
                 if !view.forwarding[i] {
                     continue;
                 }
-                let (a, b) = (find(&mut parent, port.a.0), find(&mut parent, port.b.0));
-                prop_assert!(a != b, "VLAN {:?} forwards a cycle through {}", v, n.name(i));
-                parent[a] = b;
+                prop_assert!(sets.union(port.a.0, port.b.0), "VLAN {:?} forwards a cycle through {}", v, n.name(i));
             }
             // And a forwarding path is a path of forwarding ports.
             for r in all_pairs(&n.d, &n.t, &n.f).iter().filter(|r| n.d.network(r.network).vlan_id() == v) {

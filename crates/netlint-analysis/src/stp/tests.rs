@@ -768,8 +768,8 @@ fn build(s: &Spec) -> Net {
 /// Checks that `fwd` is a spanning forest of the graph of all up links.
 fn assert_spanning_forest(n: &Net, fwd: &[bool]) -> Result<(), TestCaseError> {
     let nb = n.bridges.len();
-    let mut all = solve::Uf::new(nb);
-    let mut f = solve::Uf::new(nb);
+    let mut all = crate::union_find::UnionFind::new(nb);
+    let mut f = crate::union_find::UnionFind::new(nb);
     let mut edges = 0;
     for (l, link) in n.links.iter().enumerate() {
         all.union(link.a, link.b);
