@@ -244,3 +244,26 @@ fn fast_failure_evaluation_matches_the_exact_walk_on_a_synthetic_fabric() {
     }
     assert!(cut >= 2, "the double failures cut something");
 }
+
+/// Issue 12 item 8: when a standby adapter takes over on a switch that does
+/// not define the network's VLAN, the explanation names that switch and
+/// VLAN (the first real cause), not adapters that "no longer reach each
+/// other" on one VLT domain.
+#[test]
+fn a_failover_onto_a_switch_without_the_vlan_names_the_vlan() {
+    let design = "fixtures/simulate-vlan-not-defined.toml";
+    for (unit, who) in [
+        ("TOR1", "hosts `hv1`, `hv2` lose"),
+        ("hv1:P1", "host `hv1` loses"),
+    ] {
+        let (code, out, err) = run(&[design, "--fail", unit]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!(
+                "{who} network `smb1`: its working adapter `P2` is cabled to `TOR2`, which does not define VLAN 711"
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("no longer reach each other"), "{out}");
+    }
+}

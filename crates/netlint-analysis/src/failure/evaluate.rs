@@ -706,31 +706,46 @@ impl<'a> Analysis<'a> {
                 v.dedup();
                 v
             };
-            let loss = if after.working.is_empty() {
-                let mut nics: Vec<(NicIdx, NicCause)> = c
-                    .active
-                    .iter()
-                    .chain(&c.standby)
-                    .filter_map(|n| self.nic_cause(h, *n, st.failures).map(|cause| (*n, cause)))
-                    .collect();
-                // In the host's order, so that carriers over the same NICs
-                // (vNICs pinned to different members) read alike.
-                nics.sort_by_key(|(n, _)| *n);
-                nics.dedup_by_key(|(n, _)| *n);
-                CarrierLoss::Dead { nics }
-            } else if after.token.is_none() {
-                CarrierLoss::Scattered {
-                    bridges: bridges(&after.working),
-                }
-            } else {
-                if after.token == before.token {
-                    continue;
-                }
-                CarrierLoss::Cut {
-                    from: bridges(&after.working),
-                    to: Vec::new(),
-                }
-            };
+            let loss =
+                if after.working.is_empty() {
+                    let mut nics: Vec<(NicIdx, NicCause)> = c
+                        .active
+                        .iter()
+                        .chain(&c.standby)
+                        .filter_map(|n| self.nic_cause(h, *n, st.failures).map(|cause| (*n, cause)))
+                        .collect();
+                    // In the host's order, so that carriers over the same NICs
+                    // (vNICs pinned to different members) read alike.
+                    nics.sort_by_key(|(n, _)| *n);
+                    nics.dedup_by_key(|(n, _)| *n);
+                    CarrierLoss::Dead { nics }
+                } else if after.token.is_none() {
+                    let vlan = self.vlans[self.net_slot[c.network.0]];
+                    let undefined = after.working.iter().find_map(|n| {
+                        match (vlan, self.topo.nic_ends[h.0][n.0]) {
+                            (Some(v), Some(NicEnd::Switch(s)))
+                                if !self.design.switch(s).defines_vlan(vlan) =>
+                            {
+                                Some((*n, s, v))
+                            }
+                            _ => None,
+                        }
+                    });
+                    match undefined {
+                        Some((nic, switch, vlan)) => CarrierLoss::NotDefined { nic, switch, vlan },
+                        None => CarrierLoss::Scattered {
+                            bridges: bridges(&after.working),
+                        },
+                    }
+                } else {
+                    if after.token == before.token {
+                        continue;
+                    }
+                    CarrierLoss::Cut {
+                        from: bridges(&after.working),
+                        to: Vec::new(),
+                    }
+                };
             out.push(CarrierChange {
                 network: c.network,
                 via: c.via,

@@ -24,6 +24,15 @@ pub enum CarrierLoss {
         from: Vec<BridgeId>,
         to: Vec<BridgeId>,
     },
+    /// A working NIC (a standby one that took over, or one left after
+    /// its team lost members) is cabled to a switch that does not define
+    /// the network's VLAN: the first real cause, before any question of
+    /// where its other NICs end.
+    NotDefined {
+        nic: NicIdx,
+        switch: SwitchId,
+        vlan: u16,
+    },
     /// Its working NICs now end in parts of the fabric that no longer meet.
     Scattered { bridges: Vec<BridgeId> },
 }

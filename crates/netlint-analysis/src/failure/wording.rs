@@ -262,6 +262,25 @@ impl CarrierChange {
                     element,
                 }
             }
+            CarrierLoss::NotDefined { nic, switch, vlan } => {
+                let (span, element) = match fabric_unit {
+                    Some(u) => (u.span(design, topo), u.element(design, topo)),
+                    None => (h.span, element),
+                };
+                let sw = design.switch(*switch);
+                let what = format!("`{}` does not define VLAN {vlan}", sw.name);
+                let related = vec![(sw.vlans.as_ref().map(|v| v.span).unwrap_or(sw.span), what)];
+                Why {
+                    text: format!(
+                        "its working adapter `{}` is cabled to `{}`, which does not define VLAN {vlan}",
+                        h.nic(*nic).name,
+                        sw.name
+                    ),
+                    span,
+                    related,
+                    element,
+                }
+            }
             CarrierLoss::Scattered { bridges } => {
                 let names: Vec<String> = bridges
                     .iter()
