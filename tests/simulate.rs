@@ -267,3 +267,31 @@ fn a_failover_onto_a_switch_without_the_vlan_names_the_vlan() {
         assert!(!out.contains("no longer reach each other"), "{out}");
     }
 }
+
+/// Issue 21 item 4: hosts whose SET switch spans both top-of-rack switches
+/// send some flows across the DAC; when it fails those flows go through
+/// the core at 1G. A path is slower when any adapter pair's path is (the
+/// pairs `stp-suboptimal-path` judges), and the slowest such pair is shown.
+#[test]
+fn a_failed_dac_shows_the_slowest_adapter_pair() {
+    let (code, out, err) = run(&["fixtures/simulate-slower-pair.toml", "--fail", "dac"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("network `lm`: `node1`-`node2`: 10G -> 1G (now through `tor-1-core`)"),
+        "{out}"
+    );
+    assert!(!out.contains("Slower paths\n  none"), "{out}");
+    let (_, json, _) = run(&[
+        "fixtures/simulate-slower-pair.toml",
+        "--fail",
+        "dac",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let slower = v["scenario"]["slower"].as_array().unwrap();
+    assert_eq!(slower.len(), 2, "{json}");
+    assert_eq!(slower[1]["network"], "lm");
+    assert_eq!(slower[1]["before"], "10G");
+    assert_eq!(slower[1]["after"], "1G");
+}

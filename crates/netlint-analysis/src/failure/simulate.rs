@@ -61,18 +61,64 @@ pub struct Simulation {
     pub restored: Vec<(NetworkId, Vec<(HostId, HostId)>)>,
 }
 
-pub(super) fn path_bottleneck(
+/// A path's bottleneck in a scenario: its slowest port by what the port
+/// carries now (cables left x per-cable speed), with the port; None for a
+/// path without a link (one bridge, or a direct cable).
+pub fn path_bottleneck(
     topo: &Topology,
     fwd: &Forwarding,
-    r: &Reach,
+    path: &[usize],
 ) -> Option<(Speed, usize)> {
-    r.path
-        .iter()
+    path.iter()
         .map(|p| {
             let members = fwd.ports[*p].members;
             (topo.ports[*p].member_speed.times(members as u64), *p)
         })
         .min()
+}
+
+/// How much slower traffic between two hosts gets on a network: the
+/// definition `simulate` shares with `stp-suboptimal-path`. Traffic takes
+/// every pair of working adapters ([`Forwarding::adapter_paths`]: a
+/// switch-independent team or SET may send a flow from any active member),
+/// so the path is slower when the path of any adapter pair present before
+/// and after got a smaller bottleneck; of those pairs, the slowest now is
+/// the one shown. Returns the bottleneck before and after of that pair.
+pub fn slowest_slower_pair(
+    design: &Design,
+    topo: &Topology,
+    (before, after): (&Forwarding, &Forwarding),
+    network: NetworkId,
+    (a, b): (HostId, HostId),
+) -> Option<((Speed, usize), (Speed, usize))> {
+    let now = after.adapter_paths(design, topo, network, a, b);
+    if now.is_empty() {
+        return None;
+    }
+    let then = before.adapter_paths(design, topo, network, a, b);
+    let mut worst: Option<((Speed, usize), (Speed, usize))> = None;
+    for p1 in &now {
+        let Some(path1) = &p1.path else { continue };
+        let Some(p0) = then
+            .iter()
+            .find(|p0| (p0.a_nic, p0.b_nic) == (p1.a_nic, p1.b_nic))
+        else {
+            continue;
+        };
+        let Some(path0) = &p0.path else { continue };
+        let (Some(b0), Some(b1)) = (
+            path_bottleneck(topo, before, path0),
+            path_bottleneck(topo, after, path1),
+        ) else {
+            continue;
+        };
+        // The slowest now; of equally slow ones, the biggest drop.
+        let key = |(s0, s1): ((Speed, usize), (Speed, usize))| (s1.0, std::cmp::Reverse(s0.0));
+        if b1.0 < b0.0 && worst.is_none_or(|w| key((b0, b1)) < key(w)) {
+            worst = Some((b0, b1));
+        }
+    }
+    worst
 }
 
 impl<'a> Analysis<'a> {
@@ -193,18 +239,12 @@ impl<'a> Analysis<'a> {
             if after.broken.is_some() {
                 continue;
             }
-            let (b0, b1) = (
-                path_bottleneck(topo, healthy, r),
-                path_bottleneck(topo, &failed, &after),
-            );
-            let s0 = b0.map(|x| x.0);
-            let s1 = b1.map(|x| x.0);
-            if let (Some(s0), Some(s1)) = (s0, s1) {
-                if s1 < s0 {
-                    slow.entry((r.network, s0, b0.map(|x| x.1), s1, b1.map(|x| x.1)))
-                        .or_default()
-                        .push((r.a, r.b));
-                }
+            if let Some(((s0, p0), (s1, p1))) =
+                slowest_slower_pair(design, topo, (healthy, &failed), r.network, (r.a, r.b))
+            {
+                slow.entry((r.network, s0, Some(p0), s1, Some(p1)))
+                    .or_default()
+                    .push((r.a, r.b));
             }
         }
         let slower = slow
