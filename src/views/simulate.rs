@@ -13,6 +13,7 @@ use netlint_analysis::failure::{
 };
 use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
+use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
 use serde::Serialize;
 
 /// The report of one run.
@@ -191,7 +192,8 @@ pub fn build(
     }
     let mut chosen: Vec<Unit> = Vec::new();
     for name in fail {
-        let mut u = parse_unit(design, &topo, name).map_err(|e| format!("--fail {name}: {e}"))?;
+        let mut u = parse_unit(design, &topo, name)
+            .map_err(|e| format!("--fail {name}: {}", unit_name_error(&e)))?;
         if stack_as_unit {
             if let Unit::Switch(s) = u {
                 let b = topo.bridge_of[s.0];

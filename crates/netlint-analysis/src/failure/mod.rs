@@ -24,7 +24,6 @@ use crate::l2::{all_pairs, components, Fabric, Failures, Forwarding, Reach, Scen
 use crate::topology::{BridgeId, BridgeKind, NicEnd, Topology, Via};
 use netlint_model::{
     Design, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed, SwitchId,
-    Uplink,
 };
 pub use pairs::PairPaths;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -38,7 +37,6 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 mod units;
-mod wording;
 
 pub use evaluate::*;
 pub use outcome::*;
@@ -46,4 +44,3 @@ pub use report::*;
 pub use requirements::*;
 pub use simulate::*;
 pub use units::*;
-pub use wording::*;

@@ -69,47 +69,6 @@ impl Requirement {
             }
         }
     }
-
-    /// "network vm-prod", "every smb storage network (smb1, smb2)", "every
-    /// cluster network (management, csv, lm)", "every live-migration network
-    /// (lm, csv)".
-    pub fn describe(&self, design: &Design) -> String {
-        let names = || {
-            self.networks(design)
-                .iter()
-                .map(|n| format!("`{}`", design.network(*n).name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        match self {
-            Requirement::Network(n) => format!("network `{}`", design.network(*n).name),
-            Requirement::Storage(p) => {
-                let nets = self.networks(design);
-                let proto = p.map(|p| format!("{p} ")).unwrap_or_default();
-                if nets.len() == 1 {
-                    format!("{proto}storage network {}", names())
-                } else {
-                    format!("every {proto}storage network ({})", names())
-                }
-            }
-            Requirement::Cluster => format!("every cluster network ({})", names()),
-            Requirement::LiveMigration => {
-                format!("every live-migration network ({})", names())
-            }
-        }
-    }
-
-    /// Short label for tables: "vm-prod", "storage (smb)", "cluster group",
-    /// "live migration".
-    pub fn label(&self, design: &Design) -> String {
-        match self {
-            Requirement::Network(n) => design.network(*n).name.clone(),
-            Requirement::Storage(Some(p)) => format!("storage ({p})"),
-            Requirement::Storage(None) => "storage".to_string(),
-            Requirement::Cluster => "cluster group".to_string(),
-            Requirement::LiveMigration => "live migration".to_string(),
-        }
-    }
 }
 
 /// The requirements of a design: the role table's (`everything = false`),

@@ -86,72 +86,6 @@ impl Unit {
         }
     }
 
-    /// The unit in a sentence: "switch tor-a", "stack s1 (stack-1,
-    /// stack-2)", "cable 2 of 2 of link isl", "card slot4 of hv1 (P4-1,
-    /// P4-2)", "NIC P4-1 of hv1".
-    pub fn describe(&self, design: &Design, topo: &Topology) -> String {
-        match self {
-            Unit::Switch(s) => format!("switch `{}`", design.switch(*s).name),
-            Unit::Bridge(b) => {
-                let br = topo.bridge(*b);
-                let what = match br.kind {
-                    BridgeKind::Stack => "stack",
-                    BridgeKind::Mlag => "MLAG domain",
-                    BridgeKind::Switch => "switch",
-                };
-                if br.members.len() > 1 {
-                    format!(
-                        "{what} `{}` ({})",
-                        br.name,
-                        switch_names(design, &br.members)
-                    )
-                } else {
-                    format!("{what} `{}`", br.name)
-                }
-            }
-            Unit::Cable(l, c) => {
-                let link = design.link(*l);
-                if link.members.value == 1 {
-                    format!("the cable of link `{}`", link.name)
-                } else {
-                    format!(
-                        "cable {} of {} of link `{}`",
-                        c + 1,
-                        link.members.value,
-                        link.name
-                    )
-                }
-            }
-            Unit::Link(l) => {
-                let link = design.link(*l);
-                if link.members.value == 1 {
-                    format!("link `{}`", link.name)
-                } else {
-                    format!("link `{}` (all {} cables)", link.name, link.members.value)
-                }
-            }
-            Unit::Card(h, card) => {
-                let host = design.host(*h);
-                let ports: Vec<&str> = host
-                    .nics
-                    .iter()
-                    .filter(|n| n.card.value == *card)
-                    .map(|n| n.name.as_str())
-                    .collect();
-                let quoted: Vec<String> = ports.iter().map(|p| format!("`{p}`")).collect();
-                if ports.len() == 1 && ports[0] == card {
-                    format!("NIC `{card}` of `{}`", host.name)
-                } else {
-                    format!("card `{card}` of `{}` ({})", host.name, quoted.join(", "))
-                }
-            }
-            Unit::Nic(h, n) => {
-                let host = design.host(*h);
-                format!("NIC `{}` of `{}`", host.nic(*n).name, host.name)
-            }
-        }
-    }
-
     /// The element a finding about the unit itself is filed under.
     pub fn element(&self, design: &Design, topo: &Topology) -> String {
         match self {
@@ -202,13 +136,6 @@ impl Unit {
     pub fn is_host_local(&self) -> bool {
         matches!(self, Unit::Card(..) | Unit::Nic(..))
     }
-}
-
-pub(super) fn switch_names(design: &Design, ids: &[SwitchId]) -> String {
-    ids.iter()
-        .map(|s| format!("`{}`", design.switch(*s).name))
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Inter-switch links that are spanning-tree ports (not stacking cables,
@@ -275,18 +202,52 @@ pub fn stacks(topo: &Topology) -> Vec<BridgeId> {
         .collect()
 }
 
+/// Why a name given to `--fail` names no unit (the words are the
+/// caller's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnitNameError {
+    /// No host of that name before the `:`.
+    Host {
+        name: String,
+        nearest: Option<String>,
+    },
+    /// The host has no card of that name.
+    Card {
+        host: String,
+        name: String,
+        nearest: Option<String>,
+    },
+    /// The host has no NIC of that name.
+    Nic {
+        host: String,
+        name: String,
+        nearest: Option<String>,
+    },
+    /// `link#N` with N outside 1 to the link's cable count.
+    Cable { link: String, members: u32 },
+    /// No switch, stack, MLAG domain or link of that name.
+    Unknown {
+        name: String,
+        nearest: Option<String>,
+    },
+}
+
+/// The nearest candidate, owned.
+fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    netlint_model::nearest(name, candidates).map(str::to_string)
+}
+
 /// Resolves a name given to `--fail`: a switch, a stack or MLAG domain, a
 /// link (`name` = every cable, `name#2` = its second cable), `host:NIC`, or
 /// `host:card:NAME`.
-pub fn parse_unit(design: &Design, topo: &Topology, name: &str) -> Result<Unit, String> {
+pub fn parse_unit(design: &Design, topo: &Topology, name: &str) -> Result<Unit, UnitNameError> {
     let name = name.trim();
     if let Some((host, rest)) = name.split_once(':') {
         let Some(h) = design.host_by_name(host) else {
-            return Err(unknown(
-                "host",
-                host,
-                design.hosts.iter().map(|h| h.name.as_str()),
-            ));
+            return Err(UnitNameError::Host {
+                name: host.to_string(),
+                nearest: nearest(host, design.hosts.iter().map(|h| h.name.as_str())),
+            });
         };
         let hd = design.host(h);
         if let Some(card) = rest.strip_prefix("card:") {
@@ -295,15 +256,19 @@ pub fn parse_unit(design: &Design, topo: &Topology, name: &str) -> Result<Unit, 
             }
             let mut cards: Vec<&str> = hd.nics.iter().map(|n| n.card.value.as_str()).collect();
             cards.dedup();
-            return Err(unknown(&format!("card of {host}"), card, cards.into_iter()));
+            return Err(UnitNameError::Card {
+                host: host.to_string(),
+                name: card.to_string(),
+                nearest: nearest(card, cards),
+            });
         }
         return match hd.nic_by_name(rest) {
             Some(n) => Ok(Unit::Nic(h, n)),
-            None => Err(unknown(
-                &format!("NIC of {host}"),
-                rest,
-                hd.nics.iter().map(|n| n.name.as_str()),
-            )),
+            None => Err(UnitNameError::Nic {
+                host: host.to_string(),
+                name: rest.to_string(),
+                nearest: nearest(rest, hd.nics.iter().map(|n| n.name.as_str())),
+            }),
         };
     }
     if let Some((link, cable)) = name.rsplit_once('#') {
@@ -311,15 +276,10 @@ pub fn parse_unit(design: &Design, topo: &Topology, name: &str) -> Result<Unit, 
             let members = design.link(l).members.value;
             return match cable.parse::<u32>() {
                 Ok(c) if c >= 1 && c <= members => Ok(Unit::Cable(l, c - 1)),
-                _ => Err(format!(
-                    "link `{link}` has {members} cable{}: name one as `{link}#1`{}",
-                    if members == 1 { "" } else { "s" },
-                    if members > 1 {
-                        format!(" to `{link}#{members}`")
-                    } else {
-                        String::new()
-                    }
-                )),
+                _ => Err(UnitNameError::Cable {
+                    link: link.to_string(),
+                    members,
+                }),
             };
         }
     }
@@ -352,17 +312,8 @@ pub fn parse_unit(design: &Design, topo: &Topology, name: &str) -> Result<Unit, 
                 .map(|b| b.name.as_str()),
         )
         .chain(design.links.iter().map(|l| l.name.as_str()));
-    Err(format!(
-        "{} (name a switch, a stack or MLAG domain, a link, `link#N`, `host:NIC` or `host:card:NAME`)",
-        unknown("switch, stack or link", name, names)
-    ))
-}
-
-pub(super) fn unknown<'a>(
-    what: &str,
-    name: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> String {
-    let hint = netlint_model::did_you_mean(name, candidates);
-    format!("no {what} named `{name}`{hint}")
+    Err(UnitNameError::Unknown {
+        name: name.to_string(),
+        nearest: nearest(name, names),
+    })
 }

@@ -1,6 +1,141 @@
-//! Wording of losses: host lists, causes and consequences.
+//! The words of the failure analysis: units, requirements, host lists,
+//! why a carrier or a host lost a requirement, and the consequence of a
+//! loss. The analysis (`netlint_analysis::failure`) returns the facts.
 
-use super::*;
+use netlint_analysis::failure::{
+    CarrierChange, CarrierLoss, HostLoss, Loss, NicCause, Requirement, Unit, UnitNameError,
+};
+use netlint_analysis::{BridgeId, BridgeKind, Topology, Via};
+use netlint_model::{Design, HostId, NetworkId, NicIdx, Span, SwitchId, Uplink};
+
+/// A failure unit in words.
+pub trait UnitWords {
+    fn describe(&self, design: &Design, topo: &Topology) -> String;
+}
+
+impl UnitWords for Unit {
+    /// The unit in a sentence: "switch tor-a", "stack s1 (stack-1,
+    /// stack-2)", "cable 2 of 2 of link isl", "card slot4 of hv1 (P4-1,
+    /// P4-2)", "NIC P4-1 of hv1".
+    fn describe(&self, design: &Design, topo: &Topology) -> String {
+        match self {
+            Unit::Switch(s) => format!("switch `{}`", design.switch(*s).name),
+            Unit::Bridge(b) => {
+                let br = topo.bridge(*b);
+                let what = match br.kind {
+                    BridgeKind::Stack => "stack",
+                    BridgeKind::Mlag => "MLAG domain",
+                    BridgeKind::Switch => "switch",
+                };
+                if br.members.len() > 1 {
+                    format!(
+                        "{what} `{}` ({})",
+                        br.name,
+                        switch_names(design, &br.members)
+                    )
+                } else {
+                    format!("{what} `{}`", br.name)
+                }
+            }
+            Unit::Cable(l, c) => {
+                let link = design.link(*l);
+                if link.members.value == 1 {
+                    format!("the cable of link `{}`", link.name)
+                } else {
+                    format!(
+                        "cable {} of {} of link `{}`",
+                        c + 1,
+                        link.members.value,
+                        link.name
+                    )
+                }
+            }
+            Unit::Link(l) => {
+                let link = design.link(*l);
+                if link.members.value == 1 {
+                    format!("link `{}`", link.name)
+                } else {
+                    format!("link `{}` (all {} cables)", link.name, link.members.value)
+                }
+            }
+            Unit::Card(h, card) => {
+                let host = design.host(*h);
+                let ports: Vec<&str> = host
+                    .nics
+                    .iter()
+                    .filter(|n| n.card.value == *card)
+                    .map(|n| n.name.as_str())
+                    .collect();
+                let quoted: Vec<String> = ports.iter().map(|p| format!("`{p}`")).collect();
+                if ports.len() == 1 && ports[0] == card {
+                    format!("NIC `{card}` of `{}`", host.name)
+                } else {
+                    format!("card `{card}` of `{}` ({})", host.name, quoted.join(", "))
+                }
+            }
+            Unit::Nic(h, n) => {
+                let host = design.host(*h);
+                format!("NIC `{}` of `{}`", host.nic(*n).name, host.name)
+            }
+        }
+    }
+}
+
+fn switch_names(design: &Design, ids: &[SwitchId]) -> String {
+    ids.iter()
+        .map(|s| format!("`{}`", design.switch(*s).name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A requirement in words.
+pub trait RequirementWords {
+    fn describe(&self, design: &Design) -> String;
+    fn label(&self, design: &Design) -> String;
+}
+
+impl RequirementWords for Requirement {
+    /// "network vm-prod", "every smb storage network (smb1, smb2)", "every
+    /// cluster network (management, csv, lm)", "every live-migration network
+    /// (lm, csv)".
+    fn describe(&self, design: &Design) -> String {
+        let names = || {
+            self.networks(design)
+                .iter()
+                .map(|n| format!("`{}`", design.network(*n).name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Requirement::Network(n) => format!("network `{}`", design.network(*n).name),
+            Requirement::Storage(p) => {
+                let nets = self.networks(design);
+                let proto = p.map(|p| format!("{p} ")).unwrap_or_default();
+                if nets.len() == 1 {
+                    format!("{proto}storage network {}", names())
+                } else {
+                    format!("every {proto}storage network ({})", names())
+                }
+            }
+            Requirement::Cluster => format!("every cluster network ({})", names()),
+            Requirement::LiveMigration => {
+                format!("every live-migration network ({})", names())
+            }
+        }
+    }
+
+    /// Short label for tables: "vm-prod", "storage (smb)", "cluster group",
+    /// "live migration".
+    fn label(&self, design: &Design) -> String {
+        match self {
+            Requirement::Network(n) => design.network(*n).name.clone(),
+            Requirement::Storage(Some(p)) => format!("storage ({p})"),
+            Requirement::Storage(None) => "storage".to_string(),
+            Requirement::Cluster => "cluster group".to_string(),
+            Requirement::LiveMigration => "live migration".to_string(),
+        }
+    }
+}
 
 /// Host names in design order, runs of three or more consecutive hosts
 /// written as "`hv01` to `hv04`", at most eight items then "and N more".
@@ -47,7 +182,7 @@ pub fn hosts_phrase(design: &Design, hosts: &[HostId]) -> String {
     }
 }
 
-pub(super) fn and_list(items: &[String]) -> String {
+fn and_list(items: &[String]) -> String {
     match items.len() {
         0 => String::new(),
         1 => items[0].clone(),
@@ -61,7 +196,7 @@ pub(super) fn and_list(items: &[String]) -> String {
 
 /// What a carrier is, for sentences about its members: "team VMTeam",
 /// "SET switch S", or None for a single NIC.
-pub(super) fn owner(design: &Design, host: HostId, via: Via) -> Option<String> {
+fn owner(design: &Design, host: HostId, via: Via) -> Option<String> {
     let h = design.host(host);
     match via {
         Via::Nic(_) => None,
@@ -106,11 +241,16 @@ pub struct Why {
     pub element: String,
 }
 
-impl CarrierChange {
+/// Why a carrier is gone, in words.
+pub trait CarrierWhy {
+    fn why(&self, design: &Design, topo: &Topology, host: HostId, units: &[Unit]) -> Why;
+}
+
+impl CarrierWhy for CarrierChange {
     /// Why this carrier is gone, in one clause: "VMTeam's members LOM2 and
     /// PCI6-2 are both cabled to tor-a", "its only adapter X520-4 is
     /// cabled to sw10g-a", "no path is left from tor-a to tor-b".
-    pub fn why(&self, design: &Design, topo: &Topology, host: HostId, units: &[Unit]) -> Why {
+    fn why(&self, design: &Design, topo: &Topology, host: HostId, units: &[Unit]) -> Why {
         let h = design.host(host);
         let element = via_element(design, host, self.via);
         // The failed unit that explains a NIC or a cut.
@@ -304,10 +444,15 @@ impl CarrierChange {
     }
 }
 
-impl HostLoss {
+/// Why a host lost a requirement, in words.
+pub trait HostLossWhy {
+    fn why(&self, design: &Design, topo: &Topology, req: &Requirement, units: &[Unit]) -> Why;
+}
+
+impl HostLossWhy for HostLoss {
     /// Every reason of this host, deduplicated, with the first one's span
     /// and element; networks named when the requirement has several.
-    pub fn why(&self, design: &Design, topo: &Topology, req: &Requirement, units: &[Unit]) -> Why {
+    fn why(&self, design: &Design, topo: &Topology, req: &Requirement, units: &[Unit]) -> Why {
         let _ = req;
         let mut texts: Vec<(String, Vec<String>)> = Vec::new();
         let mut first: Option<Why> = None;
@@ -402,9 +547,15 @@ pub struct LossGroup {
     pub elements: Vec<String>,
 }
 
-impl Loss {
+/// A loss in findings' words: its groups of hosts and its consequence.
+pub trait LossWords {
+    fn groups(&self, design: &Design, topo: &Topology, units: &[Unit]) -> Vec<LossGroup>;
+    fn consequence(&self, design: &Design, hosts: &[HostId]) -> String;
+}
+
+impl LossWords for Loss {
     /// The named hosts grouped by (span, reason): one finding each.
-    pub fn groups(&self, design: &Design, topo: &Topology, units: &[Unit]) -> Vec<LossGroup> {
+    fn groups(&self, design: &Design, topo: &Topology, units: &[Unit]) -> Vec<LossGroup> {
         let mut groups: Vec<LossGroup> = Vec::new();
         for hl in &self.hosts {
             let w = hl.why(design, topo, &self.requirement, units);
@@ -428,7 +579,7 @@ impl Loss {
 
     /// "hosts hv01-hv04 lose network vm-prod" or "network csv splits into
     /// hv01, hv02 | hv03, hv04", for the hosts of one group.
-    pub fn consequence(&self, design: &Design, hosts: &[HostId]) -> String {
+    fn consequence(&self, design: &Design, hosts: &[HostId]) -> String {
         let what = self.requirement.describe(design);
         if self.split.is_empty() {
             if self.requirement == Requirement::LiveMigration {
@@ -444,5 +595,39 @@ impl Loss {
             let parts: Vec<String> = self.split.iter().map(|g| host_list(design, g)).collect();
             format!("{what} splits between {}", parts.join(" | "))
         }
+    }
+}
+
+/// Why a `--fail` name names no unit, in words.
+pub fn unit_name_error(e: &UnitNameError) -> String {
+    let hint = |n: &Option<String>| match n {
+        Some(n) => format!(", did you mean `{n}`?"),
+        None => String::new(),
+    };
+    match e {
+        UnitNameError::Host { name, nearest } => format!("no host named `{name}`{}", hint(nearest)),
+        UnitNameError::Card {
+            host,
+            name,
+            nearest,
+        } => format!("no card of {host} named `{name}`{}", hint(nearest)),
+        UnitNameError::Nic {
+            host,
+            name,
+            nearest,
+        } => format!("no NIC of {host} named `{name}`{}", hint(nearest)),
+        UnitNameError::Cable { link, members } => format!(
+            "link `{link}` has {members} cable{}: name one as `{link}#1`{}",
+            if *members == 1 { "" } else { "s" },
+            if *members > 1 {
+                format!(" to `{link}#{members}`")
+            } else {
+                String::new()
+            }
+        ),
+        UnitNameError::Unknown { name, nearest } => format!(
+            "no switch, stack or link named `{name}`{} (name a switch, a stack or MLAG domain, a link, `link#N`, `host:NIC` or `host:card:NAME`)",
+            hint(nearest)
+        ),
     }
 }
