@@ -14,6 +14,7 @@ use netlint_analysis::failure::{
 use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
 use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
+use netlint_rules::phrases::stp::tree_change;
 use serde::Serialize;
 
 /// The report of one run.
@@ -222,9 +223,9 @@ pub fn build(
         spanning_tree: sim
             .trees
             .iter()
-            .map(|t| TreeOut {
-                tree: t.tree.clone(),
-                changes: t.changes.clone(),
+            .map(|t| {
+                let (tree, changes) = tree_change(&healthy.stp, t);
+                TreeOut { tree, changes }
             })
             .collect(),
         links: links(design, &topo, &healthy, &sim),

@@ -13,6 +13,7 @@ use netlint_analysis::{
     all_pairs, Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reach, Topology,
 };
 use netlint_model::{Design, HostId, NetworkId};
+use netlint_rules::phrases::stp::StpWords;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -302,7 +303,7 @@ fn tree_out(
             let Some(ps) = tree.port(pr) else { continue };
             let why = stp
                 .explain_port(tid, pr)
-                .map(|e| e.message)
+                .map(|e| stp.port_reason(&e))
                 .unwrap_or_default();
             ends.push(LinkEnd {
                 bridge: topo.bridges[b.0].name.clone(),

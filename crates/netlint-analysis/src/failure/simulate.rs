@@ -12,13 +12,34 @@ pub struct Degraded {
     pub member_speed: Speed,
 }
 
-/// A change of one link's forwarding in one spanning tree.
+/// The changes of one spanning tree in a scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeChange {
-    /// The tree, named: "the RSTP tree rooted at core-1".
-    pub tree: String,
-    /// Root changes and links that start or stop forwarding, in words.
-    pub changes: Vec<String>,
+    /// The tree, as the healthy spanning-tree result numbers it.
+    pub tree: crate::stp::TreeId,
+    /// Root changes, then links that start or stop forwarding.
+    pub changes: Vec<TreeEvent>,
+}
+
+/// One change of a spanning tree (bridges and links as the spanning-tree
+/// result numbers them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeEvent {
+    BecomesRoot(usize),
+    NoLongerRoot(usize),
+    RootDown(usize),
+    /// The link forwards now; before, the end at `at` had role `was`.
+    StartsForwarding {
+        link: usize,
+        was: crate::stp::PortRole,
+        at: Option<usize>,
+    },
+    /// The link no longer forwards: the end at `at` has role `now`.
+    StopsForwarding {
+        link: usize,
+        now: crate::stp::PortRole,
+        at: Option<usize>,
+    },
 }
 
 /// Host pairs whose path got slower.
@@ -317,24 +338,22 @@ pub(super) fn tree_changes(before: &Forwarding, after: &Forwarding) -> Vec<TreeC
         let (r0, r1) = (roots(tree0), roots(tree1));
         for r in &r1 {
             if !r0.contains(r) {
-                changes.push(format!("`{}` becomes root", s1.bridge_name(*r)));
+                changes.push(TreeEvent::BecomesRoot(*r));
             }
         }
         for r in &r0 {
             if !r1.contains(r) {
                 if s1.is_bridge_up(*r) {
-                    changes.push(format!("`{}` is no longer root", s0.bridge_name(*r)));
+                    changes.push(TreeEvent::NoLongerRoot(*r));
                 } else {
-                    changes.push(format!("root `{}` is down", s0.bridge_name(*r)));
+                    changes.push(TreeEvent::RootDown(*r));
                 }
             }
         }
         // Per link: Ok = forwarding, Err = the blocking end's role and
         // bridge; None = down or not an STP port at both ends.
-        let state = |s: &crate::stp::StpResult,
-                     t: &crate::stp::Tree,
-                     l: usize|
-         -> Option<Result<(), String>> {
+        type State = Option<Result<(), (PortRole, Option<usize>)>>;
+        let state = |s: &crate::stp::StpResult, t: &crate::stp::Tree, l: usize| -> State {
             let a = t.port(PortRef::new(l, End::A))?;
             let b = t.port(PortRef::new(l, End::B))?;
             if a.role == PortRole::Disabled || b.role == PortRole::Disabled {
@@ -342,11 +361,7 @@ pub(super) fn tree_changes(before: &Forwarding, after: &Forwarding) -> Vec<TreeC
             }
             for (end, p) in [(End::A, a), (End::B, b)] {
                 if !p.role.forwards() {
-                    let at = s
-                        .port_bridge(PortRef::new(l, end))
-                        .map(|x| s.bridge_name(x).to_string())
-                        .unwrap_or_default();
-                    return Some(Err(format!("{} at `{at}`", p.role)));
+                    return Some(Err((p.role, s.port_bridge(PortRef::new(l, end)))));
                 }
             }
             Some(Ok(()))
@@ -356,22 +371,17 @@ pub(super) fn tree_changes(before: &Forwarding, after: &Forwarding) -> Vec<TreeC
                 continue;
             }
             match (state(s0, tree0, l), state(s1, tree1, l)) {
-                (Some(Err(was)), Some(Ok(()))) => changes.push(format!(
-                    "link `{}` starts forwarding (was {was})",
-                    s1.link_name(l)
-                )),
-                (Some(Ok(())), Some(Err(now))) => changes.push(format!(
-                    "link `{}` stops forwarding ({now})",
-                    s1.link_name(l)
-                )),
+                (Some(Err((was, at))), Some(Ok(()))) => {
+                    changes.push(TreeEvent::StartsForwarding { link: l, was, at })
+                }
+                (Some(Ok(())), Some(Err((now, at)))) => {
+                    changes.push(TreeEvent::StopsForwarding { link: l, now, at })
+                }
                 _ => {}
             }
         }
         if !changes.is_empty() {
-            out.push(TreeChange {
-                tree: s0.tree_label(t0, None),
-                changes,
-            });
+            out.push(TreeChange { tree: t0, changes });
         }
     }
     out

@@ -236,10 +236,16 @@ fn mstp_instances_rooted_on_different_bridges_block_different_links() {
     assert_eq!(n.path("n20", "h2", "h3"), ["b-c"]);
     assert_eq!(n.path("n30", "h2", "h3"), ["b-c"]);
     let t10 = n.f.tree_of(n.bridge("b"), Some(10)).unwrap();
+    let tree = n.f.stp.tree(t10).unwrap();
     assert_eq!(
-        n.f.stp.tree_label(t10, None),
-        "instance 1 of region r rooted at a"
+        tree.kind,
+        crate::stp::TreeKind::Msti {
+            region: 0,
+            instance: 1
+        }
     );
+    assert_eq!(n.f.stp.regions()[0].name(), "r");
+    assert_eq!(tree.roots[0].root, n.bridge("a").0);
 }
 
 #[test]
@@ -301,10 +307,9 @@ fn pvst_runs_each_vlan_on_the_links_that_carry_it() {
     assert_eq!(n.path("n10", "h1", "h2"), ["up-a", "up-b"]);
     assert_eq!(n.path("n20", "h1", "h2"), ["isl"]);
     let t20 = n.f.tree_of(n.bridge("tor-a"), Some(20)).unwrap();
-    assert_eq!(
-        n.f.stp.tree_label(t20, Some(n.bridge("tor-a").0)),
-        "VLAN 20 (PVST+) rooted at tor-a"
-    );
+    let tree = n.f.stp.tree(t20).unwrap();
+    assert_eq!(tree.kind, crate::stp::TreeKind::PvstVlan(20));
+    assert_eq!(tree.root_of(n.bridge("tor-a").0), Some(n.bridge("tor-a").0));
     // The same under RSTP: one tree, the ISL blocks for VLAN 20 too.
     let rstp = solve(&with_hosts(
         &body.replace("rapid-pvst", "rstp"),

@@ -1277,6 +1277,10 @@ impl StpResult {
     pub fn region_of(&self, bridge: usize) -> Option<usize> {
         self.region_of.get(bridge).copied().flatten()
     }
+    /// The spanning-tree mode a bridge runs.
+    pub fn bridge_mode(&self, bridge: usize) -> StpMode {
+        self.shared.modes[bridge]
+    }
     pub fn bridge_name(&self, bridge: usize) -> &str {
         self.shared
             .bridge_names
