@@ -210,52 +210,8 @@ fn converged_roce_survives_every_single_failure() {
     assert!(r.results.is_empty(), "{:#?}", r.results);
 }
 
-const LINE: &str = r#"
-[design]
-name = "line"
-[networks.vm]
-role = "vm"
-vlan = 100
-[switches.a]
-stp = { mode = "rstp", priority = 4096 }
-[switches.b]
-stp = { mode = "rstp" }
-[[links]]
-name = "ab"
-a = "a"
-b = "b"
-speed = "10G"
-MEMBERS
-[hosts.h1.nics.N1]
-speed = "10G"
-switch = "a"
-[hosts.h1.nics.N2]
-speed = "10G"
-switch = "b"
-[hosts.h1.teams.T]
-members = ["N1", "N2"]
-[hosts.h1.vswitches.V]
-uplinks = ["T"]
-networks = ["vm"]
-[hosts.h2.nics.N1]
-speed = "10G"
-switch = "a"
-[hosts.h2.vswitches.V]
-uplinks = ["N1"]
-networks = ["vm"]
-[hosts.h3.nics.N1]
-speed = "10G"
-switch = "b"
-[hosts.h3.vswitches.V]
-uplinks = ["N1"]
-networks = ["vm"]
-[hosts.h4.nics.N1]
-speed = "10G"
-switch = "a"
-[hosts.h4.vswitches.V]
-uplinks = ["N1"]
-networks = ["vm"]
-"#;
+/// Two switches on one link; `MEMBERS` is replaced by the cable count.
+const LINE: &str = include_str!("../../testdata/line.toml");
 
 #[test]
 fn standby_members_take_over_when_their_switch_dies() {
