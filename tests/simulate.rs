@@ -244,3 +244,54 @@ fn fast_failure_evaluation_matches_the_exact_walk_on_a_synthetic_fabric() {
     }
     assert!(cut >= 2, "the double failures cut something");
 }
+
+/// Issue 12 item 8: when a standby adapter takes over on a switch that does
+/// not define the network's VLAN, the explanation names that switch and
+/// VLAN (the first real cause), not adapters that "no longer reach each
+/// other" on one VLT domain.
+#[test]
+fn a_failover_onto_a_switch_without_the_vlan_names_the_vlan() {
+    let design = "fixtures/simulate-vlan-not-defined.toml";
+    for (unit, who) in [
+        ("TOR1", "hosts `hv1`, `hv2` lose"),
+        ("hv1:P1", "host `hv1` loses"),
+    ] {
+        let (code, out, err) = run(&[design, "--fail", unit]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!(
+                "{who} network `smb1`: its working adapter `P2` is cabled to `TOR2`, which does not define VLAN 711"
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("no longer reach each other"), "{out}");
+    }
+}
+
+/// Issue 21 item 4: hosts whose SET switch spans both top-of-rack switches
+/// send some flows across the DAC; when it fails those flows go through
+/// the core at 1G. A path is slower when any adapter pair's path is (the
+/// pairs `stp-suboptimal-path` judges), and the slowest such pair is shown.
+#[test]
+fn a_failed_dac_shows_the_slowest_adapter_pair() {
+    let (code, out, err) = run(&["fixtures/simulate-slower-pair.toml", "--fail", "dac"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("network `lm`: `node1`-`node2`: 10G -> 1G (now through `tor-1-core`)"),
+        "{out}"
+    );
+    assert!(!out.contains("Slower paths\n  none"), "{out}");
+    let (_, json, _) = run(&[
+        "fixtures/simulate-slower-pair.toml",
+        "--fail",
+        "dac",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let slower = v["scenario"]["slower"].as_array().unwrap();
+    assert_eq!(slower.len(), 2, "{json}");
+    assert_eq!(slower[1]["network"], "lm");
+    assert_eq!(slower[1]["before"], "10G");
+    assert_eq!(slower[1]["after"], "1G");
+}

@@ -13,6 +13,8 @@ use netlint_analysis::failure::{
 };
 use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
+use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
+use netlint_rules::phrases::stp::tree_change;
 use serde::Serialize;
 
 /// The report of one run.
@@ -191,7 +193,8 @@ pub fn build(
     }
     let mut chosen: Vec<Unit> = Vec::new();
     for name in fail {
-        let mut u = parse_unit(design, &topo, name).map_err(|e| format!("--fail {name}: {e}"))?;
+        let mut u = parse_unit(design, &topo, name)
+            .map_err(|e| format!("--fail {name}: {}", unit_name_error(&e)))?;
         if stack_as_unit {
             if let Unit::Switch(s) = u {
                 let b = topo.bridge_of[s.0];
@@ -220,9 +223,9 @@ pub fn build(
         spanning_tree: sim
             .trees
             .iter()
-            .map(|t| TreeOut {
-                tree: t.tree.clone(),
-                changes: t.changes.clone(),
+            .map(|t| {
+                let (tree, changes) = tree_change(&healthy.stp, t);
+                TreeOut { tree, changes }
             })
             .collect(),
         links: links(design, &topo, &healthy, &sim),

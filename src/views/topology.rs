@@ -13,6 +13,7 @@ use netlint_analysis::{
     all_pairs, Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reach, Topology,
 };
 use netlint_model::{Design, HostId, NetworkId};
+use netlint_rules::phrases::stp::StpWords;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -194,25 +195,10 @@ fn domains(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Domain> {
     let stp = &fwd.stp;
     let n = topo.bridges.len();
     // Components of the cabled bridge graph.
-    let mut comp: Vec<usize> = (0..n).collect();
-    fn find(c: &mut [usize], x: usize) -> usize {
-        let mut r = x;
-        while c[r] != r {
-            r = c[r];
-        }
-        c[x] = r;
-        r
-    }
-    for p in &topo.ports {
-        let (a, b) = (find(&mut comp, p.a.0), find(&mut comp, p.b.0));
-        if a != b {
-            comp[a.max(b)] = a.min(b);
-        }
-    }
+    let comp = netlint_analysis::l2::components(n, topo.ports.iter().map(|p| (p.a.0, p.b.0)));
     let mut members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for b in 0..n {
-        let r = find(&mut comp, b);
-        members.entry(r).or_default().push(b);
+    for (b, c) in comp.iter().enumerate() {
+        members.entry(*c).or_default().push(b);
     }
     let kind_of = |b: usize| match topo.bridges[b].kind {
         netlint_analysis::BridgeKind::Switch => "switch",
@@ -317,7 +303,7 @@ fn tree_out(
             let Some(ps) = tree.port(pr) else { continue };
             let why = stp
                 .explain_port(tid, pr)
-                .map(|e| e.message)
+                .map(|e| stp.port_reason(&e))
                 .unwrap_or_default();
             ends.push(LinkEnd {
                 bridge: topo.bridges[b.0].name.clone(),

@@ -331,31 +331,7 @@ fn not_carried(
     None
 }
 
-/// Connected components of `n` nodes over `edges`, each labelled by its
-/// smallest node.
-pub fn components(n: usize, edges: impl Iterator<Item = (usize, usize)>) -> Vec<usize> {
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(p: &mut [usize], x: usize) -> usize {
-        let mut r = x;
-        while p[r] != r {
-            r = p[r];
-        }
-        let mut y = x;
-        while p[y] != r {
-            let nx = p[y];
-            p[y] = r;
-            y = nx;
-        }
-        r
-    }
-    for (a, b) in edges {
-        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-        if ra != rb {
-            parent[ra.max(rb)] = ra.min(rb);
-        }
-    }
-    (0..n).map(|x| find(&mut parent, x)).collect()
-}
+pub use crate::union_find::components;
 
 impl VlanView {
     fn new(

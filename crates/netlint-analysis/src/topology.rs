@@ -7,6 +7,7 @@
 //! analysis, which removes switches, cables or NICs); every later analysis
 //! (spanning tree, forwarding, reachability, bandwidth) reads it.
 
+use crate::union_find::UnionFind;
 use netlint_model::{
     Attachment, Design, HostId, LinkId, LinkKind, NetworkId, NicIdx, Speed, SwitchId, TeamIdx,
     Uplink, VSwitchIdx,
@@ -135,37 +136,11 @@ pub struct Topology {
     pub port_edges: Vec<EdgeIndex>,
 }
 
-/// Union-find over switches.
-struct Groups(Vec<usize>);
-
-impl Groups {
-    fn find(&mut self, x: usize) -> usize {
-        let mut r = x;
-        while self.0[r] != r {
-            r = self.0[r];
-        }
-        let mut y = x;
-        while self.0[y] != r {
-            let next = self.0[y];
-            self.0[y] = r;
-            y = next;
-        }
-        r
-    }
-    fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            // The earlier switch in the file names the group.
-            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-            self.0[hi] = lo;
-        }
-    }
-}
-
 impl Topology {
     pub fn build(design: &Design) -> Topology {
         let n = design.switches.len();
-        let mut groups = Groups((0..n).collect());
+        // The earlier switch in the file names the group.
+        let mut groups = UnionFind::new(n);
         let mut kind = vec![BridgeKind::Switch; n];
         let mut by_stack: BTreeMap<&str, usize> = BTreeMap::new();
         let mut by_mlag: BTreeMap<&str, usize> = BTreeMap::new();

@@ -4,6 +4,7 @@
 
 mod context;
 mod engine;
+pub mod phrases;
 pub mod rules;
 
 pub use context::Context;

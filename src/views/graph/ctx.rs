@@ -6,6 +6,7 @@ use super::options::*;
 use netlint_analysis::stp::{End, PortRef, PortRole, StpResult, TreeId, TreeKind};
 use netlint_analysis::{Break, NotCarried, Topology};
 use netlint_model::{Design, HostId, LagMode, NicIdx, StpMode, SwitchId};
+use netlint_rules::phrases::stp::StpWords;
 
 pub(super) fn role_abbrev(r: PortRole) -> &'static str {
     // The abbreviations of `show spanning-tree` on Cisco and Dell switches.

@@ -3,6 +3,7 @@
 use netlint_analysis::failure::parse_unit;
 use netlint_analysis::{Failures, Topology};
 use netlint_model::{Design, HostId, NetworkId, SwitchId};
+use netlint_rules::phrases::failure::unit_name_error;
 use std::collections::BTreeSet;
 
 /// Which spanning tree's roles to draw.
@@ -57,7 +58,8 @@ impl Default for GraphOptions {
 /// names are those of `netlint simulate --fail`.
 pub fn parse_failure(design: &Design, name: &str, into: &mut Failures) -> Result<(), String> {
     let topo = Topology::build(design);
-    let unit = parse_unit(design, &topo, name).map_err(|e| format!("--fail {name}: {e}"))?;
+    let unit = parse_unit(design, &topo, name)
+        .map_err(|e| format!("--fail {name}: {}", unit_name_error(&e)))?;
     unit.add_to(design, &topo, into);
     Ok(())
 }

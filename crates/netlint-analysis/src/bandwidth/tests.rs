@@ -658,3 +658,107 @@ fn losing_the_only_adapter_strands_the_class() {
     assert!(h.drain.as_ref().unwrap().degraded.is_none());
     assert_eq!(fmt_seconds(f64::INFINITY), "never");
 }
+
+/// A port with no active adapter carries nothing (the reachability
+/// analysis, `Forwarding::working`, takes the same view), so the model
+/// leaves it out instead of indexing its first adapter. Three designs the
+/// fuzzing campaign of issue 17 found panicking.
+const NO_ACTIVE: &str = r#"
+[design]
+name = "t"
+platform = "PLATFORM"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.lm]
+role = "live-migration"
+vlan = 50
+[switches.a]
+[profiles.p]
+memory_gb = 512
+[profiles.p.nics.n0]
+speed = "10G"
+switch = "a"
+[profiles.p.nics.n1]
+speed = "10G"
+switch = "a"
+UPLINKS
+[profiles.p.vswitches.V.vnics.m]
+network = "mgmt"
+[profiles.p.vswitches.V.vnics.l]
+network = "lm"
+PIN
+[profiles.p.live_migration]
+transport = "tcp"
+networks = ["lm"]
+[hosts.h1]
+profile = "p"
+[hosts.h2]
+profile = "p"
+"#;
+
+fn no_active(platform: &str, uplinks: &str, pin: &str) -> Design {
+    design(
+        &NO_ACTIVE
+            .replace("PLATFORM", platform)
+            .replace("UPLINKS", uplinks)
+            .replace("PIN", pin),
+    )
+}
+
+/// Builds the whole model (where the panic was) and returns every host's
+/// live-migration ports.
+fn lm_ports(d: &Design) -> Vec<Vec<Port>> {
+    let t = Topology::build(d);
+    let m = BandwidthModel::build(d, &t);
+    assert_eq!(m.hosts.len(), d.hosts.len());
+    let lm = d.network_by_name("lm").unwrap();
+    (0..d.hosts.len())
+        .map(|h| ports_of(d, &t, HostId(h), lm, false))
+        .collect()
+}
+
+#[test]
+fn a_vmkernel_port_whose_only_uplink_is_standby_has_no_port() {
+    let d = no_active(
+        "vsphere-7",
+        "[profiles.p.vswitches.V]\nuplinks = [\"n1\"]",
+        "standby_uplinks = [\"n1\"]",
+    );
+    let ports = lm_ports(&d);
+    assert!(ports.iter().all(|p| p.is_empty()), "{ports:#?}");
+    let t = Topology::build(&d);
+    let m = BandwidthModel::build(&d, &t);
+    assert!(m.hosts[0].class(TrafficClass::LiveMigration).is_none());
+}
+
+#[test]
+fn a_team_without_members_under_a_vswitch_has_no_port() {
+    // The loader refuses `members = []` (issue 17 item 2); the analysis
+    // must not panic on such a design all the same.
+    let mut d = no_active(
+        "windows-server-2016",
+        "[profiles.p.teams.T]\nmembers = [\"n0\", \"n1\"]\n\
+         [profiles.p.vswitches.V]\nuplinks = [\"T\"]",
+        "",
+    );
+    for h in &mut d.hosts {
+        h.teams[0].members.clear();
+    }
+    let ports = lm_ports(&d);
+    assert!(ports.iter().all(|p| p.is_empty()), "{ports:#?}");
+}
+
+#[test]
+fn a_vswitch_without_uplinks_and_a_pinned_vnic_has_no_port() {
+    let mut d = no_active(
+        "windows-server-2022",
+        "[profiles.p.vswitches.V]\nuplinks = [\"n0\", \"n1\"]",
+        "active_uplinks = [\"n0\"]",
+    );
+    for h in &mut d.hosts {
+        h.vswitches[0].uplinks.clear();
+    }
+    let ports = lm_ports(&d);
+    assert!(ports.iter().all(|p| p.is_empty()), "{ports:#?}");
+}

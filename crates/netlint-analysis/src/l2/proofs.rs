@@ -236,10 +236,16 @@ fn mstp_instances_rooted_on_different_bridges_block_different_links() {
     assert_eq!(n.path("n20", "h2", "h3"), ["b-c"]);
     assert_eq!(n.path("n30", "h2", "h3"), ["b-c"]);
     let t10 = n.f.tree_of(n.bridge("b"), Some(10)).unwrap();
+    let tree = n.f.stp.tree(t10).unwrap();
     assert_eq!(
-        n.f.stp.tree_label(t10, None),
-        "instance 1 of region r rooted at a"
+        tree.kind,
+        crate::stp::TreeKind::Msti {
+            region: 0,
+            instance: 1
+        }
     );
+    assert_eq!(n.f.stp.regions()[0].name(), "r");
+    assert_eq!(tree.roots[0].root, n.bridge("a").0);
 }
 
 #[test]
@@ -301,10 +307,9 @@ fn pvst_runs_each_vlan_on_the_links_that_carry_it() {
     assert_eq!(n.path("n10", "h1", "h2"), ["up-a", "up-b"]);
     assert_eq!(n.path("n20", "h1", "h2"), ["isl"]);
     let t20 = n.f.tree_of(n.bridge("tor-a"), Some(20)).unwrap();
-    assert_eq!(
-        n.f.stp.tree_label(t20, Some(n.bridge("tor-a").0)),
-        "VLAN 20 (PVST+) rooted at tor-a"
-    );
+    let tree = n.f.stp.tree(t20).unwrap();
+    assert_eq!(tree.kind, crate::stp::TreeKind::PvstVlan(20));
+    assert_eq!(tree.root_of(n.bridge("tor-a").0), Some(n.bridge("tor-a").0));
     // The same under RSTP: one tree, the ISL blocks for VLAN 20 too.
     let rstp = solve(&with_hosts(
         &body.replace("rapid-pvst", "rstp"),
@@ -552,19 +557,12 @@ proptest! {
         let n = solve(&s.text(&[0, 1, 2, 3], 0));
         for v in [Some(10), Some(20), Some(30)] {
             let view = n.f.vlan(v).unwrap();
-            let mut parent: Vec<usize> = (0..n.t.bridges.len()).collect();
-            fn find(p: &mut [usize], x: usize) -> usize {
-                let mut r = x;
-                while p[r] != r { r = p[r]; }
-                r
-            }
+            let mut sets = crate::UnionFind::new(n.t.bridges.len());
             for (i, port) in n.t.ports.iter().enumerate() {
                 if !view.forwarding[i] {
                     continue;
                 }
-                let (a, b) = (find(&mut parent, port.a.0), find(&mut parent, port.b.0));
-                prop_assert!(a != b, "VLAN {:?} forwards a cycle through {}", v, n.name(i));
-                parent[a] = b;
+                prop_assert!(sets.union(port.a.0, port.b.0), "VLAN {:?} forwards a cycle through {}", v, n.name(i));
             }
             // And a forwarding path is a path of forwarding ports.
             for r in all_pairs(&n.d, &n.t, &n.f).iter().filter(|r| n.d.network(r.network).vlan_id() == v) {

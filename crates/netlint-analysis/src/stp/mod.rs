@@ -19,8 +19,9 @@ mod solve;
 #[cfg(test)]
 mod tests;
 
+use crate::union_find::UnionFind;
 use netlint_model::StpMode;
-use solve::{solve, Key, Problem, Seg, SegPort, Solution, Uf, NO_SEG};
+use solve::{solve, Key, Problem, Seg, SegPort, Solution, NO_SEG};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
@@ -748,7 +749,7 @@ impl StpEngine {
 
         // Segments: point-to-point links between STP bridges, and one shared
         // segment per connected group of non-STP bridges.
-        let mut cuf = Uf::new(nb);
+        let mut cuf = UnionFind::new(nb);
         for &(_, a, b) in &up_links {
             if non_stp(a) && non_stp(b) {
                 cuf.union(a, b);
@@ -815,7 +816,7 @@ impl StpEngine {
         // MSTP regions: connected through segments whose STP bridges all
         // share one configuration; such segments are region-internal.
         let mst = |b: usize| runs_stp[b] && mode(b) == StpMode::Mstp;
-        let mut ruf = Uf::new(nb);
+        let mut ruf = UnionFind::new(nb);
         for s in &mut segs {
             let b0 = s.ports[0].bridge;
             let same = mst(b0)
@@ -1146,7 +1147,7 @@ impl StpEngine {
             .filter(|&(l, _, _)| self.links[l].allows(v))
             .collect();
         let opens = |b: usize, p: PortRef| res.end_forwards(b, p, Some(v));
-        let mut uf = Uf::new(nb);
+        let mut uf = UnionFind::new(nb);
         for &(l, a, b) in &carried {
             if !pvst[a]
                 && !pvst[b]
@@ -1275,6 +1276,10 @@ impl StpResult {
     /// The region an MSTP bridge is in.
     pub fn region_of(&self, bridge: usize) -> Option<usize> {
         self.region_of.get(bridge).copied().flatten()
+    }
+    /// The spanning-tree mode a bridge runs.
+    pub fn bridge_mode(&self, bridge: usize) -> StpMode {
+        self.shared.modes[bridge]
     }
     pub fn bridge_name(&self, bridge: usize) -> &str {
         self.shared

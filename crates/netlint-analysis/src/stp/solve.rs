@@ -9,6 +9,7 @@
 //! holding every STP port attached to it.
 
 use super::{PortId, PortRef, PortRole};
+use crate::union_find::UnionFind;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -125,7 +126,7 @@ pub(crate) fn solve(p: &Problem<'_>) -> Solution {
     let mut fill = start.clone();
     let mut adj = vec![(0u32, PortRef::default()); start[nb]];
     let mut seg_of = vec![[NO_SEG; 2]; nl];
-    let mut uf = Uf::new(nb);
+    let mut uf = UnionFind::new(nb);
     for (si, s) in segs.iter().enumerate() {
         for q in &s.ports {
             seg_of[q.port.link][q.port.end.index()] = si as u32;
@@ -272,33 +273,5 @@ pub(crate) fn solve(p: &Problem<'_>) -> Solution {
         seg_of,
         designated,
         role,
-    }
-}
-
-/// Union-find with path halving.
-pub(crate) struct Uf {
-    parent: Vec<u32>,
-}
-
-impl Uf {
-    pub fn new(n: usize) -> Self {
-        Uf {
-            parent: (0..n as u32).collect(),
-        }
-    }
-    pub fn find(&mut self, mut x: usize) -> usize {
-        while self.parent[x] as usize != x {
-            let gp = self.parent[self.parent[x] as usize];
-            self.parent[x] = gp;
-            x = gp as usize;
-        }
-        x
-    }
-    pub fn union(&mut self, a: usize, b: usize) {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-            self.parent[hi] = lo as u32;
-        }
     }
 }

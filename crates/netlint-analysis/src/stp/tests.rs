@@ -85,18 +85,11 @@ fn rstp_triangle_blocks_isl_on_tor_b() {
         (ex.offered_cost, ex.cost_through_port, ex.root_path_cost),
         (10_000, 11_000, 10_000)
     );
+    assert_eq!(ex.designated_bridge, Some(a));
+    assert_eq!(ex.root_port.map(|p| p.link), Some(ub));
     assert_eq!(
-        ex.message,
-        "alternate: receives root path cost 10000 from tor-a on isl; a root path through this port \
-         would cost 11000, more than the 10000 through its root port on uplink-b"
-    );
-    assert_eq!(
-        r.tree_label(CIST, Some(b)),
-        "the RSTP tree rooted at core-1"
-    );
-    assert_eq!(
-        r.root_message(CIST, a).unwrap(),
-        "core-1 is root on its priority 4096"
+        r.tree(r.governing_tree(b, None).unwrap()).unwrap().roots[0].root,
+        core
     );
     assert_eq!(r.governing_tree(b, Some(20)), Some(CIST));
     assert!(r
@@ -134,13 +127,14 @@ fn mstp_triangle_instance_1_forwards_isl() {
     let g = r.governing_tree(b, Some(20)).unwrap();
     assert_eq!(g, m1);
     assert_eq!(
-        r.tree_label(g, Some(b)),
-        "instance 1 of region dc1 rooted at tor-a"
+        r.tree(g).unwrap().kind,
+        TreeKind::Msti {
+            region: 0,
+            instance: 1
+        }
     );
-    assert_eq!(
-        r.tree_label(CIST, Some(b)),
-        "instance 0 (CIST) rooted at core-1"
-    );
+    assert_eq!(r.regions()[0].name(), "dc1");
+    assert_eq!(r.cist().root_of(b), Some(core));
     assert_eq!(r.governing_tree(b, Some(10)), Some(CIST));
 }
 
@@ -167,11 +161,8 @@ fn square_blocks_on_the_far_corner() {
     assert_eq!(role(t, ab, End::A), Some(PortRole::Designated));
     let ex = r.explain_port(CIST, PortRef::new(cd, End::A)).unwrap();
     assert_eq!(ex.decided_by, Decision::DesignatedBridge);
-    assert!(
-        ex.message.contains("lower bridge id of b over d"),
-        "{}",
-        ex.message
-    );
+    assert_eq!(ex.root_port_designated.map(|(bridge, _)| bridge), Some(b));
+    assert_eq!(ex.designated_bridge, Some(d));
     assert_eq!(
         r.forwarding_links(None).unwrap(),
         &[true, true, false, true]
@@ -246,10 +237,11 @@ fn parallel_links_one_becomes_alternate() {
         assert_eq!(role(t, p2, End::A), Some(PortRole::Designated));
         let ex = r.explain_port(CIST, PortRef::new(p2, End::B)).unwrap();
         assert_eq!(ex.decided_by, Decision::DesignatedPort);
-        assert!(
-            ex.message.contains("designated port id 128.1 over 128.2"),
-            "{}",
-            ex.message
+        let rd = ex.root_port_designated.map(|(_, id)| id.to_string());
+        assert_eq!(rd.as_deref(), Some("128.1"));
+        assert_eq!(
+            ex.designated_port_id.map(|id| id.to_string()).as_deref(),
+            Some("128.2")
         );
         let f = r.forwarding_links(None).unwrap();
         assert!(f[p1] && !f[p2]);
@@ -324,10 +316,9 @@ fn mstp_two_instances_rooted_apart() {
         r.forwarding_links(Some(30)).unwrap(),
         r.forwarding_links(None).unwrap()
     );
-    assert!(r
-        .root_message(CIST, c)
-        .unwrap()
-        .contains("MAC tie-break among 4 bridges of priority 32768 (the default)"));
+    let info = r.cist().root_info_of(c).unwrap();
+    assert!(matches!(&info.decided_by, RootDecision::MacTieBreak { tied } if tied.len() == 4));
+    assert_eq!((info.priority, info.default_priority), (32768, true));
 }
 
 #[test]
@@ -412,8 +403,10 @@ fn pvst_roots_per_vlan() {
     assert!(r.cist().roots[0].decided_by.is_tie_break());
     assert_eq!(r.forwarding_links(Some(30)), None);
     let g = r.governing_tree(z, Some(20)).unwrap();
-    assert_eq!(r.tree_label(g, Some(z)), "VLAN 20 (PVST+) rooted at y");
-    assert_eq!(r.tree_label(CIST, Some(z)), "VLAN 1 (PVST+) rooted at x");
+    assert_eq!(r.tree(g).unwrap().kind, TreeKind::PvstVlan(20));
+    assert_eq!(r.tree(g).unwrap().root_of(z), Some(y));
+    assert_eq!(r.cist().root_of(z), Some(x));
+    assert!((0..3).all(|b| r.bridge_mode(b) == M::RapidPvst));
 }
 
 #[test]
@@ -561,7 +554,10 @@ fn missing_macs_fall_back_to_names() {
     n.bridges[b].mac = None;
     let r = n.engine().compute_healthy();
     assert_eq!(r.cist().roots[0].root, a);
-    assert!(r.root_message(CIST, c).unwrap().contains("netlint's guess"));
+    assert!(matches!(
+        r.cist().root_info_of(c).unwrap().decided_by,
+        RootDecision::SyntheticTieBreak { .. }
+    ));
 }
 
 #[test]
@@ -616,11 +612,11 @@ fn failure_scenarios() {
     assert_eq!(r.forwarding_links(None).unwrap(), &[true, false, true]);
     assert_eq!(r.cist().bridges[a].as_ref().unwrap().root_path_cost, 11_000);
     assert_eq!(role(r.cist(), ua, End::A), Some(PortRole::Disabled));
-    assert!(r
-        .explain_port(CIST, PortRef::new(ua, End::A))
-        .unwrap()
-        .message
-        .contains("is down"));
+    let ex = r.explain_port(CIST, PortRef::new(ua, End::A)).unwrap();
+    assert_eq!(
+        (ex.role, ex.decided_by),
+        (PortRole::Disabled, Decision::Disabled)
+    );
     let r = e.compute(&Scenario::without_bridge(core));
     assert!(r.cist().bridges[core].is_none());
     assert_eq!(r.cist().roots[0].root, a);
@@ -637,7 +633,6 @@ fn degenerate_inputs_do_not_panic() {
     let r = e.compute_healthy();
     assert!(r.cist().roots.is_empty());
     assert_eq!(r.forwarding_links(None).unwrap(), &[] as &[bool]);
-    assert_eq!(r.tree_label(CIST, None), "the common spanning tree");
 
     let mut n = Net::default();
     let a = n.bridge("a", M::Rstp, 32768, None);
@@ -663,8 +658,7 @@ fn degenerate_inputs_do_not_panic() {
                 }
             }
             for x in 0..3 {
-                let _ = r.tree_label(t, Some(x));
-                let _ = r.root_message(t, x);
+                let _ = tree.root_of(x).and_then(|_| tree.root_info_of(x));
             }
             assert_eq!(tree.ports.len(), 4);
         }
@@ -768,8 +762,8 @@ fn build(s: &Spec) -> Net {
 /// Checks that `fwd` is a spanning forest of the graph of all up links.
 fn assert_spanning_forest(n: &Net, fwd: &[bool]) -> Result<(), TestCaseError> {
     let nb = n.bridges.len();
-    let mut all = solve::Uf::new(nb);
-    let mut f = solve::Uf::new(nb);
+    let mut all = crate::union_find::UnionFind::new(nb);
+    let mut f = crate::union_find::UnionFind::new(nb);
     let mut edges = 0;
     for (l, link) in n.links.iter().enumerate() {
         all.union(link.a, link.b);
@@ -1021,7 +1015,6 @@ proptest! {
                 let _ = r.explain_port(t, PortRef::new(l, End::A));
                 let _ = r.explain_port(t, PortRef::new(l, End::B));
             }
-            let _ = r.tree_label(t, Some(0));
         }
         for v in VLANS {
             if let Some(f) = r.forwarding_links(v) {

@@ -1,8 +1,8 @@
 //! `cluster-network-count`: a host has fewer than two networks in the
 //! cluster group.
 
+use crate::phrases::failure::hosts_phrase;
 use crate::{declare_rule, Context};
-use netlint_analysis::failure::hosts_phrase;
 use netlint_analysis::Via;
 use netlint_model::{Diagnostic, HostId, NetworkId, Span};
 

@@ -5,8 +5,9 @@
 //! format's role table says must survive. They differ in which units they
 //! report and how they advise; the wording is shared here.
 
+use crate::phrases::failure::{hosts_phrase, LossGroup, LossWords, RequirementWords, UnitWords};
 use crate::{Context, Rule};
-use netlint_analysis::failure::{hosts_phrase, CarrierLoss, Loss, LossGroup, Requirement, Unit};
+use netlint_analysis::failure::{CarrierLoss, Loss, Requirement, Unit};
 use netlint_model::{Diagnostic, HostId, Severity, Span};
 
 pub mod cluster_network_count;

@@ -1,8 +1,8 @@
 //! `network-partitioned`: in the healthy state two hosts of one cluster
 //! cannot reach each other on a network both are attached to.
 
+use crate::phrases::failure::host_list;
 use crate::{declare_rule, Context};
-use netlint_analysis::failure::host_list;
 use netlint_analysis::{Break, NotCarried, Reach, Topology};
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};

@@ -1,7 +1,8 @@
 //! `spof-stack`: a network's redundancy rests on two members of one stack.
 
+use crate::phrases::failure::{hosts_phrase, LossWords, RequirementWords};
 use crate::{declare_rule, Context};
-use netlint_analysis::failure::{hosts_phrase, Unit};
+use netlint_analysis::failure::Unit;
 use netlint_model::Diagnostic;
 
 declare_rule!(

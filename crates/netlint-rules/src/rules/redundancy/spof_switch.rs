@@ -2,6 +2,7 @@
 //! group that must survive any single failure.
 
 use super::{first_dead, quoted_list, unit_findings};
+use crate::phrases::failure::UnitWords;
 use crate::{declare_rule, Context};
 use netlint_analysis::failure::Unit;
 use netlint_model::Diagnostic;

@@ -3,7 +3,7 @@
 
 use super::{and_list, path_text, port_name};
 use crate::{declare_rule, Context};
-use netlint_analysis::BridgeId;
+use netlint_analysis::{BridgeId, UnionFind};
 use netlint_model::{Diagnostic, StpMode};
 use std::collections::{BTreeMap, VecDeque};
 
@@ -15,15 +15,6 @@ declare_rule!(
     summary: "A loop of switches and links passes through a switch with spanning tree disabled: a broadcast storm will take the network down.",
     check: check,
 );
-
-fn find(parent: &mut [usize], x: usize) -> usize {
-    let mut r = x;
-    while parent[r] != r {
-        r = parent[r];
-    }
-    parent[x] = r;
-    r
-}
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
@@ -43,17 +34,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
     // 2-edge-connected groups of bridges.
     let n = topo.bridges.len();
-    let mut parent: Vec<usize> = (0..n).collect();
+    let mut sets = UnionFind::new(n);
     for &p in &cyclic {
-        let (a, b) = (topo.ports[p].a.0, topo.ports[p].b.0);
-        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-        if ra != rb {
-            parent[ra.max(rb)] = ra.min(rb);
-        }
+        sets.union(topo.ports[p].a.0, topo.ports[p].b.0);
     }
     let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &p in &cyclic {
-        let g = find(&mut parent, topo.ports[p].a.0);
+        let g = sets.find(topo.ports[p].a.0);
         groups.entry(g).or_default().push(p);
     }
     let open: Vec<usize> = fwd

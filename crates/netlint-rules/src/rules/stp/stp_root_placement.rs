@@ -2,6 +2,7 @@
 //! the MAC tie-break, or on the default priority: nobody chose it.
 
 use super::{and_list, bridge_name, members_phrase, priority_line};
+use crate::phrases::stp::StpWords;
 use crate::{declare_rule, Context};
 use netlint_analysis::stp::{RootDecision, TreeKind};
 use netlint_analysis::{BridgeId, NicEnd};

@@ -7,6 +7,7 @@ use super::{
     and_list, bridge_name, network_text, path_text, port_name, port_speed, priority_line,
     tree_instance,
 };
+use crate::phrases::stp::StpWords;
 use crate::rules::traffic::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::BridgeId;
@@ -169,7 +170,7 @@ fn finding(
                 " {}'s end of {} is {}.",
                 bridge_name(design, topo, c.bridge),
                 port_name(design, topo, first),
-                ex.message
+                stp.port_reason(&ex)
             ));
         }
     }

@@ -7,6 +7,7 @@ use super::{
     and_list, bridge_name, network_text, path_text, port_name, priority_line, tree_instance,
     vlans_text,
 };
+use crate::phrases::stp::StpWords;
 use crate::rules::traffic::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::Blocking;
@@ -154,7 +155,7 @@ fn finding(
             " {}'s end of {} is {}.",
             bridge_name(design, topo, here),
             port_name(design, topo, port),
-            ex.message
+            stp.port_reason(&ex)
         ));
     }
 

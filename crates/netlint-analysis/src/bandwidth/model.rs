@@ -1,0 +1,415 @@
+//! The model's types: traffic classes, ports, bounds, figures, drain times.
+
+use super::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TrafficClass {
+    LiveMigration,
+    /// CSV (redirected I/O, metadata) and cluster networks.
+    Csv,
+    SmbStorage,
+    Iscsi,
+    Vm,
+    Backup,
+}
+
+impl TrafficClass {
+    pub const ALL: [TrafficClass; 6] = [
+        TrafficClass::LiveMigration,
+        TrafficClass::Csv,
+        TrafficClass::SmbStorage,
+        TrafficClass::Iscsi,
+        TrafficClass::Vm,
+        TrafficClass::Backup,
+    ];
+    pub fn id(self) -> &'static str {
+        match self {
+            TrafficClass::LiveMigration => "live-migration",
+            TrafficClass::Csv => "csv",
+            TrafficClass::SmbStorage => "smb-storage",
+            TrafficClass::Iscsi => "iscsi",
+            TrafficClass::Vm => "vm",
+            TrafficClass::Backup => "backup",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            TrafficClass::LiveMigration => "live migration",
+            TrafficClass::Csv => "CSV / cluster",
+            TrafficClass::SmbStorage => "SMB storage",
+            TrafficClass::Iscsi => "iSCSI",
+            TrafficClass::Vm => "VM",
+            TrafficClass::Backup => "backup",
+        }
+    }
+}
+
+/// How a class moves its bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassTransport {
+    /// Live migration over TCP: one connection per migration, one network.
+    LmTcp,
+    /// Live migration with compression: as TCP on the wire.
+    LmCompression,
+    /// SMB 3 multichannel (SMB Direct on RDMA interfaces).
+    Smb,
+    /// vSphere multi-NIC vMotion.
+    MultiNicVmotion,
+    /// iSCSI MPIO.
+    Mpio,
+    /// Guests through their virtual switch.
+    Guests,
+    /// Several TCP streams (backup software).
+    Streams,
+}
+
+impl ClassTransport {
+    pub fn label(self) -> &'static str {
+        match self {
+            ClassTransport::LmTcp => "tcp",
+            ClassTransport::LmCompression => "compression",
+            ClassTransport::Smb => "smb",
+            ClassTransport::MultiNicVmotion => "multi-NIC vMotion",
+            ClassTransport::Mpio => "MPIO",
+            ClassTransport::Guests => "virtual switch",
+            ClassTransport::Streams => "TCP streams",
+        }
+    }
+    /// Uses one network (and one interface) at a time.
+    pub fn one_network(self) -> bool {
+        matches!(self, ClassTransport::LmTcp | ClassTransport::LmCompression)
+    }
+}
+
+/// How traffic of one port (host interface) is spread over the physical
+/// members under it, in one direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spread {
+    /// All of the port's traffic on one member: a single NIC, Hyper-V Port
+    /// or vSphere port-ID pinning, an RDMA vNIC's affinity, a vNIC's
+    /// inbound MAC.
+    OneMember,
+    /// Each flow hashed onto a member: many flows use every member.
+    PerFlow,
+    /// Every port of the team uses this one member (switch-independent
+    /// address hash inbound; vSphere explicit failover).
+    Shared(NicIdx),
+}
+
+/// The team or teamed virtual switch whose load balancing applies to a port.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Balancer {
+    pub group: Group,
+    /// `team `BigTeam`` / `SET switch `S`` / `vSwitch `vSwitch0``.
+    pub name: String,
+    pub mode: TeamMode,
+    /// None: not stated (a SET switch without `load_balancing`).
+    pub load_balancing: Option<Sp<LoadBalancing>>,
+    /// Active members (without standby).
+    pub members: Vec<NicIdx>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    Team(TeamIdx),
+    Switch(VSwitchIdx),
+}
+
+impl Balancer {
+    pub fn lb(&self) -> Option<LoadBalancing> {
+        self.load_balancing.as_ref().map(|l| l.value)
+    }
+    pub fn is_hyperv_port(&self) -> bool {
+        self.lb() == Some(LoadBalancing::HypervPort)
+    }
+}
+
+/// One host interface carrying a network: a NIC, a team interface, a vNIC
+/// or vmkernel port, or the guests of a virtual switch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Port {
+    pub network: NetworkId,
+    pub via: Via,
+    /// `vNIC `LM1` on `Converged``, `NIC `X520-5``, ...
+    pub name: String,
+    /// Never empty: a carrier without an active adapter is no port, and
+    /// [`Port::without`] returns None when the last one goes.
+    pub active: Vec<NicIdx>,
+    pub standby: Vec<NicIdx>,
+    pub balancer: Option<Balancer>,
+    pub tx: Spread,
+    pub rx: Spread,
+    /// RDMA kind when SMB on this port can run as SMB Direct.
+    pub rdma: Option<Rdma>,
+    /// MTU (payload) of the interface.
+    pub mtu: u32,
+    /// SMB multichannel opens several connections here (RSS).
+    pub rss: bool,
+}
+
+impl Port {
+    /// The port after losing NIC `lost`: the first standby adapter takes
+    /// the place of a failed active one (LBFO standby, SET affinity
+    /// failover, vSphere failover order). None: the port is down.
+    pub fn without(&self, lost: NicIdx) -> Option<Port> {
+        if !self.active.contains(&lost) {
+            let mut p = self.clone();
+            p.standby.retain(|n| *n != lost);
+            return Some(p);
+        }
+        let mut p = self.clone();
+        p.active.retain(|n| *n != lost);
+        p.standby.retain(|n| *n != lost);
+        if !p.standby.is_empty() {
+            let s = p.standby.remove(0);
+            p.active.push(s);
+        }
+        if p.active.is_empty() {
+            return None;
+        }
+        for side in [&mut p.tx, &mut p.rx] {
+            if *side == Spread::Shared(lost) {
+                *side = Spread::Shared(p.active[0]);
+            }
+        }
+        if let Some(b) = &mut p.balancer {
+            b.members.retain(|n| *n != lost);
+        }
+        Some(p)
+    }
+
+    pub(super) fn spread(&self, side: Side) -> Spread {
+        match side {
+            Side::Send => self.tx,
+            Side::Receive => self.rx,
+        }
+    }
+
+    /// Every NIC this port can use (active then standby).
+    pub fn all_nics(&self) -> impl Iterator<Item = NicIdx> + '_ {
+        self.active.iter().chain(&self.standby).copied()
+    }
+}
+
+/// Which limit a bound expresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundKind {
+    /// The link speeds of every adapter the class's networks use.
+    Adapters,
+    /// TCP / compression live migration uses one network at a time.
+    OneNetwork,
+    /// One connection stays on one adapter.
+    OneFlow,
+    /// How the sending host spreads the traffic over its members.
+    Send,
+    /// How the receiving host (built alike) takes it in.
+    Receive,
+    /// `smb_bandwidth_limit`.
+    SmbCap,
+}
+
+/// One upper limit on a figure, with where its number comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bound {
+    pub kind: BoundKind,
+    pub speed: Speed,
+    /// Plain words with the names and numbers: "vNIC `LM1` is pinned to
+    /// one member of team `BigTeam` (hyperv-port): 1 x 1G".
+    pub text: String,
+    /// The adapters this bound counts.
+    pub nics: Vec<NicIdx>,
+}
+
+/// A figure: the smallest of its bounds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rate {
+    pub bounds: Vec<Bound>,
+}
+
+impl Rate {
+    pub fn speed(&self) -> Speed {
+        self.bounds
+            .iter()
+            .map(|b| b.speed)
+            .min()
+            .unwrap_or_default()
+    }
+    /// The bound that sets the figure (the first of the smallest).
+    pub fn bottleneck(&self) -> Option<&Bound> {
+        let s = self.speed();
+        self.bounds.iter().find(|b| b.speed == s)
+    }
+    /// The figure without one kind of bound (the SMB cap, to see what the
+    /// adapters alone give).
+    pub fn speed_without(&self, kind: BoundKind) -> Speed {
+        self.bounds
+            .iter()
+            .filter(|b| b.kind != kind)
+            .map(|b| b.speed)
+            .min()
+            .unwrap_or_default()
+    }
+    pub fn bound(&self, kind: BoundKind) -> Option<&Bound> {
+        self.bounds.iter().find(|b| b.kind == kind)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figures {
+    /// One TCP connection / SMB channel / VM vNIC.
+    pub per_stream: Rate,
+    /// One live migration (live migration only).
+    pub per_migration: Option<Rate>,
+    /// The whole class.
+    pub aggregate: Rate,
+    /// Indices into the class's `ports` that carry it.
+    pub in_use: Vec<usize>,
+}
+
+/// The class after the single adapter loss that hurts it most.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Degraded {
+    pub lost: NicIdx,
+    pub figures: Figures,
+    /// Ports that went down with it.
+    pub down: Vec<usize>,
+}
+
+/// A hyperv-port team or SET switch whose members the class cannot use:
+/// the class reaches it through fewer ports than it has active members.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PinCap {
+    pub balancer: Balancer,
+    /// Indices into `ports` of the ports that carry the class there.
+    pub ports: Vec<usize>,
+    /// Members those ports occupy.
+    pub members_used: usize,
+    pub member_speed: Speed,
+    /// members_used x member_speed.
+    pub cap: Speed,
+    /// members x member_speed.
+    pub team_total: Speed,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassModel {
+    pub class: TrafficClass,
+    pub transport: ClassTransport,
+    /// The class's networks, in preference order for live migration.
+    pub networks: Vec<NetworkId>,
+    /// Every port of those networks on this host, in network order.
+    pub ports: Vec<Port>,
+    /// Simultaneous live migrations and whether that is the default.
+    pub simultaneous: Option<(u32, bool)>,
+    pub cap: Option<Sp<Bandwidth>>,
+    pub healthy: Figures,
+    /// The single adapter loss that takes the most, among those that leave
+    /// the class a path. None when no such loss changes anything.
+    pub degraded: Option<Degraded>,
+    /// Adapters whose loss leaves the class no interface at all (a single
+    /// point of failure, which the redundancy rules report).
+    pub stranded: Vec<NicIdx>,
+    pub pin_caps: Vec<PinCap>,
+    pub assumptions: Vec<&'static Assumption>,
+    /// Facts worth a line in a report ("SMB Direct (roce-v2) on `SMB1`").
+    pub notes: Vec<String>,
+}
+
+impl ClassModel {
+    /// Every physical NIC the class can use (active and standby, all ports).
+    pub fn nics(&self) -> Vec<NicIdx> {
+        let mut out = Vec::new();
+        for p in &self.ports {
+            for n in p.all_nics() {
+                if !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        }
+        out
+    }
+    /// NICs of the ports in use in the healthy state.
+    pub fn nics_in_use(&self) -> Vec<NicIdx> {
+        let mut out = Vec::new();
+        for i in &self.healthy.in_use {
+            for n in &self.ports[*i].active {
+                if !out.contains(n) {
+                    out.push(*n);
+                }
+            }
+        }
+        out
+    }
+    /// The figures after losing one adapter (healthy when nothing changes).
+    pub fn worst(&self) -> &Figures {
+        self.degraded
+            .as_ref()
+            .map(|d| &d.figures)
+            .unwrap_or(&self.healthy)
+    }
+}
+
+/// Time to move a host's memory at a rate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrainTime {
+    pub rate: Speed,
+    /// At line rate (a lower bound).
+    pub seconds: f64,
+    /// With standard frames on the LM interfaces: [`JUMBO_LM_GAIN_LOW`] and
+    /// [`JUMBO_LM_GAIN_HIGH`] applied.
+    pub standard_frames: Option<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drain {
+    pub memory_gib: Sp<f64>,
+    pub healthy: DrainTime,
+    /// After the worst single adapter loss (None: no loss changes it).
+    pub degraded: Option<(NicIdx, DrainTime)>,
+}
+
+impl Drain {
+    /// The drain time after the worst single adapter loss.
+    pub fn worst(&self) -> &DrainTime {
+        self.degraded
+            .as_ref()
+            .map(|(_, d)| d)
+            .unwrap_or(&self.healthy)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostBandwidth {
+    pub host: HostId,
+    pub classes: Vec<ClassModel>,
+    pub drain: Option<Drain>,
+}
+
+impl HostBandwidth {
+    pub fn class(&self, class: TrafficClass) -> Option<&ClassModel> {
+        self.classes.iter().find(|c| c.class == class)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct BandwidthModel {
+    /// By `HostId`.
+    pub hosts: Vec<HostBandwidth>,
+}
+
+impl BandwidthModel {
+    /// Every host's model. Hosts are independent, so large designs build
+    /// them on every core; the order is the hosts' whatever the threads do.
+    pub fn build(design: &Design, topology: &Topology) -> BandwidthModel {
+        use rayon::prelude::*;
+        let hosts = (0..design.hosts.len())
+            .into_par_iter()
+            .with_min_len(64)
+            .map(|h| host_model(design, topology, HostId(h)))
+            .collect();
+        BandwidthModel { hosts }
+    }
+    pub fn host(&self, h: HostId) -> &HostBandwidth {
+        &self.hosts[h.0]
+    }
+}

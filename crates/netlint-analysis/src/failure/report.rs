@@ -1,0 +1,114 @@
+//! The failure report: every unit evaluated once, stacks as units.
+
+use super::*;
+
+/// The outcome of one unit.
+#[derive(Clone, Debug)]
+pub struct UnitResult {
+    pub unit: Unit,
+    pub outcome: Outcome,
+}
+
+/// What a whole stack failing takes away beyond what any one member does.
+#[derive(Clone, Debug)]
+pub struct StackResult {
+    pub bridge: BridgeId,
+    /// Losses of the whole stack, keeping only hosts that no member failure
+    /// alone cuts from that requirement.
+    pub extra: Vec<Loss>,
+}
+
+/// Every single failure of a design, as `netlint check` sees it: the units
+/// whose failure loses something the role table requires (or live
+/// migration), and the stacks whose redundancy is only inside the stack.
+#[derive(Clone, Debug, Default)]
+pub struct FailureReport {
+    pub results: Vec<UnitResult>,
+    pub stacks: Vec<StackResult>,
+}
+
+impl FailureReport {
+    /// Runs every single failure unit (member switches, inter-switch cables,
+    /// cards) and every stack as a whole.
+    pub fn build(
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        healthy: &Forwarding,
+    ) -> FailureReport {
+        let analysis = Analysis::new(design, topo, fabric, healthy, requirements(design, false));
+        let mut report = FailureReport::default();
+        for unit in units(design, topo, UnitOptions::default()) {
+            let mut outcome = analysis.evaluate_unit(&unit);
+            prune_covered(&mut outcome);
+            if !outcome.losses.is_empty() {
+                report.results.push(UnitResult { unit, outcome });
+            }
+        }
+        for b in stacks(topo) {
+            let whole = analysis.evaluate_unit(&Unit::Bridge(b));
+            let members = &topo.bridge(b).members;
+            let member_lost: BTreeSet<(Requirement, HostId)> = report
+                .results
+                .iter()
+                .filter(|r| matches!(r.unit, Unit::Switch(s) if members.contains(&s)))
+                .flat_map(|r| {
+                    r.outcome
+                        .losses
+                        .iter()
+                        .flat_map(|l| l.hosts.iter().map(|h| (l.requirement.clone(), h.host)))
+                })
+                .collect();
+            let mut extra = Vec::new();
+            for mut loss in whole.losses {
+                if loss.requirement == Requirement::LiveMigration {
+                    continue;
+                }
+                loss.hosts
+                    .retain(|h| !member_lost.contains(&(loss.requirement.clone(), h.host)));
+                if !loss.hosts.is_empty() {
+                    extra.push(loss);
+                }
+            }
+            if !extra.is_empty() {
+                report.stacks.push(StackResult { bridge: b, extra });
+            }
+        }
+        report
+    }
+
+    /// Results of units of one kind.
+    pub fn of<'r>(
+        &'r self,
+        pred: impl Fn(&Unit) -> bool + 'r,
+    ) -> impl Iterator<Item = &'r UnitResult> {
+        self.results.iter().filter(move |r| pred(&r.unit))
+    }
+}
+
+/// Drops the loss of a single network when a group loss of the same
+/// failure names the same hosts and, on each of them, only that network
+/// (management as a host's only cluster network): one finding says both.
+pub fn prune_covered(outcome: &mut Outcome) {
+    let covered = |l: &Loss| -> bool {
+        let Requirement::Network(n) = l.requirement else {
+            return false;
+        };
+        outcome.losses.iter().any(|g| {
+            matches!(
+                g.requirement,
+                Requirement::Cluster | Requirement::Storage(_)
+            ) && g.host_ids() == l.host_ids()
+                && g.split == l.split
+                && g.hosts
+                    .iter()
+                    .all(|h| h.carriers.iter().all(|c| c.network == n))
+        })
+    };
+    let keep: Vec<bool> = outcome.losses.iter().map(|l| !covered(l)).collect();
+    let mut i = 0;
+    outcome.losses.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+}

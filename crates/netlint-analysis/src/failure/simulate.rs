@@ -1,0 +1,388 @@
+//! Simulation of chosen failures: degraded links, tree changes, slowdowns,
+//! standing losses.
+
+use super::*;
+
+/// A LAG or link that lost cables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Degraded {
+    pub port: usize,
+    pub members_left: u32,
+    pub members: u32,
+    pub member_speed: Speed,
+}
+
+/// The changes of one spanning tree in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeChange {
+    /// The tree, as the healthy spanning-tree result numbers it.
+    pub tree: crate::stp::TreeId,
+    /// Root changes, then links that start or stop forwarding.
+    pub changes: Vec<TreeEvent>,
+}
+
+/// One change of a spanning tree (bridges and links as the spanning-tree
+/// result numbers them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeEvent {
+    BecomesRoot(usize),
+    NoLongerRoot(usize),
+    RootDown(usize),
+    /// The link forwards now; before, the end at `at` had role `was`.
+    StartsForwarding {
+        link: usize,
+        was: crate::stp::PortRole,
+        at: Option<usize>,
+    },
+    /// The link no longer forwards: the end at `at` has role `now`.
+    StopsForwarding {
+        link: usize,
+        now: crate::stp::PortRole,
+        at: Option<usize>,
+    },
+}
+
+/// Host pairs whose path got slower.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slowdown {
+    pub network: NetworkId,
+    pub pairs: Vec<(HostId, HostId)>,
+    /// Bottleneck before and after (aggregate speed of the slowest port on
+    /// the path), with the port.
+    pub before: (Speed, Option<usize>),
+    pub after: (Speed, Option<usize>),
+}
+
+/// How a requirement fares in a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub requirement: Requirement,
+    /// Lost for some host pairs.
+    pub lost: bool,
+    /// Networks of the requirement that lost host pairs / kept all of them.
+    pub networks_lost: Vec<NetworkId>,
+    pub networks_kept: Vec<NetworkId>,
+}
+
+/// Everything `netlint simulate` says about one scenario.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    pub units: Vec<Unit>,
+    pub failures: Failures,
+    /// Losses of every network and of every group.
+    pub outcome: Outcome,
+    pub standings: Vec<Standing>,
+    pub trees: Vec<TreeChange>,
+    pub degraded: Vec<Degraded>,
+    /// Ports down (both ends up would be degraded instead).
+    pub down: Vec<usize>,
+    pub slower: Vec<Slowdown>,
+    /// Host pairs cut in the healthy state that the failure reconnects
+    /// (a blocked link that takes over), per network.
+    pub restored: Vec<(NetworkId, Vec<(HostId, HostId)>)>,
+}
+
+/// A path's bottleneck in a scenario: its slowest port by what the port
+/// carries now (cables left x per-cable speed), with the port; None for a
+/// path without a link (one bridge, or a direct cable).
+pub fn path_bottleneck(
+    topo: &Topology,
+    fwd: &Forwarding,
+    path: &[usize],
+) -> Option<(Speed, usize)> {
+    path.iter()
+        .map(|p| {
+            let members = fwd.ports[*p].members;
+            (topo.ports[*p].member_speed.times(members as u64), *p)
+        })
+        .min()
+}
+
+/// How much slower traffic between two hosts gets on a network: the
+/// definition `simulate` shares with `stp-suboptimal-path`. Traffic takes
+/// every pair of working adapters ([`Forwarding::adapter_paths`]: a
+/// switch-independent team or SET may send a flow from any active member),
+/// so the path is slower when the path of any adapter pair present before
+/// and after got a smaller bottleneck; of those pairs, the slowest now is
+/// the one shown. Returns the bottleneck before and after of that pair.
+pub fn slowest_slower_pair(
+    design: &Design,
+    topo: &Topology,
+    (before, after): (&Forwarding, &Forwarding),
+    network: NetworkId,
+    (a, b): (HostId, HostId),
+) -> Option<((Speed, usize), (Speed, usize))> {
+    let now = after.adapter_paths(design, topo, network, a, b);
+    if now.is_empty() {
+        return None;
+    }
+    let then = before.adapter_paths(design, topo, network, a, b);
+    let mut worst: Option<((Speed, usize), (Speed, usize))> = None;
+    for p1 in &now {
+        let Some(path1) = &p1.path else { continue };
+        let Some(p0) = then
+            .iter()
+            .find(|p0| (p0.a_nic, p0.b_nic) == (p1.a_nic, p1.b_nic))
+        else {
+            continue;
+        };
+        let Some(path0) = &p0.path else { continue };
+        let (Some(b0), Some(b1)) = (
+            path_bottleneck(topo, before, path0),
+            path_bottleneck(topo, after, path1),
+        ) else {
+            continue;
+        };
+        // The slowest now; of equally slow ones, the biggest drop.
+        let key = |(s0, s1): ((Speed, usize), (Speed, usize))| (s1.0, std::cmp::Reverse(s0.0));
+        if b1.0 < b0.0 && worst.is_none_or(|w| key((b0, b1)) < key(w)) {
+            worst = Some((b0, b1));
+        }
+    }
+    worst
+}
+
+impl<'a> Analysis<'a> {
+    /// The full picture of one scenario: losses of every requirement,
+    /// spanning-tree changes, degraded links and slower paths. Requires an
+    /// analysis built with `requirements(design, true)` to report every
+    /// network.
+    pub fn simulate(&self, healthy: &Forwarding, units: &[Unit]) -> Simulation {
+        self.simulate_with(healthy, units, None)
+    }
+
+    /// [`Analysis::simulate`] with every pair's healthy reachability
+    /// prepared once: only the pairs the scenario can change are walked
+    /// again (see [`PairPaths`]), which the table of every single failure
+    /// needs to stay near linear.
+    pub fn simulate_with(
+        &self,
+        healthy: &Forwarding,
+        units: &[Unit],
+        pairs: Option<&PairPaths>,
+    ) -> Simulation {
+        let (design, topo) = (self.design, self.topo);
+        let mut failures = Failures::default();
+        for u in units {
+            u.add_to(design, topo, &mut failures);
+        }
+        let mut outcome = self.evaluate(&failures);
+        for l in &mut outcome.losses {
+            self.cut_targets(l);
+        }
+        let failed = if failures.is_host_local() {
+            healthy.with_nic_failures(failures.nics.iter().copied())
+        } else {
+            self.fabric.forwarding(design, topo, &failures)
+        };
+        // Standing of each requirement and its networks.
+        let lost_nets: BTreeSet<NetworkId> = outcome
+            .losses
+            .iter()
+            .filter_map(|l| match l.requirement {
+                Requirement::Network(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        let standings = self
+            .requirements
+            .iter()
+            .filter(|r| !matches!(r, Requirement::Network(n) if !r.required(design) && !lost_nets.contains(n)))
+            .map(|r| {
+                let nets = r.networks(design);
+                let on_some = |n: &NetworkId| !topo.hosts_on(*n).is_empty();
+                Standing {
+                    requirement: r.clone(),
+                    lost: outcome.losses.iter().any(|l| l.requirement == *r),
+                    networks_lost: nets.iter().copied().filter(|n| lost_nets.contains(n)).collect(),
+                    networks_kept: nets
+                        .iter()
+                        .copied()
+                        .filter(|n| !lost_nets.contains(n) && on_some(n))
+                        .collect(),
+                }
+            })
+            .collect();
+        // Links.
+        let mut degraded = Vec::new();
+        let mut down = Vec::new();
+        for (i, p) in topo.ports.iter().enumerate() {
+            let st = failed.ports[i];
+            if !st.up {
+                down.push(i);
+            } else if st.members < p.members {
+                degraded.push(Degraded {
+                    port: i,
+                    members_left: st.members,
+                    members: p.members,
+                    member_speed: p.member_speed,
+                });
+            }
+        }
+        // Spanning trees.
+        let trees = tree_changes(healthy, &failed);
+        // Paths: every pair for a fabric failure, the failed hosts' pairs
+        // for a host-local one.
+        let walked: Vec<Reach>;
+        let before: Vec<&Reach> = if let Some(p) = pairs {
+            p.touched(design, topo, healthy, &failed)
+                .into_iter()
+                .map(|i| &p.reach[i])
+                .collect()
+        } else if failures.is_host_local() {
+            // The failed NICs' hosts, and the hosts at the other end of
+            // their direct cables.
+            let mut hosts: BTreeSet<HostId> = BTreeSet::new();
+            for (h, n) in &failures.nics {
+                hosts.insert(*h);
+                if let Some(NicEnd::Peer(ph, _)) = topo.nic_ends[h.0][n.0] {
+                    hosts.insert(ph);
+                }
+            }
+            walked = pairs_of(design, topo, healthy, Some(&hosts));
+            walked.iter().collect()
+        } else {
+            walked = all_pairs(design, topo, healthy);
+            walked.iter().collect()
+        };
+        // (network, bottleneck before and its port, after and its port).
+        type SlowKey = (NetworkId, Speed, Option<usize>, Speed, Option<usize>);
+        let mut slow: BTreeMap<SlowKey, Vec<(HostId, HostId)>> = BTreeMap::new();
+        let mut restored: BTreeMap<NetworkId, Vec<(HostId, HostId)>> = BTreeMap::new();
+        for r in before {
+            let after = failed.reach(design, topo, r.network, r.a, r.b);
+            if r.broken.is_some() {
+                if after.broken.is_none() {
+                    restored.entry(r.network).or_default().push((r.a, r.b));
+                }
+                continue;
+            }
+            if after.broken.is_some() {
+                continue;
+            }
+            if let Some(((s0, p0), (s1, p1))) =
+                slowest_slower_pair(design, topo, (healthy, &failed), r.network, (r.a, r.b))
+            {
+                slow.entry((r.network, s0, Some(p0), s1, Some(p1)))
+                    .or_default()
+                    .push((r.a, r.b));
+            }
+        }
+        let slower = slow
+            .into_iter()
+            .map(|((network, s0, p0, s1, p1), pairs)| Slowdown {
+                network,
+                pairs,
+                before: (s0, p0),
+                after: (s1, p1),
+            })
+            .collect();
+        prune_covered(&mut outcome);
+        Simulation {
+            restored: restored.into_iter().collect(),
+            units: units.to_vec(),
+            failures,
+            outcome,
+            standings,
+            trees,
+            degraded,
+            down,
+            slower,
+        }
+    }
+}
+
+pub(super) fn pairs_of(
+    design: &Design,
+    topo: &Topology,
+    fwd: &Forwarding,
+    only: Option<&BTreeSet<HostId>>,
+) -> Vec<Reach> {
+    let mut out = Vec::new();
+    let clusters = design.clusters();
+    for (ni, _) in design.networks.iter().enumerate() {
+        let net = NetworkId(ni);
+        let on: BTreeSet<HostId> = topo.hosts_on(net).into_iter().collect();
+        for hosts in clusters.values() {
+            let members: Vec<HostId> = hosts.iter().copied().filter(|h| on.contains(h)).collect();
+            for (i, &a) in members.iter().enumerate() {
+                for &b in &members[i + 1..] {
+                    if only.is_some_and(|o| !o.contains(&a) && !o.contains(&b)) {
+                        continue;
+                    }
+                    out.push(fwd.reach(design, topo, net, a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Root moves and links that start or stop forwarding, per tree.
+pub(super) fn tree_changes(before: &Forwarding, after: &Forwarding) -> Vec<TreeChange> {
+    use crate::stp::{End, PortRef, PortRole};
+    let (s0, s1) = (&before.stp, &after.stp);
+    let mut out = Vec::new();
+    for tree1 in s1.trees() {
+        let Some((t0, tree0)) = s0
+            .trees()
+            .iter()
+            .enumerate()
+            .find(|(_, t)| t.kind == tree1.kind)
+        else {
+            continue;
+        };
+        let mut changes = Vec::new();
+        let roots =
+            |t: &crate::stp::Tree| -> Vec<usize> { t.roots.iter().map(|r| r.root).collect() };
+        let (r0, r1) = (roots(tree0), roots(tree1));
+        for r in &r1 {
+            if !r0.contains(r) {
+                changes.push(TreeEvent::BecomesRoot(*r));
+            }
+        }
+        for r in &r0 {
+            if !r1.contains(r) {
+                if s1.is_bridge_up(*r) {
+                    changes.push(TreeEvent::NoLongerRoot(*r));
+                } else {
+                    changes.push(TreeEvent::RootDown(*r));
+                }
+            }
+        }
+        // Per link: Ok = forwarding, Err = the blocking end's role and
+        // bridge; None = down or not an STP port at both ends.
+        type State = Option<Result<(), (PortRole, Option<usize>)>>;
+        let state = |s: &crate::stp::StpResult, t: &crate::stp::Tree, l: usize| -> State {
+            let a = t.port(PortRef::new(l, End::A))?;
+            let b = t.port(PortRef::new(l, End::B))?;
+            if a.role == PortRole::Disabled || b.role == PortRole::Disabled {
+                return None;
+            }
+            for (end, p) in [(End::A, a), (End::B, b)] {
+                if !p.role.forwards() {
+                    return Some(Err((p.role, s.port_bridge(PortRef::new(l, end)))));
+                }
+            }
+            Some(Ok(()))
+        };
+        for l in 0..tree1.ports.len().min(tree0.ports.len()) {
+            if !s1.is_link_up(l) || !s0.is_link_up(l) {
+                continue;
+            }
+            match (state(s0, tree0, l), state(s1, tree1, l)) {
+                (Some(Err((was, at))), Some(Ok(()))) => {
+                    changes.push(TreeEvent::StartsForwarding { link: l, was, at })
+                }
+                (Some(Ok(())), Some(Err((now, at)))) => {
+                    changes.push(TreeEvent::StopsForwarding { link: l, now, at })
+                }
+                _ => {}
+            }
+        }
+        if !changes.is_empty() {
+            out.push(TreeChange { tree: t0, changes });
+        }
+    }
+    out
+}
