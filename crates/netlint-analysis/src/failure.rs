@@ -23,8 +23,8 @@
 use crate::l2::{all_pairs, components, Fabric, Failures, Forwarding, Reach, ScenarioComponents};
 use crate::topology::{BridgeId, BridgeKind, NicEnd, Topology, Via};
 use netlint_model::{
-    Design, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed, SwitchId,
-    Uplink,
+    Design, Element, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed,
+    SwitchId, Uplink,
 };
 pub use pairs::PairPaths;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -181,23 +181,24 @@ impl Unit {
     }
 
     /// The element a finding about the unit itself is filed under.
-    pub fn element(&self, design: &Design, topo: &Topology) -> String {
+    pub fn element(&self, design: &Design, topo: &Topology) -> Element {
         match self {
             Unit::Switch(s) => design.switch(*s).element(),
             Unit::Bridge(b) => design.switch(topo.bridge(*b).members[0]).element(),
             Unit::Cable(l, _) | Unit::Link(l) => design.link(*l).element(),
             Unit::Card(h, card) => {
                 let host = design.host(*h);
-                match host.nics.iter().find(|n| n.card.value == *card) {
-                    Some(n) => format!("{}.nics.{}", host.element(), n.name),
+                match host
+                    .nics
+                    .iter()
+                    .position(|n| n.card.value == *card)
+                    .map(NicIdx)
+                {
+                    Some(n) => host.nic_element(n),
                     None => host.element(),
                 }
             }
-            Unit::Nic(h, n) => format!(
-                "{}.nics.{}",
-                design.host(*h).element(),
-                design.host(*h).nic(*n).name
-            ),
+            Unit::Nic(h, n) => design.host(*h).nic_element(*n),
         }
     }
 
@@ -1583,22 +1584,6 @@ fn owner(design: &Design, host: HostId, via: Via) -> Option<String> {
     }
 }
 
-/// The element of a carrier.
-pub fn via_element(design: &Design, host: HostId, via: Via) -> String {
-    let h = design.host(host);
-    match via {
-        Via::Nic(n) => format!("{}.nics.{}", h.element(), h.nic(n).name),
-        Via::Team(t) => format!("{}.teams.{}", h.element(), h.teams[t.0].name),
-        Via::Guest(vs) => format!("{}.vswitches.{}", h.element(), h.vswitches[vs.0].name),
-        Via::VNic(vs, k) => format!(
-            "{}.vswitches.{}.vnics.{}",
-            h.element(),
-            h.vswitches[vs.0].name,
-            h.vswitches[vs.0].vnics[k].name
-        ),
-    }
-}
-
 /// One reason, its primary span, related spans and the element to file it
 /// under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1606,7 +1591,7 @@ pub struct Why {
     pub text: String,
     pub span: Span,
     pub related: Vec<(Span, String)>,
-    pub element: String,
+    pub element: Element,
 }
 
 impl CarrierChange {
@@ -1615,7 +1600,7 @@ impl CarrierChange {
     /// cabled to sw10g-a", "no path is left from tor-a to tor-b".
     pub fn why(&self, design: &Design, topo: &Topology, host: HostId, units: &[Unit]) -> Why {
         let h = design.host(host);
-        let element = via_element(design, host, self.via);
+        let element = h.via_element(self.via);
         // The failed unit that explains a NIC or a cut.
         let bridge_unit = |s: SwitchId| {
             units.iter().find_map(|u| match u {
@@ -1883,7 +1868,7 @@ pub struct LossGroup {
     pub hosts: Vec<HostId>,
     pub why: Why,
     /// The element of each host's copy of the finding.
-    pub elements: Vec<String>,
+    pub elements: Vec<Element>,
 }
 
 impl Loss {

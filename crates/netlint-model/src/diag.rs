@@ -1,6 +1,7 @@
 //! Diagnostics: input errors and rule findings share one shape so that every
 //! renderer (human, JSON, SARIF, ...) treats them alike.
 
+use crate::element::Element;
 use crate::span::Span;
 use std::fmt;
 
@@ -71,17 +72,23 @@ pub struct Diagnostic {
     pub primary: Option<Label>,
     /// Other places involved: the other end of a mismatch, the profile line.
     pub related: Vec<Label>,
-    /// The design element this is about, as a dotted path of the names the
-    /// user wrote (`hosts.hv2.nics.P4-1`). Used by `allow`, baselines and
-    /// fingerprints, which must not depend on line numbers.
-    pub element: String,
+    /// The design elements this is about, never empty ([`Element::Design`]
+    /// for the file as a whole). A finding shared by hosts built alike is
+    /// one diagnostic with a subject per host. `allow`, baselines and
+    /// fingerprints match subjects, never line numbers or words.
+    pub subjects: Vec<Element>,
+    /// Set when the message opens with the list of its hosts (`hosts
+    /// `hv1`, `hv2`: ...`): the message after that list, so that the list
+    /// can be written again from the subjects that remain once `allow` or a
+    /// baseline has taken some away.
+    pub after_hosts: Option<String>,
 }
 
 impl Diagnostic {
     pub fn new(
         rule: impl Into<String>,
         severity: Severity,
-        element: impl Into<String>,
+        subject: Element,
         message: impl Into<String>,
     ) -> Self {
         Diagnostic {
@@ -91,13 +98,40 @@ impl Diagnostic {
             help: None,
             primary: None,
             related: Vec::new(),
-            element: element.into(),
+            subjects: vec![subject],
+            after_hosts: None,
         }
     }
 
     /// An input error (`schema`).
     pub fn schema(span: Span, message: impl Into<String>) -> Self {
-        Diagnostic::new(SCHEMA, Severity::Error, "", message).at(span, "")
+        Diagnostic::new(SCHEMA, Severity::Error, Element::Design, message).at(span, "")
+    }
+
+    /// An input error (`syntax` or `schema`): the design was not checked.
+    pub fn is_input_error(&self) -> bool {
+        self.rule == SYNTAX || self.rule == SCHEMA
+    }
+
+    /// The element path output shows (JSON `element`, SARIF fingerprints,
+    /// JUnit names): the first subject's in path order, empty for the
+    /// design as a whole.
+    pub fn element(&self) -> String {
+        match self.subjects.as_slice() {
+            [one] => one.path(),
+            many => many.iter().map(Element::path).min().unwrap_or_default(),
+        }
+    }
+
+    /// The hosts among the subjects, in subject order, each once.
+    pub fn hosts(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for h in self.subjects.iter().filter_map(Element::host_name) {
+            if out.last() != Some(&h) && !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        out
     }
 
     pub fn at(mut self, span: Span, label: impl Into<String>) -> Self {
@@ -107,6 +141,21 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same finding about each of `subjects` (each once, in the order
+    /// given) instead of its one subject; nothing changes if there are none.
+    pub fn with_subjects(mut self, subjects: impl IntoIterator<Item = Element>) -> Self {
+        let mut all: Vec<Element> = Vec::new();
+        for s in subjects {
+            if !all.contains(&s) {
+                all.push(s);
+            }
+        }
+        if !all.is_empty() {
+            self.subjects = all;
+        }
         self
     }
 
@@ -120,19 +169,15 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_element(mut self, element: impl Into<String>) -> Self {
-        self.element = element.into();
-        self
-    }
-
-    /// Sort key: position, then rule, then message (deterministic output).
-    pub fn sort_key(&self) -> (usize, usize, &str, &str, &str) {
+    /// Sort key: position, then rule, then message, then subjects
+    /// (deterministic output).
+    pub fn sort_key(&self) -> (usize, usize, &str, &str, &[Element]) {
         let (s, e) = self
             .primary
             .as_ref()
             .map(|l| (l.span.start, l.span.end))
             .unwrap_or((0, 0));
-        (s, e, &self.rule, &self.message, &self.element)
+        (s, e, &self.rule, &self.message, &self.subjects)
     }
 }
 

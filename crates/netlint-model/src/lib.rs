@@ -3,6 +3,7 @@
 
 pub mod design;
 pub mod diag;
+pub mod element;
 mod load;
 mod reader;
 pub mod span;
@@ -10,6 +11,7 @@ pub mod units;
 
 pub use design::*;
 pub use diag::{Diagnostic, Label, RuleMeta, Severity, SCHEMA, SYNTAX};
+pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};

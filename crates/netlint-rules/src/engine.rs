@@ -2,9 +2,12 @@
 //! design's `allow` tables.
 
 use crate::rules::all;
+use crate::words::name_hosts;
 use crate::{Context, Rule};
 use netlint_model::nearest;
-use netlint_model::{Design, Diagnostic, Level, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX};
+use netlint_model::{
+    Design, Diagnostic, Element, Level, Part, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX,
+};
 use std::collections::{BTreeMap, HashMap};
 
 /// Every rule of the catalogue, in registry order.
@@ -199,41 +202,41 @@ pub struct Outcome {
     pub suppressed: Vec<Suppressed>,
 }
 
-/// Whether an `allow` on `scope` covers `element`: the element itself or
-/// anything inside it (`hosts.hv01` covers `hosts.hv01.nics.A`, not
-/// `hosts.hv010`).
-#[cfg(test)]
-fn within(element: &str, scope: &str) -> bool {
-    element == scope
-        || (element.starts_with(scope) && element.as_bytes().get(scope.len()) == Some(&b'.'))
-}
-
-/// The design's `allow` entries by rule and scope, so finding the entry
-/// that covers a finding costs a lookup per level of its element, however
+/// The design's `allow` entries by rule and element, so finding the entry
+/// that covers a subject costs a lookup per level of the subject, however
 /// many hosts a profile copied its entries onto.
 struct AllowIndex<'d> {
-    first: HashMap<(&'d str, &'d str), usize>,
+    first: HashMap<(&'d str, &'d Element), usize>,
 }
 
 impl<'d> AllowIndex<'d> {
     fn new(design: &'d Design) -> Self {
         let mut first = HashMap::new();
         for (i, (scope, a)) in design.allows.iter().enumerate() {
-            first
-                .entry((a.rule.value.as_str(), scope.as_str()))
-                .or_insert(i);
+            first.entry((a.rule.value.as_str(), scope)).or_insert(i);
         }
         AllowIndex { first }
     }
 
-    /// The first entry (in design order) for `rule` whose scope is
-    /// `element` or one of its ancestors, as [`within`] defines them.
-    fn first_for(&self, rule: &str, element: &str) -> Option<usize> {
-        let ancestors = element
-            .match_indices('.')
-            .map(|(i, _)| &element[..i])
-            .chain(std::iter::once(element));
-        ancestors
+    /// The first entry (in design order) for `rule` on an element that
+    /// [covers](Element::covers) `subject`: the subject itself, its host,
+    /// or the virtual switch of a vNIC.
+    fn first_for(&self, rule: &str, subject: &Element) -> Option<usize> {
+        let mut scopes = vec![subject.clone()];
+        if let Element::Host(h, part) | Element::Profile(h, part) = subject {
+            let whole = |p: Part| match subject {
+                Element::Host(..) => Element::Host(h.clone(), p),
+                _ => Element::Profile(h.clone(), p),
+            };
+            if let Part::VNic { vswitch, .. } = part {
+                scopes.push(whole(Part::VSwitch(vswitch.clone())));
+            }
+            if *part != Part::Whole {
+                scopes.push(whole(Part::Whole));
+            }
+        }
+        scopes
+            .iter()
             .filter_map(|scope| self.first.get(&(rule, scope)).copied())
             .min()
     }
@@ -309,18 +312,33 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
             Some(Level::Error) => d.severity = Severity::Error,
             None => {}
         }
-        let allow = allows.first_for(&d.rule, &d.element);
-        match allow {
-            Some(i) => {
-                used[i] = true;
-                let a = &design.allows[i].1;
-                outcome.suppressed.push(Suppressed {
-                    diagnostic: d,
-                    reason: a.reason.clone(),
-                    allow_span: a.rule.span,
-                });
+        // Each subject is allowed or not on its own: a finding on hosts
+        // hv1 and hv2 with hv2 allowed still reports hv1, and hv2 is
+        // suppressed by the entry that covers it.
+        let mut by_allow: BTreeMap<usize, Vec<Element>> = BTreeMap::new();
+        let mut kept = Vec::with_capacity(d.subjects.len());
+        for s in std::mem::take(&mut d.subjects) {
+            match allows.first_for(&d.rule, &s) {
+                Some(i) => by_allow.entry(i).or_default().push(s),
+                None => kept.push(s),
             }
-            None => outcome.diagnostics.push(d),
+        }
+        for (i, subjects) in by_allow {
+            used[i] = true;
+            let a = &design.allows[i].1;
+            let mut sup = d.clone();
+            sup.subjects = subjects;
+            name_hosts(&mut sup);
+            outcome.suppressed.push(Suppressed {
+                diagnostic: sup,
+                reason: a.reason.clone(),
+                allow_span: a.rule.span,
+            });
+        }
+        if !kept.is_empty() {
+            d.subjects = kept;
+            name_hosts(&mut d);
+            outcome.diagnostics.push(d);
         }
     }
     if config.level(UNUSED_ALLOW) != Some(Level::Off) {
@@ -332,19 +350,16 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
         .diagnostics
         .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     outcome
-        .diagnostics
-        .dedup_by(|a, b| a.primary == b.primary && a.message == b.message && a.rule == b.rule);
-    outcome
 }
 
 /// Allow entries that suppressed nothing. A profile's allow is copied onto
 /// every host using it, so an entry counts as used when any copy was.
 fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Diagnostic> {
-    let mut by_span: BTreeMap<(Span, &str), (bool, &str)> = BTreeMap::new();
+    let mut by_span: BTreeMap<(Span, &str), (bool, &Element)> = BTreeMap::new();
     for (i, (scope, a)) in design.allows.iter().enumerate() {
         let e = by_span
             .entry((a.rule.span, a.rule.value.as_str()))
-            .or_insert((false, scope.as_str()));
+            .or_insert((false, scope));
         e.0 |= used[i];
     }
     let severity = match config.level(UNUSED_ALLOW) {
@@ -366,7 +381,7 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
             Diagnostic::new(
                 UNUSED_ALLOW,
                 severity,
-                scope,
+                scope.clone(),
                 format!("`allow` names unknown rule `{rule}`{hint}"),
             )
             .with_help("`netlint rules` lists every rule id")
@@ -376,8 +391,11 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
             Diagnostic::new(
                 UNUSED_ALLOW,
                 severity,
-                scope,
-                format!("`allow` for `{rule}` on `{scope}` suppresses nothing: the rule does not fire there"),
+                scope.clone(),
+                format!(
+                    "`allow` for `{rule}` on `{}` suppresses nothing: the rule does not fire there",
+                    scope.path()
+                ),
             )
             .with_help("remove the entry, so that a later regression is not hidden")
         };
@@ -415,12 +433,13 @@ profile = "p"
                 .design
                 .expect("loads");
         let index = AllowIndex::new(&design);
-        let scan = |rule: &str, element: &str| {
+        let scan = |rule: &str, element: &Element| {
             design
                 .allows
                 .iter()
-                .position(|(scope, a)| a.rule.value == rule && within(element, scope))
+                .position(|(scope, a)| a.rule.value == rule && scope.covers(element))
         };
+        let nic = |h: &str, n: &str| Element::Host(h.into(), Part::Nic(n.into()));
         for rule in [
             "mtu-mismatch",
             "power-profile",
@@ -428,28 +447,26 @@ profile = "p"
             "l2-loop",
         ] {
             for element in [
-                "hosts.hv01",
-                "hosts.hv01.nics.A",
-                "hosts.hv01.nics.B",
-                "hosts.hv010",
-                "hosts.hv010.nics.A",
-                "hosts",
-                "switches.tor",
-                "switches.tor2",
-                "networks.x",
+                Element::host("hv01"),
+                nic("hv01", "A"),
+                nic("hv01", "B"),
+                Element::host("hv010"),
+                nic("hv010", "A"),
+                Element::Profile("p".into(), Part::Whole),
+                Element::Switch("tor".into()),
+                Element::Switch("tor2".into()),
+                Element::Network("x".into()),
             ] {
                 assert_eq!(
-                    index.first_for(rule, element),
-                    scan(rule, element),
-                    "{rule} {element}"
+                    index.first_for(rule, &element),
+                    scan(rule, &element),
+                    "{rule} {element:?}"
                 );
             }
         }
+        assert!(index.first_for("mtu-mismatch", &nic("hv01", "A")).is_some());
         assert!(index
-            .first_for("mtu-mismatch", "hosts.hv01.nics.A")
-            .is_some());
-        assert!(index
-            .first_for("host-port-not-edge", "switches.tor2")
+            .first_for("host-port-not-edge", &Element::Switch("tor2".into()))
             .is_none());
     }
 

@@ -5,6 +5,7 @@
 mod context;
 mod engine;
 pub mod rules;
+pub mod words;
 
 pub use context::Context;
 pub use engine::{
