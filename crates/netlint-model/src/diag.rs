@@ -181,11 +181,87 @@ impl Diagnostic {
     }
 }
 
+/// The section of the catalogue a rule belongs to; `--select` and
+/// `--ignore` take its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Category {
+    /// The loader's own checks and the check of `allow` tables.
+    Input,
+    Redundancy,
+    Mtu,
+    Stp,
+    Teaming,
+    Traffic,
+    Vsphere,
+}
+
+impl Category {
+    pub const ALL: [Category; 7] = [
+        Category::Input,
+        Category::Redundancy,
+        Category::Mtu,
+        Category::Stp,
+        Category::Teaming,
+        Category::Traffic,
+        Category::Vsphere,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Category::Input => "input",
+            Category::Redundancy => "redundancy",
+            Category::Mtu => "mtu",
+            Category::Stp => "stp",
+            Category::Teaming => "teaming",
+            Category::Traffic => "traffic",
+            Category::Vsphere => "vsphere",
+        }
+    }
+
+    /// The category of that name; in a `const` (as `declare_rule!` uses
+    /// it) an unknown name does not compile.
+    pub const fn named(name: &str) -> Category {
+        let mut i = 0;
+        while i < Category::ALL.len() {
+            if const_eq(Category::ALL[i].as_str(), name) {
+                return Category::ALL[i];
+            }
+            i += 1;
+        }
+        panic!("unknown rule category")
+    }
+
+    pub fn parse(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+}
+
+const fn const_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// What every rule declares about itself (input checks too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleMeta {
     pub id: &'static str,
-    pub category: &'static str,
+    pub category: Category,
     pub default_severity: Severity,
     pub summary: &'static str,
     /// The rule's page (`rules/<id>.md`), the single source of its docs.

@@ -6,7 +6,8 @@ use crate::words::name_hosts;
 use crate::{Context, Rule};
 use netlint_model::nearest;
 use netlint_model::{
-    Design, Diagnostic, Element, Level, Part, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX,
+    Category, Design, Diagnostic, Element, Level, Part, RuleMeta, Severity, Sp, Span, SCHEMA,
+    SYNTAX,
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -27,21 +28,21 @@ pub fn input_rules() -> Vec<RuleMeta> {
     vec![
         RuleMeta {
             id: SYNTAX,
-            category: "input",
+            category: Category::Input,
             default_severity: Severity::Error,
             summary: "The file is not valid TOML.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/syntax.md")),
         },
         RuleMeta {
             id: SCHEMA,
-            category: "input",
+            category: Category::Input,
             default_severity: Severity::Error,
             summary: "The design does not follow the format: unknown key, bad value, or dangling reference.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/schema.md")),
         },
         RuleMeta {
             id: UNUSED_ALLOW,
-            category: "input",
+            category: Category::Input,
             default_severity: Severity::Warning,
             summary: "An `allow` entry suppresses nothing: its rule never fires on that element, or the rule does not exist.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unused-allow.md")),
@@ -124,8 +125,8 @@ impl RuleConfig {
 fn categories() -> Vec<&'static str> {
     let mut cats: Vec<&'static str> = all()
         .iter()
-        .map(|r| r.meta.category)
-        .chain(input_rules().iter().map(|m| m.category))
+        .map(|r| r.meta.category.as_str())
+        .chain(input_rules().iter().map(|m| m.category.as_str()))
         .collect();
     cats.sort_unstable();
     cats.dedup();
@@ -143,7 +144,7 @@ fn resolve_selector(name: &str) -> Result<Vec<&'static str>, String> {
         .iter()
         .map(|r| r.meta)
         .chain(input_rules())
-        .filter(|m| m.category == name)
+        .filter(|m| m.category.as_str() == name)
         .map(|m| m.id)
         .collect();
     if !in_category.is_empty() {
@@ -261,11 +262,13 @@ fn run_rules(cx: &Context<'_>, rules: &[&Rule]) -> Vec<Vec<Diagnostic>> {
             })
             .collect()
     };
-    let (hosts, fabric): (Vec<Numbered<'_>>, Vec<Numbered<'_>>) = rules
-        .iter()
-        .copied()
-        .enumerate()
-        .partition(|(_, r)| matches!(r.meta.category, "teaming" | "traffic" | "vsphere"));
+    let (hosts, fabric): (Vec<Numbered<'_>>, Vec<Numbered<'_>>) =
+        rules.iter().copied().enumerate().partition(|(_, r)| {
+            matches!(
+                r.meta.category,
+                Category::Teaming | Category::Traffic | Category::Vsphere
+            )
+        });
     let done: Vec<(usize, Vec<Diagnostic>)> = if hosts.is_empty() || fabric.is_empty() {
         run(&rules.iter().copied().enumerate().collect::<Vec<_>>())
     } else {
@@ -484,7 +487,7 @@ profile = "p"
         assert!(teaming.len() > 1);
         assert!(teaming
             .iter()
-            .all(|id| rule_by_id(id).unwrap().meta.category == "teaming"));
+            .all(|id| rule_by_id(id).unwrap().meta.category == Category::Teaming));
         assert_eq!(
             RuleConfig::resolve_selector("input").unwrap(),
             [SYNTAX, SCHEMA, UNUSED_ALLOW]
@@ -525,7 +528,7 @@ profile = "p"
         c.select(&[], &sel(&["teaming"])).unwrap();
         for r in registry() {
             let off = c.level(r.meta.id) == Some(Level::Off);
-            assert_eq!(off, r.meta.category == "teaming", "{}", r.meta.id);
+            assert_eq!(off, r.meta.category == Category::Teaming, "{}", r.meta.id);
         }
         let mut c = RuleConfig::default();
         c.select(&sel(&["mtu"]), &sel(&["mtu-mismatch"])).unwrap();

@@ -31,7 +31,7 @@ macro_rules! declare_rule {
         pub static $name: $crate::Rule = $crate::Rule {
             meta: $crate::RuleMeta {
                 id: $id,
-                category: $cat,
+                category: const { netlint_model::Category::named($cat) },
                 default_severity: netlint_model::Severity::$sev,
                 summary: $summary,
                 doc: include_str!(concat!(
@@ -51,8 +51,14 @@ macro_rules! declare_rule {
 pub(crate) mod testing {
     use netlint_model::{load, Diagnostic, SourceFile};
 
-    /// Loads `src` (which must be valid) and returns the findings of `rule`.
+    /// Loads `src` (which must be valid) and returns the findings of `rule`,
+    /// which must be the id of a rule of the catalogue: a misspelt id
+    /// panics instead of finding nothing.
     pub fn findings(src: &str, rule: &str) -> Vec<Diagnostic> {
+        assert!(
+            crate::rule_by_id(rule).is_some(),
+            "`{rule}` is not the id of a rule"
+        );
         let loaded = load(&SourceFile::new("test.toml", src));
         assert!(
             loaded.diagnostics.is_empty(),
@@ -65,5 +71,35 @@ pub(crate) mod testing {
             .into_iter()
             .filter(|d| d.rule == rule)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[should_panic(expected = "`mtu-mismach` is not the id of a rule")]
+    fn a_misspelt_rule_id_in_a_test_panics_instead_of_finding_nothing() {
+        crate::testing::findings("[design]\nname = \"t\"\n", "mtu-mismach");
+    }
+
+    #[test]
+    fn categories_are_named_as_before() {
+        use netlint_model::Category;
+        for c in Category::ALL {
+            assert_eq!(Category::parse(c.as_str()), Some(c));
+            assert_eq!(Category::named(c.as_str()), c);
+        }
+        assert_eq!(
+            crate::RuleConfig::categories(),
+            [
+                "input",
+                "mtu",
+                "redundancy",
+                "stp",
+                "teaming",
+                "traffic",
+                "vsphere"
+            ]
+        );
     }
 }

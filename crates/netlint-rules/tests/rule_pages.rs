@@ -117,3 +117,43 @@ fn ids_are_unique_and_kebab_case() {
         assert!(!rule.meta.summary.is_empty());
     }
 }
+
+/// The page's header (the summary under the title, the category and the
+/// default severity) says what `declare_rule!` says: the macro is the one
+/// place they are stated, the page repeats them for readers.
+#[test]
+fn every_page_header_agrees_with_its_rule() {
+    let metas = registry()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .collect::<Vec<_>>();
+    let mut wrong = Vec::new();
+    for m in metas {
+        let id = m.id;
+        let mut paras = m.doc.split("\n\n").map(str::trim);
+        let title = paras.next().unwrap_or_default();
+        let summary = paras.next().unwrap_or_default();
+        let facts = paras.next().unwrap_or_default();
+        if title != format!("# {id}") {
+            wrong.push(format!("rules/{id}.md: title `{title}`"));
+        }
+        if summary != m.summary {
+            wrong.push(format!(
+                "rules/{id}.md: summary\n  page: {summary}\n  rule: {}",
+                m.summary
+            ));
+        }
+        let expected = format!(
+            "**Category:** {} · **Default severity:** {}",
+            m.category, m.default_severity
+        );
+        // A rule whose severity depends on a role says so after it.
+        if facts != expected && !facts.starts_with(&format!("{expected} (")) {
+            wrong.push(format!(
+                "rules/{id}.md: `{facts}`, the rule says `{expected}`"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
