@@ -398,7 +398,8 @@ fn detail_host_draws_cards_nics_teams_and_vswitches() {
 }
 
 fn finding(rule: &str, sev: Severity, element: &str, message: &str) -> Diagnostic {
-    Diagnostic::new(rule, sev, element, message)
+    let subject = netlint_model::Element::from_path(element).expect("an element path");
+    Diagnostic::new(rule, sev, subject, message)
 }
 
 #[test]
@@ -419,12 +420,15 @@ fn findings_are_drawn_on_their_elements() {
         ),
         finding("jumbo-recommended", Severity::Info, "networks.mgmt", "x"),
         finding("power-profile", Severity::Info, "", "design-wide"),
-        // A profile's problem, reported once on the first host, naming all.
+        // A profile's problem: one finding about each host's element.
         finding(
             "team-cross-switch-lag",
             Severity::Error,
             "hosts.node1.vswitches.SETswitch",
             "hosts `node1`, `node2`, `node3`: something about the profile",
+        )
+        .with_subjects(
+            ["node1", "node2", "node3"].map(|h| netlint_model::Element::vswitch(h, "SETswitch")),
         ),
     ];
     let s = build(&d, &diags, &GraphOptions::default()).unwrap();
@@ -447,14 +451,16 @@ fn findings_are_drawn_on_their_elements() {
     let s = build(&d, &diags, &GraphOptions::default()).unwrap();
     let titles: Vec<&str> = s.hosts.iter().map(|h| h.title.as_str()).collect();
     assert_eq!(titles, ["node1, node3", "node2"]);
-    // A run of hosts counts as naming each.
+    // A finding shared by hosts built alike is about each host's element:
+    // its subjects, whatever the message says.
     let run = finding(
         "spof-nic-card",
         Severity::Error,
         "hosts.node1.nics.NIC1",
         "if card `slot1` fails on any of hosts `node1` to `node3`, ...",
-    );
-    let elements = finding_elements(&d, &run);
+    )
+    .with_subjects(["node1", "node2", "node3"].map(|h| netlint_model::Element::nic(h, "NIC1")));
+    let elements = finding_elements(&run);
     assert_eq!(
         elements,
         [
@@ -470,7 +476,7 @@ fn findings_are_drawn_on_their_elements() {
         "hosts.node2.nics.NIC1",
         "host `node2` uses MTU 1500 while `node1`, `node3` use MTU 9000",
     );
-    assert_eq!(finding_elements(&d, &other), ["hosts.node2.nics.NIC1"]);
+    assert_eq!(finding_elements(&other), ["hosts.node2.nics.NIC1"]);
     let text = mermaid::render(&s);
     assert!(text.contains("✖ stp-vlan-partition"));
     assert!(text.contains(":::err"));

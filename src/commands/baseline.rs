@@ -3,7 +3,8 @@
 
 use crate::commands::common::terminal_width;
 use crate::render;
-use crate::run::{is_input, run_check, Baseline, CheckSettings, RepoPaths, Report};
+use crate::run::{run_check, Baseline, CheckSettings, RepoPaths, Report};
+use netlint_model::Diagnostic;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -23,7 +24,7 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
         .report
         .files
         .iter()
-        .filter(|f| f.diagnostics.iter().any(is_input))
+        .filter(|f| f.diagnostics.iter().any(Diagnostic::is_input_error))
         .cloned()
         .collect();
     if !input_errors.is_empty() {
@@ -33,7 +34,7 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
             files: input_errors
                 .into_iter()
                 .map(|mut f| {
-                    f.diagnostics.retain(is_input);
+                    f.diagnostics.retain(Diagnostic::is_input_error);
                     f
                 })
                 .collect(),

@@ -320,10 +320,9 @@ pub fn allowed_list(run: &CheckRun) -> String {
             Some(p) => at(p.span),
             None => path.clone(),
         };
-        let element = if d.element.is_empty() {
-            String::new()
-        } else {
-            format!(" {}:", d.element)
+        let element = match d.element() {
+            e if e.is_empty() => String::new(),
+            e => format!(" {e}:"),
         };
         let _ = writeln!(
             s,

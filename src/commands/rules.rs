@@ -23,7 +23,7 @@ pub fn run(args: RulesArgs, out: &mut dyn Write) -> Result<i32, String> {
                 .map(|m| {
                     serde_json::json!({
                         "id": m.id,
-                        "category": m.category,
+                        "category": m.category.as_str(),
                         "default_severity": m.default_severity.as_str(),
                         "summary": m.summary,
                     })

@@ -11,7 +11,7 @@
 use crate::render::mermaid;
 use crate::run::{FileReport, Report};
 use crate::views::graph::{self, GraphOptions};
-use netlint_model::{load, Design, Diagnostic, Severity};
+use netlint_model::{load, Category, Design, Diagnostic, Severity};
 use std::fmt::Write as _;
 
 /// Where the rule pages are published.
@@ -21,30 +21,14 @@ pub const RULE_PAGES: &str = "https://github.com/netlint/netlint/blob/main/rules
 /// 65,536 characters.
 pub const MAX_ROWS: usize = 100;
 
-/// Rules whose findings are about the shape of the network, which a
-/// diagram explains: spanning tree and redundancy.
-const DIAGRAM_RULES: &[&str] = &[
-    "network-partitioned",
-    "spof-switch",
-    "spof-nic-card",
-    "spof-link",
-    "spof-stack",
-    "cluster-network-count",
-    "lm-no-fallback",
-    "l2-loop",
-    "stp-vlan-partition",
-    "stp-suboptimal-path",
-    "stp-root-placement",
-    "mstp-region-mismatch",
-    "stp-mode-mismatch",
-];
-
+/// Whether findings of the rule are about the shape of the network, which a
+/// diagram explains: spanning tree and redundancy (a host port that is not
+/// an edge port is about one port's setting).
 fn wants_diagram(rule: &str) -> bool {
-    DIAGRAM_RULES.contains(&rule)
-        || netlint_rules::rule_by_id(rule).is_some_and(|r| {
-            matches!(r.meta.category, "redundancy" | "stp" | "spanning-tree")
-                && rule != "host-port-not-edge"
-        })
+    netlint_rules::rule_by_id(rule).is_some_and(|r| {
+        matches!(r.meta.category, Category::Redundancy | Category::Stp)
+            && rule != "host-port-not-edge"
+    })
 }
 
 fn is_stp(rule: &str) -> bool {
@@ -206,10 +190,9 @@ pub fn render(
                     .as_ref()
                     .map(|p| f.file.line_col(p.span.start).line.to_string())
                     .unwrap_or_default();
-                let element = if d.element.is_empty() {
-                    String::new()
-                } else {
-                    format!("`{}`", cell(&d.element))
+                let element = match d.element() {
+                    e if e.is_empty() => String::new(),
+                    e => format!("`{}`", cell(&e)),
                 };
                 let _ = writeln!(
                     out,
@@ -228,10 +211,9 @@ pub fn render(
                     helps.len()
                 );
                 for d in helps {
-                    let on = if d.element.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" on `{}`", cell(&d.element))
+                    let on = match d.element() {
+                        e if e.is_empty() => String::new(),
+                        e => format!(" on `{}`", cell(&e)),
                     };
                     let _ = writeln!(
                         out,
@@ -275,7 +257,7 @@ fn diagram(out: &mut String, design: &Design, diagnostics: &[Diagnostic]) {
     }
     let elements: Vec<String> = about
         .iter()
-        .flat_map(|d| graph::finding_elements(design, d))
+        .flat_map(|d| graph::finding_elements(d))
         .collect();
     let elements: Vec<&str> = elements.iter().map(String::as_str).collect();
     let stp = about.iter().any(|d| is_stp(&d.rule));

@@ -6,7 +6,7 @@ use super::config::{find_config, load_config, ConfigFile};
 use super::files::{collect_designs, display};
 use super::findings::{FileReport, Report};
 use super::repo::{relative, RepoPaths};
-use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile, SCHEMA, SYNTAX};
+use netlint_model::{load, Diagnostic, Element, FailOn, Severity, SourceFile, SYNTAX};
 use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -45,10 +45,6 @@ pub struct BaselineOutcome {
     pub fixed: Vec<BaselineEntry>,
 }
 
-fn is_input_error(d: &Diagnostic) -> bool {
-    d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA)
-}
-
 fn threshold(f: FailOn) -> Option<Severity> {
     match f {
         FailOn::Error => Some(Severity::Error),
@@ -85,7 +81,7 @@ pub fn check_source(
         // The command line has the last word; `run_check` has already
         // rejected unknown names.
         let _ = rule_config.select(&settings.select, &settings.ignore);
-        if !diagnostics.iter().any(is_input_error) {
+        if !diagnostics.iter().any(Diagnostic::is_input_error) {
             let outcome = check(design, &rule_config);
             diagnostics.extend(outcome.diagnostics);
             suppressed = outcome.suppressed;
@@ -121,10 +117,14 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                 Ok(t) => t,
                 Err(_) => {
                     let file = SourceFile::new(shown, String::new());
-                    let d =
-                        Diagnostic::new(SYNTAX, Severity::Error, "", "the file is not UTF-8 text")
-                            .at(Default::default(), "")
-                            .with_help("save the design as UTF-8");
+                    let d = Diagnostic::new(
+                        SYNTAX,
+                        Severity::Error,
+                        Element::Design,
+                        "the file is not UTF-8 text",
+                    )
+                    .at(Default::default(), "")
+                    .with_help("save the design as UTF-8");
                     report.files.push(FileReport {
                         file,
                         diagnostics: vec![d],
@@ -173,7 +173,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         if let Some(m) = &mut matcher {
             m.filter(&repo.relative(&shown), &mut diagnostics);
         }
-        if diagnostics.iter().any(is_input_error) {
+        if diagnostics.iter().any(Diagnostic::is_input_error) {
             exit = 2;
         } else if let Some(t) = threshold(fail_on) {
             if diagnostics.iter().any(|d| d.severity >= t) && exit == 0 {
@@ -184,7 +184,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         report.files.push(FileReport { file, diagnostics });
     }
     for r in &config_reports {
-        if r.diagnostics.iter().any(is_input_error) {
+        if r.diagnostics.iter().any(Diagnostic::is_input_error) {
             exit = 2;
         }
     }

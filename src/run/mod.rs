@@ -9,7 +9,6 @@ pub mod findings;
 pub mod lint;
 pub mod repo;
 
-pub(crate) use baseline_file::is_input;
 pub use baseline_file::{Baseline, BaselineEntry, Matcher};
 pub use config::{find_config, load_config, ConfigFile, CONFIG_FILE};
 pub use files::{collect, collect_designs};

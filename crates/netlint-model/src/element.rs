@@ -99,6 +99,55 @@ impl Element {
         }
     }
 
+    /// The element a dotted path names, as [`Element::path`] writes it
+    /// (what baselines and the command line hold); `None` if the path does
+    /// not name an element. A name containing a dot cannot be told apart
+    /// from a deeper path, so such paths are read as the shallower element.
+    pub fn from_path(path: &str) -> Option<Element> {
+        if path.is_empty() {
+            return Some(Element::Design);
+        }
+        let (kind, rest) = path.split_once('.')?;
+        let whole = |name: &str, part: Part| match kind {
+            "hosts" => Some(Element::Host(name.to_string(), part)),
+            "profiles" => Some(Element::Profile(name.to_string(), part)),
+            _ => None,
+        };
+        match kind {
+            "networks" => Some(Element::Network(rest.to_string())),
+            "switches" => Some(Element::Switch(rest.to_string())),
+            "links" => Some(Element::Link(rest.to_string())),
+            "hosts" | "profiles" => {
+                let Some((name, inner)) = rest.split_once('.') else {
+                    return whole(rest, Part::Whole);
+                };
+                let (what, x) = inner.split_once('.')?;
+                let part = match what {
+                    "nics" => Part::Nic(x.to_string()),
+                    "teams" => Part::Team(x.to_string()),
+                    "vswitches" => match x.split_once(".vnics.") {
+                        Some((vswitch, vnic)) => Part::VNic {
+                            vswitch: vswitch.to_string(),
+                            vnic: vnic.to_string(),
+                        },
+                        None => Part::VSwitch(x.to_string()),
+                    },
+                    _ => return None,
+                };
+                whole(name, part)
+            }
+            _ => None,
+        }
+    }
+
+    /// The part of a host or profile this element is.
+    pub fn part(&self) -> Option<&Part> {
+        match self {
+            Element::Host(_, p) | Element::Profile(_, p) => Some(p),
+            _ => None,
+        }
+    }
+
     /// The host this element is or is part of (not a profile's).
     pub fn host_name(&self) -> Option<&str> {
         match self {
@@ -179,6 +228,26 @@ mod tests {
             },
         );
         assert_eq!(vnic.path(), "profiles.p.vswitches.S.vnics.SMB1");
+    }
+
+    #[test]
+    fn paths_read_back_into_the_same_elements() {
+        for e in [
+            Element::Design,
+            nic("hv2", "P4-1"),
+            Element::Switch("tor-a".into()),
+            Element::Link("isl".into()),
+            Element::Network("lm".into()),
+            Element::host("h"),
+            Element::team("h", "T"),
+            Element::vswitch("h", "S"),
+            Element::vnic("h", "S", "SMB1"),
+            Element::Profile("p".into(), Part::Nic("A".into())),
+        ] {
+            assert_eq!(Element::from_path(&e.path()), Some(e.clone()), "{e:?}");
+        }
+        assert_eq!(Element::from_path("hosts.h.cards.x"), None);
+        assert_eq!(Element::from_path("racks.r"), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! shown.
 
 use netlint_analysis::Topology;
-use netlint_model::Diagnostic;
+use netlint_model::{Diagnostic, Element};
 
 /// "a", "a and b", "a, b and c".
 pub fn and_list(items: &[String]) -> String {
@@ -51,6 +51,15 @@ pub fn name_hosts(d: &mut Diagnostic) {
     }
 }
 
+/// The message of `d` as it would read about `subject` alone: its host
+/// list names that subject's host only (other messages are unchanged).
+pub fn message_about(d: &Diagnostic, subject: &Element) -> String {
+    match (&d.after_hosts, subject.host_name()) {
+        (Some(rest), Some(host)) => format!("{}: {rest}", host_list(&[host])),
+        _ => d.message.clone(),
+    }
+}
+
 /// "2 x 10G" for a LAG, "10G" for a single cable.
 pub fn port_speed(topo: &Topology, port: usize) -> String {
     let p = &topo.ports[port];
@@ -64,7 +73,7 @@ pub fn port_speed(topo: &Topology, port: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use netlint_model::{Element, Severity};
+    use netlint_model::Severity;
 
     #[test]
     fn lists_read_naturally() {
@@ -90,5 +99,9 @@ mod tests {
         d.subjects.pop();
         name_hosts(&mut d);
         assert_eq!(d.message, "host `hv1`: MTU 1500");
+        assert_eq!(
+            message_about(&d, &Element::nic("hv9", "A")),
+            "host `hv9`: MTU 1500"
+        );
     }
 }
