@@ -5,12 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// Expands the paths: files as given, directories searched (sorted,
 /// skipping hidden folders and `target`) for `*.toml` files holding a
-/// `[design]` table.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    collect_designs(paths, false)
-}
-
-/// [`collect`], and with `designs_only` named files without a `[design]`
+/// `[design]` table; with `designs_only` named files without a `[design]`
 /// table are skipped too (`--designs-only`).
 pub fn collect_designs(paths: &[PathBuf], designs_only: bool) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();

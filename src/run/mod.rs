@@ -11,7 +11,7 @@ pub mod repo;
 
 pub use baseline_file::{Baseline, BaselineEntry, Matcher};
 pub use config::{find_config, load_config, ConfigFile, CONFIG_FILE};
-pub use files::{collect, collect_designs};
+pub use files::collect_designs;
 pub use findings::{FileReport, Report};
 pub use lint::{check_source, run_check, BaselineOutcome, CheckRun, CheckSettings};
 pub use repo::{normalize_path, RepoPaths};

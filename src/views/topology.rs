@@ -182,14 +182,6 @@ fn vlan_words(v: Option<u16>) -> String {
     }
 }
 
-/// "the RSTP tree rooted at x" -> "the RSTP tree".
-fn strip_root(label: String) -> String {
-    match label.split_once(" rooted at ") {
-        Some((head, _)) => head.to_string(),
-        None => label,
-    }
-}
-
 fn domains(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Domain> {
     let stp = &fwd.stp;
     let n = topo.bridges.len();
@@ -340,7 +332,7 @@ fn tree_out(
         });
     }
     TreeOut {
-        tree: strip_root(stp.tree_label(tid, Some(root))),
+        tree: stp.tree_name(tid),
         kind,
         instance,
         region,

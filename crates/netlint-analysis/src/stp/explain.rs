@@ -223,10 +223,26 @@ impl StpResult {
     /// "instance 1 of region dc1 rooted at tor-a", "the RSTP tree rooted at
     /// core-1", "VLAN 20 (PVST+) rooted at sw-2".
     pub fn tree_label(&self, tree: TreeId, bridge: Option<usize>) -> String {
+        let what = self.tree_name(tree);
+        let Some(t) = self.trees.get(tree) else {
+            return what;
+        };
+        let root = bridge
+            .and_then(|b| t.root_of(b))
+            .or_else(|| t.roots.first().map(|r| r.root));
+        match root {
+            Some(r) => format!("{what} rooted at {}", self.bridge_name(r)),
+            None => what,
+        }
+    }
+
+    /// Names a tree without its root: "instance 0 (CIST)", "the RSTP
+    /// tree", "VLAN 20 (PVST+)".
+    pub fn tree_name(&self, tree: TreeId) -> String {
         let Some(t) = self.trees.get(tree) else {
             return format!("tree {tree}");
         };
-        let what = match t.kind {
+        match t.kind {
             TreeKind::Cist => {
                 let modes: Vec<StpMode> = (0..self.bridge_up.len())
                     .filter(|&b| t.bridges[b].is_some())
@@ -252,13 +268,6 @@ impl StpResult {
                 )
             }
             TreeKind::PvstVlan(v) => format!("VLAN {v} (PVST+)"),
-        };
-        let root = bridge
-            .and_then(|b| t.root_of(b))
-            .or_else(|| t.roots.first().map(|r| r.root));
-        match root {
-            Some(r) => format!("{what} rooted at {}", self.bridge_name(r)),
-            None => what,
         }
     }
 
