@@ -842,3 +842,82 @@ fn dot_output_renders_with_graphviz() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
     }
 }
+
+// ------------------------------------------------- no view reads a message
+
+/// Every fixture, checked for real, drawn twice: with the findings as they
+/// are and with every message (and help and label) replaced by text that
+/// names no element. The pictures (graph scene in Mermaid and DOT, the
+/// elements and scope of the Markdown diagram) must not change: views
+/// read a finding's typed subjects, never its words.
+#[test]
+fn no_view_reads_elements_out_of_a_message() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut with_findings = 0;
+    let mut shared = 0;
+    for path in files {
+        let rel = format!("fixtures/{}", path.file_name().unwrap().to_str().unwrap());
+        let file = source(&rel);
+        let Some(d) = load(&file).design else {
+            continue;
+        };
+        let settings = netlint::run::CheckSettings::default();
+        let (diags, _, _) = netlint::run::check_source(&file, None, &settings);
+        if diags.iter().any(Diagnostic::is_input_error) || diags.is_empty() {
+            continue;
+        }
+        with_findings += 1;
+        shared += diags.iter().filter(|d| d.subjects.len() > 1).count();
+        let garbled: Vec<Diagnostic> = diags
+            .iter()
+            .cloned()
+            .map(|mut g| {
+                g.message = "hosts `zz`, `yy`: garbage rooted at nowhere".into();
+                g.help = g.help.map(|_| "garbage".into());
+                if let Some(p) = &mut g.primary {
+                    p.message = "garbage".into();
+                }
+                for r in &mut g.related {
+                    r.message = "garbage".into();
+                }
+                g
+            })
+            .collect();
+        for opts in [
+            GraphOptions::default(),
+            GraphOptions {
+                detail_host: true,
+                hosts_all: true,
+                ..GraphOptions::default()
+            },
+        ] {
+            let (Ok(a), Ok(b)) = (build(&d, &diags, &opts), build(&d, &garbled, &opts)) else {
+                continue;
+            };
+            assert_eq!(mermaid::render(&a), mermaid::render(&b), "{rel}");
+            assert_eq!(dot::render(&a), dot::render(&b), "{rel}");
+        }
+        let elements =
+            |ds: &[Diagnostic]| -> Vec<String> { ds.iter().flat_map(finding_elements).collect() };
+        assert_eq!(elements(&diags), elements(&garbled), "{rel}");
+        let paths = elements(&diags);
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        let scope = format!("{:?}", scope_of(&d, &paths, true));
+        let paths_g = elements(&garbled);
+        let paths_g: Vec<&str> = paths_g.iter().map(String::as_str).collect();
+        assert_eq!(
+            scope,
+            format!("{:?}", scope_of(&d, &paths_g, true)),
+            "{rel}"
+        );
+    }
+    // The test means something: many fixtures have findings, and some are
+    // shared by hosts built alike.
+    assert!(with_findings > 20, "{with_findings}");
+    assert!(shared > 0);
+}

@@ -224,6 +224,7 @@ impl Matcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::FileReport;
     use netlint_model::{Element, Severity, SCHEMA};
 
     fn d(rule: &str, element: &str, message: &str) -> Diagnostic {
@@ -282,6 +283,74 @@ mod tests {
             m.fixed(),
             [entry("a.toml", "gone", "hosts.h", "fixed since")]
         );
+    }
+
+    /// The finding hosts hv1 and hv2 share, as the engine words it.
+    fn shared(hosts: &[&str]) -> Diagnostic {
+        let mut d = Diagnostic::new("r", Severity::Warning, Element::host(hosts[0]), "")
+            .with_subjects(hosts.iter().map(|h| Element::host(*h)));
+        d.after_hosts = Some("power plan `balanced`".into());
+        name_hosts(&mut d);
+        d
+    }
+
+    #[test]
+    fn a_shared_finding_is_recorded_and_hidden_host_by_host() {
+        let d2 = shared(&["hv1", "hv2"]);
+        assert_eq!(d2.message, "hosts `hv1`, `hv2`: power plan `balanced`");
+        let report = Report {
+            files: vec![FileReport {
+                file: netlint_model::SourceFile::new("a.toml", ""),
+                diagnostics: vec![d2],
+            }],
+            rules: Vec::new(),
+        };
+        let b = Baseline::from_report(&report, &|p| p.to_string());
+        assert_eq!(
+            b.entries,
+            [
+                entry(
+                    "a.toml",
+                    "r",
+                    "hosts.hv1",
+                    "host `hv1`: power plan `balanced`"
+                ),
+                entry(
+                    "a.toml",
+                    "r",
+                    "hosts.hv2",
+                    "host `hv2`: power plan `balanced`"
+                ),
+            ]
+        );
+        // A third host built alike later is new, and reported alone.
+        let mut m = b.matcher();
+        let mut diags = vec![shared(&["hv1", "hv2", "hv3"])];
+        m.filter("a.toml", &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].subjects, [Element::host("hv3")]);
+        assert_eq!(diags[0].message, "host `hv3`: power plan `balanced`");
+        assert_eq!(m.hidden(), 2);
+        assert!(m.fixed().is_empty());
+    }
+
+    #[test]
+    fn a_baseline_written_before_subjects_still_hides_every_host_it_named() {
+        // One entry per finding, under its first element, whole message.
+        let b = Baseline {
+            entries: vec![entry(
+                "a.toml",
+                "r",
+                "hosts.hv1",
+                "hosts `hv1`, `hv2`: power plan `balanced`",
+            )],
+        };
+        let mut m = b.matcher();
+        let mut diags = vec![shared(&["hv1", "hv2"])];
+        m.filter("a.toml", &mut diags);
+        assert!(diags.is_empty(), "{diags:#?}");
+        assert_eq!(m.hidden(), 1);
+        assert!(m.fixed().is_empty());
     }
 
     #[test]

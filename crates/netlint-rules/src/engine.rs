@@ -473,6 +473,81 @@ profile = "p"
             .is_none());
     }
 
+    /// Three hosts from one profile share a finding at the profile's line;
+    /// hv2 allows it.
+    const SHARED: &str = r#"
+[design]
+name = "t"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[switches.sw]
+[profiles.p]
+power = "balanced"
+[profiles.p.nics.A]
+speed = "25G"
+switch = "sw"
+networks = ["lm"]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+ALLOW
+[hosts.hv3]
+profile = "p"
+"#;
+
+    fn power_findings(src: &str) -> Outcome {
+        let loaded = netlint_model::load(&netlint_model::SourceFile::new("t.toml", src));
+        assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
+        let mut c = RuleConfig::default();
+        c.select(&sel(&["power-profile"]), &[]).unwrap();
+        check(&loaded.design.unwrap(), &c)
+    }
+
+    #[test]
+    fn a_finding_shared_by_hosts_is_one_diagnostic_with_a_subject_per_host() {
+        let out = power_findings(&SHARED.replace("ALLOW", ""));
+        assert_eq!(out.diagnostics.len(), 1, "{:#?}", out.diagnostics);
+        let d = &out.diagnostics[0];
+        assert_eq!(
+            d.subjects,
+            ["hv1", "hv2", "hv3"].map(Element::host).to_vec()
+        );
+        assert_eq!(d.element(), "hosts.hv1");
+        assert!(
+            d.message
+                .starts_with("hosts `hv1`, `hv2`, `hv3`: power plan `balanced`"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn allow_on_one_host_takes_that_host_out_of_a_shared_finding() {
+        let out = power_findings(&SHARED.replace(
+            "ALLOW",
+            "allow = { \"power-profile\" = \"lab box, plan set by the BIOS\" }",
+        ));
+        assert_eq!(out.diagnostics.len(), 1, "{:#?}", out.diagnostics);
+        let d = &out.diagnostics[0];
+        assert_eq!(d.subjects, [Element::host("hv1"), Element::host("hv3")]);
+        assert!(
+            d.message.starts_with("hosts `hv1`, `hv3`: power plan"),
+            "{}",
+            d.message
+        );
+        assert_eq!(out.suppressed.len(), 1);
+        let s = &out.suppressed[0];
+        assert_eq!(s.diagnostic.subjects, [Element::host("hv2")]);
+        assert!(
+            s.diagnostic.message.starts_with("host `hv2`: power plan"),
+            "{}",
+            s.diagnostic.message
+        );
+        assert_eq!(s.reason, "lab box, plan set by the BIOS");
+    }
+
     fn sel(names: &[&str]) -> Vec<String> {
         names.iter().map(|s| s.to_string()).collect()
     }
