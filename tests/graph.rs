@@ -638,6 +638,7 @@ fn report_of(path: &str, diagnostics: Vec<Diagnostic>) -> Report {
         files: vec![FileReport {
             file: source(path),
             diagnostics,
+            design: Some(std::sync::Arc::new(design(path))),
         }],
         rules: Vec::new(),
     }
@@ -650,12 +651,12 @@ fn markdown_report_of_broken_basics() {
         select: ["team-cross-switch-lag", "team-rdma", "mtu-mismatch"]
             .map(String::from)
             .to_vec(),
+        keep_designs: true,
         ..Default::default()
     };
     std::env::set_current_dir(root()).unwrap();
     let run = netlint::run::run_check(&[PathBuf::from(BROKEN)], &settings).unwrap();
-    let designs = markdown::load_designs(&run.report);
-    let text = markdown::render(&run.report, &designs, &|p| p.to_string());
+    let text = markdown::render(&run.report, &|p| p.to_string());
     assert!(text.starts_with(
         "### netlint: 3 errors in `fixtures/graph-broken-basics.toml`\n\n| Severity | Rule |"
     ));
@@ -685,9 +686,7 @@ fn markdown_draws_the_part_a_spanning_tree_finding_is_about() {
         finding("power-profile", Severity::Info, "hosts.node1", "x"),
     ];
     let report = report_of(RSTP, diags);
-    let designs = markdown::load_designs(&report);
-    assert!(designs[0].is_some());
-    let text = markdown::render(&report, &designs, &|p| format!("repo/{p}"));
+    let text = markdown::render(&report, &|p| format!("repo/{p}"));
     assert!(text.contains("in `repo/fixtures/graph-rstp-blocks-isl.toml`"));
     // Cells stay one cell.
     assert!(text.contains(
@@ -717,7 +716,7 @@ fn markdown_draws_the_part_a_spanning_tree_finding_is_about() {
 #[test]
 fn markdown_without_findings_says_so() {
     let report = report_of(RSTP, Vec::new());
-    let text = markdown::render(&report, &[None], &|p| p.to_string());
+    let text = markdown::render(&report, &|p| p.to_string());
     assert_eq!(text, "### ✅ netlint: no findings in 1 file\n");
 }
 
@@ -780,8 +779,7 @@ fn all_outputs(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
         vec![finding("stp-vlan-partition", Severity::Error, "links.isl", "x").at(span, "")],
     );
     let md = dir.join("report.md");
-    let designs = markdown::load_designs(&report);
-    std::fs::write(&md, markdown::render(&report, &designs, &|p| p.to_string())).unwrap();
+    std::fs::write(&md, markdown::render(&report, &|p| p.to_string())).unwrap();
     mermaids.push(md);
     (dots, mermaids)
 }
@@ -860,6 +858,7 @@ fn no_view_reads_elements_out_of_a_message() {
     files.sort();
     let mut with_findings = 0;
     let mut shared = 0;
+    let mut drawn_diagrams = 0;
     for path in files {
         let rel = format!("fixtures/{}", path.file_name().unwrap().to_str().unwrap());
         let file = source(&rel);
@@ -915,9 +914,19 @@ fn no_view_reads_elements_out_of_a_message() {
             format!("{:?}", scope_of(&d, &paths_g, true)),
             "{rel}"
         );
+        let diagram = |ds: Vec<Diagnostic>| -> Option<String> {
+            let text = markdown::render(&report_of(&rel, ds), &|p| p.to_string());
+            let at = text.find("```mermaid")?;
+            let end = text[at + 3..].find("```")? + at + 3;
+            Some(text[at..end].to_string())
+        };
+        let drawn = diagram(diags.clone());
+        drawn_diagrams += usize::from(drawn.is_some());
+        assert_eq!(drawn, diagram(garbled), "{rel}");
     }
     // The test means something: many fixtures have findings, and some are
     // shared by hosts built alike.
     assert!(with_findings > 20, "{with_findings}");
     assert!(shared > 0);
+    assert!(drawn_diagrams > 5, "{drawn_diagrams}");
 }

@@ -231,11 +231,7 @@ pub fn render_run(
         Format::Github => render::github::render(&run.report, &repo_path),
         Format::Junit => render::junit::render(&run.report),
         Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
-        Format::Markdown => render::markdown::render(
-            &run.report,
-            &render::markdown::load_designs(&run.report),
-            &repo_path,
-        ),
+        Format::Markdown => render::markdown::render(&run.report, &repo_path),
     }
 }
 
@@ -248,6 +244,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         ignore: args.ignore.clone(),
         designs_only: args.designs_only,
         baseline,
+        keep_designs: outs.iter().any(|o| o.format == Format::Markdown),
     };
     let run = run_check(&args.paths, &settings)?;
     let repo = RepoPaths::discover();

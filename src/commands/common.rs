@@ -78,6 +78,7 @@ pub(crate) fn load_design(
                 files: vec![FileReport {
                     file,
                     diagnostics: input_errors,
+                    design: None,
                 }],
                 rules: Vec::new(),
             };

@@ -139,6 +139,7 @@ mod tests {
             files: vec![FileReport {
                 file,
                 diagnostics: vec![diag.clone(), diag],
+                design: None,
             }],
             rules: vec![],
         };

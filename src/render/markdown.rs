@@ -4,14 +4,14 @@
 //! folded list, and, when a design has spanning-tree or redundancy
 //! findings, a Mermaid diagram of the part of the network they are about.
 //!
-//! The diagram needs each design, which the [`Report`] does not hold:
-//! [`load_designs`] loads them from the report's own file texts, and
-//! [`render`] takes them as a parameter, so it stays a pure function.
+//! The diagram is drawn from the design the run loaded and kept in the
+//! file's report (`CheckSettings::keep_designs`); the design is never
+//! loaded a second time here.
 
 use crate::render::mermaid;
 use crate::run::{FileReport, Report};
 use crate::views::graph::{self, GraphOptions};
-use netlint_model::{load, Category, Design, Diagnostic, Severity};
+use netlint_model::{Category, Design, Diagnostic, Severity};
 use std::fmt::Write as _;
 
 /// Where the rule pages are published.
@@ -33,19 +33,6 @@ fn wants_diagram(rule: &str) -> bool {
 
 fn is_stp(rule: &str) -> bool {
     rule == "l2-loop" || rule.starts_with("stp-") || rule.starts_with("mstp-")
-}
-
-/// Each file's design, loaded again from the report's text (`None` when the
-/// file does not load): the second parameter of [`render`].
-pub fn load_designs(report: &Report) -> Vec<Option<Design>> {
-    report
-        .files
-        .iter()
-        .map(|f| {
-            let needed = f.diagnostics.iter().any(|d| wants_diagram(&d.rule));
-            needed.then(|| load(&f.file).design).flatten()
-        })
-        .collect()
 }
 
 fn icon(s: Severity) -> &'static str {
@@ -132,13 +119,10 @@ fn ordered(f: &FileReport) -> Vec<&Diagnostic> {
     v
 }
 
-/// The report as Markdown. `designs` is aligned with `report.files` (see
-/// [`load_designs`]); `repo_path` names files relative to the repository.
-pub fn render(
-    report: &Report,
-    designs: &[Option<Design>],
-    repo_path: &dyn Fn(&str) -> String,
-) -> String {
+/// The report as Markdown; `repo_path` names files relative to the
+/// repository. A file's diagram is drawn from the design the run kept in
+/// its [`FileReport`] (none without it).
+pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     let all: Vec<&Diagnostic> = report.files.iter().flat_map(|f| &f.diagnostics).collect();
     let with: Vec<&FileReport> = report
@@ -169,7 +153,7 @@ pub fn render(
     }
     let mut rows_left = MAX_ROWS;
     let mut left_out = 0;
-    for (fi, f) in report.files.iter().enumerate() {
+    for f in report.files.iter() {
         if f.diagnostics.is_empty() {
             continue;
         }
@@ -226,7 +210,7 @@ pub fn render(
             }
             out.push('\n');
         }
-        if let Some(Some(design)) = designs.get(fi) {
+        if let Some(design) = &f.design {
             diagram(&mut out, design, &f.diagnostics);
         }
     }

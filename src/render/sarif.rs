@@ -604,10 +604,15 @@ switch_port = \"sw1:Eth1/1\"
         ];
         Report {
             files: vec![
-                FileReport { file, diagnostics },
+                FileReport {
+                    file,
+                    diagnostics,
+                    design: None,
+                },
                 FileReport {
                     file: SourceFile::new("designs/clean.toml", "[hosts]\n"),
                     diagnostics: vec![],
+                    design: None,
                 },
             ],
             rules: rules(),

@@ -302,6 +302,7 @@ mod tests {
             files: vec![FileReport {
                 file: netlint_model::SourceFile::new("a.toml", ""),
                 diagnostics: vec![d2],
+                design: None,
             }],
             rules: Vec::new(),
         };

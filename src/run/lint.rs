@@ -6,10 +6,11 @@ use super::config::{find_config, load_config, ConfigFile};
 use super::files::{collect_designs, display};
 use super::findings::{FileReport, Report};
 use super::repo::{relative, RepoPaths};
-use netlint_model::{load, Diagnostic, Element, FailOn, Severity, SourceFile, SYNTAX};
+use netlint_model::{load, Design, Diagnostic, Element, FailOn, Severity, SourceFile, SYNTAX};
 use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// What the command line adds on top of the files' own settings.
 #[derive(Clone, Debug, Default)]
@@ -23,6 +24,9 @@ pub struct CheckSettings {
     pub designs_only: bool,
     /// `--baseline`: findings to hide.
     pub baseline: Option<Baseline>,
+    /// Keep each loaded design in its [`FileReport`] (for renderers that
+    /// draw the design: Markdown).
+    pub keep_designs: bool,
 }
 
 /// The result of checking a set of paths.
@@ -61,6 +65,16 @@ pub fn check_source(
     config: Option<&ConfigFile>,
     settings: &CheckSettings,
 ) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn) {
+    let (diagnostics, suppressed, fail_on, _) = check_file(file, config, settings);
+    (diagnostics, suppressed, fail_on)
+}
+
+/// [`check_source`], and the design it loaded.
+fn check_file(
+    file: &SourceFile,
+    config: Option<&ConfigFile>,
+    settings: &CheckSettings,
+) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn, Option<Design>) {
     let loaded = load(file);
     let mut diagnostics = loaded.diagnostics;
     let mut suppressed = Vec::new();
@@ -91,7 +105,7 @@ pub fn check_source(
         fail_on = f;
     }
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    (diagnostics, suppressed, fail_on)
+    (diagnostics, suppressed, fail_on, loaded.design)
 }
 
 pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun, String> {
@@ -128,6 +142,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                     report.files.push(FileReport {
                         file,
                         diagnostics: vec![d],
+                        design: None,
                     });
                     exit = 2;
                     continue;
@@ -145,6 +160,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                             config_reports.push(FileReport {
                                 file: c.file.clone(),
                                 diagnostics: c.diagnostics.clone(),
+                                design: None,
                             });
                         }
                         let mut rc = RuleConfig::default();
@@ -158,6 +174,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                                 None => config_reports.push(FileReport {
                                     file: c.file.clone(),
                                     diagnostics: unknown,
+                                    design: None,
                                 }),
                             }
                         }
@@ -169,7 +186,8 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             None => None,
         };
         let file = SourceFile::new(shown.clone(), text);
-        let (mut diagnostics, suppressed, fail_on) = check_source(&file, config, settings);
+        let (mut diagnostics, suppressed, fail_on, design) = check_file(&file, config, settings);
+        let design = design.filter(|_| settings.keep_designs).map(Arc::new);
         if let Some(m) = &mut matcher {
             m.filter(&repo.relative(&shown), &mut diagnostics);
         }
@@ -181,7 +199,11 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             }
         }
         all_suppressed.extend(suppressed.into_iter().map(|s| (shown.clone(), s)));
-        report.files.push(FileReport { file, diagnostics });
+        report.files.push(FileReport {
+            file,
+            diagnostics,
+            design,
+        });
     }
     for r in &config_reports {
         if r.diagnostics.iter().any(Diagnostic::is_input_error) {

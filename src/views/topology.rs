@@ -13,6 +13,7 @@ use netlint_analysis::{
     all_pairs, Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reach, Topology,
 };
 use netlint_model::{Design, HostId, NetworkId};
+use netlint_rules::words::port_speed;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -155,15 +156,6 @@ fn port_label(design: &Design, topo: &Topology, port: usize) -> String {
     match p.cable {
         Some(c) => format!("{name} (cable {})", c + 1),
         None => name.clone(),
-    }
-}
-
-fn port_speed(topo: &Topology, port: usize) -> String {
-    let p = &topo.ports[port];
-    if p.members > 1 {
-        format!("{} x {}", p.members, p.member_speed)
-    } else {
-        p.member_speed.to_string()
     }
 }
 
