@@ -4,7 +4,7 @@
 use crate::render;
 use crate::run::{FileReport, Report};
 use clap::ValueEnum;
-use netlint_model::{load, Design, Diagnostic, Severity, SourceFile, SCHEMA, SYNTAX};
+use netlint_model::{load, Design, Diagnostic, SourceFile};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
@@ -65,7 +65,7 @@ pub(crate) fn load_design(
     let input_errors: Vec<Diagnostic> = loaded
         .diagnostics
         .into_iter()
-        .filter(|d| d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA))
+        .filter(|d| d.is_input_error())
         .collect();
     match loaded.design {
         Some(design) if input_errors.is_empty() => Ok(Some(LoadedDesign {
