@@ -71,7 +71,7 @@ fn build_log<'a>(
         .rules
         .iter()
         .enumerate()
-        .map(|(i, r)| (r.id, i))
+        .map(|(i, r)| (r.id.as_str(), i))
         .collect();
     let mut fingerprints = Fingerprints::default();
     let mut results = Vec::new();
@@ -135,8 +135,8 @@ fn rule_descriptor(rule: &RuleMeta) -> ReportingDescriptor<'_> {
     };
     let first_paragraph = first_paragraph(doc);
     ReportingDescriptor {
-        id: rule.id,
-        name: upper_camel_case(rule.id),
+        id: rule.id.as_str(),
+        name: upper_camel_case(rule.id.as_str()),
         short_description: Text {
             text: rule.summary.to_owned(),
         },
@@ -528,7 +528,9 @@ struct PartialFingerprints {
 /// file, and names that need escaping in every format.
 #[cfg(test)]
 pub(super) mod test_support {
-    use netlint_model::{Category, Diagnostic, Element, RuleMeta, Severity, SourceFile, Span};
+    use netlint_model::{
+        Category, Diagnostic, Element, RuleId, RuleMeta, Severity, SourceFile, Span,
+    };
 
     use crate::run::{FileReport, Report};
 
@@ -552,21 +554,21 @@ switch_port = \"sw1:Eth1/1\"
     pub fn rules() -> Vec<RuleMeta> {
         vec![
             RuleMeta {
-                id: "mtu-mismatch",
+                id: RuleId::declared("mtu-mismatch"),
                 category: Category::Mtu,
                 default_severity: Severity::Error,
                 summary: "The two ends of a link disagree on MTU",
                 doc: "# mtu-mismatch\n\nThe two ends of a link disagree on MTU,\nso jumbo frames are dropped.\n\n## Why it matters\n\nStorage traffic uses **jumbo frames**; see [the guide](https://example.com/mtu).\n\n```toml\n[hosts.hv2.nics.\"P4-1\"]\nmtu = 9014\n```\n",
             },
             RuleMeta {
-                id: "single-uplink",
+                id: RuleId::declared("single-uplink"),
                 category: Category::Redundancy,
                 default_severity: Severity::Warning,
                 summary: "A host reaches a network through one uplink only",
                 doc: "# single-uplink\n\nA host reaches a network through one uplink only.\n",
             },
             RuleMeta {
-                id: "unused-profile",
+                id: RuleId::declared("unused-profile"),
                 category: Category::Input,
                 default_severity: Severity::Info,
                 summary: "A profile no host uses",

@@ -257,10 +257,68 @@ impl fmt::Display for Category {
     }
 }
 
+/// The id of a rule (`mtu-mismatch`, or the loader's `syntax` and
+/// `schema`): the public name users write in `allow`, `--select` and
+/// configuration, which never changes. Made only where a rule is declared
+/// (`declare_rule!`, the input rules); everything else gets one from the
+/// registry (`netlint_rules::rule_id`), so a RuleId names a rule that
+/// exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RuleId(&'static str);
+
+impl RuleId {
+    /// For the places that declare rules; not for looking one up.
+    #[doc(hidden)]
+    pub const fn declared(id: &'static str) -> RuleId {
+        RuleId(id)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::ops::Deref for RuleId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.0)
+    }
+}
+
+impl PartialEq<str> for RuleId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for RuleId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for RuleId {
+    fn eq(&self, other: &String) -> bool {
+        self.0 == other
+    }
+}
+
+impl From<RuleId> for String {
+    fn from(id: RuleId) -> String {
+        id.0.to_string()
+    }
+}
+
 /// What every rule declares about itself (input checks too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleMeta {
-    pub id: &'static str,
+    pub id: RuleId,
     pub category: Category,
     pub default_severity: Severity,
     pub summary: &'static str,

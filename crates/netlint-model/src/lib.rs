@@ -10,7 +10,7 @@ pub mod span;
 pub mod units;
 
 pub use design::*;
-pub use diag::{Category, Diagnostic, Label, RuleMeta, Severity, SCHEMA, SYNTAX};
+pub use diag::{Category, Diagnostic, Label, RuleId, RuleMeta, Severity, SCHEMA, SYNTAX};
 pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded};
 pub use reader::{did_you_mean, nearest};

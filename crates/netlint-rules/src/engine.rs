@@ -6,8 +6,8 @@ use crate::words::name_hosts;
 use crate::{Context, Rule};
 use netlint_model::nearest;
 use netlint_model::{
-    Category, Design, Diagnostic, Element, Level, Part, RuleMeta, Severity, Sp, Span, SCHEMA,
-    SYNTAX,
+    Category, Design, Diagnostic, Element, Level, Part, RuleId, RuleMeta, Severity, Sp, Span,
+    SCHEMA, SYNTAX,
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -22,26 +22,38 @@ pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
 
 pub const UNUSED_ALLOW: &str = "unused-allow";
 
+/// The id of the rule (of the catalogue, or of the loader's) named `name`,
+/// if there is one: the only way to get a [`RuleId`] outside the places
+/// that declare rules.
+pub fn rule_id(name: &str) -> Option<RuleId> {
+    all()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .map(|m| m.id)
+        .find(|id| *id == name)
+}
+
 /// The ids that are not rules of the catalogue but appear in output:
 /// input errors and the check of `allow` tables themselves.
 pub fn input_rules() -> Vec<RuleMeta> {
     vec![
         RuleMeta {
-            id: SYNTAX,
+            id: RuleId::declared(SYNTAX),
             category: Category::Input,
             default_severity: Severity::Error,
             summary: "The file is not valid TOML.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/syntax.md")),
         },
         RuleMeta {
-            id: SCHEMA,
+            id: RuleId::declared(SCHEMA),
             category: Category::Input,
             default_severity: Severity::Error,
             summary: "The design does not follow the format: unknown key, bad value, or dangling reference.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/schema.md")),
         },
         RuleMeta {
-            id: UNUSED_ALLOW,
+            id: RuleId::declared(UNUSED_ALLOW),
             category: Category::Input,
             default_severity: Severity::Warning,
             summary: "An `allow` entry suppresses nothing: its rule never fires on that element, or the rule does not exist.",
@@ -145,7 +157,7 @@ fn resolve_selector(name: &str) -> Result<Vec<&'static str>, String> {
         .map(|r| r.meta)
         .chain(input_rules())
         .filter(|m| m.category.as_str() == name)
-        .map(|m| m.id)
+        .map(|m| m.id.as_str())
         .collect();
     if !in_category.is_empty() {
         return Ok(in_category);
@@ -183,8 +195,8 @@ pub fn unknown_rule_diagnostic(id: &str, span: Span) -> Diagnostic {
 pub fn all_ids() -> Vec<&'static str> {
     all()
         .iter()
-        .map(|r| r.meta.id)
-        .chain(input_rules().iter().map(|m| m.id))
+        .map(|r| r.meta.id.as_str())
+        .chain(input_rules().iter().map(|m| m.id.as_str()))
         .collect()
 }
 
@@ -301,7 +313,7 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
     let enabled: Vec<&Rule> = all()
         .iter()
         .copied()
-        .filter(|r| config.level(r.meta.id) != Some(Level::Off))
+        .filter(|r| config.level(&r.meta.id) != Some(Level::Off))
         .collect();
     let found: Vec<Diagnostic> = run_rules(&cx, &enabled).into_iter().flatten().collect();
     let allows = AllowIndex::new(design);
@@ -590,7 +602,7 @@ profile = "p"
         assert_eq!(c.level("mtu-mismatch"), None);
         assert_eq!(c.level(UNUSED_ALLOW), Some(Level::Off));
         for r in registry().iter().filter(|r| r.meta.id != "mtu-mismatch") {
-            assert_eq!(c.level(r.meta.id), Some(Level::Off), "{}", r.meta.id);
+            assert_eq!(c.level(&r.meta.id), Some(Level::Off), "{}", r.meta.id);
         }
         // The loader's ids are never turned off.
         assert_eq!(c.level(SYNTAX), None);
@@ -602,7 +614,7 @@ profile = "p"
         let mut c = RuleConfig::default();
         c.select(&[], &sel(&["teaming"])).unwrap();
         for r in registry() {
-            let off = c.level(r.meta.id) == Some(Level::Off);
+            let off = c.level(&r.meta.id) == Some(Level::Off);
             assert_eq!(off, r.meta.category == Category::Teaming, "{}", r.meta.id);
         }
         let mut c = RuleConfig::default();

@@ -67,7 +67,7 @@ fn every_rule_has_a_page_with_executed_examples() {
             let fired: Vec<_> = outcome
                 .diagnostics
                 .iter()
-                .filter(|d| d.rule == id)
+                .filter(|d| id == d.rule)
                 .collect();
             if kind == "fails" {
                 assert!(
@@ -87,8 +87,8 @@ fn every_rule_has_a_page_with_executed_examples() {
 #[test]
 fn every_page_belongs_to_a_rule() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
-    let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id).collect();
-    ids.extend(input_rules().iter().map(|m| m.id));
+    let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id.as_str()).collect();
+    ids.extend(input_rules().iter().map(|m| m.id.as_str()));
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
         if let Some(id) = name.strip_suffix(".md") {
