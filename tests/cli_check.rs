@@ -324,7 +324,8 @@ fn select_and_ignore_by_id_and_category() {
     let ignored = rules_in(&ignored);
     assert!(!ignored.contains(&"power-profile".to_string()));
     assert!(ignored.iter().all(|r| {
-        netlint_rules::rule_by_id(r).is_none_or(|rule| rule.meta.category != "teaming")
+        netlint_rules::rule_by_id(r)
+            .is_none_or(|rule| rule.meta.category != netlint_model::Category::Teaming)
     }));
     assert!(ignored.len() < all.len());
     let (_, teaming, _) = run(&[
@@ -338,7 +339,7 @@ fn select_and_ignore_by_id_and_category() {
     for r in rules_in(&teaming) {
         assert_eq!(
             netlint_rules::rule_by_id(&r).unwrap().meta.category,
-            "teaming"
+            netlint_model::Category::Teaming
         );
     }
 }

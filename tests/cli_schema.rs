@@ -461,8 +461,8 @@ fn rule_ids_are_offered_with_their_summaries() {
     let levels = &s["definitions"]["netlint"]["properties"]["rules"]["properties"];
     let allow = &s["definitions"]["nic"]["properties"]["allow"]["properties"];
     for r in netlint_rules::registry() {
-        assert_eq!(levels[r.meta.id]["description"], r.meta.summary);
-        assert_eq!(allow[r.meta.id]["description"], r.meta.summary);
+        assert_eq!(levels[r.meta.id.as_str()]["description"], r.meta.summary);
+        assert_eq!(allow[r.meta.id.as_str()]["description"], r.meta.summary);
     }
     // The loader's own ids cannot be configured.
     assert!(levels.get("schema").is_none());

@@ -398,7 +398,8 @@ fn detail_host_draws_cards_nics_teams_and_vswitches() {
 }
 
 fn finding(rule: &str, sev: Severity, element: &str, message: &str) -> Diagnostic {
-    Diagnostic::new(rule, sev, element, message)
+    let subject = netlint_model::Element::from_path(element).expect("an element path");
+    Diagnostic::new(rule, sev, subject, message)
 }
 
 #[test]
@@ -419,12 +420,15 @@ fn findings_are_drawn_on_their_elements() {
         ),
         finding("jumbo-recommended", Severity::Info, "networks.mgmt", "x"),
         finding("power-profile", Severity::Info, "", "design-wide"),
-        // A profile's problem, reported once on the first host, naming all.
+        // A profile's problem: one finding about each host's element.
         finding(
             "team-cross-switch-lag",
             Severity::Error,
             "hosts.node1.vswitches.SETswitch",
             "hosts `node1`, `node2`, `node3`: something about the profile",
+        )
+        .with_subjects(
+            ["node1", "node2", "node3"].map(|h| netlint_model::Element::vswitch(h, "SETswitch")),
         ),
     ];
     let s = build(&d, &diags, &GraphOptions::default()).unwrap();
@@ -447,14 +451,16 @@ fn findings_are_drawn_on_their_elements() {
     let s = build(&d, &diags, &GraphOptions::default()).unwrap();
     let titles: Vec<&str> = s.hosts.iter().map(|h| h.title.as_str()).collect();
     assert_eq!(titles, ["node1, node3", "node2"]);
-    // A run of hosts counts as naming each.
+    // A finding shared by hosts built alike is about each host's element:
+    // its subjects, whatever the message says.
     let run = finding(
         "spof-nic-card",
         Severity::Error,
         "hosts.node1.nics.NIC1",
         "if card `slot1` fails on any of hosts `node1` to `node3`, ...",
-    );
-    let elements = finding_elements(&d, &run);
+    )
+    .with_subjects(["node1", "node2", "node3"].map(|h| netlint_model::Element::nic(h, "NIC1")));
+    let elements = finding_elements(&run);
     assert_eq!(
         elements,
         [
@@ -470,7 +476,7 @@ fn findings_are_drawn_on_their_elements() {
         "hosts.node2.nics.NIC1",
         "host `node2` uses MTU 1500 while `node1`, `node3` use MTU 9000",
     );
-    assert_eq!(finding_elements(&d, &other), ["hosts.node2.nics.NIC1"]);
+    assert_eq!(finding_elements(&other), ["hosts.node2.nics.NIC1"]);
     let text = mermaid::render(&s);
     assert!(text.contains("✖ stp-vlan-partition"));
     assert!(text.contains(":::err"));
@@ -632,6 +638,7 @@ fn report_of(path: &str, diagnostics: Vec<Diagnostic>) -> Report {
         files: vec![FileReport {
             file: source(path),
             diagnostics,
+            design: Some(std::sync::Arc::new(design(path))),
         }],
         rules: Vec::new(),
     }
@@ -644,12 +651,12 @@ fn markdown_report_of_broken_basics() {
         select: ["team-cross-switch-lag", "team-rdma", "mtu-mismatch"]
             .map(String::from)
             .to_vec(),
+        keep_designs: true,
         ..Default::default()
     };
     std::env::set_current_dir(root()).unwrap();
     let run = netlint::run::run_check(&[PathBuf::from(BROKEN)], &settings).unwrap();
-    let designs = markdown::load_designs(&run.report);
-    let text = markdown::render(&run.report, &designs, &|p| p.to_string());
+    let text = markdown::render(&run.report, &|p| p.to_string());
     assert!(text.starts_with(
         "### netlint: 3 errors in `fixtures/graph-broken-basics.toml`\n\n| Severity | Rule |"
     ));
@@ -679,9 +686,7 @@ fn markdown_draws_the_part_a_spanning_tree_finding_is_about() {
         finding("power-profile", Severity::Info, "hosts.node1", "x"),
     ];
     let report = report_of(RSTP, diags);
-    let designs = markdown::load_designs(&report);
-    assert!(designs[0].is_some());
-    let text = markdown::render(&report, &designs, &|p| format!("repo/{p}"));
+    let text = markdown::render(&report, &|p| format!("repo/{p}"));
     assert!(text.contains("in `repo/fixtures/graph-rstp-blocks-isl.toml`"));
     // Cells stay one cell.
     assert!(text.contains(
@@ -711,7 +716,7 @@ fn markdown_draws_the_part_a_spanning_tree_finding_is_about() {
 #[test]
 fn markdown_without_findings_says_so() {
     let report = report_of(RSTP, Vec::new());
-    let text = markdown::render(&report, &[None], &|p| p.to_string());
+    let text = markdown::render(&report, &|p| p.to_string());
     assert_eq!(text, "### ✅ netlint: no findings in 1 file\n");
 }
 
@@ -774,8 +779,7 @@ fn all_outputs(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
         vec![finding("stp-vlan-partition", Severity::Error, "links.isl", "x").at(span, "")],
     );
     let md = dir.join("report.md");
-    let designs = markdown::load_designs(&report);
-    std::fs::write(&md, markdown::render(&report, &designs, &|p| p.to_string())).unwrap();
+    std::fs::write(&md, markdown::render(&report, &|p| p.to_string())).unwrap();
     mermaids.push(md);
     (dots, mermaids)
 }
@@ -835,4 +839,94 @@ fn dot_output_renders_with_graphviz() {
         assert!(!stderr.contains("Error"), "{}: {stderr}", f.display());
         assert!(String::from_utf8_lossy(&out.stdout).contains("<svg"));
     }
+}
+
+// ------------------------------------------------- no view reads a message
+
+/// Every fixture, checked for real, drawn twice: with the findings as they
+/// are and with every message (and help and label) replaced by text that
+/// names no element. The pictures (graph scene in Mermaid and DOT, the
+/// elements and scope of the Markdown diagram) must not change: views
+/// read a finding's typed subjects, never its words.
+#[test]
+fn no_view_reads_elements_out_of_a_message() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut with_findings = 0;
+    let mut shared = 0;
+    let mut drawn_diagrams = 0;
+    for path in files {
+        let rel = format!("fixtures/{}", path.file_name().unwrap().to_str().unwrap());
+        let file = source(&rel);
+        let Some(d) = load(&file).design else {
+            continue;
+        };
+        let settings = netlint::run::CheckSettings::default();
+        let (diags, _, _) = netlint::run::check_source(&file, None, &settings);
+        if diags.iter().any(Diagnostic::is_input_error) || diags.is_empty() {
+            continue;
+        }
+        with_findings += 1;
+        shared += diags.iter().filter(|d| d.subjects.len() > 1).count();
+        let garbled: Vec<Diagnostic> = diags
+            .iter()
+            .cloned()
+            .map(|mut g| {
+                g.message = "hosts `zz`, `yy`: garbage rooted at nowhere".into();
+                g.help = g.help.map(|_| "garbage".into());
+                if let Some(p) = &mut g.primary {
+                    p.message = "garbage".into();
+                }
+                for r in &mut g.related {
+                    r.message = "garbage".into();
+                }
+                g
+            })
+            .collect();
+        for opts in [
+            GraphOptions::default(),
+            GraphOptions {
+                detail_host: true,
+                hosts_all: true,
+                ..GraphOptions::default()
+            },
+        ] {
+            let (Ok(a), Ok(b)) = (build(&d, &diags, &opts), build(&d, &garbled, &opts)) else {
+                continue;
+            };
+            assert_eq!(mermaid::render(&a), mermaid::render(&b), "{rel}");
+            assert_eq!(dot::render(&a), dot::render(&b), "{rel}");
+        }
+        let elements =
+            |ds: &[Diagnostic]| -> Vec<String> { ds.iter().flat_map(finding_elements).collect() };
+        assert_eq!(elements(&diags), elements(&garbled), "{rel}");
+        let paths = elements(&diags);
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        let scope = format!("{:?}", scope_of(&d, &paths, true));
+        let paths_g = elements(&garbled);
+        let paths_g: Vec<&str> = paths_g.iter().map(String::as_str).collect();
+        assert_eq!(
+            scope,
+            format!("{:?}", scope_of(&d, &paths_g, true)),
+            "{rel}"
+        );
+        let diagram = |ds: Vec<Diagnostic>| -> Option<String> {
+            let text = markdown::render(&report_of(&rel, ds), &|p| p.to_string());
+            let at = text.find("```mermaid")?;
+            let end = text[at + 3..].find("```")? + at + 3;
+            Some(text[at..end].to_string())
+        };
+        let drawn = diagram(diags.clone());
+        drawn_diagrams += usize::from(drawn.is_some());
+        assert_eq!(drawn, diagram(garbled), "{rel}");
+    }
+    // The test means something: many fixtures have findings, and some are
+    // shared by hosts built alike.
+    assert!(with_findings > 20, "{with_findings}");
+    assert!(shared > 0);
+    assert!(drawn_diagrams > 5, "{drawn_diagrams}");
 }

@@ -5,8 +5,9 @@ use crate::commands::common::{note_skipped, terminal_width, ConfigArgs, ReadArgs
 use crate::render;
 use crate::run::files::io_reason;
 use crate::run::{
-    is_input, refuse_inputs, run_check, write_atomic, Baseline, CheckSettings, RepoPaths, Report,
+    refuse_inputs, run_check, write_atomic, Baseline, CheckSettings, RepoPaths, Report,
 };
+use netlint_model::Diagnostic;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -41,7 +42,7 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
         .report
         .files
         .iter()
-        .filter(|f| f.diagnostics.iter().any(is_input))
+        .filter(|f| f.diagnostics.iter().any(Diagnostic::is_input_error))
         .cloned()
         .collect();
     if !input_errors.is_empty() {
@@ -51,7 +52,7 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
             files: input_errors
                 .into_iter()
                 .map(|mut f| {
-                    f.diagnostics.retain(is_input);
+                    f.diagnostics.retain(Diagnostic::is_input_error);
                     f
                 })
                 .collect(),

@@ -252,11 +252,7 @@ pub fn render_run(
         Format::Github => render::github::render(&run.report, &repo_path),
         Format::Junit => render::junit::render(&run.report),
         Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
-        Format::Markdown => render::markdown::render(
-            &run.report,
-            &render::markdown::load_designs(&run.report),
-            &repo_path,
-        ),
+        Format::Markdown => render::markdown::render(&run.report, &repo_path),
     }
 }
 
@@ -278,6 +274,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         stdin_name: args.read.stdin_filename.clone(),
         config: args.config.choice(),
         baseline,
+        keep_designs: outs.iter().any(|o| o.format == Format::Markdown),
     };
     let run = run_check(&args.paths, &settings)?;
     let mut read = run.read.clone();
@@ -358,10 +355,9 @@ pub fn allowed_list(run: &CheckRun) -> String {
             Some(p) => at(p.span),
             None => path.clone(),
         };
-        let element = if d.element.is_empty() {
-            String::new()
-        } else {
-            format!(" {}:", d.element)
+        let element = match d.element() {
+            e if e.is_empty() => String::new(),
+            e => format!(" {e}:"),
         };
         let _ = writeln!(
             s,

@@ -9,7 +9,7 @@ use crate::run::{
     config_for, load_config, ConfigChoice, ConfigFile, FileReport, Report, DEFAULT_MAX_FILE_SIZE,
 };
 use clap::ValueEnum;
-use netlint_model::{load, Design, Diagnostic, Severity, SourceFile, SCHEMA, SYNTAX};
+use netlint_model::{load, Design, Diagnostic, SourceFile};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -123,6 +123,7 @@ pub(crate) fn config_for_design(
             vec![FileReport {
                 file: c.file.clone(),
                 diagnostics: c.diagnostics.clone(),
+                design: None,
             }],
             err,
         );
@@ -165,6 +166,7 @@ pub(crate) fn load_design(
                 vec![FileReport {
                     file,
                     diagnostics: vec![d],
+                    design: None,
                 }],
                 err,
             );
@@ -176,7 +178,7 @@ pub(crate) fn load_design(
     let input_errors: Vec<Diagnostic> = loaded
         .diagnostics
         .into_iter()
-        .filter(|d| d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA))
+        .filter(|d| d.is_input_error())
         .collect();
     match loaded.design {
         Some(design) if input_errors.is_empty() => Ok(Some(LoadedDesign {
@@ -190,6 +192,7 @@ pub(crate) fn load_design(
                 vec![FileReport {
                     file,
                     diagnostics: input_errors,
+                    design: None,
                 }],
                 err,
             );

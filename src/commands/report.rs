@@ -10,7 +10,7 @@ use crate::run::DEFAULT_MAX_FILE_SIZE;
 use crate::views::report::build;
 use netlint_analysis::bandwidth::BandwidthModel;
 use netlint_analysis::Topology;
-use netlint_model::{load, Severity, SourceFile, SCHEMA, SYNTAX};
+use netlint_model::{load, SourceFile};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -48,7 +48,7 @@ pub fn run(args: ReportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let errors: Vec<String> = loaded
         .diagnostics
         .iter()
-        .filter(|d| d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA))
+        .filter(|d| d.is_input_error())
         .map(|d| match &d.primary {
             Some(l) => {
                 let at = file.line_col(l.span.start);

@@ -22,8 +22,8 @@ pub fn run(args: RulesArgs, out: &mut dyn Write) -> Result<i32, String> {
                 .iter()
                 .map(|m| {
                     serde_json::json!({
-                        "id": m.id,
-                        "category": m.category,
+                        "id": m.id.as_str(),
+                        "category": m.category.as_str(),
                         "default_severity": m.default_severity.as_str(),
                         "summary": m.summary,
                     })

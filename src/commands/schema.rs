@@ -793,7 +793,7 @@ pub fn current() -> String {
         .map(|r| r.meta)
         .chain(netlint_rules::input_rules())
         .map(|m| RuleDoc {
-            id: m.id,
+            id: m.id.as_str(),
             summary: m.summary,
         })
         .collect();

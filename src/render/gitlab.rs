@@ -84,7 +84,7 @@ struct Lines {
 mod tests {
     use std::collections::HashSet;
 
-    use netlint_model::{Diagnostic, SourceFile};
+    use netlint_model::{Diagnostic, Element, SourceFile};
 
     use super::super::sarif::test_support::{repo_path, report};
     use super::*;
@@ -134,11 +134,12 @@ mod tests {
     #[test]
     fn colliding_findings_stay_distinct() {
         let file = SourceFile::new("a.toml", "a = 1\nb = 2\n");
-        let diag = Diagnostic::new("r", Severity::Warning, "hosts.a", "same");
+        let diag = Diagnostic::new("r", Severity::Warning, Element::host("a"), "same");
         let report = Report {
             files: vec![FileReport {
                 file,
                 diagnostics: vec![diag.clone(), diag],
+                design: None,
             }],
             rules: vec![],
         };

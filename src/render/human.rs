@@ -32,7 +32,7 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
                 Severity::Warning => warnings += 1,
                 Severity::Info => infos += 1,
             }
-            if is_input_error(d) {
+            if d.is_input_error() {
                 input_errors += 1;
                 if input_errors > MAX_INPUT_ERRORS_SHOWN {
                     capped += 1;
@@ -85,10 +85,6 @@ fn plural(n: usize) -> &'static str {
 /// with thousands of errors is one mistake repeated (a wrong key in a
 /// profile, a bad import), and the first ones say what it is.
 pub const MAX_INPUT_ERRORS_SHOWN: usize = 200;
-
-fn is_input_error(d: &Diagnostic) -> bool {
-    crate::run::findings::is_input_error(d)
-}
 
 /// Where each line starts, counted as miette counts them (`\n`, `\r\n`
 /// and a lone `\r` each end a line).

@@ -24,7 +24,7 @@ struct JsonDiagnostic<'a> {
     severity: &'static str,
     message: &'a str,
     help: Option<&'a str>,
-    element: &'a str,
+    element: String,
     location: Location<'a>,
     related: Vec<Related<'a>>,
 }
@@ -88,7 +88,7 @@ pub fn render(report: &Report, suppressed: usize) -> String {
                 severity: d.severity.as_str(),
                 message: &d.message,
                 help: d.help.as_deref(),
-                element: &d.element,
+                element: d.element(),
                 location: location(
                     &f.file,
                     d.primary.as_ref().map(|p| p.span).unwrap_or_default(),

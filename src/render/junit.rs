@@ -64,8 +64,9 @@ fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic) {
         None => file.path.clone(),
     };
     let mut name = format!("{} at {location}", diag.rule);
-    if !diag.element.is_empty() {
-        let _ = write!(name, " ({})", diag.element);
+    let element = diag.element();
+    if !element.is_empty() {
+        let _ = write!(name, " ({element})");
     }
     let mut body = diag.message.clone();
     if let Some(help) = &diag.help {

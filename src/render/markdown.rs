@@ -4,14 +4,14 @@
 //! folded list, and, when a design has spanning-tree or redundancy
 //! findings, a Mermaid diagram of the part of the network they are about.
 //!
-//! The diagram needs each design, which the [`Report`] does not hold:
-//! [`load_designs`] loads them from the report's own file texts, and
-//! [`render`] takes them as a parameter, so it stays a pure function.
+//! The diagram is drawn from the design the run loaded and kept in the
+//! file's report (`CheckSettings::keep_designs`); the design is never
+//! loaded a second time here.
 
 use crate::render::mermaid;
 use crate::run::{FileReport, Report};
 use crate::views::graph::{self, GraphOptions};
-use netlint_model::{load, Design, Diagnostic, Severity};
+use netlint_model::{Category, Design, Diagnostic, Severity};
 use std::fmt::Write as _;
 
 /// Where the rule pages are published.
@@ -21,47 +21,18 @@ pub const RULE_PAGES: &str = "https://github.com/netlint/netlint/blob/main/rules
 /// 65,536 characters.
 pub const MAX_ROWS: usize = 100;
 
-/// Rules whose findings are about the shape of the network, which a
-/// diagram explains: spanning tree and redundancy.
-const DIAGRAM_RULES: &[&str] = &[
-    "network-partitioned",
-    "spof-switch",
-    "spof-nic-card",
-    "spof-link",
-    "spof-stack",
-    "cluster-network-count",
-    "lm-no-fallback",
-    "l2-loop",
-    "stp-vlan-partition",
-    "stp-suboptimal-path",
-    "stp-root-placement",
-    "mstp-region-mismatch",
-    "stp-mode-mismatch",
-];
-
+/// Whether findings of the rule are about the shape of the network, which a
+/// diagram explains: spanning tree and redundancy (a host port that is not
+/// an edge port is about one port's setting).
 fn wants_diagram(rule: &str) -> bool {
-    DIAGRAM_RULES.contains(&rule)
-        || netlint_rules::rule_by_id(rule).is_some_and(|r| {
-            matches!(r.meta.category, "redundancy" | "stp" | "spanning-tree")
-                && rule != "host-port-not-edge"
-        })
+    netlint_rules::rule_by_id(rule).is_some_and(|r| {
+        matches!(r.meta.category, Category::Redundancy | Category::Stp)
+            && rule != "host-port-not-edge"
+    })
 }
 
 fn is_stp(rule: &str) -> bool {
     rule == "l2-loop" || rule.starts_with("stp-") || rule.starts_with("mstp-")
-}
-
-/// Each file's design, loaded again from the report's text (`None` when the
-/// file does not load): the second parameter of [`render`].
-pub fn load_designs(report: &Report) -> Vec<Option<Design>> {
-    report
-        .files
-        .iter()
-        .map(|f| {
-            let needed = f.diagnostics.iter().any(|d| wants_diagram(&d.rule));
-            needed.then(|| load(&f.file).design).flatten()
-        })
-        .collect()
 }
 
 fn icon(s: Severity) -> &'static str {
@@ -148,13 +119,10 @@ fn ordered(f: &FileReport) -> Vec<&Diagnostic> {
     v
 }
 
-/// The report as Markdown. `designs` is aligned with `report.files` (see
-/// [`load_designs`]); `repo_path` names files relative to the repository.
-pub fn render(
-    report: &Report,
-    designs: &[Option<Design>],
-    repo_path: &dyn Fn(&str) -> String,
-) -> String {
+/// The report as Markdown; `repo_path` names files relative to the
+/// repository. A file's diagram is drawn from the design the run kept in
+/// its [`FileReport`] (none without it).
+pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     let all: Vec<&Diagnostic> = report.files.iter().flat_map(|f| &f.diagnostics).collect();
     let with: Vec<&FileReport> = report
@@ -185,7 +153,7 @@ pub fn render(
     }
     let mut rows_left = MAX_ROWS;
     let mut left_out = 0;
-    for (fi, f) in report.files.iter().enumerate() {
+    for f in report.files.iter() {
         if f.diagnostics.is_empty() {
             continue;
         }
@@ -206,10 +174,9 @@ pub fn render(
                     .as_ref()
                     .map(|p| f.file.line_col(p.span.start).line.to_string())
                     .unwrap_or_default();
-                let element = if d.element.is_empty() {
-                    String::new()
-                } else {
-                    format!("`{}`", cell(&d.element))
+                let element = match d.element() {
+                    e if e.is_empty() => String::new(),
+                    e => format!("`{}`", cell(&e)),
                 };
                 let _ = writeln!(
                     out,
@@ -228,10 +195,9 @@ pub fn render(
                     helps.len()
                 );
                 for d in helps {
-                    let on = if d.element.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" on `{}`", cell(&d.element))
+                    let on = match d.element() {
+                        e if e.is_empty() => String::new(),
+                        e => format!(" on `{}`", cell(&e)),
                     };
                     let _ = writeln!(
                         out,
@@ -244,7 +210,7 @@ pub fn render(
             }
             out.push('\n');
         }
-        if let Some(Some(design)) = designs.get(fi) {
+        if let Some(design) = &f.design {
             diagram(&mut out, design, &f.diagnostics);
         }
     }
@@ -275,7 +241,7 @@ fn diagram(out: &mut String, design: &Design, diagnostics: &[Diagnostic]) {
     }
     let elements: Vec<String> = about
         .iter()
-        .flat_map(|d| graph::finding_elements(design, d))
+        .flat_map(|d| graph::finding_elements(d))
         .collect();
     let elements: Vec<&str> = elements.iter().map(String::as_str).collect();
     let stp = about.iter().any(|d| is_stp(&d.rule));

@@ -71,7 +71,7 @@ fn build_log<'a>(
         .rules
         .iter()
         .enumerate()
-        .map(|(i, r)| (r.id, i))
+        .map(|(i, r)| (r.id.as_str(), i))
         .collect();
     let mut fingerprints = Fingerprints::default();
     let mut results = Vec::new();
@@ -135,8 +135,8 @@ fn rule_descriptor(rule: &RuleMeta) -> ReportingDescriptor<'_> {
     };
     let first_paragraph = first_paragraph(doc);
     ReportingDescriptor {
-        id: rule.id,
-        name: upper_camel_case(rule.id),
+        id: rule.id.as_str(),
+        name: upper_camel_case(rule.id.as_str()),
         short_description: Text {
             text: rule.summary.to_owned(),
         },
@@ -156,7 +156,7 @@ fn rule_descriptor(rule: &RuleMeta) -> ReportingDescriptor<'_> {
         },
         help_uri: format!("{RULE_DOC_BASE}/{}.md", rule.id),
         properties: Properties {
-            tags: [rule.category],
+            tags: [rule.category.as_str()],
         },
     }
 }
@@ -267,8 +267,9 @@ pub struct Fingerprints {
 
 impl Fingerprints {
     pub fn next(&mut self, diag: &Diagnostic, file: &SourceFile, repo_path: &str) -> String {
-        let mut key = format!("{}\0{}\0{}", diag.rule, repo_path, diag.element);
-        if diag.element.is_empty() {
+        let element = diag.element();
+        let mut key = format!("{}\0{}\0{element}", diag.rule, repo_path);
+        if element.is_empty() {
             if let Some(primary) = &diag.primary {
                 key.push('\0');
                 let text = file.slice(primary.span);
@@ -527,7 +528,9 @@ struct PartialFingerprints {
 /// file, and names that need escaping in every format.
 #[cfg(test)]
 pub(super) mod test_support {
-    use netlint_model::{Diagnostic, RuleMeta, Severity, SourceFile, Span};
+    use netlint_model::{
+        Category, Diagnostic, Element, RuleId, RuleMeta, Severity, SourceFile, Span,
+    };
 
     use crate::run::{FileReport, Report};
 
@@ -551,22 +554,22 @@ switch_port = \"sw1:Eth1/1\"
     pub fn rules() -> Vec<RuleMeta> {
         vec![
             RuleMeta {
-                id: "mtu-mismatch",
-                category: "l2",
+                id: RuleId::declared("mtu-mismatch"),
+                category: Category::Mtu,
                 default_severity: Severity::Error,
                 summary: "The two ends of a link disagree on MTU",
                 doc: "# mtu-mismatch\n\nThe two ends of a link disagree on MTU,\nso jumbo frames are dropped.\n\n## Why it matters\n\nStorage traffic uses **jumbo frames**; see [the guide](https://example.com/mtu).\n\n```toml\n[hosts.hv2.nics.\"P4-1\"]\nmtu = 9014\n```\n",
             },
             RuleMeta {
-                id: "single-uplink",
-                category: "redundancy",
+                id: RuleId::declared("single-uplink"),
+                category: Category::Redundancy,
                 default_severity: Severity::Warning,
                 summary: "A host reaches a network through one uplink only",
                 doc: "# single-uplink\n\nA host reaches a network through one uplink only.\n",
             },
             RuleMeta {
-                id: "unused-profile",
-                category: "hygiene",
+                id: RuleId::declared("unused-profile"),
+                category: Category::Input,
                 default_severity: Severity::Info,
                 summary: "A profile no host uses",
                 doc: "",
@@ -580,7 +583,7 @@ switch_port = \"sw1:Eth1/1\"
             Diagnostic::new(
                 "mtu-mismatch",
                 Severity::Error,
-                "hosts.hv2.nics.P4-1",
+                Element::nic("hv2", "P4-1"),
                 "MTU 9014 on P4-1 ≠ 1500 on \"sw1:Eth1/1\" (100% of frames > 1500 B dropped, <jumbo> & more)",
             )
             .at(span_of(DESIGN, "mtu = 9014"), "9014 here")
@@ -590,18 +593,28 @@ switch_port = \"sw1:Eth1/1\"
             Diagnostic::new(
                 "single-uplink",
                 Severity::Warning,
-                "hosts.hv2",
+                Element::host("hv2"),
                 "host hv2 reaches storage through one uplink",
             )
             .at(span_of(DESIGN, "[hosts.hv2]"), ""),
-            Diagnostic::new("unused-profile", Severity::Info, "", "no host uses a profile\u{7}"),
+            Diagnostic::new(
+                "unused-profile",
+                Severity::Info,
+                Element::Design,
+                "no host uses a profile\u{7}",
+            ),
         ];
         Report {
             files: vec![
-                FileReport { file, diagnostics },
+                FileReport {
+                    file,
+                    diagnostics,
+                    design: None,
+                },
                 FileReport {
                     file: SourceFile::new("designs/clean.toml", "[hosts]\n"),
                     diagnostics: vec![],
+                    design: None,
                 },
             ],
             rules: rules(),
@@ -746,7 +759,12 @@ mod tests {
     #[test]
     fn colliding_fingerprints_get_an_index() {
         let file = SourceFile::new("a.toml", "x = 1\n");
-        let diag = Diagnostic::new("r", Severity::Warning, "hosts.a", "m");
+        let diag = Diagnostic::new(
+            "r",
+            Severity::Warning,
+            netlint_model::Element::host("a"),
+            "m",
+        );
         let mut fp = Fingerprints::default();
         let first = fp.next(&diag, &file, "a.toml");
         let second = fp.next(&diag, &file, "a.toml");

@@ -13,7 +13,8 @@
 //! not load is not checked at all.
 
 use super::findings::Report;
-use netlint_model::{Diagnostic, SCHEMA, SYNTAX};
+use netlint_model::Diagnostic;
+use netlint_rules::words::{message_about, name_hosts};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -52,13 +53,12 @@ pub struct Baseline {
     pub entries: Vec<BaselineEntry>,
 }
 
-pub(crate) fn is_input(d: &Diagnostic) -> bool {
-    d.rule == SYNTAX || d.rule == SCHEMA || d.rule == netlint_rules::UNREADABLE
-}
-
 impl Baseline {
     /// Every finding of the report (input errors excepted), keyed by the
-    /// repository-relative path `repo_path` gives.
+    /// repository-relative path `repo_path` gives: an entry per subject, so
+    /// that a finding shared by hosts built alike is accepted host by host
+    /// (a host added later is new), each with the message as it reads
+    /// about that subject alone.
     pub fn from_report(report: &Report, repo_path: &dyn Fn(&str) -> String) -> Baseline {
         let mut entries: Vec<BaselineEntry> = report
             .files
@@ -67,12 +67,15 @@ impl Baseline {
                 let file = super::repo::normalize_path(&repo_path(&f.file.path));
                 f.diagnostics
                     .iter()
-                    .filter(|d| !is_input(d))
-                    .map(move |d| BaselineEntry {
-                        file: file.clone(),
-                        rule: d.rule.clone(),
-                        element: d.element.clone(),
-                        message: d.message.clone(),
+                    .filter(|d| !d.is_input_error())
+                    .flat_map(move |d| {
+                        let file = file.clone();
+                        d.subjects.iter().map(move |s| BaselineEntry {
+                            file: file.clone(),
+                            rule: d.rule.clone(),
+                            element: s.path(),
+                            message: message_about(d, s),
+                        })
                     })
             })
             .collect();
@@ -142,7 +145,7 @@ impl Matcher<'_> {
     /// on the same element is new.
     pub fn filter(&mut self, file: &str, diagnostics: &mut Vec<Diagnostic>) {
         let file = super::repo::normalize_path(file);
-        if diagnostics.iter().any(is_input) {
+        if diagnostics.iter().any(Diagnostic::is_input_error) {
             // Not checked: its baselined findings are not fixed, only unseen.
             return;
         }
@@ -153,32 +156,56 @@ impl Matcher<'_> {
         if candidates.is_empty() {
             return;
         }
-        let mut hide = vec![false; diagnostics.len()];
+        // Per subject: hidden by an entry on its element.
+        let mut hide: Vec<Vec<bool>> = diagnostics
+            .iter()
+            .map(|d| vec![false; d.subjects.len()])
+            .collect();
         for exact in [true, false] {
             for (di, d) in diagnostics.iter().enumerate() {
-                if hide[di] || is_input(d) {
-                    continue;
-                }
-                let found = candidates.iter().copied().find(|&i| {
-                    let e = &self.baseline.entries[i];
-                    !self.used[i]
-                        && e.rule == d.rule
-                        && e.element == d.element
-                        && (!exact || e.message == d.message)
-                });
-                if let Some(i) = found {
+                for (si, s) in d.subjects.iter().enumerate() {
+                    if hide[di][si] {
+                        continue;
+                    }
+                    let path = s.path();
+                    let alone = message_about(d, s);
+                    let found = candidates.iter().copied().find(|&i| {
+                        let e = &self.baseline.entries[i];
+                        !self.used[i]
+                            && e.rule == d.rule
+                            && e.element == path
+                            && (!exact || e.message == alone || e.message == d.message)
+                    });
+                    let Some(i) = found else { continue };
                     self.used[i] = true;
-                    hide[di] = true;
+                    self.hidden += 1;
+                    hide[di][si] = true;
+                    // A baseline written before findings had subjects holds
+                    // one entry per finding, under its first element, with
+                    // the whole message: it accepts every host it named.
+                    if exact
+                        && d.subjects.len() > 1
+                        && self.baseline.entries[i].message == d.message
+                    {
+                        hide[di].iter_mut().for_each(|h| *h = true);
+                    }
                 }
             }
         }
-        let mut i = 0;
-        diagnostics.retain(|_| {
-            let keep = !hide[i];
-            i += 1;
-            keep
-        });
-        self.hidden += hide.iter().filter(|h| **h).count();
+        let mut kept = Vec::with_capacity(diagnostics.len());
+        for (mut d, hidden) in std::mem::take(diagnostics).into_iter().zip(hide) {
+            if hidden.iter().all(|h| !*h) {
+                kept.push(d);
+                continue;
+            }
+            let mut flags = hidden.into_iter();
+            d.subjects.retain(|_| !flags.next().unwrap_or(false));
+            if !d.subjects.is_empty() {
+                name_hosts(&mut d);
+                kept.push(d);
+            }
+        }
+        *diagnostics = kept;
     }
 
     pub fn hidden(&self) -> usize {
@@ -201,10 +228,12 @@ impl Matcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use netlint_model::Severity;
+    use crate::run::FileReport;
+    use netlint_model::{Element, Severity, SCHEMA};
 
     fn d(rule: &str, element: &str, message: &str) -> Diagnostic {
-        Diagnostic::new(rule, Severity::Warning, element, message)
+        let subject = Element::from_path(element).expect("an element path");
+        Diagnostic::new(rule, Severity::Warning, subject, message)
     }
 
     fn entry(file: &str, rule: &str, element: &str, message: &str) -> BaselineEntry {
@@ -258,6 +287,75 @@ mod tests {
             m.fixed(),
             [entry("a.toml", "gone", "hosts.h", "fixed since")]
         );
+    }
+
+    /// The finding hosts hv1 and hv2 share, as the engine words it.
+    fn shared(hosts: &[&str]) -> Diagnostic {
+        let mut d = Diagnostic::new("r", Severity::Warning, Element::host(hosts[0]), "")
+            .with_subjects(hosts.iter().map(|h| Element::host(*h)));
+        d.after_hosts = Some("power plan `balanced`".into());
+        name_hosts(&mut d);
+        d
+    }
+
+    #[test]
+    fn a_shared_finding_is_recorded_and_hidden_host_by_host() {
+        let d2 = shared(&["hv1", "hv2"]);
+        assert_eq!(d2.message, "hosts `hv1`, `hv2`: power plan `balanced`");
+        let report = Report {
+            files: vec![FileReport {
+                file: netlint_model::SourceFile::new("a.toml", ""),
+                diagnostics: vec![d2],
+                design: None,
+            }],
+            rules: Vec::new(),
+        };
+        let b = Baseline::from_report(&report, &|p| p.to_string());
+        assert_eq!(
+            b.entries,
+            [
+                entry(
+                    "a.toml",
+                    "r",
+                    "hosts.hv1",
+                    "host `hv1`: power plan `balanced`"
+                ),
+                entry(
+                    "a.toml",
+                    "r",
+                    "hosts.hv2",
+                    "host `hv2`: power plan `balanced`"
+                ),
+            ]
+        );
+        // A third host built alike later is new, and reported alone.
+        let mut m = b.matcher();
+        let mut diags = vec![shared(&["hv1", "hv2", "hv3"])];
+        m.filter("a.toml", &mut diags);
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].subjects, [Element::host("hv3")]);
+        assert_eq!(diags[0].message, "host `hv3`: power plan `balanced`");
+        assert_eq!(m.hidden(), 2);
+        assert!(m.fixed().is_empty());
+    }
+
+    #[test]
+    fn a_baseline_written_before_subjects_still_hides_every_host_it_named() {
+        // One entry per finding, under its first element, whole message.
+        let b = Baseline {
+            entries: vec![entry(
+                "a.toml",
+                "r",
+                "hosts.hv1",
+                "hosts `hv1`, `hv2`: power plan `balanced`",
+            )],
+        };
+        let mut m = b.matcher();
+        let mut diags = vec![shared(&["hv1", "hv2"])];
+        m.filter("a.toml", &mut diags);
+        assert!(diags.is_empty(), "{diags:#?}");
+        assert_eq!(m.hidden(), 1);
+        assert!(m.fixed().is_empty());
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! uses none.
 
 use super::files::{display, not_utf8, read_file};
-use netlint_model::{parse_lint_settings, Diagnostic, LintSettings, Severity, SourceFile};
+use netlint_model::{parse_lint_settings, Diagnostic, Element, LintSettings, Severity, SourceFile};
 use netlint_rules::UNREADABLE;
 use std::path::{Path, PathBuf};
 
@@ -72,7 +72,7 @@ pub struct ConfigFile {
 impl ConfigFile {
     /// Whether a problem of the file makes the run an input error (exit 2).
     pub fn has_input_errors(&self) -> bool {
-        self.diagnostics.iter().any(super::findings::is_input_error)
+        self.diagnostics.iter().any(Diagnostic::is_input_error)
     }
 }
 
@@ -88,7 +88,7 @@ pub fn load_config(path: &Path, shown_as: String, max_file_size: u64) -> ConfigF
             let d = Diagnostic::new(
                 UNREADABLE,
                 Severity::Error,
-                "",
+                Element::Design,
                 format!("cannot read {shown_as}: {reason}"),
             )
             .with_help("fix the file, or run without it (`--isolated`, or `--config FILE`)");

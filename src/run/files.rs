@@ -16,7 +16,7 @@
 //! and the run goes on with the rest. A file named twice (or named and also
 //! found in a directory) is checked once.
 
-use netlint_model::{Diagnostic, Severity, SourceFile, Span, SYNTAX};
+use netlint_model::{Diagnostic, Element, Severity, SourceFile, Span, SYNTAX};
 use std::collections::HashSet;
 use std::fs;
 use std::io::{self, Read};
@@ -433,15 +433,20 @@ pub(crate) fn not_utf8(shown: String, e: std::string::FromUtf8Error) -> (SourceF
     let bytes = e.into_bytes();
     let bad = bytes.get(at).copied().unwrap_or(0);
     let file = SourceFile::new(shown, String::from_utf8_lossy(&bytes).into_owned());
-    let d = Diagnostic::new(SYNTAX, Severity::Error, "", "the file is not UTF-8 text")
-        .at(
-            Span {
-                start: at,
-                end: at + 1,
-            },
-            format!("byte 0x{bad:02X} is not UTF-8 (Latin-1 or Windows-1252?)"),
-        )
-        .with_help("save the file as UTF-8 (TOML files are UTF-8)");
+    let d = Diagnostic::new(
+        SYNTAX,
+        Severity::Error,
+        Element::Design,
+        "the file is not UTF-8 text",
+    )
+    .at(
+        Span {
+            start: at,
+            end: at + 1,
+        },
+        format!("byte 0x{bad:02X} is not UTF-8 (Latin-1 or Windows-1252?)"),
+    )
+    .with_help("save the file as UTF-8 (TOML files are UTF-8)");
     (file, d)
 }
 

@@ -4,12 +4,13 @@
 use super::baseline_file::{Baseline, BaselineEntry};
 use super::config::{config_for, load_config, shown as config_shown, ConfigChoice, ConfigFile};
 use super::files::{collect_designs, display, not_utf8, ReadOptions, DEFAULT_MAX_FILE_SIZE};
-use super::findings::{is_input_error, FileReport, Report};
+use super::findings::{FileReport, Report};
 use super::repo::RepoPaths;
-use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile};
+use netlint_model::{load, Design, Diagnostic, Element, FailOn, Severity, SourceFile};
 use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed, UNREADABLE};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// What the command line adds on top of the files' own settings.
 #[derive(Clone, Debug, Default)]
@@ -31,6 +32,9 @@ pub struct CheckSettings {
     pub config: ConfigChoice,
     /// `--baseline`: findings to hide.
     pub baseline: Option<Baseline>,
+    /// Keep each loaded design in its [`FileReport`] (for renderers that
+    /// draw the design: Markdown).
+    pub keep_designs: bool,
 }
 
 /// The result of checking a set of paths.
@@ -74,6 +78,16 @@ pub fn check_source(
     config: Option<&ConfigFile>,
     settings: &CheckSettings,
 ) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn) {
+    let (diagnostics, suppressed, fail_on, _) = check_file(file, config, settings);
+    (diagnostics, suppressed, fail_on)
+}
+
+/// [`check_source`], and the design it loaded.
+fn check_file(
+    file: &SourceFile,
+    config: Option<&ConfigFile>,
+    settings: &CheckSettings,
+) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn, Option<Design>) {
     let loaded = load(file);
     let mut diagnostics = loaded.diagnostics;
     let mut suppressed = Vec::new();
@@ -94,7 +108,7 @@ pub fn check_source(
         // The command line has the last word; `run_check` has already
         // rejected unknown names.
         let _ = rule_config.select(&settings.select, &settings.ignore);
-        if !diagnostics.iter().any(is_input_error) {
+        if !diagnostics.iter().any(Diagnostic::is_input_error) {
             let outcome = check(design, &rule_config);
             diagnostics.extend(outcome.diagnostics);
             suppressed = outcome.suppressed;
@@ -104,7 +118,7 @@ pub fn check_source(
         fail_on = f;
     }
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    (diagnostics, suppressed, fail_on)
+    (diagnostics, suppressed, fail_on, loaded.design)
 }
 
 pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun, String> {
@@ -141,12 +155,13 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         let d = Diagnostic::new(
             UNREADABLE,
             Severity::Error,
-            "",
+            Element::Design,
             format!("cannot read {}: {}", u.shown, u.reason),
         );
         report.files.push(FileReport {
             file: SourceFile::new(u.shown, String::new()),
             diagnostics: vec![d],
+            design: None,
         });
         exit = 2;
     }
@@ -162,6 +177,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                 report.files.push(FileReport {
                     file,
                     diagnostics: vec![d],
+                    design: None,
                 });
                 exit = 2;
                 continue;
@@ -185,6 +201,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                         config_reports.push(FileReport {
                             file: c.file.clone(),
                             diagnostics,
+                            design: None,
                         });
                     }
                     configs.insert(cp.clone(), c);
@@ -194,11 +211,12 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             None => None,
         };
         let file = SourceFile::new(shown.clone(), text);
-        let (mut diagnostics, suppressed, fail_on) = check_source(&file, config, settings);
+        let (mut diagnostics, suppressed, fail_on, design) = check_file(&file, config, settings);
+        let design = design.filter(|_| settings.keep_designs).map(Arc::new);
         if let Some(m) = &mut matcher {
             m.filter(&repo.relative(&shown), &mut diagnostics);
         }
-        if diagnostics.iter().any(is_input_error) {
+        if diagnostics.iter().any(Diagnostic::is_input_error) {
             exit = 2;
         } else if let Some(t) = threshold(fail_on) {
             if diagnostics.iter().any(|d| d.severity >= t) && exit == 0 {
@@ -206,10 +224,14 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             }
         }
         all_suppressed.extend(suppressed.into_iter().map(|s| (shown.clone(), s)));
-        report.files.push(FileReport { file, diagnostics });
+        report.files.push(FileReport {
+            file,
+            diagnostics,
+            design,
+        });
     }
     for r in &config_reports {
-        if r.diagnostics.iter().any(is_input_error) {
+        if r.diagnostics.iter().any(Diagnostic::is_input_error) {
             exit = 2;
         }
     }

@@ -10,7 +10,6 @@ pub mod lint;
 pub mod output;
 pub mod repo;
 
-pub(crate) use baseline_file::is_input;
 pub use baseline_file::{Baseline, BaselineEntry, Matcher};
 pub use config::{config_for, find_config, load_config, ConfigChoice, ConfigFile, CONFIG_FILE};
 pub use files::{collect_designs, ReadOptions, DEFAULT_MAX_FILE_SIZE};

@@ -11,21 +11,6 @@ use netlint_model::units::trim_float;
 use netlint_model::{Design, Host, NicIdx};
 use serde::Serialize;
 
-/// Hook for the layer-2 section (spanning-tree roots and blocked links per
-/// instance). It stays empty until netlint's forwarding model computes the
-/// spanning trees; the report then adds a section per instance, in every
-/// format, from what this returns. Nothing is printed before that.
-pub fn spanning_tree_section(_design: &Design) -> Option<Vec<SpanningTreeInstance>> {
-    None
-}
-
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct SpanningTreeInstance {
-    pub instance: String,
-    pub root: String,
-    pub blocked: Vec<String>,
-}
-
 // ---------------------------------------------------------------------------
 // The report as data (what the JSON format prints).
 // ---------------------------------------------------------------------------
@@ -36,8 +21,6 @@ pub struct BandwidthReport {
     pub design: String,
     pub file: String,
     pub groups: Vec<Group>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spanning_tree: Option<Vec<SpanningTreeInstance>>,
     /// The assumptions any figure relies on, with their sources.
     pub assumptions: Vec<AssumptionOut>,
 }
@@ -358,7 +341,6 @@ pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthRe
         design: design.name.value.clone(),
         file: file.to_string(),
         groups,
-        spanning_tree: spanning_tree_section(design),
         assumptions: ASSUMPTIONS
             .iter()
             .filter(|a| used.contains(a))

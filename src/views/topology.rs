@@ -14,6 +14,7 @@ use netlint_analysis::{
 };
 use netlint_model::{Design, HostId, NetworkId};
 use netlint_rules::phrases::stp::StpWords;
+use netlint_rules::words::port_speed;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -159,15 +160,6 @@ fn port_label(design: &Design, topo: &Topology, port: usize) -> String {
     }
 }
 
-fn port_speed(topo: &Topology, port: usize) -> String {
-    let p = &topo.ports[port];
-    if p.members > 1 {
-        format!("{} x {}", p.members, p.member_speed)
-    } else {
-        p.member_speed.to_string()
-    }
-}
-
 /// Whether some switch of the bridge defines the VLAN.
 fn defines(design: &Design, topo: &Topology, bridge: usize, vlan: Option<u16>) -> bool {
     topo.bridges[bridge]
@@ -180,14 +172,6 @@ fn vlan_words(v: Option<u16>) -> String {
     match v {
         Some(v) => format!("VLAN {v}"),
         None => "untagged".to_string(),
-    }
-}
-
-/// "the RSTP tree rooted at x" -> "the RSTP tree".
-fn strip_root(label: String) -> String {
-    match label.split_once(" rooted at ") {
-        Some((head, _)) => head.to_string(),
-        None => label,
     }
 }
 
@@ -326,7 +310,7 @@ fn tree_out(
         });
     }
     TreeOut {
-        tree: strip_root(stp.tree_label(tid, Some(root))),
+        tree: stp.tree_name(tid),
         kind,
         instance,
         region,

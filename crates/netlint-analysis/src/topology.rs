@@ -70,18 +70,9 @@ pub enum NicEnd {
     Peer(HostId, NicIdx),
 }
 
-/// How a network's host interface sits on the host.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Via {
-    /// The network's IP is on the NIC itself (`nics.X.networks`).
-    Nic(NicIdx),
-    /// On a team interface (`teams.X.networks`).
-    Team(TeamIdx),
-    /// On a host vNIC / vmkernel port (vswitch, vnic index).
-    VNic(VSwitchIdx, usize),
-    /// A guest network carried by a virtual switch (`vswitches.X.networks`).
-    Guest(VSwitchIdx),
-}
+/// How a network's host interface sits on the host (the model's, which
+/// also names it: [`netlint_model::Host::via_element`]).
+pub use netlint_model::Via;
 
 /// A network's way onto the wire at one host.
 #[derive(Clone, Debug)]

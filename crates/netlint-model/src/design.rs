@@ -1,6 +1,7 @@
 //! The typed, validated design: references resolved to indices, profiles
 //! merged onto hosts, every value with the span of the line that set it.
 
+use crate::element::Element;
 use crate::span::{Sp, Span};
 use crate::units::{Bandwidth, Duration, Mtu, Speed, VlanSet};
 use std::collections::BTreeMap;
@@ -282,8 +283,9 @@ pub struct Design {
     pub profiles: Vec<Profile>,
     pub hosts: Vec<Host>,
     pub lint: LintSettings,
-    /// Every `allow` table of the design, by element path (`hosts.hv1.nics.A`).
-    pub allows: Vec<(String, AllowEntry)>,
+    /// Every `allow` table of the design, by the element it is attached to
+    /// (a profile's entries are copied onto each host built from it).
+    pub allows: Vec<(Element, AllowEntry)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -320,8 +322,8 @@ impl Network {
     pub fn in_cluster_group(&self) -> bool {
         self.cluster_use.value != ClusterUse::None
     }
-    pub fn element(&self) -> String {
-        format!("networks.{}", self.name)
+    pub fn element(&self) -> Element {
+        Element::Network(self.name.clone())
     }
 }
 
@@ -393,8 +395,8 @@ pub struct Switch {
 }
 
 impl Switch {
-    pub fn element(&self) -> String {
-        format!("switches.{}", self.name)
+    pub fn element(&self) -> Element {
+        Element::Switch(self.name.clone())
     }
     /// Whether the switch defines this VLAN (None = untagged: always).
     pub fn defines_vlan(&self, vlan: Option<u16>) -> bool {
@@ -486,8 +488,8 @@ pub struct Link {
 }
 
 impl Link {
-    pub fn element(&self) -> String {
-        format!("links.{}", self.name)
+    pub fn element(&self) -> Element {
+        Element::Link(self.name.clone())
     }
     pub fn is_multi_chassis(&self) -> bool {
         self.b.len() > 1
@@ -508,15 +510,6 @@ impl Link {
 pub enum StpCost {
     All(u32),
     PerInstance(BTreeMap<u16, u32>),
-}
-
-impl StpCost {
-    pub fn for_instance(&self, instance: u16) -> Option<u32> {
-        match self {
-            StpCost::All(c) => Some(*c),
-            StpCost::PerInstance(m) => m.get(&instance).copied(),
-        }
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -543,9 +536,6 @@ pub struct Host {
 }
 
 impl Host {
-    pub fn element(&self) -> String {
-        format!("hosts.{}", self.name)
-    }
     pub fn cluster_name(&self) -> &str {
         self.cluster
             .as_ref()
@@ -557,12 +547,6 @@ impl Host {
     }
     pub fn nic_by_name(&self, name: &str) -> Option<NicIdx> {
         self.nics.iter().position(|n| n.name == name).map(NicIdx)
-    }
-    pub fn team_of(&self, nic: NicIdx) -> Option<TeamIdx> {
-        self.teams
-            .iter()
-            .position(|t| t.members.iter().any(|m| m.value == nic))
-            .map(TeamIdx)
     }
     /// The physical NICs under an uplink.
     pub fn uplink_nics(&self, u: Uplink) -> Vec<NicIdx> {

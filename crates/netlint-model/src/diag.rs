@@ -1,6 +1,7 @@
 //! Diagnostics: input errors and rule findings share one shape so that every
 //! renderer (human, JSON, SARIF, ...) treats them alike.
 
+use crate::element::Element;
 use crate::span::Span;
 use std::fmt;
 
@@ -56,6 +57,9 @@ impl Label {
 pub const SYNTAX: &str = "syntax";
 /// Rule id of every other input error (unknown keys, bad values, references).
 pub const SCHEMA: &str = "schema";
+/// Rule id of a path that could not be read: missing, permission denied,
+/// not a regular file, a loop of links, or over the size limit.
+pub const UNREADABLE: &str = "unreadable";
 
 /// One diagnostic about one file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,17 +75,23 @@ pub struct Diagnostic {
     pub primary: Option<Label>,
     /// Other places involved: the other end of a mismatch, the profile line.
     pub related: Vec<Label>,
-    /// The design element this is about, as a dotted path of the names the
-    /// user wrote (`hosts.hv2.nics.P4-1`). Used by `allow`, baselines and
-    /// fingerprints, which must not depend on line numbers.
-    pub element: String,
+    /// The design elements this is about, never empty ([`Element::Design`]
+    /// for the file as a whole). A finding shared by hosts built alike is
+    /// one diagnostic with a subject per host. `allow`, baselines and
+    /// fingerprints match subjects, never line numbers or words.
+    pub subjects: Vec<Element>,
+    /// Set when the message opens with the list of its hosts (`hosts
+    /// `hv1`, `hv2`: ...`): the message after that list, so that the list
+    /// can be written again from the subjects that remain once `allow` or a
+    /// baseline has taken some away.
+    pub after_hosts: Option<String>,
 }
 
 impl Diagnostic {
     pub fn new(
         rule: impl Into<String>,
         severity: Severity,
-        element: impl Into<String>,
+        subject: Element,
         message: impl Into<String>,
     ) -> Self {
         Diagnostic {
@@ -91,13 +101,40 @@ impl Diagnostic {
             help: None,
             primary: None,
             related: Vec::new(),
-            element: element.into(),
+            subjects: vec![subject],
+            after_hosts: None,
         }
     }
 
     /// An input error (`schema`).
     pub fn schema(span: Span, message: impl Into<String>) -> Self {
-        Diagnostic::new(SCHEMA, Severity::Error, "", message).at(span, "")
+        Diagnostic::new(SCHEMA, Severity::Error, Element::Design, message).at(span, "")
+    }
+
+    /// An input error (`syntax` or `schema`): the design was not checked.
+    pub fn is_input_error(&self) -> bool {
+        self.rule == SYNTAX || self.rule == SCHEMA || self.rule == UNREADABLE
+    }
+
+    /// The element path output shows (JSON `element`, SARIF fingerprints,
+    /// JUnit names): the first subject's in path order, empty for the
+    /// design as a whole.
+    pub fn element(&self) -> String {
+        match self.subjects.as_slice() {
+            [one] => one.path(),
+            many => many.iter().map(Element::path).min().unwrap_or_default(),
+        }
+    }
+
+    /// The hosts among the subjects, in subject order, each once.
+    pub fn hosts(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for h in self.subjects.iter().filter_map(Element::host_name) {
+            if out.last() != Some(&h) && !out.contains(&h) {
+                out.push(h);
+            }
+        }
+        out
     }
 
     pub fn at(mut self, span: Span, label: impl Into<String>) -> Self {
@@ -107,6 +144,21 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same finding about each of `subjects` (each once, in the order
+    /// given) instead of its one subject; nothing changes if there are none.
+    pub fn with_subjects(mut self, subjects: impl IntoIterator<Item = Element>) -> Self {
+        let mut all: Vec<Element> = Vec::new();
+        for s in subjects {
+            if !all.contains(&s) {
+                all.push(s);
+            }
+        }
+        if !all.is_empty() {
+            self.subjects = all;
+        }
         self
     }
 
@@ -120,27 +172,157 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_element(mut self, element: impl Into<String>) -> Self {
-        self.element = element.into();
-        self
-    }
-
-    /// Sort key: position, then rule, then message (deterministic output).
-    pub fn sort_key(&self) -> (usize, usize, &str, &str, &str) {
+    /// Sort key: position, then rule, then message, then subjects
+    /// (deterministic output).
+    pub fn sort_key(&self) -> (usize, usize, &str, &str, &[Element]) {
         let (s, e) = self
             .primary
             .as_ref()
             .map(|l| (l.span.start, l.span.end))
             .unwrap_or((0, 0));
-        (s, e, &self.rule, &self.message, &self.element)
+        (s, e, &self.rule, &self.message, &self.subjects)
+    }
+}
+
+/// The section of the catalogue a rule belongs to; `--select` and
+/// `--ignore` take its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Category {
+    /// The loader's own checks and the check of `allow` tables.
+    Input,
+    Redundancy,
+    Mtu,
+    Stp,
+    Teaming,
+    Traffic,
+    Vsphere,
+}
+
+impl Category {
+    pub const ALL: [Category; 7] = [
+        Category::Input,
+        Category::Redundancy,
+        Category::Mtu,
+        Category::Stp,
+        Category::Teaming,
+        Category::Traffic,
+        Category::Vsphere,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Category::Input => "input",
+            Category::Redundancy => "redundancy",
+            Category::Mtu => "mtu",
+            Category::Stp => "stp",
+            Category::Teaming => "teaming",
+            Category::Traffic => "traffic",
+            Category::Vsphere => "vsphere",
+        }
+    }
+
+    /// The category of that name; in a `const` (as `declare_rule!` uses
+    /// it) an unknown name does not compile.
+    pub const fn named(name: &str) -> Category {
+        let mut i = 0;
+        while i < Category::ALL.len() {
+            if const_eq(Category::ALL[i].as_str(), name) {
+                return Category::ALL[i];
+            }
+            i += 1;
+        }
+        panic!("unknown rule category")
+    }
+
+    pub fn parse(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.as_str() == name)
+    }
+}
+
+const fn const_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// The id of a rule (`mtu-mismatch`, or the loader's `syntax` and
+/// `schema`): the public name users write in `allow`, `--select` and
+/// configuration, which never changes. Made only where a rule is declared
+/// (`declare_rule!`, the input rules); everything else gets one from the
+/// registry (`netlint_rules::rule_id`), so a RuleId names a rule that
+/// exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RuleId(&'static str);
+
+impl RuleId {
+    /// For the places that declare rules; not for looking one up.
+    #[doc(hidden)]
+    pub const fn declared(id: &'static str) -> RuleId {
+        RuleId(id)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::ops::Deref for RuleId {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0
+    }
+}
+
+impl fmt::Display for RuleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.0)
+    }
+}
+
+impl PartialEq<str> for RuleId {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for RuleId {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for RuleId {
+    fn eq(&self, other: &String) -> bool {
+        self.0 == other
+    }
+}
+
+impl From<RuleId> for String {
+    fn from(id: RuleId) -> String {
+        id.0.to_string()
     }
 }
 
 /// What every rule declares about itself (input checks too).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleMeta {
-    pub id: &'static str,
-    pub category: &'static str,
+    pub id: RuleId,
+    pub category: Category,
     pub default_severity: Severity,
     pub summary: &'static str,
     /// The rule's page (`rules/<id>.md`), the single source of its docs.

@@ -3,13 +3,17 @@
 
 pub mod design;
 pub mod diag;
+pub mod element;
 mod load;
 mod reader;
 pub mod span;
 pub mod units;
 
 pub use design::*;
-pub use diag::{Diagnostic, Label, RuleMeta, Severity, SCHEMA, SYNTAX};
+pub use diag::{
+    Category, Diagnostic, Label, RuleId, RuleMeta, Severity, SCHEMA, SYNTAX, UNREADABLE,
+};
+pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};

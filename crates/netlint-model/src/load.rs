@@ -7,6 +7,7 @@
 
 use crate::design::*;
 use crate::diag::{Diagnostic, Severity, SYNTAX};
+use crate::element::{Element, Part};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
 use crate::units::{Bandwidth, Duration, Mtu, MAX_FRAME, MAX_MTU, MIN_MTU};
@@ -19,14 +20,6 @@ pub struct Loaded {
     pub design: Option<Design>,
     /// Input diagnostics (`syntax`, `schema`), sorted by position.
     pub diagnostics: Vec<Diagnostic>,
-}
-
-impl Loaded {
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
-    }
 }
 
 const TOP_KEYS: &[&str] = &[
@@ -229,7 +222,7 @@ fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diag
             Diagnostic::new(
                 SYNTAX,
                 Severity::Error,
-                "",
+                Element::Design,
                 format!("TOML syntax error: {message}"),
             )
             .at(span, "here")
@@ -248,7 +241,7 @@ struct Builder {
     /// the design's size.
     network_ids: HashMap<String, usize>,
     switch_ids: HashMap<String, usize>,
-    allows: Vec<(String, AllowEntry)>,
+    allows: Vec<(Element, AllowEntry)>,
 }
 
 /// The hosts' names in design order, and indexed, for `peer` references.
@@ -466,14 +459,14 @@ impl Builder {
         })
     }
 
-    fn allow(&mut self, t: &Table<'_>, element: &str) {
+    fn allow(&mut self, t: &Table<'_>, element: Element) {
         let Some((_, at)) = self.r.table(t, "allow") else {
             return;
         };
         for (rule, key, v) in entries(at) {
             match v.get_ref() {
                 DeValue::String(reason) if !reason.trim().is_empty() => self.allows.push((
-                    element.to_string(),
+                    element.clone(),
                     AllowEntry {
                         rule: Sp::new(rule, key),
                         reason: reason.to_string(),
@@ -582,7 +575,7 @@ impl Builder {
             .unwrap_or(Sp::new(Mtu::STANDARD, span));
         let protocol = self.r.enum_::<Protocol>(t, "protocol");
         let explicit_use = self.r.enum_::<ClusterUse>(t, "cluster_use");
-        self.allow(t, &format!("networks.{name}"));
+        self.allow(t, Element::Network(name.to_string()));
         let role = role?;
         let cluster_use = explicit_use.unwrap_or_else(|| {
             let u = match role.value {
@@ -643,7 +636,7 @@ impl Builder {
                 ets: self.ets(dt),
             }
         });
-        self.allow(t, &format!("switches.{name}"));
+        self.allow(t, Element::Switch(name.to_string()));
         Some(Switch {
             name,
             span,
@@ -869,7 +862,7 @@ impl Builder {
                 b_names.join("+")
             ),
         };
-        self.allow(t, &format!("links.{link_name}"));
+        self.allow(t, Element::Link(link_name.to_string()));
         let (a, speed) = (a?, speed?);
         if !b_ok {
             return None;
@@ -974,10 +967,13 @@ impl Builder {
         host_index: usize,
         is_host: bool,
     ) -> Host {
-        let (what, path) = if is_host {
-            (format!("host `{name}`"), format!("hosts.{name}"))
+        let (what, owner) = if is_host {
+            (format!("host `{name}`"), Element::host(name))
         } else {
-            (format!("profile `{name}`"), format!("profiles.{name}"))
+            (
+                format!("profile `{name}`"),
+                Element::Profile(name.to_string(), Part::Whole),
+            )
         };
         if is_host {
             self.r.check_keys(t, HOST_KEYS, &what);
@@ -992,14 +988,21 @@ impl Builder {
             .enum_::<Power>(t, "power")
             .unwrap_or(Sp::new(Power::Unknown, span));
         let cluster = self.r.str(t, "cluster");
-        self.allow(t, &path);
+        self.allow(t, owner.clone());
 
         let mut nics = Vec::new();
         if let Some((_, nt)) = self.r.table(t, "nics") {
             for (n, key, v) in entries(nt) {
-                if let Some(nic) =
-                    self.nic(&path, &n, key, v, host_names, peers, host_index, nics.len())
-                {
+                if let Some(nic) = self.nic(
+                    &owner,
+                    &n,
+                    key,
+                    v,
+                    host_names,
+                    peers,
+                    host_index,
+                    nics.len(),
+                ) {
                     nics.push(nic);
                 }
             }
@@ -1007,7 +1010,7 @@ impl Builder {
         let mut teams: Vec<Team> = Vec::new();
         if let Some((_, tt)) = self.r.table(t, "teams") {
             for (n, key, v) in entries(tt) {
-                if let Some(team) = self.team(&path, &n, key, v, &nics, &teams) {
+                if let Some(team) = self.team(&owner, &n, key, v, &nics, &teams) {
                     teams.push(team);
                 }
             }
@@ -1015,7 +1018,7 @@ impl Builder {
         let mut vswitches: Vec<VSwitch> = Vec::new();
         if let Some((_, vt)) = self.r.table(t, "vswitches") {
             for (n, key, v) in entries(vt) {
-                if let Some(vs) = self.vswitch(&path, &n, key, v, &nics, &teams, &vswitches) {
+                if let Some(vs) = self.vswitch(&owner, &n, key, v, &nics, &teams, &vswitches) {
                     vswitches.push(vs);
                 }
             }
@@ -1102,7 +1105,7 @@ impl Builder {
     #[allow(clippy::too_many_arguments)]
     fn nic(
         &mut self,
-        host_path: &str,
+        owner: &Element,
         name: &str,
         key: Span,
         v: &Value<'_>,
@@ -1133,7 +1136,7 @@ impl Builder {
             .enum_::<Rdma>(t, "rdma")
             .unwrap_or(Sp::new(Rdma::None, span));
         let networks = self.network_list(t, "networks");
-        self.allow(t, &format!("{host_path}.nics.{name}"));
+        self.allow(t, owner.with_part(Part::Nic(name.to_string())));
         let mut attach = None;
         let mut pending = None;
         match (&switch, &peer) {
@@ -1209,7 +1212,7 @@ impl Builder {
 
     fn team(
         &mut self,
-        host_path: &str,
+        owner: &Element,
         name: &str,
         key: Span,
         v: &Value<'_>,
@@ -1234,7 +1237,7 @@ impl Builder {
             self.r.str_list(t, "members").unwrap_or((span, Vec::new()));
         let members: Vec<Sp<NicIdx>> = member_names
             .iter()
-            .filter_map(|m| self.nic_ref(nics, m, host_path))
+            .filter_map(|m| self.nic_ref(nics, m, &owner.path()))
             .collect();
         let mode = self
             .r
@@ -1245,7 +1248,7 @@ impl Builder {
             .enum_in::<LoadBalancing>(t, "load_balancing", LoadBalancing::TEAM)
             .unwrap_or(Sp::new(LoadBalancing::Dynamic, span));
         let standby = self.r.str(t, "standby").and_then(|s| {
-            let idx = self.nic_ref(nics, &s, host_path)?;
+            let idx = self.nic_ref(nics, &s, &owner.path())?;
             if !members.iter().any(|m| m.value == idx.value) {
                 self.r.error_help(
                     s.span,
@@ -1259,7 +1262,7 @@ impl Builder {
         let switch_lag = self.r.enum_::<SwitchLag>(t, "switch_lag");
         let networks = self.network_list(t, "networks");
         let mtu = self.mtu(t, None, &what);
-        self.allow(t, &format!("{host_path}.teams.{name}"));
+        self.allow(t, owner.with_part(Part::Team(name.to_string())));
         Some(Team {
             name: name.to_string(),
             span,
@@ -1308,7 +1311,7 @@ impl Builder {
     #[allow(clippy::too_many_arguments)]
     fn vswitch(
         &mut self,
-        host_path: &str,
+        owner: &Element,
         name: &str,
         key: Span,
         v: &Value<'_>,
@@ -1384,8 +1387,7 @@ impl Builder {
             .r
             .int(t, "default_flow_weight", 0..=100, "a weight from 0 to 100")
             .map(|w| w.map(|n| n as u32));
-        let path = format!("{host_path}.vswitches.{name}");
-        self.allow(t, &path);
+        self.allow(t, owner.with_part(Part::VSwitch(name.to_string())));
         let mut vnics = Vec::new();
         if let Some((_, vt)) = self.r.table(t, "vnics") {
             for (vn, vkey, vv) in entries(vt) {
@@ -1419,7 +1421,7 @@ impl Builder {
                     };
                     list.iter()
                         .filter_map(|s| {
-                            let idx = this.nic_ref(nics, s, host_path)?;
+                            let idx = this.nic_ref(nics, s, &owner.path())?;
                             Some(idx)
                         })
                         .collect()
@@ -1430,7 +1432,13 @@ impl Builder {
                     .r
                     .bool(vnt, "iscsi_port_binding")
                     .unwrap_or(Sp::new(false, vspan));
-                self.allow(vnt, &format!("{path}.vnics.{vn}"));
+                self.allow(
+                    vnt,
+                    owner.with_part(Part::VNic {
+                        vswitch: name.to_string(),
+                        vnic: vn.to_string(),
+                    }),
+                );
                 if let Some(network) = network {
                     vnics.push(VNic {
                         name: vn,

@@ -23,9 +23,6 @@ impl Speed {
     pub fn mbps(self) -> u64 {
         self.0 / 1_000_000
     }
-    pub fn gbps_f64(self) -> f64 {
-        self.0 as f64 / 1e9
-    }
     /// Bytes per second carried at this speed.
     pub fn bytes_per_sec(self) -> f64 {
         self.0 as f64 / 8.0
@@ -198,11 +195,6 @@ pub struct Bandwidth {
 impl Bandwidth {
     pub fn from_bytes_per_sec(b: f64) -> Self {
         Bandwidth { bytes_per_sec: b }
-    }
-    pub fn from_speed(s: Speed) -> Self {
-        Bandwidth {
-            bytes_per_sec: s.bytes_per_sec(),
-        }
     }
     pub fn bits_per_sec(&self) -> f64 {
         self.bytes_per_sec * 8.0

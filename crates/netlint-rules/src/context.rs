@@ -3,7 +3,7 @@
 
 use netlint_analysis::{all_pairs, l2::AdapterPath, Fabric, Failures, Forwarding, Reach, Topology};
 use netlint_model::{
-    Design, Diagnostic, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
+    Design, Diagnostic, Element, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -132,7 +132,7 @@ impl<'d> Context<'d> {
     pub fn finding(
         &self,
         rule: &crate::Rule,
-        element: impl Into<String>,
+        element: Element,
         span: Span,
         message: impl Into<String>,
     ) -> Diagnostic {
@@ -146,7 +146,7 @@ impl<'d> Context<'d> {
         &self,
         rule: &crate::Rule,
         severity: Severity,
-        element: impl Into<String>,
+        element: Element,
         span: Span,
         message: impl Into<String>,
     ) -> Diagnostic {

@@ -2,9 +2,13 @@
 //! design's `allow` tables.
 
 use crate::rules::all;
+use crate::words::name_hosts;
 use crate::{Context, Rule};
 use netlint_model::nearest;
-use netlint_model::{Design, Diagnostic, Level, RuleMeta, Severity, Sp, Span, SCHEMA, SYNTAX};
+use netlint_model::{
+    Category, Design, Diagnostic, Element, Level, Part, RuleId, RuleMeta, Severity, Sp, Span,
+    SCHEMA, SYNTAX,
+};
 use std::collections::{BTreeMap, HashMap};
 
 /// Every rule of the catalogue, in registry order.
@@ -18,38 +22,48 @@ pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
 
 pub const UNUSED_ALLOW: &str = "unused-allow";
 
-/// A path that could not be read: missing, permission denied, not a
-/// regular file, a loop of links, or over the size limit.
-pub const UNREADABLE: &str = "unreadable";
+pub use netlint_model::UNREADABLE;
+
+/// The id of the rule (of the catalogue, or of the loader's) named `name`,
+/// if there is one: the only way to get a [`RuleId`] outside the places
+/// that declare rules.
+pub fn rule_id(name: &str) -> Option<RuleId> {
+    all()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .map(|m| m.id)
+        .find(|id| *id == name)
+}
 
 /// The ids that are not rules of the catalogue but appear in output:
 /// input errors and the check of `allow` tables themselves.
 pub fn input_rules() -> Vec<RuleMeta> {
     vec![
         RuleMeta {
-            id: SYNTAX,
-            category: "input",
+            id: RuleId::declared(SYNTAX),
+            category: Category::Input,
             default_severity: Severity::Error,
             summary: "The file is not valid TOML.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/syntax.md")),
         },
         RuleMeta {
-            id: SCHEMA,
-            category: "input",
+            id: RuleId::declared(SCHEMA),
+            category: Category::Input,
             default_severity: Severity::Error,
             summary: "The design does not follow the format: unknown key, bad value, or dangling reference.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/schema.md")),
         },
         RuleMeta {
-            id: UNREADABLE,
-            category: "input",
+            id: RuleId::declared(UNREADABLE),
+            category: Category::Input,
             default_severity: Severity::Error,
             summary: "A file or directory to check cannot be read: missing, permission denied, not a regular file, a loop of links, or over the size limit.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unreadable.md")),
         },
         RuleMeta {
-            id: UNUSED_ALLOW,
-            category: "input",
+            id: RuleId::declared(UNUSED_ALLOW),
+            category: Category::Input,
             default_severity: Severity::Warning,
             summary: "An `allow` entry suppresses nothing: its rule never fires on that element, or the rule does not exist.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unused-allow.md")),
@@ -135,8 +149,8 @@ impl RuleConfig {
 fn categories() -> Vec<&'static str> {
     let mut cats: Vec<&'static str> = all()
         .iter()
-        .map(|r| r.meta.category)
-        .chain(input_rules().iter().map(|m| m.category))
+        .map(|r| r.meta.category.as_str())
+        .chain(input_rules().iter().map(|m| m.category.as_str()))
         .collect();
     cats.sort_unstable();
     cats.dedup();
@@ -154,8 +168,8 @@ fn resolve_selector(name: &str) -> Result<Vec<&'static str>, String> {
         .iter()
         .map(|r| r.meta)
         .chain(input_rules())
-        .filter(|m| m.category == name)
-        .map(|m| m.id)
+        .filter(|m| m.category.as_str() == name)
+        .map(|m| m.id.as_str())
         .collect();
     if !in_category.is_empty() {
         return Ok(in_category);
@@ -193,8 +207,8 @@ pub fn unknown_rule_diagnostic(id: &str, span: Span) -> Diagnostic {
 pub fn all_ids() -> Vec<&'static str> {
     all()
         .iter()
-        .map(|r| r.meta.id)
-        .chain(input_rules().iter().map(|m| m.id))
+        .map(|r| r.meta.id.as_str())
+        .chain(input_rules().iter().map(|m| m.id.as_str()))
         .collect()
 }
 
@@ -213,41 +227,41 @@ pub struct Outcome {
     pub suppressed: Vec<Suppressed>,
 }
 
-/// Whether an `allow` on `scope` covers `element`: the element itself or
-/// anything inside it (`hosts.hv01` covers `hosts.hv01.nics.A`, not
-/// `hosts.hv010`).
-#[cfg(test)]
-fn within(element: &str, scope: &str) -> bool {
-    element == scope
-        || (element.starts_with(scope) && element.as_bytes().get(scope.len()) == Some(&b'.'))
-}
-
-/// The design's `allow` entries by rule and scope, so finding the entry
-/// that covers a finding costs a lookup per level of its element, however
+/// The design's `allow` entries by rule and element, so finding the entry
+/// that covers a subject costs a lookup per level of the subject, however
 /// many hosts a profile copied its entries onto.
 struct AllowIndex<'d> {
-    first: HashMap<(&'d str, &'d str), usize>,
+    first: HashMap<(&'d str, &'d Element), usize>,
 }
 
 impl<'d> AllowIndex<'d> {
     fn new(design: &'d Design) -> Self {
         let mut first = HashMap::new();
         for (i, (scope, a)) in design.allows.iter().enumerate() {
-            first
-                .entry((a.rule.value.as_str(), scope.as_str()))
-                .or_insert(i);
+            first.entry((a.rule.value.as_str(), scope)).or_insert(i);
         }
         AllowIndex { first }
     }
 
-    /// The first entry (in design order) for `rule` whose scope is
-    /// `element` or one of its ancestors, as [`within`] defines them.
-    fn first_for(&self, rule: &str, element: &str) -> Option<usize> {
-        let ancestors = element
-            .match_indices('.')
-            .map(|(i, _)| &element[..i])
-            .chain(std::iter::once(element));
-        ancestors
+    /// The first entry (in design order) for `rule` on an element that
+    /// [covers](Element::covers) `subject`: the subject itself, its host,
+    /// or the virtual switch of a vNIC.
+    fn first_for(&self, rule: &str, subject: &Element) -> Option<usize> {
+        let mut scopes = vec![subject.clone()];
+        if let Element::Host(h, part) | Element::Profile(h, part) = subject {
+            let whole = |p: Part| match subject {
+                Element::Host(..) => Element::Host(h.clone(), p),
+                _ => Element::Profile(h.clone(), p),
+            };
+            if let Part::VNic { vswitch, .. } = part {
+                scopes.push(whole(Part::VSwitch(vswitch.clone())));
+            }
+            if *part != Part::Whole {
+                scopes.push(whole(Part::Whole));
+            }
+        }
+        scopes
+            .iter()
             .filter_map(|scope| self.first.get(&(rule, scope)).copied())
             .min()
     }
@@ -272,11 +286,13 @@ fn run_rules(cx: &Context<'_>, rules: &[&Rule]) -> Vec<Vec<Diagnostic>> {
             })
             .collect()
     };
-    let (hosts, fabric): (Vec<Numbered<'_>>, Vec<Numbered<'_>>) = rules
-        .iter()
-        .copied()
-        .enumerate()
-        .partition(|(_, r)| matches!(r.meta.category, "teaming" | "traffic" | "vsphere"));
+    let (hosts, fabric): (Vec<Numbered<'_>>, Vec<Numbered<'_>>) =
+        rules.iter().copied().enumerate().partition(|(_, r)| {
+            matches!(
+                r.meta.category,
+                Category::Teaming | Category::Traffic | Category::Vsphere
+            )
+        });
     let done: Vec<(usize, Vec<Diagnostic>)> = if hosts.is_empty() || fabric.is_empty() {
         run(&rules.iter().copied().enumerate().collect::<Vec<_>>())
     } else {
@@ -309,7 +325,7 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
     let enabled: Vec<&Rule> = all()
         .iter()
         .copied()
-        .filter(|r| config.level(r.meta.id) != Some(Level::Off))
+        .filter(|r| config.level(&r.meta.id) != Some(Level::Off))
         .collect();
     let found: Vec<Diagnostic> = run_rules(&cx, &enabled).into_iter().flatten().collect();
     let allows = AllowIndex::new(design);
@@ -323,18 +339,33 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
             Some(Level::Error) => d.severity = Severity::Error,
             None => {}
         }
-        let allow = allows.first_for(&d.rule, &d.element);
-        match allow {
-            Some(i) => {
-                used[i] = true;
-                let a = &design.allows[i].1;
-                outcome.suppressed.push(Suppressed {
-                    diagnostic: d,
-                    reason: a.reason.clone(),
-                    allow_span: a.rule.span,
-                });
+        // Each subject is allowed or not on its own: a finding on hosts
+        // hv1 and hv2 with hv2 allowed still reports hv1, and hv2 is
+        // suppressed by the entry that covers it.
+        let mut by_allow: BTreeMap<usize, Vec<Element>> = BTreeMap::new();
+        let mut kept = Vec::with_capacity(d.subjects.len());
+        for s in std::mem::take(&mut d.subjects) {
+            match allows.first_for(&d.rule, &s) {
+                Some(i) => by_allow.entry(i).or_default().push(s),
+                None => kept.push(s),
             }
-            None => outcome.diagnostics.push(d),
+        }
+        for (i, subjects) in by_allow {
+            used[i] = true;
+            let a = &design.allows[i].1;
+            let mut sup = d.clone();
+            sup.subjects = subjects;
+            name_hosts(&mut sup);
+            outcome.suppressed.push(Suppressed {
+                diagnostic: sup,
+                reason: a.reason.clone(),
+                allow_span: a.rule.span,
+            });
+        }
+        if !kept.is_empty() {
+            d.subjects = kept;
+            name_hosts(&mut d);
+            outcome.diagnostics.push(d);
         }
     }
     if config.level(UNUSED_ALLOW) != Some(Level::Off) {
@@ -346,19 +377,16 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
         .diagnostics
         .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     outcome
-        .diagnostics
-        .dedup_by(|a, b| a.primary == b.primary && a.message == b.message && a.rule == b.rule);
-    outcome
 }
 
 /// Allow entries that suppressed nothing. A profile's allow is copied onto
 /// every host using it, so an entry counts as used when any copy was.
 fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Diagnostic> {
-    let mut by_span: BTreeMap<(Span, &str), (bool, &str)> = BTreeMap::new();
+    let mut by_span: BTreeMap<(Span, &str), (bool, &Element)> = BTreeMap::new();
     for (i, (scope, a)) in design.allows.iter().enumerate() {
         let e = by_span
             .entry((a.rule.span, a.rule.value.as_str()))
-            .or_insert((false, scope.as_str()));
+            .or_insert((false, scope));
         e.0 |= used[i];
     }
     let severity = match config.level(UNUSED_ALLOW) {
@@ -380,7 +408,7 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
             Diagnostic::new(
                 UNUSED_ALLOW,
                 severity,
-                scope,
+                scope.clone(),
                 format!("`allow` names unknown rule `{rule}`{hint}"),
             )
             .with_help("`netlint rules` lists every rule id")
@@ -390,8 +418,11 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
             Diagnostic::new(
                 UNUSED_ALLOW,
                 severity,
-                scope,
-                format!("`allow` for `{rule}` on `{scope}` suppresses nothing: the rule does not fire there"),
+                scope.clone(),
+                format!(
+                    "`allow` for `{rule}` on `{}` suppresses nothing: the rule does not fire there",
+                    scope.path()
+                ),
             )
             .with_help("remove the entry, so that a later regression is not hidden")
         };
@@ -429,12 +460,13 @@ profile = "p"
                 .design
                 .expect("loads");
         let index = AllowIndex::new(&design);
-        let scan = |rule: &str, element: &str| {
+        let scan = |rule: &str, element: &Element| {
             design
                 .allows
                 .iter()
-                .position(|(scope, a)| a.rule.value == rule && within(element, scope))
+                .position(|(scope, a)| a.rule.value == rule && scope.covers(element))
         };
+        let nic = |h: &str, n: &str| Element::Host(h.into(), Part::Nic(n.into()));
         for rule in [
             "mtu-mismatch",
             "power-profile",
@@ -442,29 +474,102 @@ profile = "p"
             "l2-loop",
         ] {
             for element in [
-                "hosts.hv01",
-                "hosts.hv01.nics.A",
-                "hosts.hv01.nics.B",
-                "hosts.hv010",
-                "hosts.hv010.nics.A",
-                "hosts",
-                "switches.tor",
-                "switches.tor2",
-                "networks.x",
+                Element::host("hv01"),
+                nic("hv01", "A"),
+                nic("hv01", "B"),
+                Element::host("hv010"),
+                nic("hv010", "A"),
+                Element::Profile("p".into(), Part::Whole),
+                Element::Switch("tor".into()),
+                Element::Switch("tor2".into()),
+                Element::Network("x".into()),
             ] {
                 assert_eq!(
-                    index.first_for(rule, element),
-                    scan(rule, element),
-                    "{rule} {element}"
+                    index.first_for(rule, &element),
+                    scan(rule, &element),
+                    "{rule} {element:?}"
                 );
             }
         }
+        assert!(index.first_for("mtu-mismatch", &nic("hv01", "A")).is_some());
         assert!(index
-            .first_for("mtu-mismatch", "hosts.hv01.nics.A")
-            .is_some());
-        assert!(index
-            .first_for("host-port-not-edge", "switches.tor2")
+            .first_for("host-port-not-edge", &Element::Switch("tor2".into()))
             .is_none());
+    }
+
+    /// Three hosts from one profile share a finding at the profile's line;
+    /// hv2 allows it.
+    const SHARED: &str = r#"
+[design]
+name = "t"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[switches.sw]
+[profiles.p]
+power = "balanced"
+[profiles.p.nics.A]
+speed = "25G"
+switch = "sw"
+networks = ["lm"]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+ALLOW
+[hosts.hv3]
+profile = "p"
+"#;
+
+    fn power_findings(src: &str) -> Outcome {
+        let loaded = netlint_model::load(&netlint_model::SourceFile::new("t.toml", src));
+        assert!(loaded.diagnostics.is_empty(), "{:#?}", loaded.diagnostics);
+        let mut c = RuleConfig::default();
+        c.select(&sel(&["power-profile"]), &[]).unwrap();
+        check(&loaded.design.unwrap(), &c)
+    }
+
+    #[test]
+    fn a_finding_shared_by_hosts_is_one_diagnostic_with_a_subject_per_host() {
+        let out = power_findings(&SHARED.replace("ALLOW", ""));
+        assert_eq!(out.diagnostics.len(), 1, "{:#?}", out.diagnostics);
+        let d = &out.diagnostics[0];
+        assert_eq!(
+            d.subjects,
+            ["hv1", "hv2", "hv3"].map(Element::host).to_vec()
+        );
+        assert_eq!(d.element(), "hosts.hv1");
+        assert!(
+            d.message
+                .starts_with("hosts `hv1`, `hv2`, `hv3`: power plan `balanced`"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn allow_on_one_host_takes_that_host_out_of_a_shared_finding() {
+        let out = power_findings(&SHARED.replace(
+            "ALLOW",
+            "allow = { \"power-profile\" = \"lab box, plan set by the BIOS\" }",
+        ));
+        assert_eq!(out.diagnostics.len(), 1, "{:#?}", out.diagnostics);
+        let d = &out.diagnostics[0];
+        assert_eq!(d.subjects, [Element::host("hv1"), Element::host("hv3")]);
+        assert!(
+            d.message.starts_with("hosts `hv1`, `hv3`: power plan"),
+            "{}",
+            d.message
+        );
+        assert_eq!(out.suppressed.len(), 1);
+        let s = &out.suppressed[0];
+        assert_eq!(s.diagnostic.subjects, [Element::host("hv2")]);
+        assert!(
+            s.diagnostic.message.starts_with("host `hv2`: power plan"),
+            "{}",
+            s.diagnostic.message
+        );
+        assert_eq!(s.reason, "lab box, plan set by the BIOS");
     }
 
     fn sel(names: &[&str]) -> Vec<String> {
@@ -481,7 +586,7 @@ profile = "p"
         assert!(teaming.len() > 1);
         assert!(teaming
             .iter()
-            .all(|id| rule_by_id(id).unwrap().meta.category == "teaming"));
+            .all(|id| rule_by_id(id).unwrap().meta.category == Category::Teaming));
         assert_eq!(
             RuleConfig::resolve_selector("input").unwrap(),
             [SYNTAX, SCHEMA, UNREADABLE, UNUSED_ALLOW]
@@ -509,7 +614,7 @@ profile = "p"
         assert_eq!(c.level("mtu-mismatch"), None);
         assert_eq!(c.level(UNUSED_ALLOW), Some(Level::Off));
         for r in registry().iter().filter(|r| r.meta.id != "mtu-mismatch") {
-            assert_eq!(c.level(r.meta.id), Some(Level::Off), "{}", r.meta.id);
+            assert_eq!(c.level(&r.meta.id), Some(Level::Off), "{}", r.meta.id);
         }
         // The loader's ids are never turned off.
         assert_eq!(c.level(SYNTAX), None);
@@ -521,8 +626,8 @@ profile = "p"
         let mut c = RuleConfig::default();
         c.select(&[], &sel(&["teaming"])).unwrap();
         for r in registry() {
-            let off = c.level(r.meta.id) == Some(Level::Off);
-            assert_eq!(off, r.meta.category == "teaming", "{}", r.meta.id);
+            let off = c.level(&r.meta.id) == Some(Level::Off);
+            assert_eq!(off, r.meta.category == Category::Teaming, "{}", r.meta.id);
         }
         let mut c = RuleConfig::default();
         c.select(&sel(&["mtu"]), &sel(&["mtu-mismatch"])).unwrap();

@@ -6,11 +6,12 @@ mod context;
 mod engine;
 pub mod phrases;
 pub mod rules;
+pub mod words;
 
 pub use context::Context;
 pub use engine::{
-    all_ids, check, input_rules, registry, rule_by_id, Outcome, RuleConfig, Suppressed, UNREADABLE,
-    UNUSED_ALLOW,
+    all_ids, check, input_rules, registry, rule_by_id, rule_id, Outcome, RuleConfig, Suppressed,
+    UNREADABLE, UNUSED_ALLOW,
 };
 pub use netlint_model::RuleMeta;
 
@@ -30,8 +31,8 @@ macro_rules! declare_rule {
     ($name:ident, id: $id:literal, category: $cat:literal, severity: $sev:ident, summary: $summary:literal, check: $check:path $(,)?) => {
         pub static $name: $crate::Rule = $crate::Rule {
             meta: $crate::RuleMeta {
-                id: $id,
-                category: $cat,
+                id: netlint_model::RuleId::declared($id),
+                category: const { netlint_model::Category::named($cat) },
                 default_severity: netlint_model::Severity::$sev,
                 summary: $summary,
                 doc: include_str!(concat!(
@@ -51,8 +52,13 @@ macro_rules! declare_rule {
 pub(crate) mod testing {
     use netlint_model::{load, Diagnostic, SourceFile};
 
-    /// Loads `src` (which must be valid) and returns the findings of `rule`.
+    /// Loads `src` (which must be valid) and returns the findings of `rule`,
+    /// which must be the id of a rule of the catalogue: a misspelt id
+    /// panics instead of finding nothing.
     pub fn findings(src: &str, rule: &str) -> Vec<Diagnostic> {
+        let Some(id) = crate::rule_id(rule) else {
+            panic!("`{rule}` is not the id of a rule");
+        };
         let loaded = load(&SourceFile::new("test.toml", src));
         assert!(
             loaded.diagnostics.is_empty(),
@@ -63,7 +69,46 @@ pub(crate) mod testing {
         crate::check(&design, &crate::RuleConfig::default())
             .diagnostics
             .into_iter()
-            .filter(|d| d.rule == rule)
+            .filter(|d| id == d.rule)
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[should_panic(expected = "`mtu-mismach` is not the id of a rule")]
+    fn a_misspelt_rule_id_in_a_test_panics_instead_of_finding_nothing() {
+        crate::testing::findings("[design]\nname = \"t\"\n", "mtu-mismach");
+    }
+
+    #[test]
+    fn the_registry_hands_out_ids_of_rules_only() {
+        let id = crate::rule_id("mtu-mismatch").expect("a rule");
+        assert_eq!(id, crate::rules::mtu::mtu_mismatch::RULE.meta.id);
+        assert_eq!(id.as_str(), "mtu-mismatch");
+        assert!(crate::rule_id("schema").is_some());
+        assert!(crate::rule_id("mtu-mismach").is_none());
+    }
+
+    #[test]
+    fn categories_are_named_as_before() {
+        use netlint_model::Category;
+        for c in Category::ALL {
+            assert_eq!(Category::parse(c.as_str()), Some(c));
+            assert_eq!(Category::named(c.as_str()), c);
+        }
+        assert_eq!(
+            crate::RuleConfig::categories(),
+            [
+                "input",
+                "mtu",
+                "redundancy",
+                "stp",
+                "teaming",
+                "traffic",
+                "vsphere"
+            ]
+        );
     }
 }

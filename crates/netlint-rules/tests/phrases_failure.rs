@@ -157,7 +157,10 @@ fn broken_basics_card_and_switch_single_points() {
         vm.consequence(&d, &g[0].hosts),
         "host `hv1` loses network `vm`"
     );
-    assert_eq!(g[0].elements, vec!["hosts.hv1.vswitches.VMSwitch"]);
+    assert_eq!(
+        g[0].elements,
+        vec![netlint_model::Element::vswitch("hv1", "VMSwitch")]
+    );
 }
 
 #[test]
@@ -333,7 +336,10 @@ fn two_halves_that_keep_talking_inside_are_a_split() {
     let g = l.groups(&d, &t, std::slice::from_ref(&unit));
     assert_eq!(g.len(), 1, "{g:#?}");
     assert_eq!(g[0].why.text, "no path is left between `a` and `b`");
-    assert_eq!(g[0].elements, vec!["links.ab"; 4]);
+    assert_eq!(
+        g[0].elements,
+        vec![netlint_model::Element::Link("ab".into()); 4]
+    );
     assert_eq!(
         l.consequence(&d, &g[0].hosts),
         "network `vm` splits between `h1`, `h2` | `h3`, `h4`"

@@ -67,7 +67,7 @@ fn every_rule_has_a_page_with_executed_examples() {
             let fired: Vec<_> = outcome
                 .diagnostics
                 .iter()
-                .filter(|d| d.rule == id)
+                .filter(|d| id == d.rule)
                 .collect();
             if kind == "fails" {
                 assert!(
@@ -87,8 +87,8 @@ fn every_rule_has_a_page_with_executed_examples() {
 #[test]
 fn every_page_belongs_to_a_rule() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
-    let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id).collect();
-    ids.extend(input_rules().iter().map(|m| m.id));
+    let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id.as_str()).collect();
+    ids.extend(input_rules().iter().map(|m| m.id.as_str()));
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
         if let Some(id) = name.strip_suffix(".md") {
@@ -116,4 +116,44 @@ fn ids_are_unique_and_kebab_case() {
         );
         assert!(!rule.meta.summary.is_empty());
     }
+}
+
+/// The page's header (the summary under the title, the category and the
+/// default severity) says what `declare_rule!` says: the macro is the one
+/// place they are stated, the page repeats them for readers.
+#[test]
+fn every_page_header_agrees_with_its_rule() {
+    let metas = registry()
+        .iter()
+        .map(|r| r.meta)
+        .chain(input_rules())
+        .collect::<Vec<_>>();
+    let mut wrong = Vec::new();
+    for m in metas {
+        let id = m.id;
+        let mut paras = m.doc.split("\n\n").map(str::trim);
+        let title = paras.next().unwrap_or_default();
+        let summary = paras.next().unwrap_or_default();
+        let facts = paras.next().unwrap_or_default();
+        if title != format!("# {id}") {
+            wrong.push(format!("rules/{id}.md: title `{title}`"));
+        }
+        if summary != m.summary {
+            wrong.push(format!(
+                "rules/{id}.md: summary\n  page: {summary}\n  rule: {}",
+                m.summary
+            ));
+        }
+        let expected = format!(
+            "**Category:** {} · **Default severity:** {}",
+            m.category, m.default_severity
+        );
+        // A rule whose severity depends on a role says so after it.
+        if facts != expected && !facts.starts_with(&format!("{expected} (")) {
+            wrong.push(format!(
+                "rules/{id}.md: `{facts}`, the rule says `{expected}`"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

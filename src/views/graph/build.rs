@@ -7,7 +7,9 @@ use super::options::*;
 use super::scene::*;
 use netlint_analysis::stp::{End, PortRole, TreeId, TreeKind, CIST};
 use netlint_analysis::{all_pairs, Break, Fabric, Failures, NotCarried, Reach, Topology};
-use netlint_model::{Design, Diagnostic, HostId, LinkKind, MtuForm, NetworkId, StpMode, SwitchId};
+use netlint_model::{
+    Design, Diagnostic, Element, HostId, LinkKind, MtuForm, NetworkId, StpMode, SwitchId,
+};
 use std::collections::BTreeMap;
 
 /// Builds the picture of `design` with its `diagnostics` (findings shown on
@@ -30,7 +32,7 @@ pub fn build(
         design,
         stp: cur.stp.clone(),
         opts,
-        marks: Marks::new(design, diagnostics),
+        marks: Marks::new(diagnostics),
         has_mstp: design
             .switches
             .iter()
@@ -103,8 +105,7 @@ pub fn build(
             opts.failure_names.join(", ")
         ));
     }
-    scene.marks = ctx.marks.on("");
-    scene.marks.extend(ctx.marks.on("design"));
+    scene.marks = ctx.marks.on(&Element::Design);
 
     // Roots to star.
     let mut roots: BTreeMap<usize, Vec<String>> = BTreeMap::new();

@@ -4,7 +4,7 @@
 use super::ctx::*;
 use super::scene::*;
 use netlint_analysis::NicEnd;
-use netlint_model::{HostId, MtuForm, NetworkId, NicIdx, SwitchId, Uplink};
+use netlint_model::{Element, HostId, MtuForm, NetworkId, NicIdx, SwitchId, Uplink};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Target {
@@ -64,9 +64,9 @@ pub(super) fn host_draw(ctx: &Ctx, hid: HostId) -> HostDraw {
     if let Some(p) = &h.profile {
         draw.lines.push(format!("profile {}", p.value));
     }
-    let nic_el = |n: &str| format!("{el}.nics.{n}");
-    let team_el = |n: &str| format!("{el}.teams.{n}");
-    let vs_el = |n: &str| format!("{el}.vswitches.{n}");
+    let nic_el = |n: &str| Element::nic(&h.name, n);
+    let team_el = |n: &str| Element::team(&h.name, n);
+    let vs_el = |n: &str| Element::vswitch(&h.name, n);
 
     if detail {
         // Cards in order of first NIC; a NIC part per NIC.
@@ -169,14 +169,10 @@ pub(super) fn host_draw(ctx: &Ctx, hid: HostId) -> HostDraw {
                 draw.inner.push((u, me));
             }
         }
-        let parts_prefixes = [
-            format!("{el}.nics."),
-            format!("{el}.teams."),
-            format!("{el}.vswitches."),
-        ];
-        draw.marks = ctx
-            .marks
-            .under(&el, |k| parts_prefixes.iter().any(|p| k.starts_with(p)));
+
+        draw.marks = ctx.marks.under(&el, |k| {
+            k.part().is_some_and(|p| *p != netlint_model::Part::Whole)
+        });
         for (ni, end) in ctx.topo.nic_ends[hid.0].iter().enumerate() {
             let target = match end {
                 Some(NicEnd::Switch(s)) => Target::Switch(*s),

@@ -1,25 +1,27 @@
 //! Findings on the elements they are about.
 
 use super::scene::*;
-use netlint_model::{Design, Diagnostic, HostId, SCHEMA, SYNTAX};
+use netlint_model::{Diagnostic, Element};
 use std::collections::BTreeMap;
 
-/// Findings by element path.
-pub(super) struct Marks(BTreeMap<String, Vec<Mark>>);
+/// Findings by the element they are about.
+pub(super) struct Marks(BTreeMap<Element, Vec<Mark>>);
 
 impl Marks {
-    pub(super) fn new(design: &Design, diagnostics: &[Diagnostic]) -> Marks {
-        let mut m: BTreeMap<String, Vec<Mark>> = BTreeMap::new();
+    pub(super) fn new(diagnostics: &[Diagnostic]) -> Marks {
+        let mut m: BTreeMap<Element, Vec<Mark>> = BTreeMap::new();
         for d in diagnostics {
-            if d.rule == SYNTAX || d.rule == SCHEMA {
+            if d.is_input_error() {
                 continue;
             }
             let mark = Mark {
                 rule: d.rule.clone(),
                 severity: d.severity,
             };
-            for element in finding_elements(design, d) {
-                let v = m.entry(element).or_default();
+            // A finding caused by a profile's line is about the same element
+            // of every host built from it: hosts built alike are drawn alike.
+            for element in &d.subjects {
+                let v = m.entry(element.clone()).or_default();
                 merge(v, std::slice::from_ref(&mark));
             }
         }
@@ -27,15 +29,15 @@ impl Marks {
     }
 
     /// Marks on exactly this element.
-    pub(super) fn on(&self, element: &str) -> Vec<Mark> {
+    pub(super) fn on(&self, element: &Element) -> Vec<Mark> {
         sorted(self.0.get(element).cloned().unwrap_or_default())
     }
-    /// Marks on this element or anything inside it, minus the paths `except` selects.
-    pub(super) fn under(&self, element: &str, except: impl Fn(&str) -> bool) -> Vec<Mark> {
-        let prefix = format!("{element}.");
+    /// Marks on this element or anything inside it, minus the elements
+    /// `except` selects.
+    pub(super) fn under(&self, element: &Element, except: impl Fn(&Element) -> bool) -> Vec<Mark> {
         let mut out: Vec<Mark> = Vec::new();
         for (k, v) in &self.0 {
-            if (k == element || k.starts_with(&prefix)) && !except(k) {
+            if element.covers(k) && !except(k) {
                 merge(&mut out, v);
             }
         }
@@ -43,75 +45,10 @@ impl Marks {
     }
 }
 
-/// The elements a finding is about. A finding caused by a profile's line is
-/// reported once, on its first host, naming every host it holds for
-/// ("hosts `hv1`, `hv2`, `hv3`: ...", "any of hosts `hv1` to `hv3`"): the
-/// same element of each named host is about it too, so hosts built alike
-/// are still drawn alike.
-pub fn finding_elements(design: &Design, d: &Diagnostic) -> Vec<String> {
-    let mut out = vec![d.element.clone()];
-    let Some(rest) = d.element.strip_prefix("hosts.") else {
-        return out;
-    };
-    let (me, inner) = rest.split_once('.').unwrap_or((rest, ""));
-    let mut text = d.message.as_str();
-    while let Some(at) = text.find("hosts `") {
-        text = &text[at + "hosts ".len()..];
-        let names = host_list(design, text);
-        if names.iter().any(|n| n == me) {
-            for name in names {
-                if name != me {
-                    out.push(if inner.is_empty() {
-                        format!("hosts.{name}")
-                    } else {
-                        format!("hosts.{name}.{inner}")
-                    });
-                }
-            }
-            break;
-        }
-    }
-    out
-}
-
-/// Host names at the start of `text`: `` `a`, `b` and `c` `` or a run `` `a` to `c` ``
-/// (in the design's order).
-pub(super) fn host_list(design: &Design, mut text: &str) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
-    let mut run_from: Option<String> = None;
-    while let Some(body) = text.strip_prefix('`') {
-        let Some(end) = body.find('`') else {
-            break;
-        };
-        let name = &body[..end];
-        if design.host_by_name(name).is_none() {
-            break;
-        }
-        match run_from.take() {
-            Some(from) => {
-                let (a, b) = (design.host_by_name(&from), design.host_by_name(name));
-                if let (Some(a), Some(b)) = (a, b) {
-                    for h in a.0 + 1..=b.0 {
-                        names.push(design.host(HostId(h)).name.clone());
-                    }
-                }
-            }
-            None => names.push(name.to_string()),
-        }
-        text = &body[end + 1..];
-        if let Some(t) = text
-            .strip_prefix(", ")
-            .or_else(|| text.strip_prefix(" and "))
-        {
-            text = t;
-        } else if let Some(t) = text.strip_prefix(" to ") {
-            run_from = names.last().cloned();
-            text = t;
-        } else {
-            break;
-        }
-    }
-    names
+/// The element paths a finding is about, one per subject: read from its
+/// typed subjects, never from its message.
+pub fn finding_elements(d: &Diagnostic) -> Vec<String> {
+    d.subjects.iter().map(Element::path).collect()
 }
 
 pub(super) fn merge(into: &mut Vec<Mark>, from: &[Mark]) {

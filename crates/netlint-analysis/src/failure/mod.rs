@@ -23,7 +23,8 @@
 use crate::l2::{all_pairs, components, Fabric, Failures, Forwarding, Reach, ScenarioComponents};
 use crate::topology::{BridgeId, BridgeKind, NicEnd, Topology, Via};
 use netlint_model::{
-    Design, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed, SwitchId,
+    Design, Element, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed,
+    SwitchId,
 };
 pub use pairs::PairPaths;
 use std::collections::{BTreeMap, BTreeSet, HashMap};

@@ -87,23 +87,24 @@ impl Unit {
     }
 
     /// The element a finding about the unit itself is filed under.
-    pub fn element(&self, design: &Design, topo: &Topology) -> String {
+    pub fn element(&self, design: &Design, topo: &Topology) -> Element {
         match self {
             Unit::Switch(s) => design.switch(*s).element(),
             Unit::Bridge(b) => design.switch(topo.bridge(*b).members[0]).element(),
             Unit::Cable(l, _) | Unit::Link(l) => design.link(*l).element(),
             Unit::Card(h, card) => {
                 let host = design.host(*h);
-                match host.nics.iter().find(|n| n.card.value == *card) {
-                    Some(n) => format!("{}.nics.{}", host.element(), n.name),
+                match host
+                    .nics
+                    .iter()
+                    .position(|n| n.card.value == *card)
+                    .map(NicIdx)
+                {
+                    Some(n) => host.nic_element(n),
                     None => host.element(),
                 }
             }
-            Unit::Nic(h, n) => format!(
-                "{}.nics.{}",
-                design.host(*h).element(),
-                design.host(*h).nic(*n).name
-            ),
+            Unit::Nic(h, n) => design.host(*h).nic_element(*n),
         }
     }
 

@@ -6,7 +6,7 @@ use netlint_analysis::failure::{
     CarrierChange, CarrierLoss, HostLoss, Loss, NicCause, Requirement, Unit, UnitNameError,
 };
 use netlint_analysis::{BridgeId, BridgeKind, Topology, Via};
-use netlint_model::{Design, HostId, NetworkId, NicIdx, Span, SwitchId, Uplink};
+use netlint_model::{Design, Element, HostId, NetworkId, NicIdx, Span, SwitchId, Uplink};
 
 /// A failure unit in words.
 pub trait UnitWords {
@@ -215,22 +215,6 @@ fn owner(design: &Design, host: HostId, via: Via) -> Option<String> {
     }
 }
 
-/// The element of a carrier.
-pub fn via_element(design: &Design, host: HostId, via: Via) -> String {
-    let h = design.host(host);
-    match via {
-        Via::Nic(n) => format!("{}.nics.{}", h.element(), h.nic(n).name),
-        Via::Team(t) => format!("{}.teams.{}", h.element(), h.teams[t.0].name),
-        Via::Guest(vs) => format!("{}.vswitches.{}", h.element(), h.vswitches[vs.0].name),
-        Via::VNic(vs, k) => format!(
-            "{}.vswitches.{}.vnics.{}",
-            h.element(),
-            h.vswitches[vs.0].name,
-            h.vswitches[vs.0].vnics[k].name
-        ),
-    }
-}
-
 /// One reason, its primary span, related spans and the element to file it
 /// under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -238,7 +222,7 @@ pub struct Why {
     pub text: String,
     pub span: Span,
     pub related: Vec<(Span, String)>,
-    pub element: String,
+    pub element: Element,
 }
 
 /// Why a carrier is gone, in words.
@@ -252,7 +236,7 @@ impl CarrierWhy for CarrierChange {
     /// cabled to sw10g-a", "no path is left from tor-a to tor-b".
     fn why(&self, design: &Design, topo: &Topology, host: HostId, units: &[Unit]) -> Why {
         let h = design.host(host);
-        let element = via_element(design, host, self.via);
+        let element = h.via_element(self.via);
         // The failed unit that explains a NIC or a cut.
         let bridge_unit = |s: SwitchId| {
             units.iter().find_map(|u| match u {
@@ -544,7 +528,7 @@ pub struct LossGroup {
     pub hosts: Vec<HostId>,
     pub why: Why,
     /// The element of each host's copy of the finding.
-    pub elements: Vec<String>,
+    pub elements: Vec<Element>,
 }
 
 /// A loss in findings' words: its groups of hosts and its consequence.

@@ -12,6 +12,8 @@ pub trait StpWords {
     /// Names a tree for messages, with the root of `bridge`'s component (or
     /// of the first component).
     fn tree_label(&self, tree: TreeId, bridge: Option<usize>) -> String;
+    /// Names a tree without its root.
+    fn tree_name(&self, tree: TreeId) -> String;
     /// Why the root of `bridge`'s component of `tree` won, in one sentence.
     fn root_message(&self, tree: TreeId, bridge: usize) -> Option<String>;
     /// Why a port has its role, in one sentence, naming bridges and links
@@ -108,10 +110,26 @@ impl StpWords for StpResult {
     /// "instance 1 of region dc1 rooted at tor-a", "the RSTP tree rooted at
     /// core-1", "VLAN 20 (PVST+) rooted at sw-2".
     fn tree_label(&self, tree: TreeId, bridge: Option<usize>) -> String {
+        let what = self.tree_name(tree);
+        let Some(t) = self.trees().get(tree) else {
+            return what;
+        };
+        let root = bridge
+            .and_then(|b| t.root_of(b))
+            .or_else(|| t.roots.first().map(|r| r.root));
+        match root {
+            Some(r) => format!("{what} rooted at {}", self.bridge_name(r)),
+            None => what,
+        }
+    }
+
+    /// Names a tree without its root: "instance 0 (CIST)", "the RSTP
+    /// tree", "VLAN 20 (PVST+)".
+    fn tree_name(&self, tree: TreeId) -> String {
         let Some(t) = self.trees().get(tree) else {
             return format!("tree {tree}");
         };
-        let what = match t.kind {
+        match t.kind {
             TreeKind::Cist => {
                 let modes: Vec<StpMode> = (0..t.bridges.len())
                     .filter(|&b| t.bridges[b].is_some())
@@ -137,13 +155,6 @@ impl StpWords for StpResult {
                 )
             }
             TreeKind::PvstVlan(v) => format!("VLAN {v} (PVST+)"),
-        };
-        let root = bridge
-            .and_then(|b| t.root_of(b))
-            .or_else(|| t.roots.first().map(|r| r.root));
-        match root {
-            Some(r) => format!("{what} rooted at {}", self.bridge_name(r)),
-            None => what,
         }
     }
 

@@ -3,6 +3,8 @@
 //! catalogue order.
 
 use crate::Rule;
+use netlint_model::{Diagnostic, Element, Span};
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 pub mod mtu;
@@ -12,25 +14,49 @@ pub mod teaming;
 pub mod traffic;
 pub mod vsphere;
 
-/// Host lists longer than this name the first few and count the rest.
-const LISTED_HOSTS: usize = 8;
-
-/// "host `hv1`", "hosts `hv1`, `hv2`", or "hosts `hv1`, `hv2`, `hv3` and 97 more".
-pub(crate) fn host_list<S: AsRef<str>>(names: &[S]) -> String {
-    let quoted: Vec<String> = names
-        .iter()
-        .take(if names.len() > LISTED_HOSTS {
-            3
-        } else {
-            LISTED_HOSTS
-        })
-        .map(|n| format!("`{}`", n.as_ref()))
-        .collect();
-    match names.len() {
-        1 => format!("host {}", quoted[0]),
-        n if n > LISTED_HOSTS => format!("hosts {} and {} more", quoted.join(", "), n - 3),
-        _ => format!("hosts {}", quoted.join(", ")),
+/// One finding per cause (primary span and message) with the subjects of
+/// every finding of that cause, in the order met, each once: the findings
+/// of hosts built alike become one. Related lines and help are those of the
+/// finding whose element comes first in path order.
+pub(crate) fn merge_alike(items: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    type Cause = (Option<Span>, String);
+    struct Group {
+        d: Diagnostic,
+        first: String,
+        seen: HashSet<Element>,
     }
+    let mut index: HashMap<Cause, usize> = HashMap::new();
+    let mut groups: Vec<Group> = Vec::new();
+    for mut d in items {
+        let key = (d.primary.as_ref().map(|l| l.span), d.message.clone());
+        let path = d.element();
+        match index.get(&key) {
+            Some(&g) => {
+                let g = &mut groups[g];
+                let subjects = std::mem::take(&mut d.subjects);
+                if path < g.first {
+                    g.first = path;
+                    let before = std::mem::replace(&mut g.d, d);
+                    g.d.subjects = before.subjects;
+                }
+                for s in subjects {
+                    if g.seen.insert(s.clone()) {
+                        g.d.subjects.push(s);
+                    }
+                }
+            }
+            None => {
+                index.insert(key, groups.len());
+                let seen = d.subjects.iter().cloned().collect();
+                groups.push(Group {
+                    d,
+                    first: path,
+                    seen,
+                });
+            }
+        }
+    }
+    groups.into_iter().map(|g| g.d).collect()
 }
 
 /// Every rule, in catalogue order.

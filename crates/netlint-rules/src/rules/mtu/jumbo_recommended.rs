@@ -2,7 +2,7 @@
 //! MTU 1500 on 10G or faster adapters.
 
 use super::mtu_path_too_small::{host_mtus, ping_advice};
-use crate::rules::traffic::host_list;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, HostId, NetworkId, Role, Speed};
 
@@ -110,7 +110,7 @@ networks = ["lm"]
     fn live_migration_at_1500_on_10g_is_advice() {
         let f = run("live-migration", "10G", "", "");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "networks.lm");
+        assert_eq!(f[0].element(), "networks.lm");
         assert_eq!(f[0].severity, netlint_model::Severity::Info);
         assert!(f[0].message.starts_with("network `lm` (live-migration) runs at MTU 1500 on 10G or faster adapters (hosts `hv1`, `hv2`)"), "{}", f[0].message);
         assert!(f[0]

@@ -1,8 +1,10 @@
 //! `mtu-mismatch`: hosts on one network use different MTUs, or a host vNIC /
 //! team / vSwitch asks for a larger MTU than the adapter beneath it.
 
-use crate::rules::host_list;
+use crate::rules::merge_alike;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{
     Design, Diagnostic, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team, Uplink, VNic, VSwitch,
 };
@@ -64,7 +66,7 @@ struct Carrier<'d> {
     host: &'d Host,
     /// `NIC `P4-1``, `team `T``, `vNIC `SMB1``.
     what: String,
-    element: String,
+    element: Element,
     mtu: Sp<Mtu>,
     source: Source<'d>,
 }
@@ -86,7 +88,7 @@ fn nic_carrier<'d>(host: &'d Host, nic: &'d Nic) -> Carrier<'d> {
     Carrier {
         host,
         what: format!("NIC `{}`", nic.name),
-        element: format!("{}.nics.{}", host.element(), nic.name),
+        element: Element::nic(&host.name, &nic.name),
         mtu: nic.mtu.clone(),
         source: Source::Nic(nic),
     }
@@ -97,7 +99,7 @@ fn team_carrier<'d>(host: &'d Host, team: &'d Team) -> Option<Carrier<'d>> {
     Some(Carrier {
         host,
         what: format!("team `{}`", team.name),
-        element: format!("{}.teams.{}", host.element(), team.name),
+        element: Element::team(&host.name, &team.name),
         mtu,
         source,
     })
@@ -123,12 +125,7 @@ fn carriers<'d>(host: &'d Host, net: NetworkId) -> Vec<Carrier<'d>> {
             out.push(Carrier {
                 host,
                 what: format!("vNIC `{}`", vnic.name),
-                element: format!(
-                    "{}.vswitches.{}.vnics.{}",
-                    host.element(),
-                    vs.name,
-                    vnic.name
-                ),
+                element: Element::vnic(&host.name, &vs.name, &vnic.name),
                 mtu: vnic.mtu.clone(),
                 source: Source::VNic(vnic),
             });
@@ -154,7 +151,7 @@ enum Wording {
 /// A finding before the hosts sharing its cause are known.
 struct Hit {
     host: String,
-    element: String,
+    element: Element,
     span: Span,
     /// The facts, identical for every host sharing the cause.
     key: String,
@@ -172,6 +169,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         hits.iter()
             .map(|h| ((h.span, h.key.clone()), h.host.clone())),
     );
+    let mut found = Vec::new();
     for h in hits {
         let sharing = &hosts[&(h.span, h.key.clone())];
         let phrase = host_list(sharing);
@@ -197,8 +195,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         for (span, label) in h.related {
             d = d.with_related(span, label);
         }
-        out.push(d);
+        found.push(d);
     }
+    out.extend(merge_alike(found));
 }
 
 fn quoted(names: &[&str]) -> String {
@@ -307,7 +306,7 @@ fn hosts_disagree(design: &Design, hits: &mut Vec<Hit>) {
 
 /// (2) A team, vSwitch or vNIC asks for more than the adapter beneath it.
 fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
-    let mut push = |element: String, upper: &str, asked: &Sp<Mtu>, below: &Carrier| {
+    let mut push = |element: Element, upper: &str, asked: &Sp<Mtu>, below: &Carrier| {
         let fact = format!(
             "{upper} asks for {} but {} beneath it carries {}: packets above {} bytes are dropped",
             asked.describe(),
@@ -345,7 +344,7 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
             let mut below = nic_carrier(host, nic);
             below.what = format!("member {}", below.what);
             push(
-                format!("{}.teams.{}", host.element(), team.name),
+                Element::team(&host.name, &team.name),
                 &format!("team `{}`", team.name),
                 asked,
                 &below,
@@ -353,7 +352,7 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
         }
     }
     for vs in &host.vswitches {
-        let vs_element = format!("{}.vswitches.{}", host.element(), vs.name);
+        let vs_element = Element::vswitch(&host.name, &vs.name);
         let Some(smallest) = vs
             .uplinks
             .iter()
@@ -394,7 +393,7 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
             .filter(|v| v.mtu.payload > switch_mtu.mtu.payload)
         {
             push(
-                format!("{vs_element}.vnics.{}", vnic.name),
+                Element::vnic(&host.name, &vs.name, &vnic.name),
                 &format!("vNIC `{}`", vnic.name),
                 &vnic.mtu,
                 &switch_mtu,
@@ -454,7 +453,7 @@ profile = "p"
         let src = CSV.replace("OVERRIDE", "nics.A = { jumbo_packet = 1514 }");
         let f = findings(&src, ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h2.nics.A");
+        assert_eq!(f[0].element(), "hosts.h2.nics.A");
         assert_eq!(
             f[0].message,
             "host `h2` uses jumbo_packet = 1514 (MTU 1500) on network `csv` (NIC `A`) while `h1`, `h3` use MTU 9000"
@@ -494,7 +493,7 @@ profile = "p"
             .replace("[hosts.h3]\nprofile = \"p\"\n", "");
         let f = findings(&src, ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h2.nics.A");
+        assert_eq!(f[0].element(), "hosts.h2.nics.A");
         assert!(f[0].message.contains("uses MTU 1500 on network `csv`"));
         assert!(f[0].help.as_deref().unwrap().contains("`mtu = 9000`"));
     }
@@ -506,7 +505,7 @@ profile = "p"
             .replace("OVERRIDE", "nics.A = { mtu = 9000 }");
         let f = findings(&src, ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h2.nics.A");
+        assert_eq!(f[0].element(), "hosts.h2.nics.A");
         assert!(f[0].help.as_deref().unwrap().contains("raise the others"));
     }
 
@@ -581,7 +580,7 @@ profile = "p"
     fn a_vnic_larger_than_its_uplinks_fires_once_for_the_profile() {
         let f = findings(&converged("", ""), ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.vswitches.S.vnics.SMB1");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.S.vnics.SMB1");
         assert_eq!(
             f[0].message,
             "hosts `h1`, `h2`: vNIC `SMB1` asks for MTU 9000 but virtual switch `S` (through NIC `A`) beneath it carries MTU 1500 (default): packets above 1500 bytes are dropped"
@@ -602,14 +601,14 @@ profile = "p"
     fn a_vswitch_mtu_above_its_uplinks_is_reported_at_the_vswitch_only() {
         let f = findings(&converged("", "mtu = 9000"), ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.S");
     }
 
     #[test]
     fn a_vnic_above_a_stated_vswitch_mtu_fires() {
         let f = findings(&converged("jumbo_packet = 9014", "mtu = 1500"), ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.vswitches.S.vnics.SMB1");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.S.vnics.SMB1");
         assert!(f[0]
             .message
             .contains("virtual switch `S` beneath it carries MTU 1500"));
@@ -641,7 +640,7 @@ mtu = 9000
 "#;
         let f = findings(src, ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.teams.T");
+        assert_eq!(f[0].element(), "hosts.h1.teams.T");
         assert!(
             f[0].message
                 .contains("team `T` asks for MTU 9000 but member NIC `B`"),
@@ -679,7 +678,7 @@ nics.A = { mtu = 9000 }
 "#;
         let f = findings(src, ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h3.teams.T");
+        assert_eq!(f[0].element(), "hosts.h3.teams.T");
         assert!(f[0].message.contains("(team `T`)"), "{}", f[0].message);
         assert!(f[0]
             .help

@@ -1,7 +1,7 @@
 //! `mtu-path-too-small`: a switch or inter-switch link on a network's
 //! forwarding path cannot carry the network's largest frame.
 
-use crate::rules::traffic::host_list;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Topology, Via};
 use netlint_model::units::{FRAME_OVERHEAD, VLAN_TAG};
@@ -256,26 +256,27 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         .expect("a finding has a network");
     let network = design.network(*lead_net);
     let tagged = network.tagged();
-    let (what, name, mtu, element, span): (&str, String, Mtu, String, Span) = match elem {
-        Elem::Switch(s) => {
-            let sw = design.switch(s);
-            (
-                "switch",
-                sw.name.clone(),
-                sw.mtu.value,
-                sw.element(),
-                sw.mtu.span,
-            )
-        }
-        Elem::Link(l) => {
-            let link = design.link(l);
-            let m = link
-                .mtu
-                .as_ref()
-                .expect("only links with an MTU are checked");
-            ("link", link.name.clone(), m.value, link.element(), m.span)
-        }
-    };
+    let (what, name, mtu, element, span): (&str, String, Mtu, netlint_model::Element, Span) =
+        match elem {
+            Elem::Switch(s) => {
+                let sw = design.switch(s);
+                (
+                    "switch",
+                    sw.name.clone(),
+                    sw.mtu.value,
+                    sw.element(),
+                    sw.mtu.span,
+                )
+            }
+            Elem::Link(l) => {
+                let link = design.link(l);
+                let m = link
+                    .mtu
+                    .as_ref()
+                    .expect("only links with an MTU are checked");
+                ("link", link.name.clone(), m.value, link.element(), m.span)
+            }
+        };
     let limit = mtu.payload_limit(tagged);
     let frame = Mtu::frame_for(lead.payload, tagged);
     let tag_words = if tagged { " + 4 VLAN tag" } else { "" };
@@ -411,7 +412,7 @@ networks = ["smb"]
     fn frame_size_9018_cannot_carry_a_tagged_9000_byte_packet() {
         let f = run("vlan = 40", "frame_size = 9018");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "switches.storage-sw");
+        assert_eq!(f[0].element(), "switches.storage-sw");
         let m = &f[0].message;
         assert!(m.starts_with("switch `storage-sw` has `frame_size = 9018`: it forwards frames of at most 9018 bytes, so 802.1Q-tagged packets of at most 8996 bytes"), "{m}");
         assert!(m.contains("network `smb` (VLAN 40) runs MTU 9000 (hosts `hv1`, `hv2`): a full-size packet is a 9022-byte frame (9000 + 14 header + 4 VLAN tag + 4 FCS), 4 bytes more"), "{m}");
@@ -499,7 +500,7 @@ networks = ["vmotion"]
 "#;
         let f = findings(src, "mtu-path-too-small");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "links.a-mid");
+        assert_eq!(f[0].element(), "links.a-mid");
         assert!(f[0]
             .help
             .as_deref()

@@ -75,14 +75,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if hosts.len() == 1 { "it" } else { "them" }
             ),
         };
-        for h in &hosts {
-            out.push(
-                cx.finding(&RULE, design.host(*h).element(), span, message.clone())
-                    .with_help(
-                        "give every node a second cluster network on other adapters (e.g. dedicated CSV and live-migration networks, which back each other up), or leave `cluster_use` at its default on a network that has one",
-                    ),
-            );
-        }
+        let Some(first) = hosts.first() else {
+            continue;
+        };
+        out.push(
+            cx.finding(&RULE, design.host(*first).element(), span, message)
+                .with_subjects(hosts.iter().map(|h| design.host(*h).element()))
+                .with_help(
+                    "give every node a second cluster network on other adapters (e.g. dedicated CSV and live-migration networks, which back each other up), or leave `cluster_use` at its default on a network that has one",
+                ),
+        );
     }
 }
 
@@ -136,7 +138,7 @@ profile = "p"
             f[0].message,
             "hosts `h1`, `h2` have one network in the cluster group (`mgmt`): one failure of it ends cluster communication (heartbeats, CSV redirection) for them"
         );
-        assert_eq!(f[0].element, "hosts.h1");
+        assert_eq!(f[0].element(), "hosts.h1");
     }
 
     #[test]

@@ -6,8 +6,10 @@
 //! report and how they advise; the wording is shared here.
 
 use crate::phrases::failure::{hosts_phrase, LossGroup, LossWords, RequirementWords, UnitWords};
+use crate::words::and_list;
 use crate::{Context, Rule};
 use netlint_analysis::failure::{CarrierLoss, Loss, Requirement, Unit};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, HostId, Severity, Span};
 
 pub mod cluster_network_count;
@@ -41,7 +43,7 @@ struct Pending {
     why: String,
     span: Span,
     related: Vec<(Span, String)>,
-    elements: Vec<String>,
+    elements: Vec<Element>,
     help: String,
     /// The same card failing alike on several hosts: one finding.
     card_hosts: Vec<HostId>,
@@ -49,8 +51,7 @@ struct Pending {
 
 /// Findings for the losses of the units `pick` selects: one per unit and
 /// reason (span and text), listing every network or group that reason
-/// takes from the hosts it names, filed under each named host's element
-/// (identical messages, which the engine reports once). The same card
+/// takes from the hosts it names, about each named host's element. The same card
 /// failing the same way on several hosts (a profile's card line) is one
 /// finding naming every host.
 pub(crate) fn unit_findings(
@@ -183,24 +184,17 @@ pub(crate) fn unit_findings(
             .max()
             .unwrap_or(Severity::Info);
         let message = format!("{when}, {consequence}: {}", p.why);
-        for element in &p.elements {
-            let mut d = cx
-                .finding_at(rule, severity, element.clone(), p.span, message.clone())
-                .with_help(p.help.clone());
-            for (span, label) in &p.related {
-                d = d.with_related(*span, label.clone());
-            }
-            out.push(d);
+        let Some(first) = p.elements.first() else {
+            continue;
+        };
+        let mut d = cx
+            .finding_at(rule, severity, first.clone(), p.span, message)
+            .with_subjects(p.elements)
+            .with_help(p.help);
+        for (span, label) in p.related {
+            d = d.with_related(span, label);
         }
-    }
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        out.push(d);
     }
 }
 

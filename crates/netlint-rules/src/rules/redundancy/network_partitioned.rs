@@ -4,6 +4,7 @@
 use crate::phrases::failure::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Break, NotCarried, Reach, Topology};
+use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -19,7 +20,7 @@ declare_rule!(
 /// What the first break says, where it is, and how to fix it.
 struct Cause {
     text: String,
-    element: String,
+    element: Element,
     span: Span,
     related: Vec<(Span, String)>,
     help: String,
@@ -70,7 +71,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                     "`{}`'s NIC `{}` carries it but is not cabled (no `switch` or `peer`)",
                     h.name, n.name
                 ),
-                element: format!("{}.nics.{}", h.element(), n.name),
+                element: Element::nic(&h.name, &n.name),
                 span: n.span,
                 related: Vec::new(),
                 help: format!("set `switch` (or `peer`) on NIC `{}`", n.name),
@@ -110,7 +111,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                     "`{}`'s NIC `{}` is cabled directly to another host, so it cannot reach the others",
                     h.name, n.name
                 ),
-                element: format!("{}.nics.{}", h.element(), n.name),
+                element: Element::nic(&h.name, &n.name),
                 span: n.attach.as_ref().map(|a| a.span()).unwrap_or(n.span),
                 related: Vec::new(),
                 help: "cable the NIC to a switch, or carry the network on NICs that reach every host".to_string(),
@@ -201,7 +202,7 @@ fn classes(hosts: &BTreeSet<HostId>, reaches: &HashMap<HostId, Vec<HostId>>) -> 
 
 /// One cut: the network, the element and span to blame, why, and the host
 /// pairs it separates.
-type Cut = (NetworkId, String, Span, Cause, Vec<(HostId, HostId)>);
+type Cut = (NetworkId, Element, Span, Cause, Vec<(HostId, HostId)>);
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
@@ -209,7 +210,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let reach: &[Reach] = cx.reachability();
     // (network, element, span, text) -> index of its cause and pairs, in
     // the order first met.
-    let mut keys: HashMap<(NetworkId, String, Span, String), usize> = HashMap::new();
+    let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::new();
     let mut cuts: Vec<Cut> = Vec::new();
     for r in reach {
         let Some(b) = &r.broken else { continue };
@@ -314,7 +315,7 @@ networks = ["csv"]
     fn a_trunk_that_does_not_allow_the_vlan_cuts_the_network() {
         let f = findings(&src("", "vlans = [10]"), "network-partitioned");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "links.isl");
+        assert_eq!(f[0].element(), "links.isl");
         assert_eq!(
             f[0].message,
             "network `csv` is cut: `h1`, `h2` cannot reach `h3`; link `isl`, on the path between `tor-a` and `tor-b`, does not allow VLAN 20"
@@ -330,7 +331,7 @@ networks = ["csv"]
     fn a_host_switch_without_the_vlan_names_the_switch() {
         let f = findings(&src("vlans = [10]", ""), "network-partitioned");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "switches.tor-b");
+        assert_eq!(f[0].element(), "switches.tor-b");
         assert!(
             f[0].message
                 .ends_with("`h3`'s NIC `A` is cabled to `tor-b`, which does not define VLAN 20"),
@@ -348,7 +349,7 @@ networks = ["csv"]
         );
         let f = findings(&s, "network-partitioned");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h3.nics.A");
+        assert_eq!(f[0].element(), "hosts.h3.nics.A");
     }
 
     #[test]

@@ -97,7 +97,7 @@ profile = "p"
         assert_eq!(f.len(), 1, "{f:#?}");
         let d = &f[0];
         assert_eq!(d.severity, Severity::Error);
-        assert_eq!(d.element, "links.isl");
+        assert_eq!(d.element(), "links.isl");
         assert_eq!(
             d.message,
             "if the cable of link `isl` fails, hosts `h1`, `h2` lose network `vm` and every cluster network (`csv`): its working adapters end on `tor-a` and `tor-b`, which no longer reach each other"

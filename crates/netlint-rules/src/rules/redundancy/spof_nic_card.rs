@@ -60,7 +60,7 @@ mod tests {
             "if card `pci1` fails on any of hosts `hv1` to `hv3`, that host loses network `vm`: team `VMTeam`'s members `P1-1` and `P1-2` are both on card `pci1`"
         );
         assert_eq!(f[0].severity, Severity::Error);
-        assert_eq!(f[0].element, "hosts.hv1.vswitches.VMSwitch");
+        assert_eq!(f[0].element(), "hosts.hv1.vswitches.VMSwitch");
         assert!(f[0]
             .help
             .as_deref()

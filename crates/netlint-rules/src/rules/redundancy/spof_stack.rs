@@ -1,6 +1,7 @@
 //! `spof-stack`: a network's redundancy rests on two members of one stack.
 
 use crate::phrases::failure::{hosts_phrase, LossWords, RequirementWords};
+use crate::words::and_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::failure::Unit;
 use netlint_model::Diagnostic;
@@ -74,15 +75,6 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::testing::findings;
@@ -131,7 +123,7 @@ profile = "p"
         let f = findings(&SRC.replace("SECOND", "s-2"), "spof-stack");
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].severity, Severity::Info);
-        assert_eq!(f[0].element, "switches.s-1");
+        assert_eq!(f[0].element(), "switches.s-1");
         assert!(
             f[0].message.starts_with("hosts `h1`, `h2` keep network `vm` only through stack `st`: each of its members `s-1` and `s-2` carries a path"),
             "{}",

@@ -64,7 +64,7 @@ mod tests {
             "if switch `tor-a` fails, hosts `hv1` to `hv3` lose network `vm`: team `VMTeam`'s members `P1-1` and `P1-2` are both cabled to `tor-a`"
         );
         assert_eq!(f[0].severity, Severity::Error);
-        assert_eq!(f[0].element, "hosts.hv1.vswitches.VMSwitch");
+        assert_eq!(f[0].element(), "hosts.hv1.vswitches.VMSwitch");
         assert_eq!(f[0].related.len(), 1);
         assert!(f[0].help.as_deref().unwrap().contains("`P1-1` and `P1-2`"));
     }
@@ -135,7 +135,7 @@ uplinks = ["N"]
 networks = ["vm"]
 "#;
         let f = findings(src, "spof-switch");
-        let mid: Vec<_> = f.iter().filter(|d| d.element == "switches.mid").collect();
+        let mid: Vec<_> = f.iter().filter(|d| d.element() == "switches.mid").collect();
         assert_eq!(mid.len(), 1, "{f:#?}");
         assert_eq!(
             mid[0].message,

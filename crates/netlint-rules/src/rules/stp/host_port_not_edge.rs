@@ -2,7 +2,7 @@
 //! `host_ports.edge = true` or `bpdu_guard = true`.
 
 use super::and_list;
-use crate::rules::traffic::host_list;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Attachment, Diagnostic, Span, StpMode};
 
@@ -129,7 +129,7 @@ switch = "tor"
     fn missing_host_ports_names_both_settings_and_the_hosts() {
         let f = findings(&ONE.replace("HOST_PORTS", ""), "host-port-not-edge");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "switches.tor");
+        assert_eq!(f[0].element(), "switches.tor");
         let m = &f[0].message;
         assert!(m.starts_with("switch `tor` has ports facing hosts `hv1`, `hv2` and no `host_ports`, so they are taken as the switch ships them, without `edge = true`"), "{m}");
         assert!(m.contains("and `bpdu_guard = true`"), "{m}");

@@ -200,7 +200,7 @@ speed = "10G"
             "l2-loop",
         );
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "switches.a");
+        assert_eq!(f[0].element(), "switches.a");
         let m = &f[0].message;
         assert!(m.starts_with("`a` runs with spanning tree disabled (`mode = \"none\"`) on a loop: `a` → `b` → `c` → `a` over `ab`, `bc`, `ca`."), "{m}");
         assert!(m.contains("Only the spanning tree of `b` and `c` can block it, and only as long as `a` floods their BPDUs"), "{m}");

@@ -51,14 +51,7 @@ pub(crate) fn members_phrase(design: &Design, topo: &Topology, b: BridgeId) -> S
     and_list(&names)
 }
 
-/// "a", "a and b", "a, b and c".
-pub(crate) fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
+pub(crate) use crate::words::{and_list, port_speed};
 
 /// "`isl`", or "cable 2 of `par`" for one cable of a `lag = "none"` bundle.
 pub(crate) fn port_name(design: &Design, topo: &Topology, port: usize) -> String {
@@ -67,16 +60,6 @@ pub(crate) fn port_name(design: &Design, topo: &Topology, port: usize) -> String
     match p.cable {
         Some(c) => format!("cable {} of `{name}`", c + 1),
         None => format!("`{name}`"),
-    }
-}
-
-/// "2 x 10G" for a LAG, "10G" for a single cable.
-pub(crate) fn port_speed(topo: &Topology, port: usize) -> String {
-    let p = &topo.ports[port];
-    if p.members > 1 {
-        format!("{} x {}", p.members, p.member_speed)
-    } else {
-        p.member_speed.to_string()
     }
 }
 

@@ -282,7 +282,7 @@ speed = "10G"
             "mstp-region-mismatch",
         );
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "switches.c");
+        assert_eq!(f[0].element(), "switches.c");
         let m = &f[0].message;
         assert!(m.starts_with("`c` names MSTP region `dc1` like its neighbour `b` but differs in revision 4 here against 3 on `b`"), "{m}");
         assert!(m.contains("on `bc` (a region boundary) every VLAN follows the CIST, and the per-instance blocking of instance 1"), "{m}");

@@ -159,7 +159,7 @@ speed = "10G"
     fn rstp_next_to_mstp_is_a_region_boundary() {
         let f = findings(&LINE.replace("MODE_A", "rstp"), "stp-mode-mismatch");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "switches.a");
+        assert_eq!(f[0].element(), "switches.a");
         assert!(
             f[0].message.starts_with(
                 "`a` runs RSTP and its neighbour `b` runs MSTP: `ab` is an MSTP region boundary"

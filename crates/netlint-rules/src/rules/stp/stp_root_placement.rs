@@ -270,7 +270,7 @@ speed = "10G"
         // No MACs: names decide (acc-1 < acc-2 < core).
         assert!(m.starts_with("the RSTP tree is rooted at `acc-1`: acc-1 is root only by netlint's guess: 3 bridges share priority 32768 (the default)"), "{m}");
         assert!(m.contains("(tied with `acc-2` and `core`)"), "{m}");
-        assert_eq!(f[0].element, "switches.acc-1");
+        assert_eq!(f[0].element(), "switches.acc-1");
         let help = f[0].help.as_deref().unwrap();
         assert!(
             help.starts_with("set `priority = 4096` on `core` (a core switch)"),

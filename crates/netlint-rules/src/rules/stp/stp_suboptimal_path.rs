@@ -8,7 +8,7 @@ use super::{
     tree_instance,
 };
 use crate::phrases::stp::StpWords;
-use crate::rules::traffic::host_list;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::BridgeId;
 use netlint_model::{Diagnostic, HostId, NetworkId, Speed};
@@ -304,11 +304,13 @@ profile = "n"
             "stp-suboptimal-path",
         );
         assert_eq!(f.len(), 2, "{f:#?}");
-        let elements: Vec<&str> = f.iter().map(|d| d.element.as_str()).collect();
-        assert!(elements.contains(&"networks.vms") && elements.contains(&"networks.csv"));
+        let elements: Vec<String> = f.iter().map(|d| d.element()).collect();
+        assert!(
+            elements.contains(&"networks.vms".into()) && elements.contains(&"networks.csv".into())
+        );
         let m = &f
             .iter()
-            .find(|d| d.element == "networks.vms")
+            .find(|d| d.element() == "networks.vms")
             .unwrap()
             .message;
         assert!(m.starts_with("network `vms` (VLAN 100) runs between `tor-a` and `tor-b` along `tor-a` → `core` → `tor-b` over `up-a`, `up-b`"), "{m}");

@@ -8,7 +8,7 @@ use super::{
     vlans_text,
 };
 use crate::phrases::stp::StpWords;
-use crate::rules::traffic::host_list;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::Blocking;
 use netlint_analysis::stp::{End, PortRef};
@@ -404,7 +404,7 @@ profile = "n"
         let f = findings(&TRIANGLE.replace("MODE", "rstp"), "stp-vlan-partition");
         assert_eq!(f.len(), 1, "{f:#?}");
         let d = &f[0];
-        assert_eq!(d.element, "links.isl");
+        assert_eq!(d.element(), "links.isl");
         let m = &d.message;
         assert!(m.starts_with("the RSTP tree rooted at core blocks `isl` between `tor-a` and `tor-b`, the only link that carries VLANs 20, 30 there"), "{m}");
         assert!(

@@ -1,8 +1,8 @@
 //! NIC teaming rules (LBFO, vendor teams, SET).
 
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
 use crate::{Context, Rule};
-use netlint_model::{Diagnostic, Host, Span, VSwitch};
+use netlint_model::{Diagnostic, Element, Host, Span, VSwitch};
 
 pub mod team_cross_switch_lag;
 pub mod team_hyperv_port_cap;
@@ -36,8 +36,7 @@ pub(crate) fn is_hyperv_set(host: &Host, vs: &VSwitch) -> bool {
 
 /// One host's finding, before it is worded for every host that shares it.
 pub(crate) struct HostHit {
-    pub host: String,
-    pub element: String,
+    pub element: Element,
     pub span: Span,
     /// The facts, without the hosts: with the span, the grouping key.
     pub message: String,
@@ -63,10 +62,7 @@ pub(crate) fn emit_hits(
             for (span, label) in h.related {
                 d = d.with_related(span, label);
             }
-            HostFinding {
-                host: h.host,
-                diagnostic: d,
-            }
+            d
         })
         .collect();
     emit_per_host(out, found);

@@ -3,6 +3,7 @@
 
 use super::{emit_hits, HostHit};
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Attachment, Diagnostic, Nic, Sp, SwitchId};
 
 declare_rule!(
@@ -55,8 +56,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .map(|(n, sw)| format!("{} to {}", n.name, design.switch(sw.value).name))
                 .collect();
             hits.push(HostHit {
-                host: host.name.clone(),
-                element: format!("{}.teams.{}", host.element(), team.name),
+                element: Element::team(&host.name, &team.name),
                 span: team.mode.span,
                 message: format!(
                     "team `{}` uses `{}` mode but its members are cabled to switches that are not one logical switch ({}): `{name_a}` and `{name_b}` share no stack or MLAG domain",
@@ -132,7 +132,7 @@ profile = "p"
     fn lacp_across_independent_switches_fires_at_the_mode() {
         let f = findings(&src("lacp", "sw-b", "", ""), ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.teams.T");
+        assert_eq!(f[0].element(), "hosts.h1.teams.T");
         assert_eq!(
             f[0].message,
             "hosts `h1`, `h2`: team `T` uses `lacp` mode but its members are cabled to switches that are not one logical switch (A to sw-a, B to sw-b): `sw-a` and `sw-b` share no stack or MLAG domain"

@@ -2,10 +2,11 @@
 //! hyperv-port team or SET switch through fewer vNICs than it has active
 //! members, so the class is capped at (its vNICs x one member).
 
+use crate::rules::traffic::emit_per_host;
 use crate::rules::traffic::host_ports::{article, via_span};
-use crate::rules::traffic::{emit_per_host, HostFinding};
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, nics_text, ClassModel, Group, TrafficClass};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, HostId, Platform, Role};
 
 declare_rule!(
@@ -57,10 +58,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if ports.is_empty() {
                     continue;
                 }
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: finding(cx, host, class, pc, &ports),
-                });
+                found.push(finding(cx, host, class, pc, &ports));
             }
         }
     }
@@ -81,12 +79,12 @@ fn finding(
     let (what, element, span) = match b.group {
         Group::Team(t) => (
             "team",
-            format!("{}.teams.{}", host.element(), host.teams[t.0].name),
+            Element::team(&host.name, &host.teams[t.0].name),
             host.teams[t.0].load_balancing.span,
         ),
         Group::Switch(v) => (
             "SET switch",
-            format!("{}.vswitches.{}", host.element(), host.vswitches[v.0].name),
+            Element::vswitch(&host.name, &host.vswitches[v.0].name),
             b.load_balancing
                 .as_ref()
                 .map(|l| l.span)
@@ -261,7 +259,7 @@ profile = "p"
             m.contains("3 of the 4 members never carry live migration"),
             "{m}"
         );
-        assert_eq!(f[0].element, "hosts.hv1.teams.T");
+        assert_eq!(f[0].element(), "hosts.hv1.teams.T");
         assert!(f[0]
             .help
             .as_ref()
@@ -347,7 +345,7 @@ network = "smb1"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.hv1.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.hv1.vswitches.S");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&set[at..at + 13], "\"hyperv-port\"");
     }

@@ -1,8 +1,8 @@
 //! `team-iscsi`: an iSCSI network rides on a team, or host and guest iSCSI
 //! share adapters.
 
-use crate::rules::traffic::host_ports::{via_element, via_span};
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
+use crate::rules::traffic::host_ports::via_span;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::nics_text;
 use netlint_analysis::Via;
@@ -69,7 +69,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 }
                 _ => false,
             };
-            let element = via_element(host, c.via);
+            let element = host.via_element(c.via);
             let span = via_span(host, c.via, c.network);
             let name = match c.via {
                 Via::Team(t) => format!("team `{}`", host.teams[t.0].name),
@@ -87,9 +87,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 Via::Guest(_) => unreachable!(),
             };
             if teamed {
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             element.clone(),
@@ -108,8 +106,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         .with_help(format!(
                             "put `{}` on dedicated NICs (`nics.<nic>.networks`), one per iSCSI subnet, and let MPIO spread and fail over the sessions",
                             net.name
-                        )),
-                });
+                        )));
             }
             for (gnet, gnics, gvia) in &guest_nics {
                 let shared: Vec<NicIdx> =
@@ -119,9 +116,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 }
                 let Via::Guest(v) = gvia else { continue };
                 let vs = &host.vswitches[v.0];
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             element.clone(),
@@ -139,8 +134,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                             ),
                         )
                         .with_related(via_span(host, *gvia, *gnet), "guest iSCSI here")
-                        .with_help("give host iSCSI and guest iSCSI separate adapters"),
-                });
+                        .with_help("give host iSCSI and guest iSCSI separate adapters"));
             }
         }
     }
@@ -197,7 +191,7 @@ profile = "p"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.hv1.teams.T");
+        assert_eq!(f[0].element(), "hosts.hv1.teams.T");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! `team-lag-mismatch`: a team's mode disagrees with how the switch ports
 //! of its members are set up (`switch_lag`).
 
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, SwitchLag, TeamMode};
 
 declare_rule!(
@@ -64,18 +65,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     ),
                 ),
             };
-            found.push(HostFinding {
-                host: host.name.clone(),
-                diagnostic: cx
-                    .finding(
-                        &RULE,
-                        format!("{}.teams.{}", host.element(), team.name),
-                        lag.span,
-                        format!("team `{}` {what}", team.name),
-                    )
-                    .with_related(team.mode.span, format!("team mode `{}`", team.mode.value))
-                    .with_help(help),
-            });
+            found.push(
+                cx.finding(
+                    &RULE,
+                    Element::team(&host.name, &team.name),
+                    lag.span,
+                    format!("team `{}` {what}", team.name),
+                )
+                .with_related(team.mode.span, format!("team mode `{}`", team.mode.value))
+                .with_help(help),
+            );
         }
     }
     emit_per_host(out, found);
@@ -119,7 +118,7 @@ profile = "p"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.hv1.teams.T");
+        assert_eq!(f[0].element(), "hosts.hv1.teams.T");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 6], "\"none\"");
     }

@@ -3,6 +3,7 @@
 
 use super::{emit_hits, HostHit};
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, TeamKind, Uplink};
 
 declare_rule!(
@@ -36,8 +37,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .map(|m| format!("\"{}\"", host.nic(m.value).name))
                     .collect();
                 hits.push(HostHit {
-                    host: host.name.clone(),
-                    element: format!("{}.vswitches.{}", host.element(), vs.name),
+                    element: Element::vswitch(&host.name, &vs.name),
                     span: uplink.span,
                     message: format!(
                         "virtual switch `{}` is bound to LBFO team `{}` on {os}: LBFO under a Hyper-V switch is deprecated there and blocked by default",
@@ -101,7 +101,7 @@ HOST
     fn lbfo_under_a_vswitch_on_2022_fires() {
         let f = findings(&src("windows-server-2022", "", ""), ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.vswitches.V");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.V");
         assert_eq!(
             f[0].message,
             "host `h1`: virtual switch `V` is bound to LBFO team `T` on windows-server-2022: LBFO under a Hyper-V switch is deprecated there and blocked by default"

@@ -3,6 +3,7 @@
 
 use super::{emit_hits, is_hyperv_set, HostHit};
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, Nic, Sp};
 
 declare_rule!(
@@ -28,7 +29,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut hits = Vec::new();
     for host in &cx.design.hosts {
         for vs in host.vswitches.iter().filter(|vs| is_hyperv_set(host, vs)) {
-            let element = format!("{}.vswitches.{}", host.element(), vs.name);
+            let element = Element::vswitch(&host.name, &vs.name);
             let members: Vec<&Nic> = vs
                 .uplinks
                 .iter()
@@ -51,7 +52,6 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         .map(|(n, m)| format!("{} {}", n.name, m.value))
                         .collect();
                     hits.push(HostHit {
-                        host: host.name.clone(),
                         element: element.clone(),
                         span: odd_model.span,
                         message: format!(
@@ -74,8 +74,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 for standby in &vnic.standby_uplinks {
                     let nic = host.nic(standby.value);
                     hits.push(HostHit {
-                        host: host.name.clone(),
-                        element: format!("{element}.vnics.{}", vnic.name),
+                        element: Element::vnic(&host.name, &vs.name, &vnic.name),
                         span: standby.span,
                         message: format!(
                             "vNIC `{}` on SET switch `{}` names `{}` as a standby uplink: SET has no standby members, every member is active",
@@ -144,7 +143,7 @@ profile = "p"
             ID,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.S");
         assert_eq!(
             f[0].message,
             "host `h1`: SET switch `S` mixes adapter models (A Mellanox ConnectX-4 Lx, B Intel E810): SET needs identical adapters"
@@ -181,7 +180,7 @@ profile = "p"
             ID,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.vswitches.S.vnics.SMB1");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.S.vnics.SMB1");
         assert!(
             f[0].message.contains("names `B` as a standby uplink"),
             "{}",

@@ -3,6 +3,7 @@
 
 use super::{emit_hits, is_hyperv_set, HostHit};
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, TeamKind};
 
 declare_rule!(
@@ -38,8 +39,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             hits.push(HostHit {
-                host: host.name.clone(),
-                element: format!("{}.vswitches.{}", host.element(), vs.name),
+                element: Element::vswitch(&host.name, &vs.name),
                 span: vs.uplinks_span,
                 message: over_limit(format!("SET switch `{}`", vs.name), members, SET_MAX_MEMBERS),
                 related: Vec::new(),
@@ -59,8 +59,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             hits.push(HostHit {
-                host: host.name.clone(),
-                element: format!("{}.teams.{}", host.element(), team.name),
+                element: Element::team(&host.name, &team.name),
                 span: team.members_span,
                 message: over_limit(format!("LBFO team `{}`", team.name), members, LBFO_MAX_MEMBERS),
                 related: Vec::new(),
@@ -128,7 +127,7 @@ mod tests {
     fn nine_set_members_fire() {
         let f = findings(&set(9, "windows-server-2022"), ID);
         assert_eq!(f.len(), 1);
-        assert_eq!(f[0].element, "hosts.h1.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.h1.vswitches.S");
         assert_eq!(
             f[0].message,
             "host `h1`: SET switch `S` has 9 members: Switch Embedded Teaming supports at most 8"
@@ -154,7 +153,7 @@ mod tests {
     fn lbfo_team_over_32_fires_and_32_does_not() {
         let f = findings(&team(33, "lbfo"), ID);
         assert_eq!(f.len(), 1);
-        assert_eq!(f[0].element, "hosts.h1.teams.T");
+        assert_eq!(f[0].element(), "hosts.h1.teams.T");
         assert!(
             f[0].message.contains("LBFO team `T` has 33 members")
                 && f[0].message.contains("at most 32"),

@@ -3,6 +3,7 @@
 
 use super::{emit_hits, HostHit};
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{
     Design, Diagnostic, Host, NetworkId, Nic, Protocol, Role, Span, Team, TeamIdx, TeamKind,
     Transport, Uplink,
@@ -150,8 +151,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 format!("{separate}; SET with vRDMA needs Windows Server 2016 or later")
             };
             hits.push(HostHit {
-                host: host.name.clone(),
-                element: format!("{}.teams.{}", host.element(), team.name),
+                element: Element::team(&host.name, &team.name),
                 span: team.members_span,
                 message,
                 related,
@@ -212,7 +212,7 @@ profile = "p"
     fn rdma_nics_in_an_lbfo_team_carrying_smb_fire_once_for_the_profile() {
         let f = findings(&src("smb", "iwarp", "", "networks = [\"smb\"]"), ID);
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.h1.teams.T");
+        assert_eq!(f[0].element(), "hosts.h1.teams.T");
         assert_eq!(
             f[0].message,
             "hosts `h1`, `h2`: RDMA-capable NICs `A` (iwarp), `B` (iwarp) are members of LBFO team `T`, which carries SMB on network `smb`: LBFO does not expose RDMA, so SMB Direct falls back to TCP"

@@ -1,9 +1,10 @@
 //! `team-rx-single-member`: a switch-independent address-hash team receives
 //! on one member only.
 
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, nics_text};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, LoadBalancing, NicIdx, Speed, TeamMode};
 
 declare_rule!(
@@ -42,12 +43,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .min()
                 .unwrap_or_default();
             let all = Speed::from_bps(active.iter().map(|n| host.nic(*n).speed.value.bps()).sum());
-            found.push(HostFinding {
-                host: host.name.clone(),
-                diagnostic: cx
+            found.push(cx
                     .finding(
                         &RULE,
-                        format!("{}.teams.{}", host.element(), team.name),
+                        Element::team(&host.name, &team.name),
                         team.load_balancing.span,
                         format!(
                             "team `{}` is switch-independent with address-hash load balancing: it sends on all {} active members ({}) but receives everything on one, so inbound traffic gets {} of {}",
@@ -62,8 +61,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .with_help(format!(
                         "set `load_balancing = \"dynamic\"` on team `{}` (Windows Server 2012 R2 and later), or make it switch-dependent (`mode = \"lacp\"` with `switch_lag = \"lacp\"`, members on one switch, stack or MLAG domain) so that the switch spreads inbound flows",
                         team.name
-                    )),
-            });
+                    )));
         }
     }
     emit_per_host(out, found);
@@ -112,7 +110,7 @@ profile = "p"
         );
         assert!(m.contains("all 2 active members (2 x 10G)"), "{m}");
         assert!(m.contains("inbound traffic gets 10 Gb/s of 20 Gb/s"), "{m}");
-        assert_eq!(f[0].element, "hosts.hv1.teams.T");
+        assert_eq!(f[0].element(), "hosts.hv1.teams.T");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 14], "\"address-hash\"");
     }

@@ -1,6 +1,7 @@
 //! `team-speed-mismatch`: members of one team or SET switch differ in speed.
 
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, Sp, Speed};
 
 declare_rule!(
@@ -14,12 +15,12 @@ declare_rule!(
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for host in &cx.design.hosts {
-        let mut groups: Vec<(String, String, Vec<&netlint_model::Nic>)> = Vec::new();
+        let mut groups: Vec<(String, Element, Vec<&netlint_model::Nic>)> = Vec::new();
         for team in &host.teams {
             let members = team.members.iter().map(|m| host.nic(m.value)).collect();
             groups.push((
                 format!("team `{}`", team.name),
-                format!("{}.teams.{}", host.element(), team.name),
+                Element::team(&host.name, &team.name),
                 members,
             ));
         }
@@ -32,7 +33,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .collect();
             groups.push((
                 format!("SET switch `{}`", vs.name),
-                format!("{}.vswitches.{}", host.element(), vs.name),
+                Element::vswitch(&host.name, &vs.name),
                 members,
             ));
         }
@@ -95,7 +96,7 @@ members = ["A", "B"]
         let f = findings(&BASE.replace("SPEED", "1G"), "team-speed-mismatch");
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("A 10G, B 1G"), "{}", f[0].message);
-        assert_eq!(f[0].element, "hosts.h1.teams.T");
+        assert_eq!(f[0].element(), "hosts.h1.teams.T");
     }
 
     #[test]

@@ -160,7 +160,7 @@ SWITCHES
         let src = design("vlan = 20\nsubnet = \"10.0.30.0/24\"", "[switches.sw]");
         let f = findings(&src, "cluster-network-overlap");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "networks.lm");
+        assert_eq!(f[0].element(), "networks.lm");
         assert!(
             f[0].message
                 .contains("networks `csv` and `lm` share VLAN 20 on switch `sw`"),
@@ -247,7 +247,7 @@ SWITCHES
             "[switches.sw]\n[networks.bk]\nrole = \"backup\"\nvlan = 20",
         );
         let f = findings(&src, "cluster-network-overlap");
-        let pairs: Vec<&str> = f.iter().map(|d| d.element.as_str()).collect();
+        let pairs: Vec<String> = f.iter().map(|d| d.element()).collect();
         assert_eq!(
             pairs,
             ["networks.lm", "networks.bk", "networks.bk"],

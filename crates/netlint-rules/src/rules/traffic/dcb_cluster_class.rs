@@ -1,7 +1,7 @@
 //! `dcb-cluster-class`: the cluster (heartbeat) DCB priority has PFC, or an
 //! ETS share above 2 %.
 
-use super::{emit_per_host, HostFinding};
+use super::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, PolicyMatch};
 
@@ -31,9 +31,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let prio = policy.priority.value;
         if let Some(pfc) = &dcb.pfc {
             if pfc.value.contains(&prio) {
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             host.element(),
@@ -46,15 +44,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
                         .with_help(format!(
                             "take {prio} out of `pfc`: Microsoft's guidance is the cluster class on priority 7 with PFC off and a 1-2 % ETS share"
-                        )),
-                });
+                        )));
             }
         }
         if let Some(ets) = &dcb.ets {
             if let Some(share) = ets.value.get(&prio).filter(|s| **s > CLUSTER_ETS_MAX) {
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             host.element(),
@@ -67,8 +62,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
                         .with_help(format!(
                             "set the ETS share of priority {prio} to 1 or 2 (`ets = {{ ..., {prio} = 2 }}`)"
-                        )),
-                });
+                        )));
             }
         }
     }
@@ -109,7 +103,7 @@ profile = "p"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.hv1");
+        assert_eq!(f[0].element(), "hosts.hv1");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! `dcb-priority-mismatch`: host and switches disagree on lossless
 //! priorities, or ETS shares exceed 100 %.
 
+use super::emit_per_host;
 use super::host_ports::{cabled_switches, rdma_path_switches, smb_direct_policy, smb_direct_uses};
-use super::{emit_per_host, host_list, HostFinding};
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, HostId, NetworkId, Sp, Span, SwitchId};
 use std::collections::BTreeMap;
@@ -45,17 +46,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(dcb) = &host.dcb else { continue };
         if let Some(ets) = &dcb.ets {
             if let Some((sum, items)) = ets_over(ets) {
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             host.element(),
                             ets.span,
                             format!("the host's ETS shares add up to {sum} % ({items}): ETS divides 100 % of the link"),
                         )
-                        .with_help("lower the shares so that they add up to 100 at most (SMB Direct typically 50, cluster 1-2)"),
-                });
+                        .with_help("lower the shares so that they add up to 100 at most (SMB Direct typically 50, cluster 1-2)"));
             }
         }
         let Some(policy) = smb_direct_policy(host) else {
@@ -66,9 +64,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if !carries || pfc.value.is_empty() || pfc.value.contains(&policy.priority.value) {
             continue;
         }
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        found.push(cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -85,8 +81,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     "use one priority for SMB Direct everywhere: add {} to the host's `pfc` (and every switch's on the path), or move the policy to priority {}",
                     policy.priority.value,
                     pfc.value[0]
-                )),
-        });
+                )));
     }
     emit_per_host(out, found);
 
@@ -233,7 +228,7 @@ profile = "p"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "switches.tor");
+        assert_eq!(f[0].element(), "switches.tor");
     }
 
     #[test]

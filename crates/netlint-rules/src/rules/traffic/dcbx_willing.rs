@@ -1,6 +1,6 @@
 //! `dcbx-willing`: a host with DCB leaves the DCBX willing bit on.
 
-use super::{emit_per_host, HostFinding};
+use super::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::Diagnostic;
 
@@ -25,9 +25,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 "leaves `willing` unset, and DCBX is willing by default",
             ),
         };
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        found.push(cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -38,8 +36,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
                 .with_help(
                     "set `willing = false` in the host's `dcb` table (`Set-NetQosDcbxSetting -Willing $false`), so that the PFC/ETS configured on the host is what it uses",
-                ),
-        });
+                ));
     }
     emit_per_host(out, found);
 }
@@ -71,7 +68,7 @@ profile = "p"
             f[0].message
         );
         assert!(f[0].message.contains("sets `willing = true`"));
-        assert_eq!(f[0].element, "hosts.hv1");
+        assert_eq!(f[0].element(), "hosts.hv1");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(at, src.find("true").unwrap());
     }
@@ -102,6 +99,6 @@ profile = "p"
         let f = findings(&src, "dcbx-willing");
         assert_eq!(f.len(), 1);
         assert!(f[0].message.starts_with("host `hv2`: "));
-        assert_eq!(f[0].element, "hosts.hv2");
+        assert_eq!(f[0].element(), "hosts.hv2");
     }
 }

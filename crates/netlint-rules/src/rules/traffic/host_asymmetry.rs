@@ -17,10 +17,10 @@
 //! `team-speed-mismatch` a team or SET switch mixing speeds on one host;
 //! `rdma-mismatch` RDMA differences.
 
-use super::{
-    carriers, emit_per_host, host_list, majority, vswitch_nics, Carrier, HostFinding, Via,
-};
+use super::{carriers, emit_per_host, majority, vswitch_nics, Carrier, Via};
+use crate::words::host_list;
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, Host, HostId, NetworkId, NicIdx, Span, Uplink};
 
 declare_rule!(
@@ -41,7 +41,7 @@ struct Odd {
     host: HostId,
     network: String,
     span: Span,
-    element: String,
+    element: Element,
     /// The message, with `NETS` where the networks go.
     message: String,
     help: String,
@@ -124,7 +124,7 @@ struct Group {
     what: String,
     members: usize,
     span: Span,
-    element: String,
+    element: Element,
 }
 
 fn group(host: &Host, c: &Carrier) -> Option<Group> {
@@ -134,7 +134,7 @@ fn group(host: &Host, c: &Carrier) -> Option<Group> {
             what,
             members: team.members.len(),
             span: team.members_span,
-            element: format!("{}.teams.{}", host.element(), team.name),
+            element: Element::team(&host.name, &team.name),
         }
     };
     match c.via {
@@ -160,7 +160,7 @@ fn group(host: &Host, c: &Carrier) -> Option<Group> {
                 what,
                 members: vswitch_nics(host, v).len(),
                 span: vs.uplinks_span,
-                element: format!("{}.vswitches.{}", host.element(), vs.name),
+                element: Element::vswitch(&host.name, &vs.name),
             })
         }
     }
@@ -208,17 +208,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             format!("networks {}", quoted.join(", "))
         };
-        let host = d.host(o.host);
         let mut f = cx
             .finding(&RULE, o.element, o.span, o.message.replace(NETS, &nets))
             .with_help(o.help.replace(NETS, &nets));
         for (span, label) in o.related {
             f = f.with_related(span, label);
         }
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: f,
-        });
+        found.push(f);
     }
     emit_per_host(out, found);
 }
@@ -278,7 +274,7 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
     let all: Vec<&Build<'_>> = builds.iter().collect();
     let mut push = |b: &Build<'_>,
                     span: Span,
-                    element: String,
+                    element: Element,
                     message: String,
                     help: String,
                     related: Vec<(Span, String)>| {
@@ -318,7 +314,7 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
             push(
                 b,
                 c.span,
-                c.element(b.host),
+                b.host.via_element(c.via),
                 format!("carries {NETS}, unlike {}", names(&same)),
                 format!(
                     "remove {NETS} from `{}`, or carry it on every node of the cluster",
@@ -360,7 +356,7 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
         push(
             b,
             c.span,
-            c.element(b.host),
+            b.host.via_element(c.via),
             format!(
                 "carries {NETS} on {} (on {}: {})",
                 describe_kinds(&own),
@@ -456,7 +452,7 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
         push(
             b,
             nic.speed.span,
-            format!("{}.nics.{}", b.host.element(), nic.name),
+            Element::nic(&b.host.name, &nic.name),
             format!(
                 "{list} under {NETS} {} {odd_speeds} (on {}: {good_speeds})",
                 if bad.len() == 1 { "is" } else { "are" },
@@ -527,7 +523,7 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
         push(
             b,
             nic.mtu.span,
-            format!("{}.nics.{}", b.host.element(), nic.name),
+            Element::nic(&b.host.name, &nic.name),
             format!(
                 "member {list} under {NETS} {} {odd_mtus} (on {}: MTU {})",
                 if bad.len() == 1 { "has" } else { "have" },
@@ -731,7 +727,7 @@ HV3
             f[0].message,
             "host `hv3`: NIC `D` under network `csv` is 1G (on hosts `hv1`, `hv2`: 10G)"
         );
-        assert_eq!(f[0].element, "hosts.hv3.nics.D");
+        assert_eq!(f[0].element(), "hosts.hv3.nics.D");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert!(src[at..].starts_with("\"1G\" }"), "{}", &src[at..]);
         assert!(f[0].help.as_deref().unwrap().contains("`speed = \"10G\"`"));
@@ -746,7 +742,7 @@ HV3
             f[0].message,
             "host `hv3`: NICs `A`, `B` under networks `mgmt`, `vm` are 25G (on hosts `hv1`, `hv2`: 10G)"
         );
-        assert_eq!(f[0].element, "hosts.hv3.nics.A");
+        assert_eq!(f[0].element(), "hosts.hv3.nics.A");
         assert!(f[0].related.iter().any(|l| l.message == "`B` is 25G"));
     }
 
@@ -768,7 +764,7 @@ HV3
             f[0].message,
             "host `hv3`: SET switch `S` under networks `mgmt`, `vm` has 3 members (on hosts `hv1`, `hv2`: 2)"
         );
-        assert_eq!(f[0].element, "hosts.hv3.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.hv3.vswitches.S");
     }
 
     #[test]
@@ -779,7 +775,7 @@ HV3
             f[0].message,
             "host `hv3`: does not carry network `csv`, unlike hosts `hv1`, `hv2`"
         );
-        assert_eq!(f[0].element, "hosts.hv3");
+        assert_eq!(f[0].element(), "hosts.hv3");
     }
 
     #[test]
@@ -793,7 +789,7 @@ HV3
             f[0].message,
             "host `hv3`: carries network `csv` on a host vNIC (on hosts `hv1`, `hv2`: a NIC)"
         );
-        assert_eq!(f[0].element, "hosts.hv3.vswitches.S.vnics.CSV");
+        assert_eq!(f[0].element(), "hosts.hv3.vswitches.S.vnics.CSV");
     }
 
     #[test]

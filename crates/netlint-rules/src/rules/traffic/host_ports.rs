@@ -11,24 +11,6 @@ use netlint_model::{
 };
 use std::collections::{BTreeSet, VecDeque};
 
-/// The dotted element path of the interface a port sits on.
-pub(crate) fn via_element(host: &Host, via: Via) -> String {
-    match via {
-        Via::Nic(n) => format!("{}.nics.{}", host.element(), host.nic(n).name),
-        Via::Team(t) => format!("{}.teams.{}", host.element(), host.teams[t.0].name),
-        Via::VNic(v, i) => {
-            let vs = &host.vswitches[v.0];
-            format!(
-                "{}.vswitches.{}.vnics.{}",
-                host.element(),
-                vs.name,
-                vs.vnics[i].name
-            )
-        }
-        Via::Guest(v) => format!("{}.vswitches.{}", host.element(), host.vswitches[v.0].name),
-    }
-}
-
 /// The line that puts `net` on the interface (the entry of a `networks`
 /// list, or a vNIC's `network`).
 pub(crate) fn via_span(host: &Host, via: Via, net: NetworkId) -> Span {

@@ -1,7 +1,7 @@
 //! `lm-compression-multichannel`: live migration uses compression over
 //! several non-teamed adapters, which compression cannot use together.
 
-use super::{emit_per_host, HostFinding};
+use super::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, TrafficClass};
 use netlint_analysis::Via;
@@ -56,9 +56,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .iter()
             .map(|(n, net)| format!("`{}` for `{net}`", host.nic(*n).name))
             .collect();
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        found.push(cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -73,8 +71,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
                 .with_help(
                     "set `transport = \"smb\"` to let SMB multichannel use every listed adapter at once (SMB Direct too, on RDMA adapters), or keep compression (it trades CPU for bandwidth) knowing the other adapters are fallbacks",
-                ),
-        });
+                ));
     }
     emit_per_host(out, found);
 }

@@ -1,7 +1,7 @@
 //! `lm-drain-time`: draining a host after one adapter failure takes longer
 //! than `design.drain_budget`.
 
-use super::{emit_per_host, HostFinding};
+use super::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, fmt_seconds, TrafficClass};
 use netlint_model::{units::trim_float, Diagnostic, HostId};
@@ -49,9 +49,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
             })
             .unwrap_or_default();
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        found.push(cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -67,8 +65,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .with_related(budget.span, format!("drain_budget {}", budget.value))
                 .with_help(
                     "widen the live-migration path that sets the bottleneck: more or faster adapters for live migration, SMB transport across several adapters, or load balancing that uses every team member; or raise `drain_budget` if the time is acceptable",
-                ),
-        });
+                ));
     }
     emit_per_host(out, found);
 }
@@ -123,7 +120,7 @@ profile = "p"
             "{m}"
         );
         assert!(m.contains("expect up to 21m59s"), "{m}");
-        assert_eq!(f[0].element, "hosts.hv1");
+        assert_eq!(f[0].element(), "hosts.hv1");
     }
 
     #[test]

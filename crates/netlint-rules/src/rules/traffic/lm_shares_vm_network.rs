@@ -1,6 +1,6 @@
 //! `lm-shares-vm-network`: live migration uses a network guests also use.
 
-use super::{emit_per_host, HostFinding};
+use super::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, NetworkId, Role};
 
@@ -67,9 +67,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             } else {
                 continue;
             };
-            found.push(HostFinding {
-                host: host.name.clone(),
-                diagnostic: cx
+            found.push(cx
                     .finding(
                         &RULE,
                         host.element(),
@@ -83,8 +81,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .with_help(format!(
                         "give live migration its own network on its own VLAN (a `live-migration` or `csv` network no guest uses) and list it in `live_migration.networks` instead of `{}`; sharing adapters on separate VLANs with QoS is fine",
                         n.name
-                    )),
-            });
+                    )));
         }
     }
     emit_per_host(out, found);

@@ -1,8 +1,8 @@
 //! Host traffic rules: live migration, SMB, RDMA, DCB, QoS and host symmetry.
 
+use crate::rules::merge_alike;
 use crate::Rule;
 use netlint_model::{Diagnostic, Host, NetworkId, NicIdx, Span, TeamIdx, Uplink, VSwitchIdx};
-use std::collections::{BTreeMap, BTreeSet};
 
 pub mod cluster_network_overlap;
 pub mod dcb_cluster_class;
@@ -39,47 +39,15 @@ pub static RULES: &[&Rule] = &[
     &lm_drain_time::RULE,
 ];
 
-/// A finding about one host, before it is worded for every host that
-/// shares it.
-pub(crate) struct HostFinding {
-    pub host: String,
-    /// The message without the host: it is prefixed with the hosts.
-    pub diagnostic: Diagnostic,
-}
-
-/// Emits one finding per host, worded once for every host whose finding has
-/// the same primary span and message ("hosts `hv1`, `hv2`: ..."). Hosts
-/// built from one profile thus get identical messages at the profile's line,
-/// which the engine shows once, while each host keeps its own element so
-/// that `allow` on a host still works.
-pub(crate) use super::host_list;
-
-pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<HostFinding>) {
-    // Each phrase is built once per cause, and long host lists are cut
-    // short, so thousands of hosts built alike stay linear in time and size.
-    type Cause = (Option<Span>, String);
-    let mut hosts: BTreeMap<Cause, (Vec<String>, BTreeSet<String>)> = BTreeMap::new();
-    for f in &items {
-        let key = (
-            f.diagnostic.primary.as_ref().map(|l| l.span),
-            f.diagnostic.message.clone(),
-        );
-        let (list, seen) = hosts.entry(key).or_default();
-        if seen.insert(f.host.clone()) {
-            list.push(f.host.clone());
-        }
-    }
-    let phrases: BTreeMap<Cause, String> = hosts
-        .into_iter()
-        .map(|(k, (list, _))| (k, host_list(&list)))
-        .collect();
-    for f in items {
-        let key = (
-            f.diagnostic.primary.as_ref().map(|l| l.span),
-            f.diagnostic.message.clone(),
-        );
-        let mut d = f.diagnostic;
-        d.message = format!("{}: {}", phrases[&key], d.message);
+/// Emits the findings of hosts, each about one host's element with a
+/// message that does not name the host, as one finding per cause (primary
+/// span and message) with a subject per element: hosts built from one
+/// profile share the profile's line and one finding. The engine writes the
+/// list of hosts in front of the message ("hosts `hv1`, `hv2`: ...") once
+/// `allow` has taken away the hosts it covers.
+pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<Diagnostic>) {
+    for mut d in merge_alike(items) {
+        d.after_hosts = Some(d.message.clone());
         out.push(d);
     }
 }
@@ -96,13 +64,6 @@ pub(crate) struct Carrier {
     /// list, or the vNIC's `network`).
     pub span: Span,
     pub nics: Vec<NicIdx>,
-}
-
-impl Carrier {
-    /// The dotted element path of the interface.
-    pub fn element(&self, host: &Host) -> String {
-        host_ports::via_element(host, self.via)
-    }
 }
 
 /// The physical NICs under a virtual switch, in uplink order.
@@ -184,11 +145,5 @@ mod tests {
         assert_eq!(majority(&[2, 3, 3]), Some(3));
         assert_eq!(majority(&[2, 3]), Some(2));
         assert_eq!(majority::<u8>(&[]), None);
-    }
-
-    #[test]
-    fn host_lists_read_naturally() {
-        assert_eq!(host_list(&["a"]), "host `a`");
-        assert_eq!(host_list(&["a", "b"]), "hosts `a`, `b`");
     }
 }

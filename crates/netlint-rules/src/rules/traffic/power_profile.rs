@@ -1,7 +1,7 @@
 //! `power-profile`: a host that takes part in live migration does not run
 //! the maximum-performance power plan.
 
-use super::{carriers, emit_per_host, HostFinding};
+use super::{carriers, emit_per_host};
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, Host, NetworkId, Power, Role, Speed};
 
@@ -79,10 +79,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .with_help(format!(
                 "{help}, and build the host that way: the OS high-performance power plan and the BIOS system profile set to performance (C-states and C1E off)"
             ));
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: f,
-        });
+        found.push(f);
     }
     emit_per_host(out, found);
 }
@@ -151,7 +148,7 @@ profile = "p"
             "{m}"
         );
         assert_eq!(f[0].severity, netlint_model::Severity::Info);
-        assert_eq!(f[0].element, "hosts.hv1");
+        assert_eq!(f[0].element(), "hosts.hv1");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert!(src[at..].starts_with("\"balanced\""));
     }

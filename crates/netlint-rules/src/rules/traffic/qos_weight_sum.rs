@@ -1,8 +1,9 @@
 //! `qos-weight-sum`: the minimum-bandwidth weights on one Hyper-V switch add
 //! up to more than 100.
 
-use super::{emit_per_host, HostFinding};
+use super::emit_per_host;
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, Span};
 
 declare_rule!(
@@ -72,7 +73,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let mut d = cx
                 .finding(
                     &RULE,
-                    format!("{}.vswitches.{}", host.element(), vs.name),
+                    Element::vswitch(&host.name, &vs.name),
                     largest.span,
                     format!(
                         "the minimum-bandwidth weights on Hyper-V switch `{}` add up to {sum} ({}), more than {LIMIT}",
@@ -92,10 +93,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             for p in &parts {
                 d = d.with_related(p.span, format!("{}: weight {}", p.what, p.weight));
             }
-            found.push(HostFinding {
-                host: host.name.clone(),
-                diagnostic: d,
-            });
+            found.push(d);
         }
     }
     emit_per_host(out, found);
@@ -167,7 +165,7 @@ profile = "p"
             m.contains("vNIC `Mgmt` 10, vNIC `LM` 60, default flow 50"),
             "{m}"
         );
-        assert_eq!(f[0].element, "hosts.hv1.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.hv1.vswitches.S");
         assert_eq!(f[0].related.len(), 2, "the other parts are related");
         let help = f[0].help.as_deref().unwrap();
         assert!(
@@ -201,7 +199,7 @@ profile = "p"
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0].message.starts_with("host `hv2`: "));
         assert!(f[0].message.contains("add up to 110"));
-        assert_eq!(f[0].element, "hosts.hv2.vswitches.S");
+        assert_eq!(f[0].element(), "hosts.hv2.vswitches.S");
         let line_start = src.find("vswitches.S.vnics.LM = ").unwrap();
         assert!(f[0].primary.as_ref().unwrap().span.start > line_start);
     }

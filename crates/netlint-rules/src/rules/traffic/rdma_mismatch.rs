@@ -1,11 +1,12 @@
 //! `rdma-mismatch`: hosts on one SMB storage / CSV / SMB live-migration
 //! network use different RDMA kinds, or only some have RDMA.
 
-use super::host_ports::{smb_ports, via_element, via_span};
-use super::{host_list, majority};
+use super::host_ports::{smb_ports, via_span};
+use super::majority;
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::Via;
-use netlint_model::{Diagnostic, HostId, NetworkId, Rdma, Span};
+use netlint_model::{Diagnostic, Element, HostId, NetworkId, Rdma, Span};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -21,7 +22,7 @@ struct Seen {
     host: HostId,
     kind: Option<Rdma>,
     port: String,
-    element: String,
+    element: Element,
     span: Span,
 }
 
@@ -52,7 +53,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     host: *h,
                     kind: p.rdma,
                     port: p.name.clone(),
-                    element: via_element(host, p.via),
+                    element: host.via_element(p.via),
                     span,
                 };
                 match per_net.get(&p.network) {
@@ -169,7 +170,7 @@ HV3
             f[0].message,
             "network `smb1`: host `hv3` uses iwarp (NIC `N1`) where hosts `hv1`, `hv2` use roce-v2: RoCE and iWARP cannot talk to each other, so SMB Direct between `hv3` and them silently falls back to TCP"
         );
-        assert_eq!(f[0].element, "hosts.hv3.nics.N1");
+        assert_eq!(f[0].element(), "hosts.hv3.nics.N1");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 7], "\"iwarp\"");
     }

@@ -1,8 +1,9 @@
 //! `rdma-untagged`: a RoCE NIC or vNIC carries SMB Direct on an untagged
 //! network.
 
-use super::{emit_per_host, vswitch_nics, HostFinding};
+use super::{emit_per_host, vswitch_nics};
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, Host, NetworkId, Protocol, Role, Span, Transport};
 
 declare_rule!(
@@ -32,7 +33,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let d = cx.design;
     let mut found = Vec::new();
     for host in d.hosts.iter().filter(|h| h.os.value.is_windows()) {
-        let mut report = |element: String,
+        let mut report = |element: Element,
                           adapter: String,
                           at: Span,
                           rdma_at: Span,
@@ -44,9 +45,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(why) = smb_use(cx, host, net) else {
                 return;
             };
-            found.push(HostFinding {
-                host: host.name.clone(),
-                diagnostic: cx
+            found.push(cx
                     .finding(
                         &RULE,
                         element,
@@ -61,13 +60,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .with_help(format!(
                         "put `{}` on a VLAN: set `vlan` on the network to a VLAN the switches carry (and tag the adapter or vNIC with it), then map the SMB Direct priority to that traffic with PFC on host and switches",
                         n.name
-                    )),
-            });
+                    )));
         };
         for nic in host.nics.iter().filter(|n| n.rdma.value.is_roce()) {
             for net in &nic.networks {
                 report(
-                    format!("{}.nics.{}", host.element(), nic.name),
+                    Element::nic(&host.name, &nic.name),
                     format!("RoCE NIC `{}` ({})", nic.name, nic.rdma.value),
                     net.span,
                     nic.rdma.span,
@@ -101,12 +99,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     continue;
                 };
                 report(
-                    format!(
-                        "{}.vswitches.{}.vnics.{}",
-                        host.element(),
-                        vs.name,
-                        vnic.name
-                    ),
+                    Element::vnic(&host.name, &vs.name, &vnic.name),
                     format!(
                         "RDMA vNIC `{}` on switch `{}` (RoCE uplink `{}`)",
                         vnic.name, vs.name, roce.name
@@ -164,7 +157,7 @@ profile = "p"
             m.contains("SMB Direct (SMB storage) on untagged network `smb`"),
             "{m}"
         );
-        assert_eq!(f[0].element, "hosts.hv1.nics.S1");
+        assert_eq!(f[0].element(), "hosts.hv1.nics.S1");
     }
 
     #[test]
@@ -217,7 +210,7 @@ networks = ["lm"]
         let src = SET.replace("VRDMA", "true").replace("TRANSPORT", "smb");
         let f = findings(&src, "rdma-untagged");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert_eq!(f[0].element, "hosts.hv1.vswitches.S.vnics.LM");
+        assert_eq!(f[0].element(), "hosts.hv1.vswitches.S.vnics.LM");
         assert!(
             f[0].message
                 .contains("RDMA vNIC `LM` on switch `S` (RoCE uplink `A`) carries SMB Direct (live migration over SMB) on untagged network `lm`"),

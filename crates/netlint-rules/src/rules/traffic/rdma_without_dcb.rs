@@ -1,10 +1,11 @@
 //! `rdma-without-dcb`: RoCE adapters carry SMB Direct but the host, or a
 //! switch on the path, has no PFC for it.
 
+use super::emit_per_host;
 use super::host_ports::{
     cabled_switches, rdma_path_switches, smb_direct_policy, smb_direct_uses, SmbDirectUse,
 };
-use super::{emit_per_host, host_list, HostFinding};
+use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, HostId, NetworkId, SwitchId};
 use std::collections::BTreeMap;
@@ -87,9 +88,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 Some(_) => continue,
             },
         };
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        found.push(cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -102,8 +101,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .with_related(rdma_span, "RoCE here")
                 .with_help(
                     "give the host a `dcb` table: `willing = false`, `pfc = [3]`, `ets = { 3 = 50, 7 = 1 }`, `policies = [{ name = \"SMB\", match = \"smb-direct\", priority = 3 }, { name = \"Cluster\", match = \"cluster\", priority = 7 }]` (New-NetQosPolicy / Enable-NetQosFlowControl), and the same PFC priority on every switch on the path",
-                ),
-        });
+                ));
     }
     emit_per_host(out, found);
 
@@ -266,7 +264,7 @@ profile = "p"
             m.starts_with("switch `tor-b` has no PFC (no `dcb` table) but carries RoCE SMB Direct of `smb2` (hosts `hv1`, `hv2`, from `N2`)"),
             "{m}"
         );
-        assert_eq!(f[0].element, "switches.tor-b");
+        assert_eq!(f[0].element(), "switches.tor-b");
         assert!(
             f[0].help
                 .as_ref()
@@ -287,7 +285,7 @@ profile = "p"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.hv1");
+        assert_eq!(f[0].element(), "hosts.hv1");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 6], "\"roce\"");
     }

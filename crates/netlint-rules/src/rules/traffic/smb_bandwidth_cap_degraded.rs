@@ -1,8 +1,8 @@
 //! `smb-bandwidth-cap-degraded`: the SMB live-migration cap is above what
 //! the shared adapters give after losing one of them, or above their total.
 
+use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
-use super::{emit_per_host, HostFinding};
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, validator_limit, BoundKind, TrafficClass};
 use netlint_model::{Diagnostic, HostId, Speed};
@@ -83,13 +83,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             continue;
         };
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
-                .finding(&RULE, host.element(), cap.span, message)
+        found.push(
+            cx.finding(&RULE, host.element(), cap.span, message)
                 .with_related(lm.transport.span, "live migration over SMB")
                 .with_help(help),
-        });
+        );
     }
     emit_per_host(out, found);
 }

@@ -1,8 +1,8 @@
 //! `smb-bandwidth-cap-missing`: live migration over SMB shares adapters
 //! with CSV or SMB storage and has no SMB bandwidth limit.
 
+use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share, with_text};
-use super::{emit_per_host, HostFinding};
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{
     fmt_rate, nics_text, validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR,
@@ -78,10 +78,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let n = d.network(*net);
             diag = diag.with_related(n.role.span, format!("`{}` shares the adapters", n.name));
         }
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: diag,
-        });
+        found.push(diag);
     }
     emit_per_host(out, found);
 }
@@ -167,7 +164,7 @@ profile = "p"
             "{h}"
         );
         assert!(h.contains("`N1` 25G: above 10G, 750 MB/s"), "{h}");
-        assert_eq!(f[0].element, "hosts.hv1");
+        assert_eq!(f[0].element(), "hosts.hv1");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 5], "\"smb\"");
     }

@@ -1,9 +1,10 @@
 //! `vsphere-ip-hash-lag`: IP-hash teaming whose uplinks cannot be one
 //! static EtherChannel, or LACP on a standard vSwitch.
 
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_analysis::NicEnd;
+use netlint_model::Element;
 use netlint_model::{Diagnostic, LoadBalancing, SwitchId, SwitchLag, Uplink, VSwitchKind};
 
 declare_rule!(
@@ -26,13 +27,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(lb) = &vs.load_balancing else {
                 continue;
             };
-            let element = format!("{}.vswitches.{}", host.element(), vs.name);
+            let element = Element::vswitch(&host.name, &vs.name);
             if lb.value == LoadBalancing::Lacp
                 && vs.kind.as_ref().map(|k| k.value) == Some(VSwitchKind::Vss)
             {
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             element.clone(),
@@ -42,8 +41,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                                 vs.name
                             ),
                         )
-                        .with_help("move the uplinks to a vDS with an LACP LAG, or use `load_balancing = \"ip-hash\"` with a static EtherChannel (or originating-port with independent switch ports)"),
-                });
+                        .with_help("move the uplinks to a vDS with an LACP LAG, or use `load_balancing = \"ip-hash\"` with a static EtherChannel (or originating-port with independent switch ports)"));
                 continue;
             }
             if lb.value != LoadBalancing::IpHash {
@@ -74,9 +72,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 }
             }
             if let Some(l) = lag_says {
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
                             element.clone(),
@@ -87,8 +83,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                             ),
                         )
                         .with_related(l.span, "switch side")
-                        .with_help("bundle the uplinks' switch ports into a static port-channel, or use originating-port load balancing on independent ports"),
-                });
+                        .with_help("bundle the uplinks' switch ports into a static port-channel, or use originating-port load balancing on independent ports"));
                 continue;
             }
             if uncabled || switches.len() < 2 {
@@ -104,9 +99,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .map(|s| format!("`{}`", d.switch(*s).name))
                 .collect();
-            found.push(HostFinding {
-                host: host.name.clone(),
-                diagnostic: cx
+            found.push(cx
                     .finding(
                         &RULE,
                         element,
@@ -118,8 +111,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .with_related(vs.uplinks_span, "uplinks")
-                    .with_help("use originating-port (or physical-NIC-load on a vDS) load balancing on independent switch ports, or cable the uplinks to one stack / MLAG pair with a static EtherChannel"),
-            });
+                    .with_help("use originating-port (or physical-NIC-load on a vDS) load balancing on independent switch ports, or cable the uplinks to one stack / MLAG pair with a static EtherChannel"));
         }
     }
     emit_per_host(out, found);
@@ -162,7 +154,7 @@ load_balancing = "{lb}"
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.esx1.vswitches.vSwitch0");
+        assert_eq!(f[0].element(), "hosts.esx1.vswitches.vSwitch0");
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! `vsphere-iscsi-port-binding`: a vmkernel port bound for iSCSI has more
 //! than one active uplink, or standby uplinks.
 
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
+use netlint_model::Element;
 use netlint_model::{Diagnostic, NicIdx};
 
 declare_rule!(
@@ -75,12 +76,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .or(all.first())
                     .map(|n| host.nic(*n).name.clone())
                     .unwrap_or_default();
-                found.push(HostFinding {
-                    host: host.name.clone(),
-                    diagnostic: cx
+                found.push(cx
                         .finding(
                             &RULE,
-                            format!("{}.vswitches.{}.vnics.{}", host.element(), vs.name, vnic.name),
+                            Element::vnic(&host.name, &vs.name, &vnic.name),
                             span,
                             format!(
                                 "vmkernel port `{}` is bound for iSCSI but has {}: port binding needs exactly one active uplink and the others unused, or the binding is refused (or paths fail over wrongly)",
@@ -92,8 +91,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         .with_help(format!(
                             "set `active_uplinks = [\"{keep}\"]` and no `standby_uplinks` on `{}`; give each other uplink its own bound vmkernel port",
                             vnic.name
-                        )),
-                });
+                        )));
             }
         }
     }
@@ -141,7 +139,7 @@ iscsi_port_binding = true
             "{}",
             f[0].message
         );
-        assert_eq!(f[0].element, "hosts.esx1.vswitches.vSwitch1.vnics.vmk1");
+        assert_eq!(f[0].element(), "hosts.esx1.vswitches.vSwitch1.vnics.vmk1");
         assert!(f[0]
             .help
             .as_ref()

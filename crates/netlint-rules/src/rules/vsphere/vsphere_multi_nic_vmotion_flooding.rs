@@ -1,7 +1,7 @@
 //! `vsphere-multi-nic-vmotion-flooding`: multi-NIC vMotion on vSphere 5.0 /
 //! 5.1 before the fix can flood the vMotion VLAN.
 
-use crate::rules::traffic::{emit_per_host, HostFinding};
+use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, Platform, Role};
 
@@ -38,9 +38,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if vmks.len() < 2 {
             continue;
         }
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        found.push(cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -52,8 +50,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         vmks.join(", ")
                     ),
                 )
-                .with_help("upgrade to vSphere 5.0 Update 2 or later (`os = \"vsphere-5.0u2\"` or newer); until then, raise the MAC aging time on the switches carrying the vMotion VLAN, or use one vMotion vmkernel port"),
-        });
+                .with_help("upgrade to vSphere 5.0 Update 2 or later (`os = \"vsphere-5.0u2\"` or newer); until then, raise the MAC aging time on the switches carrying the vMotion VLAN, or use one vMotion vmkernel port"));
     }
     emit_per_host(out, found);
 }
@@ -98,7 +95,7 @@ uplinks = ["vmnic0", "vmnic1"]
             assert!(f[0]
                 .message
                 .contains("2 vMotion vmkernel ports (`vmk0`, `vmk1`)"));
-            assert_eq!(f[0].element, "hosts.esx1");
+            assert_eq!(f[0].element(), "hosts.esx1");
         }
     }
 
