@@ -5,6 +5,7 @@
 use crate::Rule;
 use std::sync::OnceLock;
 
+pub(crate) mod located;
 pub mod mtu;
 pub mod redundancy;
 pub mod stp;

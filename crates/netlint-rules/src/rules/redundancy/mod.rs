@@ -5,9 +5,10 @@
 //! format's role table says must survive. They differ in which units they
 //! report and how they advise; the wording is shared here.
 
+use crate::rules::located::{profile_line, Lines};
 use crate::{Context, Rule};
 use netlint_analysis::failure::{hosts_phrase, CarrierLoss, Loss, LossGroup, Requirement, Unit};
-use netlint_model::{Diagnostic, HostId, Severity, Span};
+use netlint_model::{Diagnostic, Host, HostId, Severity, Span};
 
 pub mod cluster_network_count;
 pub mod lm_no_fallback;
@@ -182,11 +183,28 @@ pub(crate) fn unit_findings(
             .max()
             .unwrap_or(Severity::Info);
         let message = format!("{when}, {consequence}: {}", p.why);
+        // A host's override among the lines that explain it (one host's
+        // card or cable made different) is where the user must look.
+        let concerned: Vec<&Host> = if merged { &p.card_hosts } else { &p.hosts }
+            .iter()
+            .map(|h| design.host(*h))
+            .collect();
+        let mut lines = Lines::new(
+            p.span,
+            concerned
+                .first()
+                .map(|h| profile_line(h))
+                .unwrap_or_default(),
+        );
+        for (span, label) in &p.related {
+            lines = lines.and(*span, label.clone());
+        }
+        let (span, related) = lines.for_hosts(concerned);
         for element in &p.elements {
             let mut d = cx
-                .finding_at(rule, severity, element.clone(), p.span, message.clone())
+                .finding_at(rule, severity, element.clone(), span, message.clone())
                 .with_help(p.help.clone());
-            for (span, label) in &p.related {
+            for (span, label) in &related {
                 d = d.with_related(*span, label.clone());
             }
             out.push(d);

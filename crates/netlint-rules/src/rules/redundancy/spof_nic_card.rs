@@ -84,6 +84,40 @@ mod tests {
     }
 
     #[test]
+    fn one_hosts_override_onto_one_card_is_the_primary_line() {
+        let src = ONE_CARD_ONE_SWITCH
+            .replace(
+                "card = \"pci1\"\nspeed = \"10G\"\nswitch = \"SWITCH\"",
+                "card = \"pci2\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
+            )
+            .replace(
+                "[hosts.hv3]\nprofile = \"p\"",
+                "[hosts.hv3]\nprofile = \"p\"\nnics.P1-2 = { card = \"pci1\" }",
+            );
+        let f = findings(&src, "spof-nic-card");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(f[0].message.contains("host `hv3`"), "{}", f[0].message);
+        let p = f[0].primary.as_ref().unwrap().span;
+        let line = |s: netlint_model::Span| src[..s.start].lines().count();
+        assert_eq!(
+            line(p),
+            src.lines()
+                .position(|l| l.contains("nics.P1-2 = { card"))
+                .unwrap()
+                + 1,
+            "primary at hv3's override"
+        );
+        // The profile's card line of the other member is related.
+        assert_eq!(f[0].related.len(), 1, "{:#?}", f[0].related);
+        let r = f[0].related[0].span;
+        assert_eq!(&src[r.start..r.end], "\"pci1\"");
+        assert_eq!(
+            line(r),
+            src.lines().position(|l| l == "card = \"pci1\"").unwrap() + 1
+        );
+    }
+
+    #[test]
     fn two_cards_are_redundant() {
         let src = ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b").replace(
             "card = \"pci1\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
