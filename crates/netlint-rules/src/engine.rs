@@ -297,7 +297,11 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
         .copied()
         .filter(|r| config.level(r.meta.id) != Some(Level::Off))
         .collect();
-    let found: Vec<Diagnostic> = run_rules(&cx, &enabled).into_iter().flatten().collect();
+    let found: Vec<Diagnostic> = run_rules(&cx, &enabled)
+        .into_iter()
+        .flatten()
+        .map(|d| crate::rules::located::at_override(design, d))
+        .collect();
     let allows = AllowIndex::new(design);
     let mut outcome = Outcome::default();
     let mut used = vec![false; design.allows.len()];

@@ -3,7 +3,7 @@
 //! user to that override, not to the profile line every host shares (which
 //! becomes a related label); `docs/format.md` promises it.
 
-use netlint_model::{Host, Span};
+use netlint_model::{Design, Diagnostic, Host, Label, Span};
 
 /// The lines a finding involves, in the order the rule would point at them
 /// when no host overrides any: the primary first.
@@ -56,6 +56,52 @@ pub(crate) fn profile_line(host: &Host) -> String {
     }
 }
 
+/// The host a finding is filed under (`hosts.hv2.nics.A` -> `hv2`): the
+/// longest host name whose element path prefixes the finding's element.
+fn host_of<'d>(design: &'d Design, element: &str) -> Option<&'d Host> {
+    let rest = element.strip_prefix("hosts.")?;
+    design
+        .hosts
+        .iter()
+        .filter(|h| {
+            rest.strip_prefix(h.name.as_str())
+                .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
+        })
+        .max_by_key(|h| h.name.len())
+}
+
+/// Every rule's findings, once: a finding filed under a host whose primary
+/// line is not that host's override while one of its related lines is,
+/// points at that override instead, the former primary becoming a related
+/// label. Rules that pick among several lines themselves ([`Lines`]) are
+/// left as they are; this catches every other rule, present and future.
+pub(crate) fn at_override(design: &Design, mut d: Diagnostic) -> Diagnostic {
+    let Some(host) = host_of(design, &d.element) else {
+        return d;
+    };
+    let Some(primary) = d.primary.as_ref().map(|p| p.span) else {
+        return d;
+    };
+    if host.overrides(primary) {
+        return d;
+    }
+    let Some(i) = d.related.iter().position(|r| host.overrides(r.span)) else {
+        return d;
+    };
+    let new = d.related.remove(i);
+    let old = d
+        .primary
+        .replace(Label::new(new.span, ""))
+        .expect("primary");
+    let label = if old.message.is_empty() {
+        profile_line(host)
+    } else {
+        old.message
+    };
+    d.related.insert(0, Label::new(old.span, label));
+    d
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,5 +135,151 @@ nics.A = { port = "e1/2" }
         let (p, rel) = lines().for_hosts([h1]);
         assert_eq!(p, speed);
         assert_eq!(rel, vec![(port, "port".to_string())]);
+    }
+
+    /// One rule's finding about hv2, caused by hv2's override: the primary
+    /// line is the override's line (which holds `marker`), the profile's
+    /// line a related label.
+    fn at_hv2_override(rule: &str, src: &str, marker: &str) {
+        let f = crate::testing::findings(src, rule);
+        let line = |at: usize| src[..at].lines().count();
+        let want = src.lines().position(|l| l.contains(marker)).unwrap() + 1;
+        assert_eq!(f.len(), 1, "{rule}: {f:#?}");
+        assert!(f[0].element.starts_with("hosts.hv2"), "{rule}: {f:#?}");
+        let p = f[0].primary.as_ref().unwrap().span;
+        assert_eq!(
+            line(p.start),
+            want,
+            "{rule}: primary not at the override: {:#?}",
+            f[0]
+        );
+        let profile_line = src.find("[hosts.").unwrap();
+        assert!(
+            f[0].related.iter().any(|r| r.span.start < profile_line),
+            "{rule}: no profile line among the related: {:#?}",
+            f[0]
+        );
+    }
+
+    /// Two hosts built from profile `p` with team `T` over NICs `A` and `B`;
+    /// `TEAM` adds keys to the team, `HV2` is hv2's override.
+    const TEAMED: &str = r#"
+[design]
+name = "t"
+[switches.sw]
+[switches.sw2]
+[[links]]
+a = "sw"
+b = "sw2"
+speed = "10G"
+members = 2
+[profiles.p.nics.A]
+speed = "10G"
+switch = "sw"
+model = "Intel X710"
+[profiles.p.nics.B]
+speed = "10G"
+switch = "sw"
+model = "Intel X710"
+[profiles.p.teams.T]
+members = ["A", "B"]
+TEAM
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+HV2
+"#;
+
+    fn teamed(team: &str, hv2: &str) -> String {
+        TEAMED.replace("TEAM", team).replace("HV2", hv2)
+    }
+
+    #[test]
+    fn team_lag_mismatch_points_at_the_hosts_mode() {
+        let src = teamed(
+            "mode = \"switch-independent\"\nswitch_lag = \"none\"",
+            "teams.T = { mode = \"lacp\" }",
+        );
+        at_hv2_override("team-lag-mismatch", &src, "teams.T = { mode");
+    }
+
+    #[test]
+    fn team_rx_single_member_points_at_the_hosts_mode() {
+        let src = teamed(
+            "mode = \"static\"\nload_balancing = \"address-hash\"\nswitch_lag = \"static\"",
+            "teams.T = { mode = \"switch-independent\", switch_lag = \"none\" }",
+        );
+        at_hv2_override("team-rx-single-member", &src, "teams.T = { mode");
+    }
+
+    #[test]
+    fn team_speed_mismatch_points_at_the_hosts_speed() {
+        let src = teamed("", "nics.A = { speed = \"1G\" }");
+        at_hv2_override("team-speed-mismatch", &src, "nics.A = { speed");
+    }
+
+    #[test]
+    fn team_cross_switch_lag_points_at_the_hosts_cabling() {
+        let src = teamed(
+            "mode = \"lacp\"\nswitch_lag = \"lacp\"",
+            "nics.B = { switch = \"sw2\" }",
+        );
+        at_hv2_override("team-cross-switch-lag", &src, "nics.B = { switch");
+    }
+
+    #[test]
+    fn team_lbfo_vswitch_points_at_the_hosts_os() {
+        let src = teamed("", "os = \"windows-server-2022\"").replace(
+            "[hosts.hv1]",
+            "[profiles.p.vswitches.V]\nuplinks = [\"T\"]\n[hosts.hv1]",
+        );
+        at_hv2_override("team-lbfo-vswitch", &src, "os = \"windows-server-2022\"");
+    }
+
+    #[test]
+    fn team_member_identity_points_at_the_hosts_model() {
+        let src = teamed("", "nics.A = { model = \"Broadcom 57414\" }")
+            .replace("[profiles.p.teams.T]\nmembers = [\"A\", \"B\"]\n", "")
+            .replace(
+                "[hosts.hv1]",
+                "[profiles.p.vswitches.S]\nuplinks = [\"A\", \"B\"]\n[hosts.hv1]",
+            )
+            .replace(
+                "name = \"t\"",
+                "name = \"t\"\nplatform = \"windows-server-2022\"",
+            );
+        at_hv2_override("team-member-identity", &src, "nics.A = { model");
+    }
+
+    #[test]
+    fn vsphere_ip_hash_lag_points_at_the_hosts_cabling() {
+        let src = r#"
+[design]
+name = "t"
+platform = "vsphere-7"
+[switches.a]
+[switches.b]
+[[links]]
+a = "a"
+b = "b"
+speed = "10G"
+members = 2
+[profiles.esx.nics.vmnic0]
+speed = "10G"
+switch = "a"
+[profiles.esx.nics.vmnic1]
+speed = "10G"
+switch = "a"
+[profiles.esx.vswitches.vSwitch0]
+uplinks = ["vmnic0", "vmnic1"]
+load_balancing = "ip-hash"
+[hosts.hv1]
+profile = "esx"
+[hosts.hv2]
+profile = "esx"
+nics.vmnic1 = { switch = "b" }
+"#;
+        at_hv2_override("vsphere-ip-hash-lag", src, "nics.vmnic1 = { switch");
     }
 }
