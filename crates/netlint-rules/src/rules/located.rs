@@ -282,4 +282,127 @@ nics.vmnic1 = { switch = "b" }
 "#;
         at_hv2_override("vsphere-ip-hash-lag", src, "nics.vmnic1 = { switch");
     }
+
+    #[test]
+    fn qos_weight_sum_points_at_the_hosts_weight() {
+        // The profile's weights add up to 90; hv2 raises one to 50.
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.sw]
+[profiles.p.nics.A]
+speed = "10G"
+switch = "sw"
+[profiles.p.nics.B]
+speed = "10G"
+switch = "sw"
+[profiles.p.vswitches.S]
+uplinks = ["A", "B"]
+[profiles.p.vswitches.S.vnics.LM]
+network = "lm"
+min_bandwidth_weight = 60
+[profiles.p.vswitches.S.vnics.CSV]
+network = "csv"
+min_bandwidth_weight = 30
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+vswitches.S.vnics.CSV = { min_bandwidth_weight = 50 }
+"#;
+        at_hv2_override("qos-weight-sum", src, "min_bandwidth_weight = 50");
+        let f = crate::testing::findings(src, "qos-weight-sum");
+        // The former primary keeps its own label.
+        assert!(
+            f[0].related
+                .iter()
+                .any(|r| r.message == "vNIC `LM`: weight 60, the largest"),
+            "{:#?}",
+            f[0].related
+        );
+    }
+
+    #[test]
+    fn smb_bandwidth_cap_degraded_points_at_the_hosts_slower_adapter() {
+        // 8 Gb/s fits what one 10G adapter leaves; hv2's second adapter is
+        // 1G, so losing the first leaves 1 Gb/s.
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2016"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[networks.smb2]
+role = "storage"
+protocol = "smb"
+vlan = 712
+[switches.a]
+[switches.b]
+[profiles.p.nics.N1]
+speed = "10G"
+switch = "a"
+networks = ["smb1"]
+[profiles.p.nics.N2]
+speed = "10G"
+switch = "b"
+networks = ["smb2"]
+[profiles.p.live_migration]
+transport = "smb"
+networks = ["smb1", "smb2"]
+smb_bandwidth_limit = "8Gbps"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+nics.N2 = { speed = "1G" }
+"#;
+        at_hv2_override("smb-bandwidth-cap-degraded", src, "nics.N2 = { speed");
+    }
+
+    #[test]
+    fn lm_drain_time_points_at_the_hosts_slower_adapter() {
+        // 128 GiB over SMB on 2 x 10G: one adapter down leaves 10 Gb/s, in
+        // budget; hv2's second adapter is 1G.
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2016"
+drain_budget = "10m"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.sw]
+[profiles.p]
+memory_gb = 128
+[profiles.p.nics.X1]
+speed = "10G"
+switch = "sw"
+networks = ["lm"]
+[profiles.p.nics.X2]
+speed = "10G"
+switch = "sw"
+networks = ["csv"]
+[profiles.p.live_migration]
+transport = "smb"
+networks = ["lm", "csv"]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+nics.X2 = { speed = "1G" }
+"#;
+        at_hv2_override("lm-drain-time", src, "nics.X2 = { speed");
+    }
 }

@@ -49,9 +49,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
             })
             .unwrap_or_default();
-        found.push(HostFinding {
-            host: host.name.clone(),
-            diagnostic: cx
+        let mut diagnostic = cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -67,7 +65,19 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .with_related(budget.span, format!("drain_budget {}", budget.value))
                 .with_help(
                     "widen the live-migration path that sets the bottleneck: more or faster adapters for live migration, SMB transport across several adapters, or load balancing that uses every team member; or raise `drain_budget` if the time is acceptable",
-                ),
+                );
+        // The adapters' speeds set the time: one host's slower adapter (an
+        // override) is the line that differs for it.
+        for n in lm.nics_in_use() {
+            let nic = host.nic(n);
+            diagnostic = diagnostic.with_related(
+                nic.speed.span,
+                format!("`{}` is {}", nic.name, nic.speed.value),
+            );
+        }
+        found.push(HostFinding {
+            host: host.name.clone(),
+            diagnostic,
         });
     }
     emit_per_host(out, found);

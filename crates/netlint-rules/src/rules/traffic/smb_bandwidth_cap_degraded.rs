@@ -83,12 +83,22 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             continue;
         };
+        let mut diagnostic = cx
+            .finding(&RULE, host.element(), cap.span, message)
+            .with_related(lm.transport.span, "live migration over SMB")
+            .with_help(help);
+        // The adapters' speeds decide what is left: one host's slower
+        // adapter (an override) is the line that differs for it.
+        for n in &shared.nics {
+            let nic = host.nic(*n);
+            diagnostic = diagnostic.with_related(
+                nic.speed.span,
+                format!("`{}` is {}", nic.name, nic.speed.value),
+            );
+        }
         found.push(HostFinding {
             host: host.name.clone(),
-            diagnostic: cx
-                .finding(&RULE, host.element(), cap.span, message)
-                .with_related(lm.transport.span, "live migration over SMB")
-                .with_help(help),
+            diagnostic,
         });
     }
     emit_per_host(out, found);
