@@ -405,4 +405,35 @@ nics.X2 = { speed = "1G" }
 "#;
         at_hv2_override("lm-drain-time", src, "nics.X2 = { speed");
     }
+
+    #[test]
+    fn dcb_priority_mismatch_points_at_the_hosts_pfc() {
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[switches.tor]
+dcb = { pfc = [3], ets = { 3 = 50, 7 = 1 } }
+[profiles.p.nics.N1]
+speed = "25G"
+switch = "tor"
+rdma = "roce-v2"
+networks = ["smb1"]
+[profiles.p.dcb]
+willing = false
+pfc = [3]
+ets = { 3 = 50, 7 = 1 }
+policies = [{ name = "SMB", match = "smb-direct", priority = 3 }]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+dcb = { pfc = [4] }
+"#;
+        at_hv2_override("dcb-priority-mismatch", src, "dcb = { pfc = [4] }");
+    }
 }
