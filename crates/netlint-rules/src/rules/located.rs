@@ -3,7 +3,7 @@
 //! user to that override, not to the profile line every host shares (which
 //! becomes a related label); `docs/format.md` promises it.
 
-use netlint_model::{Design, Diagnostic, Host, Label, Span};
+use netlint_model::{Design, Diagnostic, Host, Label, NicIdx, Span};
 
 /// The lines a finding involves, in the order the rule would point at them
 /// when no host overrides any: the primary first.
@@ -56,6 +56,21 @@ pub(crate) fn profile_line(host: &Host) -> String {
     }
 }
 
+/// The speed lines of `nics` as related lines ("`X1` is 10G"): for findings
+/// whose figures the adapters' speeds decide, so that one host's slower
+/// adapter is among the lines [`at_override`] can point at.
+pub(crate) fn speed_lines(host: &Host, nics: &[NicIdx]) -> Vec<(Span, String)> {
+    nics.iter()
+        .map(|n| {
+            let nic = host.nic(*n);
+            (
+                nic.speed.span,
+                format!("`{}` is {}", nic.name, nic.speed.value),
+            )
+        })
+        .collect()
+}
+
 /// The host a finding is filed under (`hosts.hv2.nics.A` -> `hv2`): the
 /// longest host name whose element path prefixes the finding's element.
 fn host_of<'d>(design: &'d Design, element: &str) -> Option<&'d Host> {
@@ -105,6 +120,7 @@ pub(crate) fn at_override(design: &Design, mut d: Diagnostic) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{line_of, line_where};
     use netlint_model::{load, SourceFile};
 
     const SRC: &str = r#"
@@ -142,13 +158,12 @@ nics.A = { port = "e1/2" }
     /// line a related label.
     fn at_hv2_override(rule: &str, src: &str, marker: &str) {
         let f = crate::testing::findings(src, rule);
-        let line = |at: usize| src[..at].lines().count();
-        let want = src.lines().position(|l| l.contains(marker)).unwrap() + 1;
+        let want = line_where(src, |l| l.contains(marker));
         assert_eq!(f.len(), 1, "{rule}: {f:#?}");
         assert!(f[0].element.starts_with("hosts.hv2"), "{rule}: {f:#?}");
         let p = f[0].primary.as_ref().unwrap().span;
         assert_eq!(
-            line(p.start),
+            line_of(src, p),
             want,
             "{rule}: primary not at the override: {:#?}",
             f[0]

@@ -438,7 +438,7 @@ pub(crate) fn hosts_by_cause<K: Ord>(
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::findings;
+    use crate::testing::{findings, line_of, line_where};
 
     const ID: &str = "mtu-mismatch";
 
@@ -475,17 +475,13 @@ profile = "p"
             f[0].message,
             "host `h2` uses jumbo_packet = 1514 (MTU 1500) on network `csv` (NIC `A`) while `h1`, `h3` use MTU 9000"
         );
-        let line = |span: netlint_model::Span| src[..span.start].lines().count();
         let p = f[0].primary.as_ref().unwrap().span;
         assert!(
             src[p.start..p.end].contains("1514"),
             "{}",
             &src[p.start..p.end]
         );
-        assert_eq!(
-            line(p),
-            src.lines().position(|l| l.contains("1514")).unwrap() + 1
-        );
+        assert_eq!(line_of(&src, p), line_where(&src, |l| l.contains("1514")));
         assert_eq!(f[0].related.len(), 2, "{:#?}", f[0].related);
         assert!(f[0]
             .help
@@ -622,14 +618,10 @@ profile = "p"
             .message
             .starts_with("host `h2`: vNIC `SMB1` asks for MTU 9000"));
         let p = f[0].primary.as_ref().unwrap().span;
-        let line = |s: netlint_model::Span| src[..s.start].lines().count();
         assert_eq!(&src[p.start..p.end], "9000");
         assert_eq!(
-            line(p),
-            src.lines()
-                .position(|l| l.contains("jumbo_packet = 9000"))
-                .unwrap()
-                + 1,
+            line_of(&src, p),
+            line_where(&src, |l| l.contains("jumbo_packet = 9000")),
             "primary at the override"
         );
         // The vNIC's profile line is a related label.
@@ -637,7 +629,7 @@ profile = "p"
         let r = f[0].related[0].span;
         let lines: Vec<&str> = src.lines().collect();
         assert_eq!(
-            line(r),
+            line_of(&src, r),
             lines.iter().rposition(|l| *l == "mtu = 9000").unwrap() + 1
         );
         assert_eq!(f[0].related[0].message, "vNIC `SMB1` asks for MTU 9000");

@@ -29,7 +29,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::findings;
+    use crate::testing::{findings, line_of, line_where};
 
     const SRC: &str = r#"
 [design]
@@ -127,21 +127,17 @@ nics.X2 = { card = "slot4" }
             f[0].message
         );
         let p = f[0].primary.as_ref().unwrap().span;
-        let line = |s: netlint_model::Span| src[..s.start].lines().count();
         assert_eq!(
-            line(p),
-            src.lines()
-                .position(|l| l.contains("nics.X2 = { card"))
-                .unwrap()
-                + 1,
+            line_of(src, p),
+            line_where(src, |l| l.contains("nics.X2 = { card")),
             "primary at h2's override: {:#?}",
             f[0]
         );
         assert_eq!(f[0].related.len(), 1, "{:#?}", f[0].related);
         let r = f[0].related[0].span;
         assert_eq!(
-            line(r),
-            src.lines().position(|l| l == "card = \"slot4\"").unwrap() + 1
+            line_of(src, r),
+            line_where(src, |l| l == "card = \"slot4\"")
         );
     }
 

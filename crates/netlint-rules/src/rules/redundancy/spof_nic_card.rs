@@ -45,7 +45,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::super::test_designs::ONE_CARD_ONE_SWITCH;
-    use crate::testing::findings;
+    use crate::testing::{findings, line_of, line_where};
     use netlint_model::Severity;
 
     #[test]
@@ -98,13 +98,9 @@ mod tests {
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0].message.contains("host `hv3`"), "{}", f[0].message);
         let p = f[0].primary.as_ref().unwrap().span;
-        let line = |s: netlint_model::Span| src[..s.start].lines().count();
         assert_eq!(
-            line(p),
-            src.lines()
-                .position(|l| l.contains("nics.P1-2 = { card"))
-                .unwrap()
-                + 1,
+            line_of(&src, p),
+            line_where(&src, |l| l.contains("nics.P1-2 = { card")),
             "primary at hv3's override"
         );
         // The profile's card line of the other member is related.
@@ -112,8 +108,8 @@ mod tests {
         let r = f[0].related[0].span;
         assert_eq!(&src[r.start..r.end], "\"pci1\"");
         assert_eq!(
-            line(r),
-            src.lines().position(|l| l == "card = \"pci1\"").unwrap() + 1
+            line_of(&src, r),
+            line_where(&src, |l| l == "card = \"pci1\"")
         );
     }
 

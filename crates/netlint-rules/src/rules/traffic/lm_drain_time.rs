@@ -2,6 +2,7 @@
 //! than `design.drain_budget`.
 
 use super::{emit_per_host, HostFinding};
+use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, fmt_seconds, TrafficClass};
 use netlint_model::{units::trim_float, Diagnostic, HostId};
@@ -68,12 +69,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 );
         // The adapters' speeds set the time: one host's slower adapter (an
         // override) is the line that differs for it.
-        for n in lm.nics_in_use() {
-            let nic = host.nic(n);
-            diagnostic = diagnostic.with_related(
-                nic.speed.span,
-                format!("`{}` is {}", nic.name, nic.speed.value),
-            );
+        for (span, label) in speed_lines(host, &lm.nics_in_use()) {
+            diagnostic = diagnostic.with_related(span, label);
         }
         found.push(HostFinding {
             host: host.name.clone(),

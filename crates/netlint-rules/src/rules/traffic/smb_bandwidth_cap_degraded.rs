@@ -3,6 +3,7 @@
 
 use super::host_ports::{lm_shared_adapters, smb_share};
 use super::{emit_per_host, HostFinding};
+use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, validator_limit, BoundKind, TrafficClass};
 use netlint_model::{Diagnostic, HostId, Speed};
@@ -89,12 +90,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .with_help(help);
         // The adapters' speeds decide what is left: one host's slower
         // adapter (an override) is the line that differs for it.
-        for n in &shared.nics {
-            let nic = host.nic(*n);
-            diagnostic = diagnostic.with_related(
-                nic.speed.span,
-                format!("`{}` is {}", nic.name, nic.speed.value),
-            );
+        for (span, label) in speed_lines(host, &shared.nics) {
+            diagnostic = diagnostic.with_related(span, label);
         }
         found.push(HostFinding {
             host: host.name.clone(),
