@@ -451,4 +451,65 @@ dcb = { pfc = [4] }
 "#;
         at_hv2_override("dcb-priority-mismatch", src, "dcb = { pfc = [4] }");
     }
+
+    #[test]
+    fn dcb_cluster_class_points_at_the_hosts_policy() {
+        // hv2 moved the cluster class onto the lossless SMB priority.
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[switches.tor]
+[profiles.p.nics.N1]
+speed = "25G"
+switch = "tor"
+[profiles.p.dcb]
+willing = false
+pfc = [3]
+ets = { 7 = 1 }
+policies = [{ name = "Cluster", match = "cluster", priority = 7 }]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+dcb = { policies = [{ name = "Cluster", match = "cluster", priority = 3 }] }
+"#;
+        at_hv2_override("dcb-cluster-class", src, "dcb = { policies");
+    }
+
+    #[test]
+    fn spof_switch_points_at_the_hosts_cabling() {
+        // The profile's SET switch spans both switches; hv2 cabled its
+        // second member to the first switch too.
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2022"
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.tor-a]
+[switches.tor-b]
+[[links]]
+a = "tor-a"
+b = "tor-b"
+speed = "25G"
+members = 2
+[profiles.p.nics.A]
+speed = "25G"
+switch = "tor-a"
+[profiles.p.nics.B]
+speed = "25G"
+switch = "tor-b"
+[profiles.p.vswitches.S]
+uplinks = ["A", "B"]
+networks = ["vm"]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+nics.B = { switch = "tor-a" }
+"#;
+        at_hv2_override("spof-switch", src, "nics.B = { switch");
+    }
 }
