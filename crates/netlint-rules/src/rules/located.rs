@@ -4,6 +4,7 @@
 //! becomes a related label); `docs/format.md` promises it.
 
 use netlint_model::{Design, Diagnostic, Host, Label, NicIdx, Span};
+use std::collections::HashMap;
 
 /// The lines a finding involves, in the order the rule would point at them
 /// when no host overrides any: the primary first.
@@ -71,50 +72,63 @@ pub(crate) fn speed_lines(host: &Host, nics: &[NicIdx]) -> Vec<(Span, String)> {
         .collect()
 }
 
-/// The host a finding is filed under (`hosts.hv2.nics.A` -> `hv2`): the
-/// longest host name whose element path prefixes the finding's element.
-fn host_of<'d>(design: &'d Design, element: &str) -> Option<&'d Host> {
-    let rest = element.strip_prefix("hosts.")?;
-    design
-        .hosts
-        .iter()
-        .filter(|h| {
-            rest.strip_prefix(h.name.as_str())
-                .is_some_and(|tail| tail.is_empty() || tail.starts_with('.'))
-        })
-        .max_by_key(|h| h.name.len())
+/// The engine's pass over every rule's finding: a finding filed under a
+/// host whose primary line is not that host's override while one of its
+/// related lines is, points at that override instead, the former primary
+/// becoming a related label. Rules that pick among several lines
+/// themselves ([`Lines`]) are left as they are; this catches every other
+/// rule, present and future.
+pub(crate) struct AtOverride<'d> {
+    /// Hosts by name, for finding the host of an element path.
+    hosts: HashMap<&'d str, &'d Host>,
 }
 
-/// Every rule's findings, once: a finding filed under a host whose primary
-/// line is not that host's override while one of its related lines is,
-/// points at that override instead, the former primary becoming a related
-/// label. Rules that pick among several lines themselves ([`Lines`]) are
-/// left as they are; this catches every other rule, present and future.
-pub(crate) fn at_override(design: &Design, mut d: Diagnostic) -> Diagnostic {
-    let Some(host) = host_of(design, &d.element) else {
-        return d;
-    };
-    let Some(primary) = d.primary.as_ref().map(|p| p.span) else {
-        return d;
-    };
-    if host.overrides(primary) {
-        return d;
+impl<'d> AtOverride<'d> {
+    pub fn new(design: &'d Design) -> Self {
+        AtOverride {
+            hosts: design.hosts.iter().map(|h| (h.name.as_str(), h)).collect(),
+        }
     }
-    let Some(i) = d.related.iter().position(|r| host.overrides(r.span)) else {
-        return d;
-    };
-    let new = d.related.remove(i);
-    let old = d
-        .primary
-        .replace(Label::new(new.span, ""))
-        .expect("primary");
-    let label = if old.message.is_empty() {
-        profile_line(host)
-    } else {
-        old.message
-    };
-    d.related.insert(0, Label::new(old.span, label));
-    d
+
+    /// The host a finding is filed under (`hosts.hv2.nics.A` -> `hv2`):
+    /// the longest host name that the element path continues with a dot
+    /// or ends at (a quoted name may hold dots).
+    fn host_of(&self, element: &str) -> Option<&'d Host> {
+        let rest = element.strip_prefix("hosts.")?;
+        let ends = rest
+            .match_indices('.')
+            .map(|(i, _)| i)
+            .chain(std::iter::once(rest.len()));
+        ends.filter_map(|i| self.hosts.get(&rest[..i]).copied())
+            .last()
+    }
+
+    pub fn apply(&self, mut d: Diagnostic) -> Diagnostic {
+        let Some(host) = self.host_of(&d.element) else {
+            return d;
+        };
+        let Some(primary) = d.primary.as_ref().map(|p| p.span) else {
+            return d;
+        };
+        if host.overrides(primary) {
+            return d;
+        }
+        let Some(i) = d.related.iter().position(|r| host.overrides(r.span)) else {
+            return d;
+        };
+        let new = d.related.remove(i);
+        let old = d
+            .primary
+            .replace(Label::new(new.span, ""))
+            .expect("primary");
+        let label = if old.message.is_empty() {
+            profile_line(host)
+        } else {
+            old.message
+        };
+        d.related.insert(0, Label::new(old.span, label));
+        d
+    }
 }
 
 #[cfg(test)]
@@ -511,5 +525,18 @@ profile = "p"
 nics.B = { switch = "tor-a" }
 "#;
         at_hv2_override("spof-switch", src, "nics.B = { switch");
+    }
+
+    #[test]
+    fn the_host_of_an_element_is_the_longest_name_it_continues() {
+        let src = "[design]\nname = \"t\"\n[hosts.hv]\n[hosts.\"hv.2\"]\n";
+        let design = load(&SourceFile::new("t.toml", src)).design.unwrap();
+        let index = AtOverride::new(&design);
+        let name = |e: &str| index.host_of(e).map(|h| h.name.clone());
+        assert_eq!(name("hosts.hv.2.nics.A").as_deref(), Some("hv.2"));
+        assert_eq!(name("hosts.hv.nics.A").as_deref(), Some("hv"));
+        assert_eq!(name("hosts.hv").as_deref(), Some("hv"));
+        assert_eq!(name("hosts.hv3"), None);
+        assert_eq!(name("switches.hv"), None);
     }
 }

@@ -285,20 +285,27 @@ fn pair_counts(cx: &Context<'_>, cables: &[Cable], out: &mut Vec<Diagnostic>) {
     let mut members: Vec<HostId> = cables.iter().flat_map(|c| [c.a.0, c.b.0]).collect();
     members.sort();
     members.dedup();
-    let mut pairs: Vec<((HostId, HostId), Vec<&Cable>)> = Vec::new();
-    for (i, &x) in members.iter().enumerate() {
-        for &y in &members[i + 1..] {
-            let on: Vec<&Cable> = cables
-                .iter()
-                .filter(|c| (c.a.0, c.b.0) == (x, y) || (c.a.0, c.b.0) == (y, x))
-                .collect();
-            pairs.push(((x, y), on));
-        }
+    // Cables by pair (a cable's ends are in host order).
+    let mut by_pair: BTreeMap<(HostId, HostId), Vec<&Cable>> = BTreeMap::new();
+    for c in cables {
+        by_pair.entry((c.a.0, c.b.0)).or_default().push(c);
     }
-    let cabled = pairs.iter().filter(|(_, c)| !c.is_empty()).count();
     // A missing pair is a hole in a mesh only when most pairs are cabled;
-    // otherwise these are separate direct links, not a mesh.
-    let mesh = members.len() >= 3 && cabled * 2 > pairs.len();
+    // otherwise these are separate direct links, not a mesh. (Every pair is
+    // listed only then, so the work stays within twice the cabled pairs.)
+    let all_pairs = members.len() * members.len().saturating_sub(1) / 2;
+    let mesh = members.len() >= 3 && by_pair.len() * 2 > all_pairs;
+    let pairs: Vec<((HostId, HostId), Vec<&Cable>)> = if mesh {
+        let mut pairs = Vec::new();
+        for (i, &x) in members.iter().enumerate() {
+            for &y in &members[i + 1..] {
+                pairs.push(((x, y), by_pair.remove(&(x, y)).unwrap_or_default()));
+            }
+        }
+        pairs
+    } else {
+        by_pair.into_iter().collect()
+    };
     let counts: Vec<usize> = pairs
         .iter()
         .filter(|(_, c)| mesh || !c.is_empty())
