@@ -100,7 +100,7 @@ impl<'d> AtOverride<'d> {
             .map(|(i, _)| i)
             .chain(std::iter::once(rest.len()));
         ends.filter_map(|i| self.hosts.get(&rest[..i]).copied())
-            .last()
+            .next_back()
     }
 
     pub fn apply(&self, mut d: Diagnostic) -> Diagnostic {
