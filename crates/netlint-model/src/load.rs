@@ -1682,18 +1682,21 @@ fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
 /// The spans of every key and value written in a host's own table (its
 /// overrides of the profile), except its `profile` key.
 fn own_spans(t: &Table<'_>, out: &mut Vec<Span>) {
+    fn table(t: &Table<'_>, out: &mut Vec<Span>) {
+        for (k, v) in t.iter() {
+            out.push(span_of(k));
+            value(v, out);
+        }
+    }
     fn value(v: &Value<'_>, out: &mut Vec<Span>) {
         out.push(span_of(v));
         match v.get_ref() {
-            DeValue::Table(t) => own_spans(t, out),
+            DeValue::Table(t) => table(t, out),
             DeValue::Array(items) => items.iter().for_each(|i| value(i, out)),
             _ => {}
         }
     }
-    for (k, v) in t.iter() {
-        if k.get_ref() == "profile" {
-            continue;
-        }
+    for (k, v) in t.iter().filter(|(k, _)| k.get_ref() != "profile") {
         out.push(span_of(k));
         value(v, out);
     }

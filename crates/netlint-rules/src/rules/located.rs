@@ -59,7 +59,7 @@ pub(crate) fn profile_line(host: &Host) -> String {
 
 /// The speed lines of `nics` as related lines ("`X1` is 10G"): for findings
 /// whose figures the adapters' speeds decide, so that one host's slower
-/// adapter is among the lines [`at_override`] can point at.
+/// adapter is among the lines [`AtOverride`] can point at.
 pub(crate) fn speed_lines(host: &Host, nics: &[NicIdx]) -> Vec<(Span, String)> {
     nics.iter()
         .map(|n| {
