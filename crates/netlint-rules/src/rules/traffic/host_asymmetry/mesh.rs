@@ -150,7 +150,7 @@ pub(super) fn check(cx: &Context<'_>, hosts: &[HostId], out: &mut Vec<Diagnostic
         span: &|e| nic(e).rdma.span,
         help: &|ends, e| {
             match rdma(e) {
-            Rdma::None => format!("set no `rdma` at {ends}, as on the other cables of the mesh"),
+            Rdma::None => format!("remove `rdma` at {ends}, as on the other cables of the mesh, or enable RDMA on every cable alike"),
             k => format!("set `rdma = \"{k}\"` at {ends}, as on the other cables of the mesh: SMB Direct needs it at both ends"),
         }
         },
@@ -162,10 +162,15 @@ pub(super) fn check(cx: &Context<'_>, hosts: &[HostId], out: &mut Vec<Diagnostic
         span: &|e| nic(e).mtu.span,
         help: &|ends, e| {
             let p = nic(e).mtu.value.payload;
-            format!(
-                "set `mtu = {p}` (or `jumbo_packet = {}`) at {ends}, as on the other cables of the mesh",
-                p + netlint_model::units::JUMBO_PACKET_HEADER
-            )
+            // A vmnic runs its virtual switch's MTU.
+            if design.host(e.0).os.value.is_vsphere() {
+                format!("set `mtu = {p}` on the virtual switches of {ends}, as on the other cables of the mesh")
+            } else {
+                format!(
+                    "set `mtu = {p}` (or `jumbo_packet = {}`) at {ends}, as on the other cables of the mesh",
+                    p + netlint_model::units::JUMBO_PACKET_HEADER
+                )
+            }
         },
         one_end: false,
     };
