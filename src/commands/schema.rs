@@ -184,7 +184,7 @@ fn f(key: &'static str, ty: Ty, description: &'static str) -> Field {
     }
 }
 
-const MTU_DOC: &str = "The largest Ethernet payload (= the largest IP packet) in bytes: 1500 standard, 9000 typical jumbo.";
+const MTU_DOC: &str = "The largest Ethernet payload (= the largest IP packet) in bytes: 1500 standard, 9000 typical jumbo (default 1500). On vSphere a vmnic runs its virtual switch's MTU: leave it out; another value than the switch's is an error.";
 const ALLOW_DOC: &str = "`allow = { rule-id = \"reason\" }`: the rule does not report on this element or anything inside it. A reason is required.";
 const SPEED: &str =
     r"^\s*([0-9]+\.?[0-9]*|\.[0-9]+)\s*([gGmM]([bB]([eE]|[pP][sS]|[iI][tT](/[sS])?|/[sS])?)?)\s*$";
@@ -430,7 +430,7 @@ pub fn objects() -> Vec<Object> {
                 f("uplinks", Ty::Names, "One team or NIC; two or more NICs = Switch Embedded Teaming (SET)."),
                 f("load_balancing", Ty::Enum(vswitch_load_balancing()), "SET: hyperv-port or dynamic; vSphere: originating-port (default), source-mac, ip-hash, physical-nic-load, explicit-failover, lacp."),
                 f("networks", Ty::Names, "Guest networks carried for VMs."),
-                f("mtu", mtu(), "MTU of the switch (default: the smallest MTU of its uplinks)."),
+                f("mtu", mtu(), "MTU of the switch (default: the smallest MTU of its uplinks). On vSphere also the MTU of its vmnics."),
                 f("default_flow_weight", int(0, 100), "Hyper-V QoS weight for unclassified traffic."),
                 f("vnics", Ty::MapOf("vnic"), "Management-OS vNICs (vSphere: vmkernel ports), by name."),
                 f("allow", Ty::Allow, ALLOW_DOC),

@@ -533,9 +533,22 @@ pub struct Host {
     pub vswitches: Vec<VSwitch>,
     pub live_migration: Option<LiveMigration>,
     pub dcb: Option<HostDcb>,
+    /// Spans of the keys and values written in the host's own table when it
+    /// names a profile: its overrides (empty for a host without a profile,
+    /// whose every line is its own).
+    pub overrides: Vec<Span>,
 }
 
 impl Host {
+    /// Whether the line at `span` is this host's override of its profile: a
+    /// value that differs for this host alone, not the profile's shared line.
+    pub fn overrides(&self, span: Span) -> bool {
+        !span.is_empty()
+            && self
+                .overrides
+                .iter()
+                .any(|o| o.start <= span.start && span.end <= o.end)
+    }
     pub fn cluster_name(&self) -> &str {
         self.cluster
             .as_ref()

@@ -10,7 +10,7 @@ use crate::diag::{Diagnostic, Severity, SYNTAX};
 use crate::element::{Element, Part};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
-use crate::units::{Bandwidth, Duration, Mtu, MAX_FRAME, MAX_MTU, MIN_MTU};
+use crate::units::{Bandwidth, Duration, Mtu, MtuForm, MAX_FRAME, MAX_MTU, MIN_MTU};
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
@@ -405,7 +405,7 @@ impl Builder {
                 },
                 None => ht,
             };
-            let host = self.host(
+            let mut host = self.host(
                 n,
                 span,
                 profile,
@@ -416,6 +416,9 @@ impl Builder {
                 hosts.len(),
                 true,
             );
+            if host.profile.is_some() {
+                own_spans(ht, &mut host.overrides);
+            }
             hosts.push(host);
         }
         // Profiles no host uses are still checked, as if a host used them.
@@ -1086,6 +1089,9 @@ impl Builder {
             }
         });
         self.check_nic_in_two_teams(&nics, &teams);
+        if os.value.is_vsphere() {
+            self.vsphere_uplink_mtu(&mut nics, &teams, &vswitches);
+        }
         Host {
             name: name.to_string(),
             span,
@@ -1099,6 +1105,84 @@ impl Builder {
             vswitches,
             live_migration,
             dcb,
+            overrides: Vec::new(),
+        }
+    }
+
+    /// On ESXi a vmnic has no MTU of its own: it runs the MTU of the
+    /// standard or distributed switch it is an uplink of. Each uplink takes
+    /// its virtual switch's `mtu` (span: that line); an uplink that writes a
+    /// different MTU is an input error, as are uplinks of one virtual switch
+    /// without `mtu` that write different MTUs.
+    fn vsphere_uplink_mtu(&mut self, nics: &mut [Nic], teams: &[Team], vswitches: &[VSwitch]) {
+        for vs in vswitches {
+            let uplinks: Vec<NicIdx> = vs
+                .uplinks
+                .iter()
+                .flat_map(|u| match u.value {
+                    Uplink::Nic(n) => vec![n],
+                    Uplink::Team(t) => teams[t.0].members.iter().map(|m| m.value).collect(),
+                })
+                .collect();
+            let written = |n: &NicIdx| nics[n.0].mtu.form != MtuForm::Default;
+            let switch_mtu = match &vs.mtu {
+                Some(m) => m.clone(),
+                None => {
+                    let mut set = uplinks.iter().filter(|n| written(n));
+                    let Some(first) = set.next().map(|n| &nics[n.0]) else {
+                        continue;
+                    };
+                    if let Some(other) = set
+                        .map(|n| &nics[n.0])
+                        .find(|n| n.mtu.payload != first.mtu.payload)
+                    {
+                        self.r.diags.push(
+                            Diagnostic::schema(
+                                other.mtu.span,
+                                format!(
+                                    "vmnics `{}` ({}) and `{}` ({}) of virtual switch `{}` set different MTUs, but on vSphere a vmnic has no MTU of its own: it runs its virtual switch's",
+                                    first.name,
+                                    first.mtu.describe(),
+                                    other.name,
+                                    other.mtu.describe(),
+                                    vs.name
+                                ),
+                            )
+                            .with_related(first.mtu.span, format!("`{}`: {}", first.name, first.mtu.describe()))
+                            .with_help(format!(
+                                "set the MTU once, as `mtu = {}` on virtual switch `{}`, and remove `mtu` from its vmnics",
+                                first.mtu.payload.max(other.mtu.payload),
+                                vs.name
+                            )),
+                        );
+                    }
+                    continue;
+                }
+            };
+            for n in uplinks {
+                let nic = &mut nics[n.0];
+                if nic.mtu.form != MtuForm::Default && nic.mtu.payload != switch_mtu.payload {
+                    self.r.diags.push(
+                        Diagnostic::schema(
+                            nic.mtu.span,
+                            format!(
+                                "vmnic `{}` sets {}, but on vSphere a vmnic has no MTU of its own: it runs the MTU of its virtual switch `{}` ({})",
+                                nic.name,
+                                nic.mtu.describe(),
+                                vs.name,
+                                switch_mtu.describe()
+                            ),
+                        )
+                        .with_related(switch_mtu.span, format!("virtual switch `{}`: {}", vs.name, switch_mtu.describe()))
+                        .with_help(format!(
+                            "remove `mtu` from vmnic `{}`; set the MTU on virtual switch `{}`",
+                            nic.name, vs.name
+                        )),
+                    );
+                } else {
+                    nic.mtu = switch_mtu.clone();
+                }
+            }
         }
     }
 
@@ -1601,6 +1685,30 @@ fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
         fail_on,
         rules,
     }
+}
+
+/// The spans of every key and value written in a host's own table (its
+/// overrides of the profile), except its `profile` key.
+fn own_spans(t: &Table<'_>, out: &mut Vec<Span>) {
+    fn table(t: &Table<'_>, out: &mut Vec<Span>) {
+        for (k, v) in t.iter() {
+            out.push(span_of(k));
+            value(v, out);
+        }
+    }
+    fn value(v: &Value<'_>, out: &mut Vec<Span>) {
+        out.push(span_of(v));
+        match v.get_ref() {
+            DeValue::Table(t) => table(t, out),
+            DeValue::Array(items) => items.iter().for_each(|i| value(i, out)),
+            _ => {}
+        }
+    }
+    for (k, v) in t.iter().filter(|(k, _)| k.get_ref() != "profile") {
+        out.push(span_of(k));
+        value(v, out);
+    }
+    out.retain(|s| !s.is_empty());
 }
 
 /// Merges `over` onto `base` key by key. Values that are alternatives of each

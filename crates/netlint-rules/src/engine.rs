@@ -327,7 +327,12 @@ pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
         .copied()
         .filter(|r| config.level(&r.meta.id) != Some(Level::Off))
         .collect();
-    let found: Vec<Diagnostic> = run_rules(&cx, &enabled).into_iter().flatten().collect();
+    let at_override = crate::rules::located::AtOverride::new(design);
+    let found: Vec<Diagnostic> = run_rules(&cx, &enabled)
+        .into_iter()
+        .flatten()
+        .map(|d| at_override.apply(d))
+        .collect();
     let allows = AllowIndex::new(design);
     let mut outcome = Outcome::default();
     let mut used = vec![false; design.allows.len()];

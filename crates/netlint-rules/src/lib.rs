@@ -50,7 +50,17 @@ macro_rules! declare_rule {
 /// Helpers for rule unit tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use netlint_model::{load, Diagnostic, SourceFile};
+    use netlint_model::{load, Diagnostic, SourceFile, Span};
+
+    /// The 1-based line of `src` a span starts on.
+    pub fn line_of(src: &str, span: Span) -> usize {
+        src[..span.start].lines().count().max(1)
+    }
+
+    /// The 1-based number of the first line of `src` that `pred` accepts.
+    pub fn line_where(src: &str, pred: impl Fn(&str) -> bool) -> usize {
+        src.lines().position(pred).expect("a line matches") + 1
+    }
 
     /// Loads `src` (which must be valid) and returns the findings of `rule`,
     /// which must be the id of a rule of the catalogue: a misspelt id

@@ -60,9 +60,21 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             mtus.iter().map(|m| m.payload).max().unwrap_or(STANDARD),
             host_list(&names)
         );
+        // On ESXi a vmnic runs its virtual switch's MTU: the switch and
+        // the vmkernel port are what to set.
+        let vsphere = hosts.iter().any(|h| design.host(*h).os.value.is_vsphere());
+        let windows = hosts.iter().any(|h| design.host(*h).os.value.is_windows());
+        let mut how = Vec::new();
+        if windows {
+            how.push("on a NIC `jumbo_packet = 9014` or `mtu = 9000`, on a vNIC `mtu = 9000`");
+        }
+        if vsphere {
+            how.push("on vSphere `mtu = 9000` on the standard or distributed switch and on the vmkernel port; the vmnics follow their switch");
+        }
         let help = format!(
-            "set `mtu = 9000` on network `{}` and on every host interface that carries it (on a NIC `jumbo_packet = 9014` or `mtu = 9000`, on a vNIC `mtu = 9000`), and `mtu = 9216` on the switches on its path; then {}",
+            "set `mtu = 9000` on network `{}` and on every host interface that carries it ({}), and `mtu = 9216` on the switches on its path; then {}",
             network.name,
+            how.join("; "),
             ping_advice(design, &hosts, 9000)
         );
         out.push(
@@ -127,5 +139,39 @@ networks = ["lm"]
         assert!(run("csv", "10G", "mtu = 9000", "mtu = 9000").is_empty());
         // Some hosts at jumbo already: that is mtu-mismatch's business.
         assert!(run("csv", "10G", "", "jumbo_packet = 9014").is_empty());
+    }
+
+    #[test]
+    fn on_vsphere_the_help_sets_the_virtual_switch_not_the_vmnics() {
+        let src = r#"
+[design]
+name = "t"
+platform = "vsphere-8"
+[networks.vmotion]
+role = "live-migration"
+vlan = 30
+[switches.sw]
+[profiles.esx.nics.vmnic0]
+speed = "25G"
+switch = "sw"
+[profiles.esx.vswitches.vds]
+kind = "vds"
+uplinks = ["vmnic0"]
+[profiles.esx.vswitches.vds.vnics.vmk1]
+network = "vmotion"
+[hosts.esx1]
+profile = "esx"
+[hosts.esx2]
+profile = "esx"
+"#;
+        let f = findings(src, "jumbo-recommended");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.contains("on vSphere `mtu = 9000` on the standard or distributed switch and on the vmkernel port"),
+            "{help}"
+        );
+        assert!(!help.contains("jumbo_packet"), "{help}");
+        assert!(help.contains("vmkping -d -s 8972"), "{help}");
     }
 }

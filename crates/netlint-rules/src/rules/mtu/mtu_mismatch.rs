@@ -1,6 +1,7 @@
 //! `mtu-mismatch`: hosts on one network use different MTUs, or a host vNIC /
 //! team / vSwitch asks for a larger MTU than the adapter beneath it.
 
+use crate::rules::located::Lines;
 use crate::rules::merge_alike;
 use crate::words::host_list;
 use crate::{declare_rule, Context};
@@ -314,10 +315,19 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
             below.mtu.describe(),
             below.mtu.payload
         );
+        // The line that differs for this host leads: a host's override of
+        // the adapter beneath, or of the MTU asked for, before the profile.
+        let (span, related) =
+            Lines::new(asked.span, format!("{upper} asks for {}", asked.describe()))
+                .and(
+                    below.mtu.span,
+                    format!("{} carries {}", below.what, below.mtu.describe()),
+                )
+                .for_hosts([host]);
         hits.push(Hit {
             host: host.name.clone(),
             element,
-            span: asked.span,
+            span,
             key: fact.clone(),
             wording: Wording::Beneath {
                 fact,
@@ -327,10 +337,7 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
                     below.mtu.payload
                 ),
             },
-            related: vec![(
-                below.mtu.span,
-                format!("{} carries {}", below.what, below.mtu.describe()),
-            )],
+            related,
         });
     };
     for team in &host.teams {
@@ -382,6 +389,15 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
                     source: Source::VSwitch(vs),
                 }
             }
+            // On vSphere the virtual switch sets its uplinks' MTU (the
+            // loader gives each vmnic its switch's): the fix is the switch's.
+            None if host.os.value.is_vsphere() => Carrier {
+                host,
+                what: format!("virtual switch `{}`", vs.name),
+                element: vs_element.clone(),
+                mtu: Sp::new(smallest.mtu.value, vs.span),
+                source: Source::VSwitch(vs),
+            },
             None => Carrier {
                 what: format!("virtual switch `{}` (through {})", vs.name, smallest.what),
                 ..smallest
@@ -421,7 +437,7 @@ pub(crate) fn hosts_by_cause<K: Ord>(
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::findings;
+    use crate::testing::{findings, line_of, line_where};
 
     const ID: &str = "mtu-mismatch";
 
@@ -458,17 +474,13 @@ profile = "p"
             f[0].message,
             "host `h2` uses jumbo_packet = 1514 (MTU 1500) on network `csv` (NIC `A`) while `h1`, `h3` use MTU 9000"
         );
-        let line = |span: netlint_model::Span| src[..span.start].lines().count();
         let p = f[0].primary.as_ref().unwrap().span;
         assert!(
             src[p.start..p.end].contains("1514"),
             "{}",
             &src[p.start..p.end]
         );
-        assert_eq!(
-            line(p),
-            src.lines().position(|l| l.contains("1514")).unwrap() + 1
-        );
+        assert_eq!(line_of(&src, p), line_where(&src, |l| l.contains("1514")));
         assert_eq!(f[0].related.len(), 2, "{:#?}", f[0].related);
         assert!(f[0]
             .help
@@ -590,6 +602,88 @@ profile = "p"
             .as_deref()
             .unwrap()
             .contains("`mtu = 9000` on NIC `A`"));
+    }
+
+    #[test]
+    fn one_hosts_override_beneath_a_vnic_is_the_primary_line() {
+        let src = converged("jumbo_packet = 9014", "").replace(
+            "[hosts.h2]\nprofile = \"p\"\n",
+            "[hosts.h2]\nprofile = \"p\"\nnics.B = { jumbo_packet = 9000 }\n",
+        );
+        let f = findings(&src, ID);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element(), "hosts.h2.vswitches.S.vnics.SMB1");
+        assert!(f[0]
+            .message
+            .starts_with("host `h2`: vNIC `SMB1` asks for MTU 9000"));
+        let p = f[0].primary.as_ref().unwrap().span;
+        assert_eq!(&src[p.start..p.end], "9000");
+        assert_eq!(
+            line_of(&src, p),
+            line_where(&src, |l| l.contains("jumbo_packet = 9000")),
+            "primary at the override"
+        );
+        // The vNIC's profile line is a related label.
+        assert_eq!(f[0].related.len(), 1, "{:#?}", f[0].related);
+        let r = f[0].related[0].span;
+        let lines: Vec<&str> = src.lines().collect();
+        assert_eq!(
+            line_of(&src, r),
+            lines.iter().rposition(|l| *l == "mtu = 9000").unwrap() + 1
+        );
+        assert_eq!(f[0].related[0].message, "vNIC `SMB1` asks for MTU 9000");
+    }
+
+    const VSPHERE: &str = r#"
+[design]
+name = "t"
+platform = "vsphere-8"
+[networks.vmotion]
+role = "live-migration"
+vlan = 30
+mtu = 9000
+[switches.sw]
+mtu = 9216
+[profiles.esx.nics.vmnic0]
+speed = "25G"
+switch = "sw"
+[profiles.esx.nics.vmnic1]
+speed = "25G"
+switch = "sw"
+[profiles.esx.vswitches.vds]
+kind = "vds"
+uplinks = ["vmnic0", "vmnic1"]
+VDS_MTU
+[profiles.esx.vswitches.vds.vnics.vmk1]
+network = "vmotion"
+mtu = 9000
+[hosts.esx1]
+profile = "esx"
+[hosts.esx2]
+profile = "esx"
+"#;
+
+    #[test]
+    fn a_vsphere_jumbo_vds_is_clean_without_vmnic_mtus() {
+        // ESXi vmnics run the vDS MTU: nothing beneath the vDS is 1500.
+        let f = findings(&VSPHERE.replace("VDS_MTU", "mtu = 9000"), ID);
+        assert!(f.is_empty(), "{f:#?}");
+    }
+
+    #[test]
+    fn a_vsphere_vmkernel_port_above_its_switch_is_fixed_on_the_switch() {
+        let f = findings(&VSPHERE.replace("VDS_MTU", ""), ID);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "hosts `esx1`, `esx2`: vNIC `vmk1` asks for MTU 9000 but virtual switch `vds` beneath it carries MTU 1500 (default): packets above 1500 bytes are dropped"
+        );
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.contains("`mtu = 9000` on virtual switch `vds`"),
+            "{help}"
+        );
+        assert!(!help.contains("vmnic"), "{help}");
     }
 
     #[test]

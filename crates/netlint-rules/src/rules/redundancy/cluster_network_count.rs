@@ -40,7 +40,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
         for &h in hosts {
             let carriers = &topo.carriers[h.0];
-            if carriers.is_empty() {
+            // A Windows failover cluster heartbeats over every cluster
+            // network and wants two. vSphere HA heartbeats over the
+            // management network only, whose redundancy is its uplinks'
+            // (a teamed management vSwitch is what VMware asks for), which
+            // the spof-* rules judge: counting networks there is wrong.
+            if carriers.is_empty() || design.host(h).os.value.is_vsphere() {
                 continue;
             }
             let mut nets: Vec<NetworkId> = Vec::new();
@@ -147,5 +152,47 @@ profile = "p"
             .replace("CSVUSE", "cluster_use = \"none\"")
             .replace("[hosts.h2]\nprofile = \"p\"\n", "");
         assert!(findings(&src, "cluster-network-count").is_empty());
+    }
+
+    #[test]
+    fn vsphere_hosts_are_not_counted() {
+        // A teamed management vSwitch over two switches is vSphere HA's
+        // management redundancy: no finding.
+        let src = r#"
+[design]
+name = "t"
+platform = "vsphere-8"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[switches.a]
+[switches.b]
+[[links]]
+a = "a"
+b = "b"
+speed = "10G"
+members = 2
+[profiles.esx.nics.vmnic0]
+speed = "10G"
+switch = "a"
+[profiles.esx.nics.vmnic1]
+speed = "10G"
+switch = "b"
+[profiles.esx.vswitches.vSwitch0]
+uplinks = ["vmnic0", "vmnic1"]
+[profiles.esx.vswitches.vSwitch0.vnics.vmk0]
+network = "mgmt"
+[hosts.esx1]
+profile = "esx"
+[hosts.esx2]
+profile = "esx"
+"#;
+        assert!(findings(src, "cluster-network-count").is_empty());
+        // The same build on Hyper-V: one cluster network is a finding.
+        let hv = src.replace("vsphere-8", "windows-server-2022").replace(
+            "[profiles.esx.vswitches.vSwitch0]\n",
+            "[profiles.esx.vswitches.vSwitch0]\nload_balancing = \"hyperv-port\"\n",
+        );
+        assert_eq!(findings(&hv, "cluster-network-count").len(), 1);
     }
 }

@@ -29,7 +29,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::findings;
+    use crate::testing::{findings, line_of, line_where};
 
     const SRC: &str = r#"
 [design]
@@ -78,6 +78,67 @@ profile = "p"
         assert!(f
             .iter()
             .all(|d| d.severity == netlint_model::Severity::Warning));
+    }
+
+    #[test]
+    fn one_hosts_override_that_puts_both_set_ports_on_one_card_is_the_primary_line() {
+        // Live migration rides a SET switch over two cards; h2's override
+        // moves the second port onto the first port's card.
+        let src = r#"
+[design]
+name = "t"
+platform = "windows-server-2022"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[switches.sw-a]
+[switches.sw-b]
+[[links]]
+a = "sw-a"
+b = "sw-b"
+speed = "10G"
+members = 2
+[profiles.p.nics.X1]
+card = "slot4"
+speed = "10G"
+switch = "sw-a"
+[profiles.p.nics.X2]
+card = "slot5"
+speed = "10G"
+switch = "sw-b"
+[profiles.p.vswitches.S]
+uplinks = ["X1", "X2"]
+[profiles.p.vswitches.S.vnics.LM]
+network = "lm"
+[profiles.p.live_migration]
+networks = ["lm"]
+[hosts.h1]
+profile = "p"
+[hosts.h2]
+profile = "p"
+nics.X2 = { card = "slot4" }
+"#;
+        let f = findings(src, "lm-no-fallback");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message
+                .starts_with("if card `slot4` of `h2` (`X1`, `X2`) fails, host `h2` loses"),
+            "{}",
+            f[0].message
+        );
+        let p = f[0].primary.as_ref().unwrap().span;
+        assert_eq!(
+            line_of(src, p),
+            line_where(src, |l| l.contains("nics.X2 = { card")),
+            "primary at h2's override: {:#?}",
+            f[0]
+        );
+        assert_eq!(f[0].related.len(), 1, "{:#?}", f[0].related);
+        let r = f[0].related[0].span;
+        assert_eq!(
+            line_of(src, r),
+            line_where(src, |l| l == "card = \"slot4\"")
+        );
     }
 
     #[test]

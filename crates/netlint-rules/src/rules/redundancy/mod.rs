@@ -6,11 +6,12 @@
 //! report and how they advise; the wording is shared here.
 
 use crate::phrases::failure::{hosts_phrase, LossGroup, LossWords, RequirementWords, UnitWords};
+use crate::rules::located::{profile_line, Lines};
 use crate::words::and_list;
 use crate::{Context, Rule};
 use netlint_analysis::failure::{CarrierLoss, Loss, Requirement, Unit};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, HostId, Severity, Span};
+use netlint_model::{Diagnostic, Host, HostId, Severity, Span};
 
 pub mod cluster_network_count;
 pub mod lm_no_fallback;
@@ -184,14 +185,31 @@ pub(crate) fn unit_findings(
             .max()
             .unwrap_or(Severity::Info);
         let message = format!("{when}, {consequence}: {}", p.why);
+        // A host's override among the lines that explain it (one host's
+        // card or cable made different) is where the user must look.
+        let concerned: Vec<&Host> = if merged { &p.card_hosts } else { &p.hosts }
+            .iter()
+            .map(|h| design.host(*h))
+            .collect();
+        let mut lines = Lines::new(
+            p.span,
+            concerned
+                .first()
+                .map(|h| profile_line(h))
+                .unwrap_or_default(),
+        );
+        for (span, label) in &p.related {
+            lines = lines.and(*span, label.clone());
+        }
+        let (span, related) = lines.for_hosts(concerned);
         let Some(first) = p.elements.first() else {
             continue;
         };
         let mut d = cx
-            .finding_at(rule, severity, first.clone(), p.span, message)
+            .finding_at(rule, severity, first.clone(), span, message)
             .with_subjects(p.elements)
             .with_help(p.help);
-        for (span, label) in p.related {
+        for (span, label) in related {
             d = d.with_related(span, label);
         }
         out.push(d);

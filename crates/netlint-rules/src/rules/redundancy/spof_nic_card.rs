@@ -45,7 +45,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 #[cfg(test)]
 mod tests {
     use super::super::test_designs::ONE_CARD_ONE_SWITCH;
-    use crate::testing::findings;
+    use crate::testing::{findings, line_of, line_where};
     use netlint_model::Severity;
 
     #[test]
@@ -80,6 +80,36 @@ mod tests {
             f[0].message.contains("hosts `hv1`, `hv2`"),
             "{}",
             f[0].message
+        );
+    }
+
+    #[test]
+    fn one_hosts_override_onto_one_card_is_the_primary_line() {
+        let src = ONE_CARD_ONE_SWITCH
+            .replace(
+                "card = \"pci1\"\nspeed = \"10G\"\nswitch = \"SWITCH\"",
+                "card = \"pci2\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
+            )
+            .replace(
+                "[hosts.hv3]\nprofile = \"p\"",
+                "[hosts.hv3]\nprofile = \"p\"\nnics.P1-2 = { card = \"pci1\" }",
+            );
+        let f = findings(&src, "spof-nic-card");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(f[0].message.contains("host `hv3`"), "{}", f[0].message);
+        let p = f[0].primary.as_ref().unwrap().span;
+        assert_eq!(
+            line_of(&src, p),
+            line_where(&src, |l| l.contains("nics.P1-2 = { card")),
+            "primary at hv3's override"
+        );
+        // The profile's card line of the other member is related.
+        assert_eq!(f[0].related.len(), 1, "{:#?}", f[0].related);
+        let r = f[0].related[0].span;
+        assert_eq!(&src[r.start..r.end], "\"pci1\"");
+        assert_eq!(
+            line_of(&src, r),
+            line_where(&src, |l| l == "card = \"pci1\"")
         );
     }
 

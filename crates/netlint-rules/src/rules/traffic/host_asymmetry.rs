@@ -23,6 +23,8 @@ use crate::{declare_rule, Context};
 use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, Host, HostId, NetworkId, NicIdx, Span, Uplink};
 
+mod mesh;
+
 declare_rule!(
     RULE,
     id: "host-asymmetry",
@@ -180,9 +182,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if hosts.len() < 2 {
             continue;
         }
+        // Networks on direct cables between two hosts are compared per
+        // cable and pair (a node of a switchless mesh carries only its own
+        // pairs' networks).
+        let point_to_point = mesh::point_to_point(d, hosts);
         for ni in 0..d.networks.len() {
-            compare_network(d, hosts, NetworkId(ni), &mut odds);
+            if !point_to_point.contains(&NetworkId(ni)) {
+                compare_network(d, hosts, NetworkId(ni), &mut odds);
+            }
         }
+        mesh::check(cx, hosts, out);
     }
 
     // One finding per host and odd place: several networks over the same

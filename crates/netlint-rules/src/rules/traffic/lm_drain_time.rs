@@ -2,6 +2,7 @@
 //! than `design.drain_budget`.
 
 use super::emit_per_host;
+use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, fmt_seconds, TrafficClass};
 use netlint_model::{units::trim_float, Diagnostic, HostId};
@@ -49,7 +50,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
             })
             .unwrap_or_default();
-        found.push(cx
+        let mut diagnostic = cx
                 .finding(
                     &RULE,
                     host.element(),
@@ -65,7 +66,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .with_related(budget.span, format!("drain_budget {}", budget.value))
                 .with_help(
                     "widen the live-migration path that sets the bottleneck: more or faster adapters for live migration, SMB transport across several adapters, or load balancing that uses every team member; or raise `drain_budget` if the time is acceptable",
-                ));
+                );
+        // The adapters' speeds set the time: one host's slower adapter (an
+        // override) is the line that differs for it.
+        for (span, label) in speed_lines(host, &lm.nics_in_use()) {
+            diagnostic = diagnostic.with_related(span, label);
+        }
+        found.push(diagnostic);
     }
     emit_per_host(out, found);
 }

@@ -3,6 +3,7 @@
 
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
+use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{fmt_rate, validator_limit, BoundKind, TrafficClass};
 use netlint_model::{Diagnostic, HostId, Speed};
@@ -83,11 +84,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             continue;
         };
-        found.push(
-            cx.finding(&RULE, host.element(), cap.span, message)
-                .with_related(lm.transport.span, "live migration over SMB")
-                .with_help(help),
-        );
+        let mut diagnostic = cx
+            .finding(&RULE, host.element(), cap.span, message)
+            .with_related(lm.transport.span, "live migration over SMB")
+            .with_help(help);
+        // The adapters' speeds decide what is left: one host's slower
+        // adapter (an override) is the line that differs for it.
+        for (span, label) in speed_lines(host, &shared.nics) {
+            diagnostic = diagnostic.with_related(span, label);
+        }
+        found.push(diagnostic);
     }
     emit_per_host(out, found);
 }

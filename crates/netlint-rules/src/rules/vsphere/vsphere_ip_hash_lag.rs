@@ -4,8 +4,9 @@
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_analysis::NicEnd;
-use netlint_model::Element;
-use netlint_model::{Diagnostic, LoadBalancing, SwitchId, SwitchLag, Uplink, VSwitchKind};
+use netlint_model::{
+    Attachment, Diagnostic, Element, LoadBalancing, SwitchId, SwitchLag, Uplink, VSwitchKind,
+};
 
 declare_rule!(
     RULE,
@@ -99,7 +100,21 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .map(|s| format!("`{}`", d.switch(*s).name))
                 .collect();
-            found.push(cx
+            // Each uplink's cable is a line of the cause (one host's
+            // override that moves an uplink to another switch leads).
+            let mut cabling = Vec::new();
+            for u in &vs.uplinks {
+                for n in host.uplink_nics(u.value) {
+                    let nic = host.nic(n);
+                    if let Some(Attachment::Switch(sw)) = &nic.attach {
+                        cabling.push((
+                            sw.span,
+                            format!("`{}` cabled to `{}`", nic.name, d.switch(sw.value).name),
+                        ));
+                    }
+                }
+            }
+            let mut diagnostic = cx
                     .finding(
                         &RULE,
                         element,
@@ -111,7 +126,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .with_related(vs.uplinks_span, "uplinks")
-                    .with_help("use originating-port (or physical-NIC-load on a vDS) load balancing on independent switch ports, or cable the uplinks to one stack / MLAG pair with a static EtherChannel"));
+                    .with_help("use originating-port (or physical-NIC-load on a vDS) load balancing on independent switch ports, or cable the uplinks to one stack / MLAG pair with a static EtherChannel");
+            for (span, label) in cabling {
+                diagnostic = diagnostic.with_related(span, label);
+            }
+            found.push(diagnostic);
         }
     }
     emit_per_host(out, found);

@@ -1,6 +1,7 @@
 //! `vsphere-iscsi-port-binding`: a vmkernel port bound for iSCSI has more
 //! than one active uplink, or standby uplinks.
 
+use crate::rules::located::Lines;
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
@@ -65,18 +66,30 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if !standby.is_empty() {
                     problems.push(format!("standby uplinks ({})", names(&standby)));
                 }
-                let span = vnic
-                    .active_uplinks
-                    .first()
-                    .map(|_| vnic.active_uplinks[0].span)
-                    .or(vnic.standby_uplinks.first().map(|s| s.span))
-                    .unwrap_or(vnic.iscsi_port_binding.span);
+                // The lines that make the problem; one of this host's own
+                // overrides (a standby uplink added on one host) leads.
+                let mut lines = match (vnic.active_uplinks.first(), vnic.standby_uplinks.first()) {
+                    (Some(a), _) => Lines::new(a.span, "active_uplinks"),
+                    (None, Some(s)) => Lines::new(s.span, "standby_uplinks"),
+                    (None, None) => Lines::new(vnic.iscsi_port_binding.span, "iscsi_port_binding"),
+                };
+                if let (Some(_), Some(s)) =
+                    (vnic.active_uplinks.first(), vnic.standby_uplinks.first())
+                {
+                    lines = lines.and(s.span, "standby_uplinks");
+                }
+                if vnic.active_uplinks.is_empty() && active.len() > 1 {
+                    lines = lines.and(vs.uplinks_span, format!("the uplinks of `{}`", vs.name));
+                }
+                let (span, related) = lines
+                    .and(vnic.iscsi_port_binding.span, "iscsi_port_binding")
+                    .for_hosts([host]);
                 let keep = active
                     .first()
                     .or(all.first())
                     .map(|n| host.nic(*n).name.clone())
                     .unwrap_or_default();
-                found.push(cx
+                let mut diagnostic = cx
                         .finding(
                             &RULE,
                             Element::vnic(&host.name, &vs.name, &vnic.name),
@@ -87,11 +100,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                                 problems.join(" and ")
                             ),
                         )
-                        .with_related(vnic.iscsi_port_binding.span, "iscsi_port_binding")
                         .with_help(format!(
                             "set `active_uplinks = [\"{keep}\"]` and no `standby_uplinks` on `{}`; give each other uplink its own bound vmkernel port",
                             vnic.name
-                        )));
+                        ));
+                for (span, label) in related {
+                    diagnostic = diagnostic.with_related(span, label);
+                }
+                found.push(diagnostic);
             }
         }
     }
@@ -155,6 +171,51 @@ iscsi_port_binding = true
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0].message.contains("has standby uplinks (`vmnic3`)"));
+    }
+
+    #[test]
+    fn a_standby_uplink_added_on_one_host_is_reported_at_that_host() {
+        let src = r#"
+[design]
+name = "t"
+platform = "vsphere-7"
+[networks.iscsi]
+role = "storage"
+protocol = "iscsi"
+vlan = 60
+[switches.a]
+[profiles.esx.nics.vmnic2]
+speed = "10G"
+switch = "a"
+[profiles.esx.nics.vmnic3]
+speed = "10G"
+switch = "a"
+[profiles.esx.vswitches.vSwitch1]
+uplinks = ["vmnic2", "vmnic3"]
+[profiles.esx.vswitches.vSwitch1.vnics.vmk1]
+network = "iscsi"
+iscsi_port_binding = true
+active_uplinks = ["vmnic2"]
+[hosts.esx1]
+profile = "esx"
+[hosts.esx2]
+profile = "esx"
+[hosts.esx2.vswitches.vSwitch1.vnics.vmk1]
+standby_uplinks = ["vmnic3"]
+"#;
+        let f = findings(src, "vsphere-iscsi-port-binding");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("host `esx2`: "),
+            "{}",
+            f[0].message
+        );
+        let p = f[0].primary.as_ref().unwrap().span;
+        assert_eq!(&src[p.start..p.end], "\"vmnic3\"");
+        let labels: Vec<&str> = f[0].related.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(labels, ["active_uplinks", "iscsi_port_binding"]);
+        let r = f[0].related[0].span;
+        assert_eq!(&src[r.start..r.end], "\"vmnic2\"");
     }
 
     #[test]
