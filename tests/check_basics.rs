@@ -44,32 +44,9 @@ impl Drop for TempDir {
 }
 
 /// A design whose team mixes 10G and 1G (team-speed-mismatch, an error).
-const MIXED_TEAM: &str = r#"
-[design]
-name = "mixed"
+const MIXED_TEAM: &str = include_str!("data/mixed-team.toml");
 
-[switches.sw]
-host_ports = { edge = true, bpdu_guard = true }
-
-[hosts.hv1.nics.A]
-speed = "10G"
-switch = "sw"
-
-[hosts.hv1.nics.B]
-speed = "1G"
-switch = "sw"
-
-[hosts.hv1.teams.T]
-members = ["A", "B"]
-"#;
-
-const CLEAN: &str = r#"
-[design]
-name = "clean"
-
-[switches.sw]
-host_ports = { edge = true, bpdu_guard = true }
-"#;
+const CLEAN: &str = include_str!("data/clean.toml");
 
 fn rules_of(json: &str) -> Vec<String> {
     let v: serde_json::Value = serde_json::from_str(json).unwrap();

@@ -98,32 +98,9 @@ fn mkfifo(p: &Path) {
 }
 
 /// A design with one team mixing 10G and 1G: team-speed-mismatch (error).
-const MIXED: &str = r#"
-[design]
-name = "mixed"
+const MIXED: &str = include_str!("data/mixed-team.toml");
 
-[switches.sw]
-host_ports = { edge = true, bpdu_guard = true }
-
-[hosts.hv1.nics.A]
-speed = "10G"
-switch = "sw"
-
-[hosts.hv1.nics.B]
-speed = "1G"
-switch = "sw"
-
-[hosts.hv1.teams.T]
-members = ["A", "B"]
-"#;
-
-const CLEAN: &str = r#"
-[design]
-name = "clean"
-
-[switches.sw]
-host_ports = { edge = true, bpdu_guard = true }
-"#;
+const CLEAN: &str = include_str!("data/clean.toml");
 
 fn json(out: &str) -> serde_json::Value {
     serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"))

@@ -185,32 +185,23 @@ fn walk(
                     }
                     continue;
                 }
-                Ok(real) => match fs::metadata(&real) {
-                    Ok(m) => (m, true),
-                    Err(_) => continue,
-                },
-                Err(e) => {
-                    if is_toml {
-                        c.unreadable.push(Unreadable {
-                            shown: display(&path),
-                            reason: io_reason(&e),
-                        });
-                    }
-                    continue;
-                }
+                Ok(real) => (fs::metadata(&real), true),
+                Err(e) => (Err(e), true),
             }
         } else {
-            match fs::symlink_metadata(&path) {
-                Ok(m) => (m, false),
-                Err(e) => {
-                    if is_toml {
-                        c.unreadable.push(Unreadable {
-                            shown: display(&path),
-                            reason: io_reason(&e),
-                        });
-                    }
-                    continue;
+            (fs::symlink_metadata(&path), false)
+        };
+        let meta = match meta {
+            Ok(m) => m,
+            Err(e) => {
+                // A `*.toml` that cannot be looked at may be a design.
+                if is_toml {
+                    c.unreadable.push(Unreadable {
+                        shown: display(&path),
+                        reason: io_reason(&e),
+                    });
                 }
+                continue;
             }
         };
         if meta.is_dir() {
