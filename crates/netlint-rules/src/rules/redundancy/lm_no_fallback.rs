@@ -73,8 +73,12 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
         let between = quoted_list(&names);
         let lead = match listed.len() {
             0 | 1 => String::new(),
-            2 => format!("{listed_text} are both listed, so a second network is not what is missing: "),
-            _ => format!("{listed_text} are all listed, so another network is not what is missing: "),
+            2 => format!(
+                "{listed_text} are both listed, so a second network is not what is missing: "
+            ),
+            _ => {
+                format!("{listed_text} are all listed, so another network is not what is missing: ")
+            }
         };
         let fix = match unit {
             Unit::Cable(l, _) | Unit::Link(l) => {
@@ -127,9 +131,10 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
             "{listed_text} are {both} listed, but every adapter they ride{adapters} goes down with this failure: move one of them to adapters on another card and switch, or carry live migration on a team that survives any single failure"
         );
     }
-    let csv_unlisted = design.networks.iter().any(|n| {
-        n.role.value == Role::Csv && !listed.contains(&n.name)
-    });
+    let csv_unlisted = design
+        .networks
+        .iter()
+        .any(|n| n.role.value == Role::Csv && !listed.contains(&n.name));
     format!(
         "list a second network in `live_migration.networks` that rides other adapters, cards and switches{}, or carry live migration on a team that survives any single failure",
         if csv_unlisted {
@@ -251,7 +256,8 @@ profile = "p"
         for d in &f {
             let help = d.help.as_deref().unwrap();
             assert!(
-                !help.contains("list a second network") && !help.contains("CSV network is the classic"),
+                !help.contains("list a second network")
+                    && !help.contains("CSV network is the classic"),
                 "CSV is already listed: {help}"
             );
             assert!(
@@ -272,7 +278,9 @@ profile = "p"
         assert!(!f.is_empty());
         let help = f[0].help.as_deref().unwrap();
         assert!(
-            help.starts_with("`lm` and `csv` are both listed, but every adapter they ride (`X2`) goes down"),
+            help.starts_with(
+                "`lm` and `csv` are both listed, but every adapter they ride (`X2`) goes down"
+            ),
             "{help}"
         );
     }

@@ -146,8 +146,14 @@ profile = "p"
             (f[0].message.clone(), f[0].help.clone().unwrap_or_default())
         };
         let (m, h) = msg("lacp", "none");
-        assert!(m.contains("no LACP partner") && m.contains("never aggregate"), "{m}");
-        assert!(!m.contains("MAC"), "an LACP team without a partner does not flap: {m}");
+        assert!(
+            m.contains("no LACP partner") && m.contains("never aggregate"),
+            "{m}"
+        );
+        assert!(
+            !m.contains("MAC"),
+            "an LACP team without a partner does not flap: {m}"
+        );
         assert!(h.contains("`switch_lag = \"lacp\"`"), "{h}");
         let (m, h) = msg("static", "none");
         assert!(m.contains("MAC flapping"), "{m}");
