@@ -25,6 +25,12 @@ pub struct Context<'d> {
     attachment: OnceLock<Vec<Vec<u32>>>,
     /// Adapter paths per network and pair of attachment classes.
     adapter_paths: Mutex<HashMap<ClassPair, Arc<[AdapterPath]>>>,
+    /// A copy of a design with a suggested fix applied: rules do not look
+    /// for fixes of their own on it.
+    fix_check: bool,
+    /// The spanning-tree findings of this design, to tell a fix's new
+    /// findings from the ones the design already has.
+    stp_baseline: OnceLock<std::collections::BTreeSet<crate::rules::stp::verify::FindingKey>>,
 }
 
 impl<'d> Context<'d> {
@@ -39,7 +45,32 @@ impl<'d> Context<'d> {
             failures: OnceLock::new(),
             attachment: OnceLock::new(),
             adapter_paths: Mutex::new(HashMap::new()),
+            fix_check: false,
+            stp_baseline: OnceLock::new(),
         }
+    }
+
+    /// A context for checking a fix on a copy of a design.
+    pub(crate) fn for_fix_check(design: &'d Design) -> Self {
+        Context {
+            fix_check: true,
+            ..Context::new(design)
+        }
+    }
+
+    /// Whether this is a copy of a design with a fix applied (rules then
+    /// skip looking for fixes).
+    pub(crate) fn is_fix_check(&self) -> bool {
+        self.fix_check
+    }
+
+    /// The spanning-tree findings of this design (found without fixes).
+    pub(crate) fn stp_baseline(
+        &self,
+    ) -> &std::collections::BTreeSet<crate::rules::stp::verify::FindingKey> {
+        self.stp_baseline.get_or_init(|| {
+            crate::rules::stp::verify::stp_findings(&Context::for_fix_check(self.design))
+        })
     }
 
     /// The topology graph (bridges, ports, host attachments, carriers).

@@ -211,7 +211,7 @@ fn finding(
             .map(|(i, f)| format!("({}) {f}", i + 1))
             .collect();
         format!(
-            "let {} forward `{}` (each fix checked by recomputing the spanning tree): {}; {accept}",
+            "let {} forward `{}` (each fix checked on a copy of the design: the spanning tree recomputed, this path fixed and no new spanning-tree finding): {}; {accept}",
             port_name(design, topo, first),
             network.name,
             numbered.join("; ")
