@@ -33,6 +33,18 @@ pub enum Decision {
     Disabled,
 }
 
+/// Which root path cost a port explanation's figures are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CostScope {
+    /// The root path cost (external plus internal; for STP, RSTP, PVST+ and
+    /// inside the CIST root's own region the only one there is).
+    RootPath,
+    /// The CIST external root path cost: what decides between two paths
+    /// that reach the CIST root through different region boundaries. The
+    /// internal cost to the bridge's CIST regional root does not count.
+    External,
+}
+
 /// Why a port has its role in one tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortExplanation {
@@ -47,6 +59,8 @@ pub struct PortExplanation {
     /// alternate port, the same bridge's for a backup port).
     pub designated: Option<PortRef>,
     pub designated_bridge: Option<usize>,
+    /// Which cost the three figures below are: the one that decided.
+    pub cost_scope: CostScope,
     /// Root path cost the designated port advertises.
     pub offered_cost: u64,
     /// The bridge's root path cost if this port were its root port.
@@ -75,6 +89,7 @@ impl StpResult {
             cost: ps.cost,
             designated: None,
             designated_bridge: None,
+            cost_scope: CostScope::RootPath,
             offered_cost: 0,
             cost_through_port: 0,
             root_path_cost: bs.root_path_cost,
@@ -115,13 +130,39 @@ impl StpResult {
         ex.cost_through_port = via.total();
         let root = self.bridge_name(bs.root);
         let pid = |p: PortRef| self.shared.port_ids[p.link][p.end.index()];
+        // A bridge of an MSTP region other than the CIST root's: its root
+        // path cost is an external cost to the region plus an internal one
+        // to the CIST regional root, which are compared apart.
+        let split = match (t.kind, bs.regional_root) {
+            (TreeKind::Cist, Some(rr))
+                if rr != b
+                    && self.shared.modes[b] == StpMode::Mstp
+                    && bs.external_cost > 0
+                    && bs.internal_cost > 0 =>
+            {
+                Some(rr)
+            }
+            _ => None,
+        };
+        let cost_words = |bs: &super::BridgeState| {
+            match split {
+            Some(rr) => format!(
+                "external root path cost {} and internal root path cost {} to its CIST regional root {}",
+                bs.external_cost,
+                bs.internal_cost,
+                self.bridge_name(rr)
+            ),
+            None => format!("root path cost {}", bs.root_path_cost),
+        }
+        };
         match ps.role {
             PortRole::Root | PortRole::Master => {
                 ex.decided_by = Decision::BestRootPath;
+                let sep = if split.is_some() { "," } else { "" };
                 ex.message = format!(
-                    "{}: best path to the root {root}, root path cost {} through {} on {}",
+                    "{}: best path to the root {root}, {}{sep} through {} on {}",
                     ps.role,
-                    bs.root_path_cost,
+                    cost_words(bs),
                     self.bridge_name(d.bridge),
                     self.link_name(port.link)
                 );
@@ -133,8 +174,8 @@ impl StpResult {
                 } else {
                     ex.decided_by = Decision::BestOnSegment;
                     ex.message = format!(
-                        "designated: offers root path cost {}, the best on {}",
-                        bs.root_path_cost,
+                        "designated: offers {}, the best on {}",
+                        cost_words(bs),
                         self.link_name(port.link)
                     );
                 }
@@ -158,17 +199,53 @@ impl StpResult {
                     (via, t.bid[d.bridge], pid(d.port), pid(port));
                 let theirs: (Key, u64, PortId, PortId) =
                     (t.key[b], t.bid[rd.bridge], pid(rd.port), pid(rp));
-                let head = format!(
-                    "alternate: receives root path cost {} from {} on {}; a root path through this port would cost {}",
-                    ex.offered_cost,
-                    self.bridge_name(d.bridge),
-                    self.link_name(port.link),
-                    ex.cost_through_port
-                );
                 let rp_link = self.link_name(rp.link);
                 let cost_differs = mine.0.ext != theirs.0.ext
                     || (mine.0.rr == theirs.0.rr && mine.0.int != theirs.0.int);
-                let (decision, tail) = if cost_differs {
+                // Paths through different region boundaries: the external
+                // cost decides, whatever the internal costs add.
+                let external = mine.0.ext != theirs.0.ext
+                    && (mine.0.int != 0 || theirs.0.int != 0 || dkey.int != 0);
+                let head = if external {
+                    ex.cost_scope = CostScope::External;
+                    ex.offered_cost = dkey.ext;
+                    ex.cost_through_port = via.ext;
+                    ex.root_path_cost = theirs.0.ext;
+                    format!(
+                        "alternate: receives external root path cost {} from {} on {}; a root path through this port would have external root path cost {}",
+                        ex.offered_cost,
+                        self.bridge_name(d.bridge),
+                        self.link_name(port.link),
+                        ex.cost_through_port
+                    )
+                } else {
+                    format!(
+                        "alternate: receives root path cost {} from {} on {}; a root path through this port would cost {}",
+                        ex.offered_cost,
+                        self.bridge_name(d.bridge),
+                        self.link_name(port.link),
+                        ex.cost_through_port
+                    )
+                };
+                let (decision, tail) = if external {
+                    let note = match (bs.regional_root, self.region_of.get(b).copied().flatten()) {
+                        (Some(rr), Some(reg)) if rr != b && theirs.0.int > 0 => format!(
+                            " (between regions the external root path cost decides; inside region {} {} adds internal root path cost {} to its CIST regional root {})",
+                            self.regions[reg].name(),
+                            self.bridge_name(b),
+                            theirs.0.int,
+                            self.bridge_name(rr)
+                        ),
+                        _ => " (between regions the external root path cost decides)".to_string(),
+                    };
+                    (
+                        Decision::RootPathCost,
+                        format!(
+                            ", more than the {} through its root port on {rp_link}{note}",
+                            ex.root_path_cost
+                        ),
+                    )
+                } else if cost_differs {
                     (
                         Decision::RootPathCost,
                         format!(
