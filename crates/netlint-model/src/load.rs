@@ -157,7 +157,7 @@ const LM_KEYS: &[&str] = &[
 ];
 const HOST_DCB_KEYS: &[&str] = &["willing", "pfc", "ets", "policies"];
 const POLICY_KEYS: &[&str] = &["name", "match", "priority"];
-const LINT_KEYS: &[&str] = &["fail_on", "rules"];
+const LINT_KEYS: &[&str] = &["fail_on", "stack_as_unit", "rules"];
 
 /// Default OS when neither the design nor the host names one.
 pub const DEFAULT_PLATFORM: Platform = Platform::Ws2019;
@@ -1584,6 +1584,7 @@ fn parse_mac(s: &str) -> Result<[u8; 6], String> {
 fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
     r.check_keys(t, LINT_KEYS, "[netlint]");
     let fail_on = r.enum_::<FailOn>(t, "fail_on");
+    let stack_as_unit = r.bool(t, "stack_as_unit");
     let mut rules = Vec::new();
     if let Some((_, rt)) = r.table(t, "rules") {
         for (id, ks, v) in entries(rt) {
@@ -1597,6 +1598,7 @@ fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
     LintSettings {
         span: Some(span),
         fail_on,
+        stack_as_unit,
         rules,
     }
 }

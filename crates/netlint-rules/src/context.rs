@@ -28,6 +28,8 @@ pub struct Context<'d> {
     /// A copy of a design with a suggested fix applied: rules do not look
     /// for fixes of their own on it.
     fix_check: bool,
+    /// A stack fails as a whole (`--stack-as-unit`, `stack_as_unit = true`).
+    stack_as_unit: bool,
     /// The spanning-tree findings of this design, to tell a fix's new
     /// findings from the ones the design already has.
     stp_baseline: OnceLock<std::collections::BTreeSet<crate::rules::stp::verify::FindingKey>>,
@@ -46,8 +48,16 @@ impl<'d> Context<'d> {
             attachment: OnceLock::new(),
             adapter_paths: Mutex::new(HashMap::new()),
             fix_check: false,
+            stack_as_unit: false,
             stp_baseline: OnceLock::new(),
         }
+    }
+
+    /// With `true`, the failure analysis fails each stack as a whole
+    /// instead of member by member.
+    pub fn with_stack_as_unit(mut self, stack_as_unit: bool) -> Self {
+        self.stack_as_unit = stack_as_unit;
+        self
     }
 
     /// A context for checking a fix on a copy of a design.
@@ -110,11 +120,15 @@ impl<'d> Context<'d> {
     /// cards) evaluated against what the role table says must survive.
     pub fn failures(&self) -> &netlint_analysis::failure::FailureReport {
         self.failures.get_or_init(|| {
-            netlint_analysis::failure::FailureReport::build(
+            netlint_analysis::failure::FailureReport::build_with(
                 self.design,
                 self.topology(),
                 self.fabric(),
                 self.forwarding(),
+                netlint_analysis::failure::UnitOptions {
+                    stack_as_unit: self.stack_as_unit,
+                    nic_ports: false,
+                },
             )
         })
     }
