@@ -51,6 +51,11 @@ pub struct CheckArgs {
     /// directories are searched (for hooks that pass every changed *.toml).
     #[arg(long)]
     pub designs_only: bool,
+    /// A stack fails as a whole (a reload, a bad upgrade), not member by
+    /// member: `spof-switch` judges each stack as one switch (default: the
+    /// design's `[netlint] stack_as_unit`, then netlint.toml's, then off).
+    #[arg(long)]
+    pub stack_as_unit: bool,
     /// Where each `--format` and `-o` stood on the command line, to pair
     /// them (filled in from the parsed matches).
     #[arg(skip)]
@@ -248,6 +253,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         ignore: args.ignore.clone(),
         designs_only: args.designs_only,
         baseline,
+        stack_as_unit: args.stack_as_unit,
     };
     let run = run_check(&args.paths, &settings)?;
     let repo = RepoPaths::discover();

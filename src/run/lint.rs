@@ -23,6 +23,9 @@ pub struct CheckSettings {
     pub designs_only: bool,
     /// `--baseline`: findings to hide.
     pub baseline: Option<Baseline>,
+    /// `--stack-as-unit`: every stack fails as a whole (over the files'
+    /// `[netlint] stack_as_unit`).
+    pub stack_as_unit: bool,
 }
 
 /// The result of checking a set of paths.
@@ -76,11 +79,20 @@ pub fn check_source(
         if let Some(f) = &c.settings.fail_on {
             fail_on = f.value;
         }
+        if let Some(s) = &c.settings.stack_as_unit {
+            rule_config.stack_as_unit = Some(s.value);
+        }
     }
     if let Some(design) = &loaded.design {
         diagnostics.extend(rule_config.apply(&design.lint.rules));
         if let Some(f) = &design.lint.fail_on {
             fail_on = f.value;
+        }
+        if let Some(s) = &design.lint.stack_as_unit {
+            rule_config.stack_as_unit = Some(s.value);
+        }
+        if settings.stack_as_unit {
+            rule_config.stack_as_unit = Some(true);
         }
         // The command line has the last word; `run_check` has already
         // rejected unknown names.
