@@ -155,8 +155,6 @@ fn help(
     candidates: &[(BridgeId, String)],
     budget: &Budget,
 ) -> String {
-    let design = cx.design;
-    let topo = cx.topology();
     let setting = |p: u32| match instance {
         Some(k) => format!("`instance_priority = {{ {k} = {p} }}`"),
         None => format!("`priority = {p}`"),
@@ -222,17 +220,7 @@ fn help(
         [] if unchecked => format!(
             "give the switch meant to be root for these trees a priority lower than every other switch in them; {UNCHECKED}"
         ),
-        [] => format!(
-            "give the switch meant to be root for these trees a priority lower than every other switch in them and higher than the roots of trees it must not take over: no single priority or VLAN change netlint tried ({}) removes this finding without adding another, so none is offered as checked",
-            match candidates.first() {
-                Some((b, _)) => format!(
-                    "{} on {} among them",
-                    setting(4096),
-                    members_phrase(design, topo, *b)
-                ),
-                None => setting(4096),
-            }
-        ),
+        [] => "give the switch meant to be root for these trees a priority lower than every other switch in them and higher than the roots of the trees it must not take over (`netlint topology` shows every tree's root); no priority or VLAN change netlint tried removed this finding without adding another, so none is offered as checked".to_string(),
         [one] => format!("{one} ({CHECKED})"),
         many => {
             let list: Vec<String> = many
@@ -386,6 +374,15 @@ fn other_root(
     instance: Option<u16>,
 ) -> Option<(u32, usize, usize)> {
     let stp = &cx.forwarding().stp;
+    // `priority` also sets the MSTIs that have no `instance_priority` of
+    // their own on the bridge.
+    let own_instance_priority = |k: u16| {
+        cx.topology()
+            .bridge(b)
+            .members
+            .iter()
+            .any(|s| cx.design.switch(*s).stp.instance_priority.contains_key(&k))
+    };
     stp.trees()
         .iter()
         .enumerate()
@@ -394,6 +391,7 @@ fn other_root(
                 && match (instance, t.kind) {
                     (Some(k), TreeKind::Msti { instance, .. }) => instance == k,
                     (Some(_), _) => false,
+                    (None, TreeKind::Msti { instance, .. }) => !own_instance_priority(instance),
                     (None, _) => true,
                 }
         })
