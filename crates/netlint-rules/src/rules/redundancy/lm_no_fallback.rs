@@ -45,15 +45,16 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
         })
         .unwrap_or_default();
     let listed_text = quoted_list(&listed);
+    // The group's first host: what the failure did to its carriers.
+    let first_loss = group
+        .hosts
+        .first()
+        .and_then(|h| loss.hosts.iter().find(|x| x.host == *h));
 
     // The fabric: the group's first host keeps adapters with link whose
     // switches no longer reach the other hosts' (or each other).
     let mut split: Vec<BridgeId> = Vec::new();
-    if let Some(hl) = group
-        .hosts
-        .first()
-        .and_then(|h| loss.hosts.iter().find(|x| x.host == *h))
-    {
+    if let Some(hl) = first_loss {
         for c in &hl.carriers {
             let bridges: Vec<BridgeId> = match &c.loss {
                 CarrierLoss::Cut { from, to } => from.iter().chain(to).copied().collect(),
@@ -103,13 +104,7 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
     // Adapters: every listed network rides what failed.
     if listed.len() > 1 {
         let mut dead: Vec<String> = Vec::new();
-        if let (Some(h), Some(hl)) = (
-            host,
-            group
-                .hosts
-                .first()
-                .and_then(|h| loss.hosts.iter().find(|x| x.host == *h)),
-        ) {
+        if let (Some(h), Some(hl)) = (host, first_loss) {
             for c in &hl.carriers {
                 if let CarrierLoss::Dead { nics } = &c.loss {
                     for (n, _) in nics {
