@@ -61,6 +61,11 @@ pub struct CheckArgs {
     pub read: ReadArgs,
     #[command(flatten)]
     pub config: ConfigArgs,
+    /// A stack fails as a whole (a reload, a bad upgrade), not member by
+    /// member: `spof-switch` judges each stack as one switch (default: the
+    /// design's `[netlint] stack_as_unit`, then netlint.toml's, then off).
+    #[arg(long)]
+    pub stack_as_unit: bool,
     /// Where each `--format` and `-o` stood on the command line, to pair
     /// them (filled in from the parsed matches).
     #[arg(skip)]
@@ -275,6 +280,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         config: args.config.choice(),
         baseline,
         keep_designs: outs.iter().any(|o| o.format == Format::Markdown),
+        stack_as_unit: args.stack_as_unit,
     };
     let run = run_check(&args.paths, &settings)?;
     let mut read = run.read.clone();

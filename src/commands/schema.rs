@@ -504,6 +504,7 @@ pub fn objects() -> Vec<Object> {
             probe: "[netlint]\n",
             fields: vec![
                 f("fail_on", Ty::Enum(FailOn::NAMES), "Lowest severity that makes `netlint check` exit 1 (default warning)."),
+                f("stack_as_unit", Ty::Bool, "Fail every stack as a whole (a reload, a bad upgrade) instead of member by member; `--stack-as-unit` (default false)."),
                 f("rules", Ty::RuleLevels, "Level per rule id: off, info, warning or error."),
             ],
             required: &[],

@@ -31,7 +31,10 @@ pub fn run(args: SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
     else {
         return Ok(2);
     };
-    let report = build(&design, &shown, &args.fail, args.stack_as_unit)?;
+    // The command line, or the design's `[netlint] stack_as_unit`.
+    let stack_as_unit =
+        args.stack_as_unit || design.lint.stack_as_unit.as_ref().is_some_and(|s| s.value);
+    let report = build(&design, &shown, &args.fail, stack_as_unit)?;
     let text = match args.format {
         ListFormat::Human => render::simulate::human(&report),
         ListFormat::Json => {

@@ -35,6 +35,9 @@ pub struct CheckSettings {
     /// Keep each loaded design in its [`FileReport`] (for renderers that
     /// draw the design: Markdown).
     pub keep_designs: bool,
+    /// `--stack-as-unit`: every stack fails as a whole (over the files'
+    /// `[netlint] stack_as_unit`).
+    pub stack_as_unit: bool,
 }
 
 /// The result of checking a set of paths.
@@ -99,11 +102,20 @@ fn check_file(
         if let Some(f) = &c.settings.fail_on {
             fail_on = f.value;
         }
+        if let Some(s) = &c.settings.stack_as_unit {
+            rule_config.stack_as_unit = Some(s.value);
+        }
     }
     if let Some(design) = &loaded.design {
         diagnostics.extend(rule_config.apply(&design.lint.rules));
         if let Some(f) = &design.lint.fail_on {
             fail_on = f.value;
+        }
+        if let Some(s) = &design.lint.stack_as_unit {
+            rule_config.stack_as_unit = Some(s.value);
+        }
+        if settings.stack_as_unit {
+            rule_config.stack_as_unit = Some(true);
         }
         // The command line has the last word; `run_check` has already
         // rejected unknown names.

@@ -292,6 +292,9 @@ pub struct Design {
 pub struct LintSettings {
     pub span: Option<Span>,
     pub fail_on: Option<Sp<FailOn>>,
+    /// `stack_as_unit = true`: a stack fails as a whole (one control plane
+    /// and firmware), not member by member.
+    pub stack_as_unit: Option<Sp<bool>>,
     /// rule id (span of the key) -> level (span of the value).
     pub rules: Vec<(Sp<String>, Sp<Level>)>,
 }

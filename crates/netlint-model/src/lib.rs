@@ -7,6 +7,7 @@ pub mod element;
 mod load;
 mod reader;
 pub mod span;
+mod syntax;
 pub mod units;
 
 pub use design::*;

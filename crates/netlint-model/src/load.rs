@@ -6,7 +6,7 @@
 //! collects unknown keys, wrong types, bad values and dangling references.
 
 use crate::design::*;
-use crate::diag::{Diagnostic, Severity, SYNTAX};
+use crate::diag::{Diagnostic, Severity};
 use crate::element::{Element, Part};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
@@ -150,7 +150,7 @@ const LM_KEYS: &[&str] = &[
 ];
 const HOST_DCB_KEYS: &[&str] = &["willing", "pfc", "ets", "policies"];
 const POLICY_KEYS: &[&str] = &["name", "match", "priority"];
-const LINT_KEYS: &[&str] = &["fail_on", "rules"];
+const LINT_KEYS: &[&str] = &["fail_on", "stack_as_unit", "rules"];
 
 /// Default OS when neither the design nor the host names one.
 pub const DEFAULT_PLATFORM: Platform = Platform::Ws2019;
@@ -202,34 +202,10 @@ fn finish(diags: &mut Vec<Diagnostic>) {
     diags.dedup_by(|a, b| a.primary == b.primary && a.message == b.message);
 }
 
-/// The parser recovers and reports cascades; one diagnostic per line is
-/// what a person can act on.
+/// The parser recovers and reports cascades; each real error once is what
+/// a person can act on (see [`crate::syntax`]).
 fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diagnostic> {
-    let mut out: Vec<Diagnostic> = Vec::new();
-    let mut lines = std::collections::BTreeSet::new();
-    let mut sorted: Vec<_> = errors
-        .iter()
-        .map(|e| (e.span().unwrap_or(0..0), e.message().trim().to_string()))
-        .collect();
-    sorted.sort_by_key(|(s, _)| (s.start, s.end));
-    for (span, message) in sorted {
-        let line = file.line_col(span.start).line;
-        if !lines.insert(line) {
-            continue;
-        }
-        let span = Span::new(span.start, span.end.max(span.start));
-        out.push(
-            Diagnostic::new(
-                SYNTAX,
-                Severity::Error,
-                Element::Design,
-                format!("TOML syntax error: {message}"),
-            )
-            .at(span, "here")
-            .with_help("fix the TOML syntax; the design is not checked further until it parses"),
-        );
-    }
-    out
+    crate::syntax::diagnostics(file, errors)
 }
 
 #[derive(Default)]
@@ -512,10 +488,23 @@ impl Builder {
     }
 
     fn switch_ref(&mut self, s: &Sp<String>) -> Option<Sp<SwitchId>> {
+        self.switch_ref_except(s, &[])
+    }
+
+    /// A switch reference whose suggestion, if any, is none of `except`:
+    /// a link's end is never suggested to be its other end (a link from a
+    /// switch to itself is another error).
+    fn switch_ref_except(&mut self, s: &Sp<String>, except: &[String]) -> Option<Sp<SwitchId>> {
         match self.switch_ids.get(&s.value).copied() {
             Some(i) => Some(Sp::new(SwitchId(i), s.span)),
             None => {
-                let hint = did_you_mean(&s.value, self.switches.iter().map(|n| n.name.as_str()));
+                let hint = did_you_mean(
+                    &s.value,
+                    self.switches
+                        .iter()
+                        .map(|n| n.name.as_str())
+                        .filter(|n| !except.iter().any(|e| e == n)),
+                );
                 self.r.error_help(
                     s.span,
                     format!("unknown switch `{}`{hint}", s.value),
@@ -794,7 +783,24 @@ impl Builder {
         self.r.check_keys(t, LINK_KEYS, &what);
         let name = self.r.str(t, "name");
         let a_name = self.r.str(t, "a");
-        let a = a_name.as_ref().and_then(|s| self.switch_ref(s));
+        // The names written at each end, so that neither end is suggested
+        // for the other.
+        let b_written: Vec<String> = match Reader::get(t, "b").map(|(_, v)| v.get_ref()) {
+            Some(DeValue::String(s)) => vec![s.to_string()],
+            Some(DeValue::Array(list)) => list
+                .iter()
+                .filter_map(|v| match v.get_ref() {
+                    DeValue::String(s) => Some(s.to_string()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let a = a_name
+            .as_ref()
+            .and_then(|s| self.switch_ref_except(s, &b_written));
+        let mut b_except: Vec<String> = a_name.iter().map(|s| s.value.clone()).collect();
+        b_except.extend(b_written.iter().cloned());
         self.r.require(t, "a", span, &what, "\"switch-name\"");
         self.r.require(t, "b", span, &what, "\"switch-name\"");
         self.r.require(t, "speed", span, &what, "\"10G\"");
@@ -806,7 +812,7 @@ impl Builder {
                 DeValue::String(_) => {
                     let s = self.r.as_str("b", bv)?;
                     b_names.push(s.value.clone());
-                    match self.switch_ref(&s) {
+                    match self.switch_ref_except(&s, &b_except) {
                         Some(id) => b.push(id),
                         None => b_ok = false,
                     }
@@ -819,7 +825,7 @@ impl Builder {
                     }
                     for s in &list {
                         b_names.push(s.value.clone());
-                        match self.switch_ref(s) {
+                        match self.switch_ref_except(s, &b_except) {
                             Some(id) => b.push(id),
                             None => b_ok = false,
                         }
@@ -1670,6 +1676,7 @@ fn parse_mac(s: &str) -> Result<[u8; 6], String> {
 fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
     r.check_keys(t, LINT_KEYS, "[netlint]");
     let fail_on = r.enum_::<FailOn>(t, "fail_on");
+    let stack_as_unit = r.bool(t, "stack_as_unit");
     let mut rules = Vec::new();
     if let Some((_, rt)) = r.table(t, "rules") {
         for (id, ks, v) in entries(rt) {
@@ -1683,6 +1690,7 @@ fn lint_settings(r: &mut Reader, span: Span, t: &Table<'_>) -> LintSettings {
     LintSettings {
         span: Some(span),
         fail_on,
+        stack_as_unit,
         rules,
     }
 }

@@ -25,6 +25,14 @@ pub struct Context<'d> {
     attachment: OnceLock<Vec<Vec<u32>>>,
     /// Adapter paths per network and pair of attachment classes.
     adapter_paths: Mutex<HashMap<ClassPair, Arc<[AdapterPath]>>>,
+    /// A copy of a design with a suggested fix applied: rules do not look
+    /// for fixes of their own on it.
+    fix_check: bool,
+    /// A stack fails as a whole (`--stack-as-unit`, `stack_as_unit = true`).
+    stack_as_unit: bool,
+    /// The spanning-tree findings of this design, to tell a fix's new
+    /// findings from the ones the design already has.
+    stp_baseline: OnceLock<std::collections::BTreeSet<crate::rules::stp::verify::FindingKey>>,
 }
 
 impl<'d> Context<'d> {
@@ -39,7 +47,40 @@ impl<'d> Context<'d> {
             failures: OnceLock::new(),
             attachment: OnceLock::new(),
             adapter_paths: Mutex::new(HashMap::new()),
+            fix_check: false,
+            stack_as_unit: false,
+            stp_baseline: OnceLock::new(),
         }
+    }
+
+    /// With `true`, the failure analysis fails each stack as a whole
+    /// instead of member by member.
+    pub fn with_stack_as_unit(mut self, stack_as_unit: bool) -> Self {
+        self.stack_as_unit = stack_as_unit;
+        self
+    }
+
+    /// A context for checking a fix on a copy of a design.
+    pub(crate) fn for_fix_check(design: &'d Design) -> Self {
+        Context {
+            fix_check: true,
+            ..Context::new(design)
+        }
+    }
+
+    /// Whether this is a copy of a design with a fix applied (rules then
+    /// skip looking for fixes).
+    pub(crate) fn is_fix_check(&self) -> bool {
+        self.fix_check
+    }
+
+    /// The spanning-tree findings of this design (found without fixes).
+    pub(crate) fn stp_baseline(
+        &self,
+    ) -> &std::collections::BTreeSet<crate::rules::stp::verify::FindingKey> {
+        self.stp_baseline.get_or_init(|| {
+            crate::rules::stp::verify::stp_findings(&Context::for_fix_check(self.design))
+        })
     }
 
     /// The topology graph (bridges, ports, host attachments, carriers).
@@ -79,11 +120,15 @@ impl<'d> Context<'d> {
     /// cards) evaluated against what the role table says must survive.
     pub fn failures(&self) -> &netlint_analysis::failure::FailureReport {
         self.failures.get_or_init(|| {
-            netlint_analysis::failure::FailureReport::build(
+            netlint_analysis::failure::FailureReport::build_with(
                 self.design,
                 self.topology(),
                 self.fabric(),
                 self.forwarding(),
+                netlint_analysis::failure::UnitOptions {
+                    stack_as_unit: self.stack_as_unit,
+                    nic_ports: false,
+                },
             )
         })
     }

@@ -79,6 +79,10 @@ fn known_id(id: &str) -> bool {
 #[derive(Clone, Debug, Default)]
 pub struct RuleConfig {
     pub levels: BTreeMap<String, Level>,
+    /// Fail each stack as a whole: `Some` from the command line (or a
+    /// netlint.toml the design does not override); `None` leaves it to the
+    /// design's `[netlint] stack_as_unit` (default false).
+    pub stack_as_unit: Option<bool>,
 }
 
 impl RuleConfig {
@@ -321,7 +325,11 @@ fn run_rules(cx: &Context<'_>, rules: &[&Rule]) -> Vec<Vec<Diagnostic>> {
 
 /// Runs every rule on the design.
 pub fn check(design: &Design, config: &RuleConfig) -> Outcome {
-    let cx = Context::new(design);
+    let stack_as_unit = config
+        .stack_as_unit
+        .or(design.lint.stack_as_unit.as_ref().map(|s| s.value))
+        .unwrap_or(false);
+    let cx = Context::new(design).with_stack_as_unit(stack_as_unit);
     let enabled: Vec<&Rule> = all()
         .iter()
         .copied()

@@ -36,16 +36,34 @@ impl FailureReport {
         fabric: &Fabric,
         healthy: &Forwarding,
     ) -> FailureReport {
+        Self::build_with(design, topo, fabric, healthy, UnitOptions::default())
+    }
+
+    /// The same with unit options. With `stack_as_unit` a stack is one
+    /// unit among the results (its members are not), so there is nothing
+    /// left to report about the stack beyond its members.
+    pub fn build_with(
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        healthy: &Forwarding,
+        opts: UnitOptions,
+    ) -> FailureReport {
         let analysis = Analysis::new(design, topo, fabric, healthy, requirements(design, false));
         let mut report = FailureReport::default();
-        for unit in units(design, topo, UnitOptions::default()) {
+        for unit in units(design, topo, opts) {
             let mut outcome = analysis.evaluate_unit(&unit);
             prune_covered(&mut outcome);
             if !outcome.losses.is_empty() {
                 report.results.push(UnitResult { unit, outcome });
             }
         }
-        for b in stacks(topo) {
+        let whole_stacks = if opts.stack_as_unit {
+            Vec::new()
+        } else {
+            stacks(topo)
+        };
+        for b in whole_stacks {
             let whole = analysis.evaluate_unit(&Unit::Bridge(b));
             let members = &topo.bridge(b).members;
             let member_lost: BTreeSet<(Requirement, HostId)> = report

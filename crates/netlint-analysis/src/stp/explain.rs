@@ -3,7 +3,8 @@
 //! `netlint_rules::phrases::stp`).
 
 use super::solve::{step, Key};
-use super::{PortId, PortRef, PortRole, StpResult, TreeId, CIST};
+use super::{PortId, PortRef, PortRole, StpResult, TreeId, TreeKind, CIST};
+use netlint_model::StpMode;
 
 /// Which component of the priority vectors decided a port's role.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,6 +34,28 @@ pub enum Decision {
     Disabled,
 }
 
+/// Which root path cost a port explanation's figures are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CostScope {
+    /// The root path cost (external plus internal; for STP, RSTP, PVST+ and
+    /// inside the CIST root's own region the only one there is).
+    RootPath,
+    /// The CIST external root path cost: what decides between two paths
+    /// that reach the CIST root through different region boundaries. The
+    /// internal cost to the bridge's CIST regional root does not count.
+    External,
+}
+
+/// A CIST root path cost in its two parts, for a bridge of an MSTP region
+/// other than the CIST root's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CostSplit {
+    pub external: u64,
+    pub internal: u64,
+    /// The bridge's CIST regional root, which the internal cost reaches.
+    pub regional_root: usize,
+}
+
 /// Why a port has its role in one tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PortExplanation {
@@ -55,6 +78,14 @@ pub struct PortExplanation {
     pub designated: Option<PortRef>,
     pub designated_bridge: Option<usize>,
     pub designated_port_id: Option<PortId>,
+    /// Which cost the three figures below are: the one that decided.
+    pub cost_scope: CostScope,
+    /// The bridge's root path cost in its two parts, when it lies in an
+    /// MSTP region other than the CIST root's (CIST only).
+    pub cost_split: Option<CostSplit>,
+    /// For an alternate port decided on the external cost: the bridge's
+    /// region and the internal cost its root port adds inside it.
+    pub internal_note: Option<(usize, u64)>,
     /// Root path cost the designated port advertises.
     pub offered_cost: u64,
     /// The bridge's root path cost if this port were its root port.
@@ -95,6 +126,9 @@ impl StpResult {
             designated: None,
             designated_bridge: None,
             designated_port_id: None,
+            cost_scope: CostScope::RootPath,
+            cost_split: None,
+            internal_note: None,
             offered_cost: 0,
             cost_through_port: 0,
             root_path_cost: bs.root_path_cost,
@@ -122,6 +156,24 @@ impl StpResult {
         ex.designated_port_id = Some(pid(d.port));
         ex.offered_cost = dkey.total();
         ex.cost_through_port = via.total();
+        // A bridge of an MSTP region other than the CIST root's: its root
+        // path cost is an external cost to the region plus an internal one
+        // to the CIST regional root, which are compared apart.
+        ex.cost_split = match (t.kind, bs.regional_root) {
+            (TreeKind::Cist, Some(rr))
+                if rr != b
+                    && self.shared.modes[b] == StpMode::Mstp
+                    && bs.external_cost > 0
+                    && bs.internal_cost > 0 =>
+            {
+                Some(CostSplit {
+                    external: bs.external_cost,
+                    internal: bs.internal_cost,
+                    regional_root: rr,
+                })
+            }
+            _ => None,
+        };
         match ps.role {
             PortRole::Root | PortRole::Master => ex.decided_by = Decision::BestRootPath,
             PortRole::Designated => {
@@ -145,6 +197,23 @@ impl StpResult {
                     (t.key[b], t.bid[rd.bridge], pid(rd.port), pid(rp));
                 let cost_differs = mine.0.ext != theirs.0.ext
                     || (mine.0.rr == theirs.0.rr && mine.0.int != theirs.0.int);
+                // Paths through different region boundaries: the external
+                // cost decides, whatever the internal costs add.
+                let external = mine.0.ext != theirs.0.ext
+                    && (mine.0.int != 0 || theirs.0.int != 0 || dkey.int != 0);
+                if external {
+                    ex.cost_scope = CostScope::External;
+                    ex.offered_cost = dkey.ext;
+                    ex.cost_through_port = via.ext;
+                    ex.root_path_cost = theirs.0.ext;
+                    ex.internal_note =
+                        match (bs.regional_root, self.region_of.get(b).copied().flatten()) {
+                            (Some(rr), Some(reg)) if rr != b && theirs.0.int > 0 => {
+                                Some((reg, theirs.0.int))
+                            }
+                            _ => None,
+                        };
+                }
                 ex.decided_by = if cost_differs {
                     Decision::RootPathCost
                 } else if mine.0.rr != theirs.0.rr {

@@ -27,7 +27,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use cost::{default_cost, long_cost, short_cost, CostMethod, MAX_LONG_COST, MAX_SHORT_COST};
-pub use explain::{Decision, PortExplanation};
+pub use explain::{CostScope, Decision, PortExplanation};
 pub use incremental::{Update, Updates};
 
 /// The default bridge priority of every STP flavour.

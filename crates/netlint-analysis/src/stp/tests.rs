@@ -1,5 +1,6 @@
 //! Hand-computed topologies and property tests for the engine.
 
+use super::explain::CostSplit;
 use super::*;
 use netlint_model::StpMode as M;
 use proptest::prelude::*;
@@ -1037,4 +1038,53 @@ proptest! {
             prop_assert_eq!(&got, w, "link {}", &n.links[l].name);
         }
     }
+}
+
+/// Two MSTP regions. core-1 (region dc1) is the CIST root. In region dc2,
+/// tor-d reaches core-1 over a 10G boundary link and becomes the CIST
+/// regional root; core-2's own link to core-1 has `stp_cost = 20000`, and
+/// its in-region path to tor-d is a 1G link (internal cost 20000). Between
+/// regions the external root path cost decides: 2000 through tor-d beats
+/// 20000 over the direct link, although 2000 + 20000 (the in-region cost
+/// added) is more than 20000. The explanation cites the external figures.
+#[test]
+fn across_regions_the_external_root_path_cost_is_cited() {
+    let mut n = Net::default();
+    let c1 = n.bridge("core-1", M::Mstp, 4096, mac(1));
+    let c2 = n.bridge("core-2", M::Mstp, 8192, mac(2));
+    let d = n.bridge("tor-d", M::Mstp, 32768, mac(4));
+    n.bridges[c1].mst = cfg("dc1", 1, &[]);
+    n.bridges[c2].mst = cfg("dc2", 1, &[]);
+    n.bridges[d].mst = cfg("dc2", 1, &[]);
+    let direct = n.link("direct", c1, c2, 10_000);
+    n.links[direct].cost = Some(20_000);
+    let _cd = n.link("c1-d", c1, d, 10_000);
+    let _c2d = n.link("c2-d", c2, d, 1_000);
+    let r = n.engine().compute_healthy();
+    let t = r.cist();
+    let s = t.bridges[c2].as_ref().unwrap();
+    assert_eq!((s.external_cost, s.internal_cost), (2000, 20_000));
+    assert_eq!(role(t, direct, End::B), Some(PortRole::Alternate));
+    let ex = r.explain_port(CIST, PortRef::new(direct, End::B)).unwrap();
+    assert_eq!(ex.decided_by, Decision::RootPathCost);
+    assert_eq!(ex.cost_scope, CostScope::External);
+    assert_eq!(
+        (ex.offered_cost, ex.cost_through_port, ex.root_path_cost),
+        (0, 20_000, 2000)
+    );
+    // Inside region dc2, core-2's root port adds internal cost 20000: the
+    // words say so (`netlint_rules::phrases::stp`).
+    let dc2 = r.regions.iter().position(|g| g.name() == "dc2").unwrap();
+    assert_eq!(ex.internal_note, Some((dc2, 20_000)));
+    assert_eq!(ex.regional_root, Some(d));
+    // The root port of core-2: both figures.
+    let rp = r.explain_port(CIST, PortRef::new(_c2d, End::A)).unwrap();
+    assert_eq!(
+        rp.cost_split,
+        Some(CostSplit {
+            external: 2000,
+            internal: 20_000,
+            regional_root: d
+        })
+    );
 }

@@ -3,7 +3,7 @@
 
 use netlint_analysis::failure::{TreeChange, TreeEvent};
 use netlint_analysis::stp::{
-    Decision, PortExplanation, PortRole, RootDecision, StpResult, TreeId, TreeKind, CIST,
+    CostScope, Decision, PortExplanation, PortRole, RootDecision, StpResult, TreeId, TreeKind, CIST,
 };
 use netlint_model::StpMode;
 
@@ -37,6 +37,20 @@ impl StpWords for StpResult {
         let name = |b: Option<usize>| b.map_or("?", |b| self.bridge_name(b));
         let id =
             |p: Option<netlint_analysis::stp::PortId>| p.map(|p| p.to_string()).unwrap_or_default();
+        // A bridge in another MSTP region than the CIST root's states its
+        // root path cost in both parts.
+        let (cost_words, sep) = match ex.cost_split {
+            Some(c) => (
+                format!(
+                    "external root path cost {} and internal root path cost {} to its CIST regional root {}",
+                    c.external,
+                    c.internal,
+                    self.bridge_name(c.regional_root)
+                ),
+                ",",
+            ),
+            None => (format!("root path cost {}", ex.root_path_cost), ""),
+        };
         match ex.role {
             PortRole::Disabled => match self.tree(ex.tree).map(|t| t.kind) {
                 Some(TreeKind::PvstVlan(v)) if self.is_link_up(ex.port.link) => {
@@ -45,19 +59,15 @@ impl StpWords for StpResult {
                 _ => format!("disabled: {link} is down"),
             },
             PortRole::Root | PortRole::Master => format!(
-                "{}: best path to the root {}, root path cost {} through {} on {link}",
+                "{}: best path to the root {}, {cost_words}{sep} through {} on {link}",
                 ex.role,
                 self.bridge_name(ex.root),
-                ex.root_path_cost,
                 name(ex.designated_bridge),
             ),
             PortRole::Designated if ex.decided_by == Decision::BridgeIsRoot => {
                 format!("designated: {} is the root", self.bridge_name(ex.bridge))
             }
-            PortRole::Designated => format!(
-                "designated: offers root path cost {}, the best on {link}",
-                ex.root_path_cost
-            ),
+            PortRole::Designated => format!("designated: offers {cost_words}, the best on {link}"),
             PortRole::Backup => format!(
                 "backup: port {} of the same bridge (on {}) is designated on this segment",
                 id(ex.designated_port_id),
@@ -69,14 +79,38 @@ impl StpWords for StpResult {
                 else {
                     return "alternate".to_string();
                 };
-                let head = format!(
-                    "alternate: receives root path cost {} from {} on {link}; a root path through this port would cost {}",
-                    ex.offered_cost,
-                    name(ex.designated_bridge),
-                    ex.cost_through_port
-                );
+                let head = match ex.cost_scope {
+                    CostScope::External => format!(
+                        "alternate: receives external root path cost {} from {} on {link}; a root path through this port would have external root path cost {}",
+                        ex.offered_cost,
+                        name(ex.designated_bridge),
+                        ex.cost_through_port
+                    ),
+                    CostScope::RootPath => format!(
+                        "alternate: receives root path cost {} from {} on {link}; a root path through this port would cost {}",
+                        ex.offered_cost,
+                        name(ex.designated_bridge),
+                        ex.cost_through_port
+                    ),
+                };
                 let rp_link = self.link_name(rp.link);
                 let tail = match ex.decided_by {
+                    Decision::RootPathCost if ex.cost_scope == CostScope::External => {
+                        let note = match (ex.internal_note, ex.regional_root) {
+                            (Some((region, internal)), Some(rr)) => format!(
+                                " (between regions the external root path cost decides; inside region {} {} adds internal root path cost {internal} to its CIST regional root {})",
+                                self.regions()[region].name(),
+                                self.bridge_name(ex.bridge),
+                                self.bridge_name(rr)
+                            ),
+                            _ => " (between regions the external root path cost decides)"
+                                .to_string(),
+                        };
+                        format!(
+                            ", more than the {} through its root port on {rp_link}{note}",
+                            ex.root_path_cost
+                        )
+                    }
                     Decision::RootPathCost => format!(
                         ", more than the {} through its root port on {rp_link}",
                         ex.root_path_cost

@@ -1,9 +1,12 @@
 //! `lm-no-fallback`: one single failure takes out every network listed in
 //! a host's `live_migration.networks`.
 
-use super::unit_findings;
+use super::{quoted_list, unit_findings};
+use crate::phrases::failure::{LossGroup, UnitWords};
 use crate::{declare_rule, Context};
-use netlint_model::Diagnostic;
+use netlint_analysis::failure::{CarrierLoss, Loss, Unit};
+use netlint_analysis::BridgeId;
+use netlint_model::{Diagnostic, Role};
 
 declare_rule!(
     RULE,
@@ -20,11 +23,122 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         &RULE,
         |_| true,
         true,
-        |_, _, _| {
-            "list a second network in `live_migration.networks` that rides other adapters, cards and switches (the CSV network is the classic second choice), or carry live migration on a team that survives any single failure".to_string()
-        },
+        |unit, loss, group| help(cx, unit, loss, group),
         out,
     );
+}
+
+/// Advice by cause. A network left out of `live_migration.networks` is
+/// only the cause when the list has one network; when the failure splits
+/// the fabric, or takes down the adapters every listed network rides, the
+/// help says that instead.
+fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String {
+    let design = cx.design;
+    let topo = cx.topology();
+    let host = group.hosts.first().map(|h| design.host(*h));
+    let listed: Vec<String> = host
+        .and_then(|h| h.live_migration.as_ref())
+        .map(|lm| {
+            lm.networks
+                .iter()
+                .map(|n| design.network(n.value).name.clone())
+                .collect()
+        })
+        .unwrap_or_default();
+    let listed_text = quoted_list(&listed);
+    // The group's first host: what the failure did to its carriers.
+    let first_loss = group
+        .hosts
+        .first()
+        .and_then(|h| loss.hosts.iter().find(|x| x.host == *h));
+
+    // The fabric: the group's first host keeps adapters with link whose
+    // switches no longer reach the other hosts' (or each other).
+    let mut split: Vec<BridgeId> = Vec::new();
+    if let Some(hl) = first_loss {
+        for c in &hl.carriers {
+            let bridges: Vec<BridgeId> = match &c.loss {
+                CarrierLoss::Cut { from, to } => from.iter().chain(to.iter()).copied().collect(),
+                CarrierLoss::Scattered { bridges } => bridges.clone(),
+                CarrierLoss::Dead { .. } | CarrierLoss::NotDefined { .. } => Vec::new(),
+            };
+            for b in bridges {
+                if !split.contains(&b) {
+                    split.push(b);
+                }
+            }
+        }
+    }
+    if split.len() >= 2 {
+        split.sort();
+        let names: Vec<String> = split.iter().map(|b| topo.bridge(*b).name.clone()).collect();
+        let between = quoted_list(&names);
+        let lead = match listed.len() {
+            0 | 1 => String::new(),
+            2 => format!(
+                "{listed_text} are both listed, so a second network is not what is missing: "
+            ),
+            _ => {
+                format!("{listed_text} are all listed, so another network is not what is missing: ")
+            }
+        };
+        let fix = match unit {
+            Unit::Cable(l, _) | Unit::Link(l) => {
+                let link = design.link(*l);
+                format!(
+                    "give `{}` a second cable (`members = {}`, a LAG) or add a second link between {between}",
+                    link.name,
+                    link.members.value + 1
+                )
+            }
+            _ => format!(
+                "connect {between} by a second path that does not depend on {}",
+                unit.describe(design, topo)
+            ),
+        };
+        return format!(
+            "{lead}when {} fails no path is left between {between} and the fabric splits, taking every network that crosses it with it; {fix}",
+            unit.describe(design, topo)
+        );
+    }
+
+    // Adapters: every listed network rides what failed.
+    if listed.len() > 1 {
+        let mut dead: Vec<String> = Vec::new();
+        if let (Some(h), Some(hl)) = (host, first_loss) {
+            for c in &hl.carriers {
+                if let CarrierLoss::Dead { nics } = &c.loss {
+                    for (n, _) in nics {
+                        let name = h.nic(*n).name.clone();
+                        if !dead.contains(&name) {
+                            dead.push(name);
+                        }
+                    }
+                }
+            }
+        }
+        let both = if listed.len() == 2 { "both" } else { "all" };
+        let adapters = if dead.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", quoted_list(&dead))
+        };
+        return format!(
+            "{listed_text} are {both} listed, but every adapter they ride{adapters} goes down with this failure: move one of them to adapters on another card and switch, or carry live migration on a team that survives any single failure"
+        );
+    }
+    let csv_unlisted = design
+        .networks
+        .iter()
+        .any(|n| n.role.value == Role::Csv && !listed.contains(&n.name));
+    format!(
+        "list a second network in `live_migration.networks` that rides other adapters, cards and switches{}, or carry live migration on a team that survives any single failure",
+        if csv_unlisted {
+            " (the CSV network is the classic second choice)"
+        } else {
+            ""
+        }
+    )
 }
 
 #[cfg(test)]
@@ -148,5 +262,83 @@ nics.X2 = { card = "slot4" }
             "lm-no-fallback"
         )
         .is_empty());
+    }
+
+    /// Converged hosts: one SET switch over a NIC on each switch carries
+    /// both networks live migration may use, and the switches share one
+    /// cable. CSV is already listed; what takes both networks away is the
+    /// fabric splitting, and the help must say that.
+    const SPLIT: &str = r#"
+[design]
+name = "t"
+[networks.csv]
+role = "csv"
+vlan = 20
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[switches.sw-a]
+[switches.sw-b]
+[[links]]
+name = "isl"
+a = "sw-a"
+b = "sw-b"
+speed = "10G"
+[profiles.p.nics.N1]
+card = "slot1"
+speed = "10G"
+switch = "sw-a"
+[profiles.p.nics.N2]
+card = "slot2"
+speed = "10G"
+switch = "sw-b"
+[profiles.p.vswitches.S]
+uplinks = ["N1", "N2"]
+[profiles.p.vswitches.S.vnics.CSV]
+network = "csv"
+[profiles.p.vswitches.S.vnics.LM]
+network = "lm"
+[profiles.p.live_migration]
+networks = ["lm", "csv"]
+[hosts.h1]
+profile = "p"
+[hosts.h2]
+profile = "p"
+"#;
+
+    #[test]
+    fn a_fabric_split_is_named_as_the_cause_not_a_missing_fallback() {
+        let f = findings(SPLIT, "lm-no-fallback");
+        assert!(!f.is_empty(), "the single ISL cable splits both networks");
+        for d in &f {
+            let help = d.help.as_deref().unwrap();
+            assert!(
+                !help.contains("list a second network")
+                    && !help.contains("CSV network is the classic"),
+                "CSV is already listed: {help}"
+            );
+            assert!(
+                help.contains("no path is left between `sw-a` and `sw-b`"),
+                "{help}"
+            );
+            assert!(help.contains("`isl`"), "{help}");
+        }
+    }
+
+    #[test]
+    fn several_listed_networks_on_the_same_adapter_are_named() {
+        let src = SRC
+            .replace("LMNETS", "[\"lm\", \"csv\"]")
+            .replace("networks = [\"csv\"]", "networks = []")
+            .replace("networks = [\"lm\"]", "networks = [\"lm\", \"csv\"]");
+        let f = findings(&src, "lm-no-fallback");
+        assert!(!f.is_empty());
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.starts_with(
+                "`lm` and `csv` are both listed, but every adapter they ride (`X2`) goes down"
+            ),
+            "{help}"
+        );
     }
 }

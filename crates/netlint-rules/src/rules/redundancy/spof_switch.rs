@@ -27,7 +27,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 Unit::Switch(s) => format!("`{}`", cx.design.switch(*s).name),
                 _ => unit.describe(cx.design, cx.topology()),
             };
+            let whole_stack = matches!(unit, Unit::Bridge(_));
             match first_dead(cx, loss, group) {
+                Some(d) if d.several && whole_stack => format!(
+                    "cable {} to switches outside {switch}: another switch or stack, or the two members of an MLAG pair (separate control planes), so that one of them survives the whole stack failing",
+                    quoted_list(&d.nics)
+                ),
                 Some(d) if d.several => format!(
                     "cable {} to two different switches (or to both members of an MLAG pair), so that one of them survives {switch}",
                     quoted_list(&d.nics)
@@ -145,5 +150,67 @@ networks = ["vm"]
         assert!(f.iter().any(|d| d
             .message
             .starts_with("if switch `a` fails, host `h1` loses")));
+    }
+
+    /// `[netlint] stack_as_unit = true`: a team over both members of one
+    /// stack loses everything when the stack fails as a whole, and
+    /// spof-switch says so (without it, each member failure alone is
+    /// survivable and spof-switch is silent).
+    #[test]
+    fn with_stack_as_unit_a_stack_is_judged_as_one_switch() {
+        let src = r#"
+[design]
+name = "t"
+LINT
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.st-1]
+stack = "stack-a"
+[switches.st-2]
+stack = "stack-a"
+[[links]]
+a = "st-1"
+b = "st-2"
+kind = "stack"
+speed = "480G"
+[profiles.p.nics.P1]
+card = "lom"
+speed = "10G"
+switch = "st-1"
+[profiles.p.nics.P2]
+card = "slot2"
+speed = "10G"
+switch = "st-2"
+[profiles.p.teams.T]
+members = ["P1", "P2"]
+[profiles.p.vswitches.V]
+uplinks = ["T"]
+networks = ["vm"]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+        assert!(findings(&src.replace("LINT", ""), "spof-switch").is_empty());
+        assert!(!findings(&src.replace("LINT", ""), "spof-stack").is_empty());
+        let on = src.replace("LINT", "[netlint]\nstack_as_unit = true");
+        let f = findings(&on, "spof-switch");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "if stack `stack-a` (`st-1`, `st-2`) fails, hosts `hv1`, `hv2` lose network `vm`: team `T`'s members `P1` and `P2` are both cabled to stack `stack-a`"
+        );
+        assert_eq!(f[0].severity, Severity::Error);
+        assert!(
+            f[0].help
+                .as_deref()
+                .unwrap()
+                .starts_with("cable `P1` and `P2` to switches outside stack `stack-a`"),
+            "{:?}",
+            f[0].help
+        );
+        // The stack is already one unit: spof-stack has nothing to add.
+        assert!(findings(&on, "spof-stack").is_empty());
     }
 }

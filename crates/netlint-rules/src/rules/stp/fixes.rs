@@ -1,8 +1,11 @@
 //! Fixes for a port the spanning tree blocks. Each candidate is tried on a
 //! copy of the fabric (the spanning tree recomputed with the change) and
-//! suggested only when it makes the port forward what it must, without
-//! cutting any host pair that reaches today.
+//! kept only when it makes the port forward what it must, without cutting
+//! any host pair that reaches today; then it is made to a copy of the design
+//! and suggested only if no spanning-tree finding appears there that the
+//! design does not have (see [`super::verify`]).
 
+use super::verify::{self, Change};
 use super::{and_list, members_phrase, priority_of, tree_instance};
 use crate::Context;
 use netlint_analysis::l2::Blocking;
@@ -48,6 +51,47 @@ enum Edit {
 }
 
 impl Edit {
+    /// The same change, as the help tells the user to make it in the design.
+    fn change(&self, cx: &Context<'_>) -> Change {
+        let topo = cx.topology();
+        let members = |b: usize| topo.bridge(BridgeId(b)).members.clone();
+        match self {
+            Edit::Mstp {
+                instance,
+                config,
+                priorities,
+            } => {
+                let mut instances: BTreeMap<u16, netlint_model::VlanSet> = BTreeMap::new();
+                for (v, k) in &config.vlan_instance {
+                    instances.entry(*k).or_default().insert(*v);
+                }
+                Change::Mstp {
+                    name: config.name.clone(),
+                    revision: config.revision,
+                    instances,
+                    priorities: priorities
+                        .iter()
+                        .flat_map(|&(b, p)| members(b).into_iter().map(move |s| (s, *instance, p)))
+                        .collect(),
+                }
+            }
+            Edit::Cost { port, key, cost } => Change::Cost {
+                link: topo.ports[*port].link,
+                key: *key,
+                cost: *cost,
+            },
+            Edit::Priority {
+                bridge,
+                instance,
+                priority,
+            } => Change::Priority {
+                switches: members(*bridge),
+                instance: *instance,
+                priority: *priority,
+            },
+        }
+    }
+
     fn apply(&self, bridges: &mut [BridgeInput], links: &mut [LinkInput]) {
         match self {
             Edit::Mstp {
@@ -113,7 +157,12 @@ fn magnitude(x: u64) -> u64 {
 /// host pair that reaches today is cut. Host attachments do not change, so
 /// the second holds when every two bridges that one VLAN joins today it
 /// still joins: each VLAN's new components merge old ones, never split one.
-fn works(cx: &Context<'_>, edit: &Edit, must: &dyn Fn(&Forwarding) -> bool) -> bool {
+fn works(
+    cx: &Context<'_>,
+    edit: &Edit,
+    must: &dyn Fn(&Forwarding) -> bool,
+    budget: &Budget,
+) -> bool {
     let fabric = cx.fabric().what_if(cx.design, |b, l| {
         edit.apply(b.as_mut_slice(), l.as_mut_slice())
     });
@@ -121,6 +170,15 @@ fn works(cx: &Context<'_>, edit: &Edit, must: &dyn Fn(&Forwarding) -> bool) -> b
     if !must(&f) {
         return false;
     }
+    if !components_only_merge(cx, &f) {
+        return false;
+    }
+    // The design with the change: no new spanning-tree finding.
+    budget.take_design() && verify::check(cx, &[edit.change(cx)], &|_| true)
+}
+
+/// Every two bridges one VLAN joins today it still joins in `f`.
+fn components_only_merge(cx: &Context<'_>, f: &Forwarding) -> bool {
     let old = cx.forwarding();
     let mut vlans: Vec<Option<u16>> = cx.design.networks.iter().map(|n| n.vlan_id()).collect();
     vlans.sort();
@@ -180,34 +238,61 @@ fn cost_key(cx: &Context<'_>, tree: usize) -> Option<u16> {
 /// fixes for its first findings, and the rest say so, instead of a check
 /// that takes minutes. Findings come in a fixed order, so the output stays
 /// deterministic.
-pub(crate) struct Budget(std::cell::Cell<usize>);
+pub(crate) struct Budget {
+    engine: std::cell::Cell<usize>,
+    /// Checks on a copy of the design (every spanning-tree rule run again),
+    /// dearer than a recomputation of the tree alone.
+    design: std::cell::Cell<usize>,
+}
 
 impl Budget {
-    /// Enough for the first 16 findings with three candidates each.
+    /// Enough for the first 16 findings with three candidates each, and a
+    /// design check for the first 24 candidates that pass.
     pub fn new() -> Self {
-        Budget(std::cell::Cell::new(48))
+        Budget {
+            engine: std::cell::Cell::new(48),
+            design: std::cell::Cell::new(24),
+        }
     }
     fn take(&self) -> bool {
-        let left = self.0.get();
-        if left == 0 {
-            return false;
-        }
-        self.0.set(left - 1);
-        true
+        take(&self.engine)
     }
+    pub(crate) fn take_design(&self) -> bool {
+        take(&self.design)
+    }
+    /// Whether a design check is left (a fix found when none is left could
+    /// not be checked).
+    pub(crate) fn design_left(&self) -> bool {
+        self.design.get() > 0
+    }
+}
+
+fn take(cell: &std::cell::Cell<usize>) -> bool {
+    let left = cell.get();
+    if left == 0 {
+        return false;
+    }
+    cell.set(left - 1);
+    true
 }
 
 /// Every fix that works, in words, best first; `None` when the budget ran
 /// out before they could all be checked.
 pub(crate) fn suggestions(cx: &Context<'_>, pb: &Problem, budget: &Budget) -> Option<Vec<String>> {
     let mut out = Vec::new();
+    if cx.is_fix_check() {
+        // A copy of a design with a fix applied: only its findings count.
+        return Some(out);
+    }
     let must = |f: &Forwarding| solved(cx, pb, f);
     for (text, edit) in candidates(cx, pb) {
         if !budget.take() {
             return None;
         }
-        if works(cx, &edit, &must) {
+        if works(cx, &edit, &must, budget) {
             out.push(text);
+        } else if !budget.design_left() {
+            return None;
         }
     }
     Some(out)

@@ -15,6 +15,7 @@ pub mod stp_mode_mismatch;
 pub mod stp_root_placement;
 pub mod stp_suboptimal_path;
 pub mod stp_vlan_partition;
+pub(crate) mod verify;
 
 pub static RULES: &[&Rule] = &[
     &l2_loop::RULE,

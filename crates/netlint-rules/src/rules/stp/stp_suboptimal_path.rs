@@ -212,7 +212,7 @@ fn finding(
             .map(|(i, f)| format!("({}) {f}", i + 1))
             .collect();
         format!(
-            "let {} forward `{}` (each fix checked by recomputing the spanning tree): {}; {accept}",
+            "let {} forward `{}` (each fix checked on a copy of the design: the spanning tree recomputed, this path fixed and no new spanning-tree finding): {}; {accept}",
             port_name(design, topo, first),
             network.name,
             numbered.join("; ")
@@ -341,5 +341,29 @@ profile = "n"
             "",
         );
         assert!(findings(&src, "stp-suboptimal-path").is_empty());
+    }
+
+    /// Two MSTP regions: core-2 reaches the CIST root through the other
+    /// member of its region, because between regions the external root path
+    /// cost decides. The explanation cites that figure (2000), not the
+    /// total with the in-region cost (22000), and the cost fix follows it.
+    #[test]
+    fn between_regions_the_external_cost_is_cited_and_used() {
+        let src = include_str!("../../../../../fixtures/mstp-two-regions.toml");
+        let f = findings(src, "stp-suboptimal-path");
+        assert!(!f.is_empty());
+        for d in &f {
+            assert!(
+                d.message.contains("would have external root path cost 20000, more than the 2000 through its root port on b-local"),
+                "{}",
+                d.message
+            );
+            assert!(!d.message.contains("22000"), "{}", d.message);
+            let help = d.help.as_deref().unwrap();
+            assert!(
+                help.contains("lower the cost of `rooms`: `stp_cost = { 0 = 1900 }` (below 2000)"),
+                "{help}"
+            );
+        }
     }
 }

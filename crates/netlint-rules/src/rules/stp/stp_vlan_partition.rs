@@ -294,7 +294,7 @@ fn finding(
             .map(|(i, f)| format!("({}) {f}", i + 1))
             .collect();
         format!(
-            "any one of these fixes it (each checked by recomputing the spanning tree; `netlint topology` shows every port's role and cost): {}",
+            "any one of these fixes it (each checked on a copy of the design: the spanning tree recomputed, these VLANs carried and no new spanning-tree finding; `netlint topology` shows every port's role and cost): {}",
             numbered.join("; ")
         )
     };

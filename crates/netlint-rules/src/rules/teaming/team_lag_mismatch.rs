@@ -26,43 +26,29 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 (TeamMode::Lacp, SwitchLag::Lacp)
                 | (TeamMode::Static, SwitchLag::Static)
                 | (TeamMode::SwitchIndependent, SwitchLag::None) => continue,
-                (TeamMode::Lacp | TeamMode::Static, SwitchLag::None) => (
-                    format!(
-                        "is switch-dependent (`{}`) but its members' switch ports are independent (`switch_lag = \"none\"`): the team sends on every member as one bundle, the switch sees the same MAC address move between ports, and frames are dropped or looped back",
-                        team.mode.value
-                    ),
-                    format!(
-                        "bundle the members' switch ports into one port-channel ({}), or set `mode = \"switch-independent\"` on the team",
-                        if team.mode.value == TeamMode::Lacp { "LACP" } else { "static, `channel-group mode on`" }
-                    ),
+                (TeamMode::Lacp, SwitchLag::None) => (
+                    "runs LACP (`mode = \"lacp\"`) but its members' switch ports do not (`switch_lag = \"none\"`): no LACP partner answers its LACPDUs, so the members never aggregate and the team does not bring them into service as one bundle".to_string(),
+                    "configure an LACP port-channel on the members' switch ports (`switch_lag = \"lacp\"`), or set `mode = \"switch-independent\"` on the team".to_string(),
                 ),
-                (TeamMode::SwitchIndependent, SwitchLag::Lacp | SwitchLag::Static) => (
-                    format!(
-                        "is switch-independent but its members' switch ports are bundled into a port-channel (`switch_lag = \"{}\"`): {}",
-                        lag.value,
-                        if lag.value == SwitchLag::Lacp {
-                            "the team never answers LACP, so the switch suspends the ports (or leaves them individual and standalone)"
-                        } else {
-                            "the switch hashes inbound frames onto any member, while a switch-independent team expects each flow back on the member it chose, so traffic is dropped"
-                        }
-                    ),
-                    "remove the port-channel on the switch (`switch_lag = \"none\"`), or set the team's `mode` to match it".to_string(),
+                (TeamMode::Static, SwitchLag::None) => (
+                    "is a static team (`mode = \"static\"`) but its members' switch ports are independent (`switch_lag = \"none\"`): the team sends one MAC address out of every member as one bundle, the switch sees that address move between ports (MAC flapping), and frames are dropped or looped back".to_string(),
+                    "bundle the members' switch ports into one static port-channel (`channel-group mode on`, `switch_lag = \"static\"`), or set `mode = \"switch-independent\"` on the team".to_string(),
                 ),
-                (TeamMode::Lacp, SwitchLag::Static) | (TeamMode::Static, SwitchLag::Lacp) => (
-                    format!(
-                        "uses `{}` but its switch ports are a {} port-channel: {}",
-                        team.mode.value,
-                        lag.value,
-                        if team.mode.value == TeamMode::Lacp {
-                            "the static bundle never answers LACP, so the team keeps its members out of service"
-                        } else {
-                            "the switch waits for LACP the static team never sends, and suspends the ports"
-                        }
-                    ),
-                    format!(
-                        "use LACP on both ends (`mode = \"lacp\"` with an LACP port-channel) or static on both ends; the team now says `{}` and the switch `{}`",
-                        team.mode.value, lag.value
-                    ),
+                (TeamMode::SwitchIndependent, SwitchLag::Lacp) => (
+                    "is switch-independent but its members' switch ports are an LACP port-channel (`switch_lag = \"lacp\"`): the team never sends LACPDUs, so the switch gets no LACP partner and suspends the ports (`lacp suspend-individual`) or runs them as individual ports outside the channel, depending on the switch".to_string(),
+                    "remove the port-channel on the switch (`switch_lag = \"none\"`), or set the team's `mode = \"lacp\"`".to_string(),
+                ),
+                (TeamMode::SwitchIndependent, SwitchLag::Static) => (
+                    "is switch-independent but its members' switch ports are a static port-channel (`switch_lag = \"static\"`): the switch hashes inbound frames onto any member, while a switch-independent team expects each flow back on the member it chose, so traffic is dropped".to_string(),
+                    "remove the port-channel on the switch (`switch_lag = \"none\"`), or set the team's `mode = \"static\"`".to_string(),
+                ),
+                (TeamMode::Lacp, SwitchLag::Static) => (
+                    "runs LACP but its switch ports are a static port-channel (`switch_lag = \"static\"`), which sends and answers no LACPDUs: the team has no LACP partner, so its members never aggregate".to_string(),
+                    "use LACP on both ends (an LACP port-channel, `switch_lag = \"lacp\"`) or static on both ends (`mode = \"static\"`)".to_string(),
+                ),
+                (TeamMode::Static, SwitchLag::Lacp) => (
+                    "is a static team but its switch ports are an LACP port-channel (`switch_lag = \"lacp\"`): the team never sends LACPDUs, so the switch gets no LACP partner and suspends the ports (`lacp suspend-individual`) or runs them as individual ports, depending on the switch".to_string(),
+                    "use LACP on both ends (`mode = \"lacp\"` on the team) or static on both ends (`channel-group mode on`, `switch_lag = \"static\"`)".to_string(),
                 ),
             };
             found.push(
@@ -114,7 +100,7 @@ profile = "p"
         let f = findings(&s, "team-lag-mismatch");
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
-            f[0].message.starts_with("hosts `hv1`, `hv2`: team `T` is switch-dependent (`lacp`) but its members' switch ports are independent"),
+            f[0].message.starts_with("hosts `hv1`, `hv2`: team `T` runs LACP (`mode = \"lacp\"`) but its members' switch ports do not"),
             "{}",
             f[0].message
         );
@@ -142,10 +128,47 @@ profile = "p"
             );
             assert_eq!(f.len(), usize::from(fires), "{mode} / {lag}: {f:#?}");
         }
-        let f = findings(&src("lacp", "switch_lag = \"static\""), "team-lag-mismatch");
-        assert!(f[0]
-            .message
-            .contains("uses `lacp` but its switch ports are a static port-channel"));
+    }
+
+    /// Each mismatch says what that combination does: an LACP team without
+    /// an LACP partner never aggregates (no MAC flapping: it never sends as
+    /// a bundle); a static team on independent ports is the one that makes
+    /// the switch see its MAC move; a switch that waits for LACP suspends or
+    /// individualises its ports.
+    #[test]
+    fn each_mismatch_is_worded_by_what_it_does() {
+        let msg = |mode: &str, lag: &str| {
+            let f = findings(
+                &src(mode, &format!("switch_lag = \"{lag}\"")),
+                "team-lag-mismatch",
+            );
+            (f[0].message.clone(), f[0].help.clone().unwrap_or_default())
+        };
+        let (m, h) = msg("lacp", "none");
+        assert!(
+            m.contains("no LACP partner") && m.contains("never aggregate"),
+            "{m}"
+        );
+        assert!(
+            !m.contains("MAC"),
+            "an LACP team without a partner does not flap: {m}"
+        );
+        assert!(h.contains("`switch_lag = \"lacp\"`"), "{h}");
+        let (m, h) = msg("static", "none");
+        assert!(m.contains("MAC flapping"), "{m}");
+        assert!(h.contains("static port-channel"), "{h}");
+        let (m, _) = msg("lacp", "static");
+        assert!(m.contains("no LACP partner") && !m.contains("MAC"), "{m}");
+        for (mode, lag) in [("switch-independent", "lacp"), ("static", "lacp")] {
+            let (m, _) = msg(mode, lag);
+            assert!(
+                m.contains("never sends LACPDUs") && m.contains("suspend-individual"),
+                "{mode} / {lag}: {m}"
+            );
+        }
+        let (m, h) = msg("switch-independent", "static");
+        assert!(m.contains("hashes inbound frames onto any member"), "{m}");
+        assert!(h.contains("`mode = \"static\"`"), "{h}");
     }
 
     #[test]
