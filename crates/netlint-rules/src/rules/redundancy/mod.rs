@@ -11,6 +11,7 @@ use netlint_model::{Diagnostic, HostId, Severity, Span};
 
 pub mod cluster_network_count;
 pub mod lm_no_fallback;
+pub mod mlag_peer_link_vlan;
 pub mod network_partitioned;
 pub mod spof_link;
 pub mod spof_nic_card;
@@ -19,6 +20,7 @@ pub mod spof_switch;
 
 pub static RULES: &[&Rule] = &[
     &network_partitioned::RULE,
+    &mlag_peer_link_vlan::RULE,
     &spof_switch::RULE,
     &spof_nic_card::RULE,
     &spof_link::RULE,
