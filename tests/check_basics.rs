@@ -242,3 +242,22 @@ fn rules_lists_every_rule_in_both_formats() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), ids.len());
 }
+
+#[test]
+fn a_reference_missing_part_of_a_name_gets_the_whole_name_suggested() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let (code, out, _) = run(&[
+        "check",
+        "fixtures/invalid/vmkernel-network-name.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    for m in [
+        "unknown network `vmotion`, did you mean `vmotion-net`?",
+        "unknown network `mgmt`, did you mean `mgmt-net`?",
+        "unknown switch `dc1-tor-a`, did you mean `tor-a`?",
+    ] {
+        assert!(out.contains(m), "{m}: {out}");
+    }
+}
