@@ -116,3 +116,11 @@ fn orphan_ports_of_different_mlag_peers_cross_the_peer_link() {
         .unwrap();
     assert_eq!(cut["peers"], serde_json::json!(["n9k-a", "n9k-b"]));
 }
+
+#[test]
+fn parallel_blocked_links_are_all_named_in_the_cut() {
+    let out = topology("fixtures/stp-vlan-partition-parallel.toml", "human");
+    // Both fibres carry VLAN 20 and both are blocked: neither is "the only
+    // path".
+    assert!(out.contains("room-a <-> room-b: no path: spanning tree blocks fibre-1 (blocked at room-b by instance 1 of region campus rooted at core), fibre-2 (blocked at room-b by instance 1 of region campus rooted at core), and no other path carries VLAN 20"), "{out}");
+}

@@ -779,7 +779,9 @@ pub enum Break {
     /// the first such port on the shortest cabled path.
     NotCarried { port: usize, why: NotCarried },
     /// The VLAN is carried end to end, but the spanning tree blocks it:
-    /// the blocked ports on the shortest carried path.
+    /// the blocked ports on the shortest carried path, each followed by the
+    /// other blocked ports that carry the VLAN between the same two parts
+    /// (parallel links, any of which could join them).
     Blocked {
         ports: Vec<usize>,
         from: BridgeId,
@@ -1066,7 +1068,27 @@ impl Forwarding {
         if view.carried_component[from.0] == view.carried_component[to.0] {
             let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();
             let path = view.path(topo, from, to, &carried).unwrap_or_default();
-            let ports: Vec<usize> = path.into_iter().filter(|p| !view.forwarding[*p]).collect();
+            // Each blocked port on the path, followed by the other blocked
+            // ports that carry the VLAN between the same two forwarding
+            // components (parallel links): any of them could join the sides.
+            let sides = |q: usize| {
+                let p = &topo.ports[q];
+                let (x, y) = (view.component[p.a.0], view.component[p.b.0]);
+                (x.min(y), x.max(y))
+            };
+            let mut ports: Vec<usize> = Vec::new();
+            for q in path.into_iter().filter(|p| !view.forwarding[*p]) {
+                if ports.contains(&q) {
+                    continue;
+                }
+                ports.push(q);
+                let here = sides(q);
+                ports.extend(
+                    (0..topo.ports.len()).filter(|&r| {
+                        r != q && carried[r] && !view.forwarding[r] && sides(r) == here
+                    }),
+                );
+            }
             return Break::Blocked { ports, from, to };
         }
         let up: Vec<bool> = self.ports.iter().map(|p| p.up).collect();
@@ -1499,6 +1521,27 @@ networks = ["csv", "mgmt"]
         assert!(r.broken.is_none());
         assert_eq!(r.path, vec![1, 2]);
         assert_eq!(r.slowest.unwrap().1, Speed::from_gbps(1));
+    }
+
+    #[test]
+    fn a_block_names_every_parallel_link_that_could_carry_the_vlan() {
+        let d = design(
+            &TRIANGLE
+                .replace("MODE", "rstp")
+                .replace(" REGION", "")
+                .replace(" INSTA", "")
+                .replace(" INSTB", "")
+                .replace("name = \"isl\"", "name = \"isl\"\nlag = \"none\""),
+        );
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        // Both cables of the bundle carry VLAN 20 between tor-a and tor-b,
+        // and the tree blocks both.
+        match f.reach(&d, &t, csv, HostId(0), HostId(1)).broken {
+            Some(Break::Blocked { ports, .. }) => assert_eq!(ports, vec![0, 1]),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
