@@ -28,6 +28,9 @@ declare_rule!(
 /// first pair.
 type CutPairs = (Vec<(HostId, HostId)>, (BridgeId, BridgeId));
 
+/// The two forwarding components a blocked port joins (smaller first).
+type Sides = (usize, usize);
+
 /// Everything one cut takes, for one tree: the blocked ports that carry
 /// the VLANs between the same two parts (parallel links; the first leads),
 /// each with its blocking end.
@@ -54,7 +57,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let (x, y) = (view.component[p.a.0], view.component[p.b.0]);
             (x.min(y), x.max(y))
         };
-        let mut groups: Vec<((usize, usize), Vec<(usize, Blocking)>)> = Vec::new();
+        let mut groups: Vec<(Sides, Vec<(usize, Blocking)>)> = Vec::new();
         for &p in ports {
             let Some(b) = fwd.blocking_ends(topo, p, vlan).first().copied() else {
                 continue;
