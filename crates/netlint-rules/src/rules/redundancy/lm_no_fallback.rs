@@ -20,11 +20,26 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         &RULE,
         |_| true,
         true,
-        |_, _, _| {
-            "list a second network in `live_migration.networks` that rides other adapters, cards and switches (the CSV network is the classic second choice), or carry live migration on a team that survives any single failure".to_string()
+        |unit, _, _| {
+            if unit_on_vsphere(cx, unit) {
+                "give vMotion a second way out: a second vMotion vmkernel port (or a standby uplink for the one there is) on other uplinks, cards and switches, its network listed in `live_migration.networks`".to_string()
+            } else {
+                "list a second network in `live_migration.networks` that rides other adapters, cards and switches (the CSV network is the classic second choice), or carry live migration on a team that survives any single failure".to_string()
+            }
         },
         out,
     );
+}
+
+/// Whether the hosts a unit's findings are about run vSphere: a host's
+/// own unit (a card, a NIC) says; a fabric unit goes by the design's
+/// platform.
+fn unit_on_vsphere(cx: &Context<'_>, unit: &netlint_analysis::failure::Unit) -> bool {
+    use netlint_analysis::failure::Unit;
+    match unit {
+        Unit::Card(h, _) | Unit::Nic(h, _) => cx.design.host(*h).os.value.is_vsphere(),
+        _ => cx.design.platform.value.is_vsphere(),
+    }
 }
 
 #[cfg(test)]

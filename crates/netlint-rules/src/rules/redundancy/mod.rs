@@ -169,8 +169,18 @@ pub(crate) fn unit_findings(
                     "lose"
                 };
                 let whats: Vec<String> = p.whats.iter().map(|(_, w)| w.clone()).collect();
+                // vMotion when every host named runs vSphere.
                 let tail = if live_migration {
-                    ", so live migration has nowhere to go"
+                    let vsphere = p
+                        .card_hosts
+                        .iter()
+                        .chain(&p.hosts)
+                        .all(|h| design.host(*h).os.value.is_vsphere());
+                    if vsphere {
+                        ", so vMotion has nowhere to go"
+                    } else {
+                        ", so live migration has nowhere to go"
+                    }
                 } else {
                     ""
                 };

@@ -52,6 +52,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(lm) = &host.live_migration else {
             continue;
         };
+        let vsphere = host.os.value.is_vsphere();
+        let lm_words = host.os.value.live_migration_words();
         for entry in &lm.networks {
             let n = d.network(entry.value);
             let reason = if let Some((_, why)) = guests.iter().find(|(g, _)| *g == entry.value) {
@@ -75,15 +77,22 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         host.element(),
                         entry.span,
                         format!(
-                            "live migration uses network `{}`, and {reason}: migration traffic is unencrypted VM memory on a segment guests can reach",
+                            "{lm_words} uses network `{}`, and {reason}: migration traffic is unencrypted VM memory on a segment guests can reach",
                             n.name
                         ),
                     )
                     .with_related(n.span, format!("network `{}`", n.name))
-                    .with_help(format!(
-                        "give live migration its own network on its own VLAN (a `live-migration` or `csv` network no guest uses) and list it in `live_migration.networks` instead of `{}`; sharing adapters on separate VLANs with QoS is fine",
-                        n.name
-                    )),
+                    .with_help(if vsphere {
+                        format!(
+                            "give vMotion its own network on its own VLAN (a `live-migration` network no guest uses, on the vMotion vmkernel port) and list it in `live_migration.networks` instead of `{}` (or turn on encrypted vMotion); sharing uplinks on separate VLANs with NIOC shares is fine",
+                            n.name
+                        )
+                    } else {
+                        format!(
+                            "give live migration its own network on its own VLAN (a `live-migration` or `csv` network no guest uses) and list it in `live_migration.networks` instead of `{}`; sharing adapters on separate VLANs with QoS is fine",
+                            n.name
+                        )
+                    }),
             });
         }
     }
