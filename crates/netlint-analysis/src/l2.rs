@@ -997,9 +997,10 @@ impl Forwarding {
         Ok(first_path.unwrap_or_default())
     }
 
-    /// Why two switches' components differ: the bridges' cut, or, when
-    /// the bridges are joined, the first MLAG domain on the path where the
-    /// traffic would cross between peers the VLAN does not join.
+    /// Why two switches' components differ: the first MLAG domain on the
+    /// bridges' path (forwarding, else carrying the VLAN) where the traffic
+    /// would cross between peers the VLAN does not join, or else the
+    /// bridges' cut.
     fn explain_switch_cut(
         &self,
         design: &Design,
@@ -1009,9 +1010,8 @@ impl Forwarding {
         to: SwitchId,
     ) -> Break {
         let (bx, by) = (topo.bridge_of[from.0], topo.bridge_of[to.0]);
-        let peers = match &view.peers {
-            Some(p) if view.component[bx.0] == view.component[by.0] => p,
-            _ => return self.explain_cut(topo, view, bx, by),
+        let Some(peers) = &view.peers else {
+            return self.explain_cut(topo, view, bx, by);
         };
         let split = |bridge: BridgeId, x: SwitchId, y: SwitchId| {
             (peers[x.0] != peers[y.0]).then(|| Break::PeerLink {
@@ -1027,11 +1027,15 @@ impl Forwarding {
                 .find(|s| !self.failures.switches.contains(s))
                 .unwrap_or(ss[0])
         };
-        let (mut at, mut switch) = (bx, from);
-        for p in view
+        let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();
+        let Some(path) = view
             .path(topo, bx, by, &view.forwarding)
-            .unwrap_or_default()
-        {
+            .or_else(|| view.path(topo, bx, by, &carried))
+        else {
+            return self.explain_cut(topo, view, bx, by);
+        };
+        let (mut at, mut switch) = (bx, from);
+        for p in path {
             let port = &topo.ports[p];
             let (here, next, there) = if port.a == at {
                 (port.a_switch, port.b, alive(&port.b_switches))
@@ -1043,7 +1047,7 @@ impl Forwarding {
             }
             (at, switch) = (next, there);
         }
-        split(at, switch, to).unwrap_or(Break::NoPath { from: bx, to: by })
+        split(at, switch, to).unwrap_or_else(|| self.explain_cut(topo, view, bx, by))
     }
 
     fn explain_cut(&self, topo: &Topology, view: &VlanView, from: BridgeId, to: BridgeId) -> Break {
@@ -1724,6 +1728,33 @@ networks = ["csv", "mgmt"]
         let f = fab.forwarding(&d, &t, &down);
         assert!(f.reach(&d, &t, csv, HostId(0), HostId(3)).broken.is_none());
         assert!(f.reach(&d, &t, csv, HostId(0), HostId(2)).broken.is_none());
+    }
+
+    #[test]
+    fn a_single_link_to_one_peer_reaches_only_that_peers_orphans() {
+        // The core hangs off `b` alone; `a` is the domain's first switch.
+        let d = design(
+            &VPC.replace("PEER", "vlans = [10]")
+                .replace("b = [\"a\", \"b\"]", "b = \"b\""),
+        );
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        let (a, b) = (
+            d.switch_by_name("a").unwrap(),
+            d.switch_by_name("b").unwrap(),
+        );
+        // h2 on `b` reaches the core's h4; h1 on `a` would cross the peer-link.
+        assert!(f.reach(&d, &t, csv, HostId(1), HostId(3)).broken.is_none());
+        assert_eq!(
+            f.reach(&d, &t, csv, HostId(0), HostId(3)).broken,
+            Some(Break::PeerLink {
+                bridge: t.bridge_of[a.0],
+                from: a,
+                to: b,
+                link: Some(LinkId(0)),
+            })
+        );
     }
 
     #[test]
