@@ -152,6 +152,23 @@ profile = "p"
     }
 
     #[test]
+    fn vsphere_hosts_are_told_about_vmotion() {
+        let s = src("30", "[\"vm\"]", "[\"lm\", \"vm\"]")
+            .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"");
+        let f = findings(&s, "lm-shares-vm-network");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message
+                .starts_with("hosts `hv1`, `hv2`: vMotion uses network `vm`"),
+            "{}",
+            f[0].message
+        );
+        let help = f[0].help.as_deref().unwrap();
+        assert!(help.starts_with("give vMotion its own network"), "{help}");
+        assert!(!help.contains("csv") && !help.contains("QoS"), "{help}");
+    }
+
+    #[test]
     fn a_shared_vlan_or_guest_carriage_fires() {
         let f = findings(&src("100", "[\"vm\"]", "[\"lm\"]"), "lm-shares-vm-network");
         assert_eq!(f.len(), 1, "{f:#?}");
