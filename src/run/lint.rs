@@ -1,0 +1,232 @@
+//! `netlint check`: find the designs, load each with its configuration, run
+//! the rules, and decide the exit code.
+
+use super::baseline_file::{Baseline, BaselineEntry};
+use super::config::{config_for, load_config, shown as config_shown, ConfigChoice, ConfigFile};
+use super::files::{collect_designs, display, not_utf8, ReadOptions, DEFAULT_MAX_FILE_SIZE};
+use super::findings::{is_input_error, FileReport, Report};
+use super::repo::RepoPaths;
+use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile};
+use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed, UNREADABLE};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// What the command line adds on top of the files' own settings.
+#[derive(Clone, Debug, Default)]
+pub struct CheckSettings {
+    pub fail_on: Option<FailOn>,
+    /// `--select`: rule ids or categories; empty = every rule.
+    pub select: Vec<String>,
+    /// `--ignore`: rule ids or categories.
+    pub ignore: Vec<String>,
+    /// `--designs-only`: skip named files without a `[design]` table.
+    pub designs_only: bool,
+    /// `--allow-empty`: finding no design is not an input error.
+    pub allow_empty: bool,
+    /// `--max-file-size` (default [`DEFAULT_MAX_FILE_SIZE`]).
+    pub max_file_size: Option<u64>,
+    /// `--stdin-filename`: the name standard input (`-`) is shown as.
+    pub stdin_name: Option<String>,
+    /// `--config` / `--isolated`.
+    pub config: ConfigChoice,
+    /// `--baseline`: findings to hide.
+    pub baseline: Option<Baseline>,
+}
+
+/// The result of checking a set of paths.
+pub struct CheckRun {
+    pub report: Report,
+    pub suppressed: Vec<(String, Suppressed)>,
+    /// 0 clean, 1 findings at or above the fail level, 2 input errors.
+    pub exit: i32,
+    /// With a baseline: what it hid and which of its entries are fixed.
+    pub baselined: Option<BaselineOutcome>,
+    /// Every file read from disk (designs and configs): what `-o` must not
+    /// overwrite.
+    pub read: Vec<PathBuf>,
+    /// What the directory search passed over on purpose, and why.
+    pub skipped: Vec<String>,
+}
+
+/// What a baseline did to a run.
+#[derive(Clone, Debug, Default)]
+pub struct BaselineOutcome {
+    /// Findings hidden because the baseline lists them.
+    pub hidden: usize,
+    /// Entries of the baseline, for files of this run, that no finding
+    /// matched any more: fixed, and can be dropped from the baseline.
+    pub fixed: Vec<BaselineEntry>,
+}
+
+fn threshold(f: FailOn) -> Option<Severity> {
+    match f {
+        FailOn::Error => Some(Severity::Error),
+        FailOn::Warning => Some(Severity::Warning),
+        FailOn::Info => Some(Severity::Info),
+        FailOn::Never => None,
+    }
+}
+
+/// Checks one design text (no file system): what tests, fuzzing and the
+/// benchmarks call.
+pub fn check_source(
+    file: &SourceFile,
+    config: Option<&ConfigFile>,
+    settings: &CheckSettings,
+) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn) {
+    let loaded = load(file);
+    let mut diagnostics = loaded.diagnostics;
+    let mut suppressed = Vec::new();
+    let mut rule_config = RuleConfig::default();
+    let mut fail_on = FailOn::Warning;
+    if let Some(c) = config {
+        // Unknown ids in netlint.toml are reported against netlint.toml.
+        let _ = rule_config.apply(&c.settings.rules);
+        if let Some(f) = &c.settings.fail_on {
+            fail_on = f.value;
+        }
+    }
+    if let Some(design) = &loaded.design {
+        diagnostics.extend(rule_config.apply(&design.lint.rules));
+        if let Some(f) = &design.lint.fail_on {
+            fail_on = f.value;
+        }
+        // The command line has the last word; `run_check` has already
+        // rejected unknown names.
+        let _ = rule_config.select(&settings.select, &settings.ignore);
+        if !diagnostics.iter().any(is_input_error) {
+            let outcome = check(design, &rule_config);
+            diagnostics.extend(outcome.diagnostics);
+            suppressed = outcome.suppressed;
+        }
+    }
+    if let Some(f) = settings.fail_on {
+        fail_on = f;
+    }
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    (diagnostics, suppressed, fail_on)
+}
+
+pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun, String> {
+    RuleConfig::default().select(&settings.select, &settings.ignore)?;
+    let read = ReadOptions {
+        designs_only: settings.designs_only,
+        max_file_size: settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
+        stdin_name: settings.stdin_name.clone(),
+    };
+    let collected = collect_designs(paths, &read);
+    if collected.inputs.is_empty() && collected.unreadable.is_empty() && !settings.allow_empty {
+        let named: Vec<String> = paths.iter().map(|p| display(p)).collect();
+        return Err(format!(
+            "no design file found in {} (a design is a *.toml file with a [design] table; \
+             give --allow-empty to accept a run with none)",
+            named.join(", ")
+        ));
+    }
+    let repo = RepoPaths::discover();
+    let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
+    let mut report = Report {
+        files: Vec::new(),
+        rules: input_rules()
+            .into_iter()
+            .chain(registry().iter().map(|r| r.meta))
+            .collect(),
+    };
+    let mut configs: BTreeMap<PathBuf, ConfigFile> = BTreeMap::new();
+    let mut config_reports: Vec<FileReport> = Vec::new();
+    let mut all_suppressed = Vec::new();
+    let mut read_paths: Vec<PathBuf> = Vec::new();
+    let mut exit = 0;
+    for u in collected.unreadable {
+        let d = Diagnostic::new(
+            UNREADABLE,
+            Severity::Error,
+            "",
+            format!("cannot read {}: {}", u.shown, u.reason),
+        );
+        report.files.push(FileReport {
+            file: SourceFile::new(u.shown, String::new()),
+            diagnostics: vec![d],
+        });
+        exit = 2;
+    }
+    for input in collected.inputs {
+        let shown = input.shown;
+        if let Some(p) = &input.path {
+            read_paths.push(p.clone());
+        }
+        let text = match String::from_utf8(input.bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let (file, d) = not_utf8(shown, e);
+                report.files.push(FileReport {
+                    file,
+                    diagnostics: vec![d],
+                });
+                exit = 2;
+                continue;
+            }
+        };
+        // Standard input finds its netlint.toml from the name it is given,
+        // else from the working directory.
+        let at = match &input.path {
+            Some(p) => p.clone(),
+            None => PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")),
+        };
+        let config = match config_for(&settings.config, &at) {
+            Some(cp) => {
+                if !configs.contains_key(&cp) {
+                    let c = load_config(&cp, config_shown(&cp), read.max_file_size);
+                    read_paths.push(cp.clone());
+                    let mut diagnostics = c.diagnostics.clone();
+                    let mut rc = RuleConfig::default();
+                    diagnostics.extend(rc.apply(&c.settings.rules));
+                    if !diagnostics.is_empty() {
+                        config_reports.push(FileReport {
+                            file: c.file.clone(),
+                            diagnostics,
+                        });
+                    }
+                    configs.insert(cp.clone(), c);
+                }
+                configs.get(&cp)
+            }
+            None => None,
+        };
+        let file = SourceFile::new(shown.clone(), text);
+        let (mut diagnostics, suppressed, fail_on) = check_source(&file, config, settings);
+        if let Some(m) = &mut matcher {
+            m.filter(&repo.relative(&shown), &mut diagnostics);
+        }
+        if diagnostics.iter().any(is_input_error) {
+            exit = 2;
+        } else if let Some(t) = threshold(fail_on) {
+            if diagnostics.iter().any(|d| d.severity >= t) && exit == 0 {
+                exit = 1;
+            }
+        }
+        all_suppressed.extend(suppressed.into_iter().map(|s| (shown.clone(), s)));
+        report.files.push(FileReport { file, diagnostics });
+    }
+    for r in &config_reports {
+        if r.diagnostics.iter().any(is_input_error) {
+            exit = 2;
+        }
+    }
+    report.files.extend(config_reports);
+    // docs/json.md: sorted by file, then position and rule (within a file
+    // they already are).
+    report.files.sort_by(|a, b| a.file.path.cmp(&b.file.path));
+    all_suppressed.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(CheckRun {
+        report,
+        suppressed: all_suppressed,
+        exit,
+        baselined: matcher.map(|m| BaselineOutcome {
+            hidden: m.hidden(),
+            fixed: m.fixed(),
+        }),
+        read: read_paths,
+        skipped: collected.skipped,
+    })
+}
