@@ -221,3 +221,63 @@ fn rules_lists_every_rule_in_both_formats() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), ids.len());
 }
+
+#[test]
+fn a_reference_missing_part_of_a_name_gets_the_whole_name_suggested() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let (code, out, _) = run(&[
+        "check",
+        "fixtures/invalid/vmkernel-network-name.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    for m in [
+        "unknown network `vmotion`, did you mean `vmotion-net`?",
+        "unknown network `mgmt`, did you mean `mgmt-net`?",
+        "unknown switch `dc1-tor-a`, did you mean `tor-a`?",
+    ] {
+        assert!(out.contains(m), "{m}: {out}");
+    }
+}
+
+#[test]
+fn a_load_balancing_the_platform_does_not_have_is_an_input_error() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    let (code, out, _) = run(&[
+        "check",
+        "fixtures/invalid/load-balancing-platform.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let diags = doc["diagnostics"].as_array().unwrap();
+    let at = |line: u64| {
+        diags
+            .iter()
+            .find(|d| d["location"]["line"] == line)
+            .unwrap_or_else(|| panic!("nothing at line {line}: {out}"))
+    };
+    let set = at(26);
+    assert_eq!(set["rule"], "schema");
+    assert!(set["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("`ip-hash` is not a load-balancing algorithm of a Hyper-V virtual switch"));
+    assert!(set["help"]
+        .as_str()
+        .unwrap()
+        .contains("`hyperv-port` or `dynamic`"));
+    let vss = at(45);
+    assert!(vss["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("`hyperv-port` is not a teaming policy of an ESXi virtual switch"));
+    assert!(vss["help"].as_str().unwrap().contains("`originating-port`"));
+    assert!(at(64)["message"]
+        .as_str()
+        .unwrap()
+        .contains("exists on a distributed switch only"));
+    assert_eq!(diags.len(), 3, "{out}");
+}

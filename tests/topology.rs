@@ -89,3 +89,38 @@ fn a_design_that_does_not_load_exits_2_with_its_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("cannot read"), "{err}");
 }
+
+#[test]
+fn orphan_ports_of_different_mlag_peers_cross_the_peer_link() {
+    let out = topology("fixtures/mlag-peer-link-vlan.toml", "human");
+    // The peer-link leaves VLANs 20 and 30 out: vNICs behind different
+    // peers are cut, and the domain is not shown as one switch.
+    assert!(!out.contains("vpc10 <-> vpc10: same switch"), "{out}");
+    assert!(out.contains("csv (VLAN 20, csv), decided by the RSTP tree rooted at core\n    hosts hv1, hv2, hv3: CUT, traffic between n9k-a and n9k-b crosses peer-link vpc-peer, which does not carry VLAN 20"), "{out}");
+    assert!(out.contains("vpc10 <-> vpc10: no path: traffic between n9k-a and n9k-b crosses peer-link vpc-peer, which does not carry VLAN 30"));
+    // VLAN 10 is on the peer-link: reachable across it.
+    assert!(out.contains(
+        "vpc10 <-> vpc10: n9k-a -> n9k-b over peer-link vpc-peer; packets up to 9216 bytes"
+    ));
+    assert!(out.contains("vpc10 <-> vpc10: both on peer n9k-a"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&topology("fixtures/mlag-peer-link-vlan.toml", "json")).unwrap();
+    let csv = &doc["networks"][2];
+    assert_eq!(csv["network"], "csv");
+    assert_eq!(csv["groups"][0]["reachable"], false);
+    let cut = csv["groups"][0]["paths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| !p["cut"].is_null())
+        .unwrap();
+    assert_eq!(cut["peers"], serde_json::json!(["n9k-a", "n9k-b"]));
+}
+
+#[test]
+fn parallel_blocked_links_are_all_named_in_the_cut() {
+    let out = topology("fixtures/stp-vlan-partition-parallel.toml", "human");
+    // Both fibres carry VLAN 20 and both are blocked: neither is "the only
+    // path".
+    assert!(out.contains("room-a <-> room-b: no path: spanning tree blocks fibre-1 (blocked at room-b by instance 1 of region campus rooted at core), fibre-2 (blocked at room-b by instance 1 of region campus rooted at core), and no other path carries VLAN 20"), "{out}");
+}

@@ -428,7 +428,7 @@ pub fn objects() -> Vec<Object> {
             fields: vec![
                 f("kind", Ty::Enum(VSwitchKind::NAMES), "vSphere only: standard (vss) or distributed (vds) switch."),
                 f("uplinks", Ty::Names, "One team or NIC; two or more NICs = Switch Embedded Teaming (SET)."),
-                f("load_balancing", Ty::Enum(vswitch_load_balancing()), "SET: hyperv-port or dynamic; vSphere: originating-port (default), source-mac, ip-hash, physical-nic-load, explicit-failover, lacp."),
+                f("load_balancing", Ty::Enum(vswitch_load_balancing()), "By the host's platform: Windows (SET) hyperv-port or dynamic; vSphere originating-port (default), source-mac, ip-hash, physical-nic-load (vDS only), explicit-failover, lacp (vDS only)."),
                 f("networks", Ty::Names, "Guest networks carried for VMs."),
                 f("mtu", mtu(), "MTU of the switch (default: the smallest MTU of its uplinks). On vSphere also the MTU of its vmnics."),
                 f("default_flow_weight", int(0, 100), "Hyper-V QoS weight for unclassified traffic."),

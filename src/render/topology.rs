@@ -199,7 +199,11 @@ pub fn human(r: &TopologyReport) -> String {
                 let head = format!("{} <-> {}", p.from, p.to);
                 let body = match (&p.cut, p.links.is_empty()) {
                     (Some(c), _) => format!("no path: {c}"),
-                    (None, true) => "same switch".to_string(),
+                    (None, true) => match (&p.peers, &p.peer_link) {
+                        (Some([a, b]), Some(pl)) => format!("{a} -> {b} over {pl}"),
+                        (Some([a, _]), None) => format!("both on peer {a}"),
+                        _ => "same switch".to_string(),
+                    },
                     (None, false) => {
                         let mut b =
                             format!("{} over {}", p.bridges.join(" -> "), p.links.join(", "));

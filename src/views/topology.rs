@@ -133,6 +133,12 @@ pub struct PathOut {
     pub mtu: Option<u32>,
     /// Why there is no path (None = forwarding).
     pub cut: Option<String>,
+    /// Inside one MLAG domain: the peers the adapters are cabled to (from,
+    /// to); when they differ, the traffic crosses `peer_link`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peers: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub peer_link: Option<String>,
 }
 
 // ---------------------------------------------------------------- model
@@ -324,6 +330,14 @@ fn tree_out(
     }
 }
 
+/// "peer-link vlti", or "the link between the peers" when none joins them.
+fn peer_link_words(design: &Design, link: Option<netlint_model::LinkId>) -> String {
+    match link {
+        Some(l) => format!("peer-link {}", design.link(l).name),
+        None => "the link between the peers".to_string(),
+    }
+}
+
 /// One sentence for a break.
 fn break_text(
     design: &Design,
@@ -373,8 +387,22 @@ fn break_text(
                     design.switch(*s).name,
                     vlan_words(vlan)
                 ),
+                NotCarried::PeerLink { from, to, link: pl } => format!(
+                    "{link} ends on {} and {}, and {} does not carry {}",
+                    design.switch(*from).name,
+                    design.switch(*to).name,
+                    peer_link_words(design, *pl),
+                    vlan_words(vlan)
+                ),
             }
         }
+        Break::PeerLink { from, to, link, .. } => format!(
+            "traffic between {} and {} crosses {}, which does not carry {}",
+            design.switch(*from).name,
+            design.switch(*to).name,
+            peer_link_words(design, *link),
+            vlan_words(vlan)
+        ),
         Break::Blocked { ports, .. } => {
             let parts: Vec<String> = ports
                 .iter()
@@ -410,20 +438,40 @@ fn path_out(
     vlan: Option<u16>,
     tagged: bool,
 ) -> PathOut {
+    let swap = ap.from > ap.to || (ap.from == ap.to && ap.a_switch > ap.b_switch);
     let (from, to, path) = match &ap.path {
-        Some(p) if ap.from > ap.to => (
+        Some(p) if swap => (
             ap.to,
             ap.from,
             Some(p.iter().rev().copied().collect::<Vec<_>>()),
         ),
         Some(p) => (ap.from, ap.to, Some(p.clone())),
-        None if ap.from > ap.to => (ap.to, ap.from, None),
+        None if swap => (ap.to, ap.from, None),
         None => (ap.from, ap.to, None),
     };
+    let (sa, sb) = if swap {
+        (ap.b_switch, ap.a_switch)
+    } else {
+        (ap.a_switch, ap.b_switch)
+    };
+    // Two peers of one MLAG domain: their traffic crosses the peer-link.
+    let peers = (from == to && topo.bridges[from.0].kind == netlint_analysis::BridgeKind::Mlag)
+        .then(|| {
+            [
+                design.switch(sa).name.clone(),
+                design.switch(sb).name.clone(),
+            ]
+        });
+    let peer_link = (peers.is_some() && sa != sb).then(|| {
+        peer_link_words(
+            design,
+            netlint_analysis::l2::peer_link_between(design, topo, sa, sb),
+        )
+    });
     let name = |b: BridgeId| topo.bridges[b.0].name.clone();
     let Some(path) = path else {
         let cut = fwd
-            .explain_bridges(topo, vlan, from, to)
+            .explain_switches(design, topo, vlan, sa, sb)
             .map(|b| break_text(design, topo, fwd, &b, vlan));
         return PathOut {
             from: name(from),
@@ -433,6 +481,8 @@ fn path_out(
             slowest: None,
             mtu: None,
             cut,
+            peers,
+            peer_link,
         };
     };
     let mut at = from;
@@ -478,6 +528,8 @@ fn path_out(
         slowest,
         mtu,
         cut: None,
+        peers,
+        peer_link,
     }
 }
 

@@ -8,7 +8,7 @@
 //! [`Forwarding`], which answers per-VLAN and per-host-pair questions.
 
 use crate::stp::{BridgeInput, LinkInput, MstConfig, Scenario, StpEngine, StpResult, TreeId};
-use crate::topology::{BridgeId, Carrier, NicEnd, Topology};
+use crate::topology::{BridgeId, BridgeKind, Carrier, NicEnd, Topology};
 use netlint_model::{Design, HostId, LinkId, Mtu, NetworkId, NicIdx, Speed, SwitchId};
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
@@ -267,6 +267,15 @@ pub enum NotCarried {
     NotAllowed,
     /// A switch at an end does not define it.
     NotDefined(SwitchId),
+    /// A multi-chassis LAG whose member switches `from` and `to` are MLAG
+    /// peers that no peer-link carrying the VLAN joins: NX-OS suspends the
+    /// VLAN on such a vPC, other vendors black-hole the frames that arrive
+    /// on the wrong peer. `link`: the peer-link between them, if any.
+    PeerLink {
+        from: SwitchId,
+        to: SwitchId,
+        link: Option<LinkId>,
+    },
 }
 
 /// One VLAN (or untagged) across the fabric.
@@ -281,6 +290,12 @@ pub struct VlanView {
     pub component: Vec<usize>,
     /// Per bridge: component id over carried ports, spanning tree ignored.
     pub carried_component: Vec<usize>,
+    /// Where the VLAN splits an MLAG domain (its peer-links do not carry
+    /// it): per switch, its group of peers ([`peer_groups`]) and the
+    /// component of that group over forwarding ports. `None` when no
+    /// domain is split: then a switch's component is its bridge's.
+    pub peers: Option<Vec<usize>>,
+    segment: Option<Vec<usize>>,
     /// Per bridge: (neighbour bridge, port) over every port, shared by the
     /// views of one scenario, so that a path search does not rebuild it.
     adj: std::sync::Arc<Vec<Vec<(usize, usize)>>>,
@@ -311,10 +326,12 @@ impl Clone for CutCache {
 /// `None` when it does.
 fn not_carried(
     design: &Design,
+    topo: &Topology,
     port: &crate::topology::Port,
     st: PortState,
     failures: &Failures,
     vlan: Option<u16>,
+    peers: Option<&[usize]>,
 ) -> Option<NotCarried> {
     if !st.up {
         return Some(NotCarried::Down);
@@ -328,10 +345,193 @@ fn not_carried(
             return Some(NotCarried::NotDefined(s));
         }
     }
-    None
+    // A multi-chassis LAG over peers the VLAN does not join.
+    let peers = peers?;
+    let mut alive = port
+        .b_switches
+        .iter()
+        .copied()
+        .filter(|s| !failures.switches.contains(s));
+    let first = alive.next()?;
+    let other = alive.find(|s| peers[s.0] != peers[first.0])?;
+    Some(NotCarried::PeerLink {
+        from: first,
+        to: other,
+        link: peer_link_between(design, topo, first, other),
+    })
+}
+
+/// The peers of the MLAG domains that reach each other for `vlan` under
+/// `failures`, over peer-links (and other links inside the domain) that
+/// allow the VLAN: per switch, the least switch index of its group. `None`
+/// when no domain is split, which is the case whenever the peer-links carry
+/// every VLAN. A switch outside a split domain is in its bridge's group
+/// (labelled by the bridge's first switch); a failed peer, or one that does
+/// not define the VLAN, is alone. A domain that declares no link between its peers is taken to
+/// have a peer-link carrying everything (the design does not describe it).
+/// A peer-link's own failure is not modelled (what the peers do then is
+/// vendor-specific: vPC suspends the secondary's vPCs).
+pub fn peer_groups(
+    design: &Design,
+    topo: &Topology,
+    failures: &Failures,
+    vlan: Option<u16>,
+) -> Option<Vec<usize>> {
+    vlan?;
+    // Two peers are split only by a link that does not allow the VLAN;
+    // three or more also by a middle one that does not define it.
+    let restricted = topo
+        .internal_links
+        .iter()
+        .any(|l| !design.link(*l).allows_vlan(vlan));
+    let least = if restricted { 2 } else { 3 };
+    let mut groups: Option<Vec<usize>> = None;
+    for b in &topo.bridges {
+        if b.kind != BridgeKind::Mlag || b.members.len() < least {
+            continue;
+        }
+        let inside: Vec<&netlint_model::Link> = topo
+            .internal_links
+            .iter()
+            .map(|l| design.link(*l))
+            .filter(|l| b.members.contains(&l.a.value))
+            .collect();
+        if inside.is_empty() {
+            continue;
+        }
+        let alive: Vec<SwitchId> = b
+            .members
+            .iter()
+            .copied()
+            .filter(|s| !failures.switches.contains(s) && design.switch(*s).defines_vlan(vlan))
+            .collect();
+        if alive.len() < 2 {
+            continue;
+        }
+        let index = |s: SwitchId| alive.iter().position(|x| *x == s);
+        let edges = inside
+            .iter()
+            .filter(|l| l.allows_vlan(vlan))
+            .flat_map(|l| l.b.iter().map(move |b| (l.a.value, b.value)))
+            .filter_map(|(x, y)| Some((index(x)?, index(y)?)));
+        let label = components(alive.len(), edges);
+        if label.iter().all(|l| *l == 0) {
+            continue;
+        }
+        let g = groups.get_or_insert_with(|| {
+            topo.bridge_of
+                .iter()
+                .map(|b| topo.bridges[b.0].members[0].0)
+                .collect()
+        });
+        for s in &b.members {
+            g[s.0] = s.0;
+        }
+        for (i, s) in alive.iter().enumerate() {
+            g[s.0] = alive[label[i]].0;
+        }
+    }
+    groups
+}
+
+/// The link inside an MLAG domain that joins peers `a` and `b` (a
+/// `peer-link` first), else any peer-link of theirs.
+pub fn peer_link_between(
+    design: &Design,
+    topo: &Topology,
+    a: SwitchId,
+    b: SwitchId,
+) -> Option<LinkId> {
+    let links = || topo.internal_links.iter().copied();
+    let joins = |l: &LinkId, x: SwitchId, y: SwitchId| {
+        let link = design.link(*l);
+        (link.a.value == x && link.b.iter().any(|s| s.value == y))
+            || (link.a.value == y && link.b.iter().any(|s| s.value == x))
+    };
+    let touches = |l: &LinkId| {
+        let link = design.link(*l);
+        [a, b]
+            .iter()
+            .any(|s| link.a.value == *s || link.b.iter().any(|x| x.value == *s))
+    };
+    let peer = |l: &LinkId| design.link(*l).kind.value == netlint_model::LinkKind::PeerLink;
+    links()
+        .filter(|l| joins(l, a, b))
+        .min_by_key(|l| !peer(l))
+        .or_else(|| links().filter(|l| peer(l) && touches(l)).min())
 }
 
 pub use crate::union_find::components;
+
+/// The nodes components are computed over: a bridge, or, in an MLAG
+/// domain the VLAN splits, one node per group of peers (the group of the
+/// domain's least switch keeps the bridge's node, the others get nodes
+/// after the bridges). Without a split these are the bridges.
+struct Segments {
+    /// Per switch: its node; empty when no domain is split.
+    node_of: Vec<usize>,
+    nodes: usize,
+    /// Per port: the nodes at its two ends.
+    ends: Vec<(usize, usize)>,
+}
+
+impl Segments {
+    fn new(topo: &Topology, failures: &Failures, peers: Option<&[usize]>) -> Segments {
+        let n = topo.bridges.len();
+        let Some(peers) = peers else {
+            return Segments {
+                node_of: Vec::new(),
+                nodes: n,
+                ends: topo.ports.iter().map(|p| (p.a.0, p.b.0)).collect(),
+            };
+        };
+        let mut node_of: Vec<usize> = topo.bridge_of.iter().map(|b| b.0).collect();
+        let mut extra: BTreeMap<usize, usize> = BTreeMap::new();
+        for b in &topo.bridges {
+            let first = b.members[0];
+            for s in &b.members {
+                if peers[s.0] != peers[first.0] {
+                    let next = n + extra.len();
+                    node_of[s.0] = *extra.entry(peers[s.0]).or_insert(next);
+                }
+            }
+        }
+        let end_b = |p: &crate::topology::Port| {
+            let s = p
+                .b_switches
+                .iter()
+                .find(|s| !failures.switches.contains(s))
+                .unwrap_or(&p.b_switches[0]);
+            node_of[s.0]
+        };
+        let ends = topo
+            .ports
+            .iter()
+            .map(|p| (node_of[p.a_switch.0], end_b(p)))
+            .collect();
+        Segments {
+            node_of,
+            nodes: n + extra.len(),
+            ends,
+        }
+    }
+
+    /// Per bridge, the component of its node over the ports `mask`
+    /// selects; and per switch, its node's, when a domain is split.
+    fn components(&self, topo: &Topology, mask: &[bool]) -> (Vec<usize>, Option<Vec<usize>>) {
+        let edges = self
+            .ends
+            .iter()
+            .zip(mask)
+            .filter(|(_, m)| **m)
+            .map(|(e, _)| *e);
+        let mut label = components(self.nodes, edges);
+        let segment = (!self.node_of.is_empty())
+            .then(|| self.node_of.iter().map(|node| label[*node]).collect());
+        label.truncate(topo.bridges.len());
+        (label, segment)
+    }
+}
 
 impl VlanView {
     fn new(
@@ -344,11 +544,12 @@ impl VlanView {
         adj: std::sync::Arc<Vec<Vec<(usize, usize)>>>,
     ) -> VlanView {
         let fwd = stp.forwarding_links(vlan);
+        let peers = peer_groups(design, topo, failures, vlan);
         let not_carried: Vec<Option<NotCarried>> = topo
             .ports
             .iter()
             .zip(ports)
-            .map(|(p, st)| not_carried(design, p, *st, failures, vlan))
+            .map(|(p, st)| not_carried(design, topo, p, *st, failures, vlan, peers.as_deref()))
             .collect();
         let forwarding: Vec<bool> = not_carried
             .iter()
@@ -360,25 +561,39 @@ impl VlanView {
                         .unwrap_or(true)
             })
             .collect();
-        let n = topo.bridges.len();
-        let edges = |mask: &[bool]| {
-            topo.ports
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| mask[*i])
-                .map(|(_, p)| (p.a.0, p.b.0))
-                .collect::<Vec<_>>()
-        };
         let carried: Vec<bool> = not_carried.iter().map(|c| c.is_none()).collect();
+        let segments = Segments::new(topo, failures, peers.as_deref());
+        let (component, segment) = segments.components(topo, &forwarding);
+        let (carried_component, _) = segments.components(topo, &carried);
         VlanView {
             vlan,
-            component: components(n, edges(&forwarding).into_iter()),
-            carried_component: components(n, edges(&carried).into_iter()),
+            component,
+            carried_component,
+            peers,
+            segment,
             not_carried,
             forwarding,
             adj,
             forest: std::sync::OnceLock::new(),
             cuts: CutCache::default(),
+        }
+    }
+
+    /// The component of a switch over forwarding ports: its bridge's,
+    /// or, where the VLAN splits the switch's MLAG domain, its group of
+    /// peers'. Two host adapters reach each other when theirs are equal.
+    pub fn switch_component(&self, topo: &Topology, switch: SwitchId) -> usize {
+        match &self.segment {
+            Some(seg) => seg[switch.0],
+            None => self.component[topo.bridge_of[switch.0].0],
+        }
+    }
+
+    /// Per switch, [`switch_component`](Self::switch_component).
+    pub fn switch_components(&self, topo: &Topology) -> Vec<usize> {
+        match &self.segment {
+            Some(seg) => seg.clone(),
+            None => topo.bridge_of.iter().map(|b| self.component[b.0]).collect(),
         }
     }
 
@@ -540,11 +755,23 @@ pub enum Break {
     /// the first such port on the shortest cabled path.
     NotCarried { port: usize, why: NotCarried },
     /// The VLAN is carried end to end, but the spanning tree blocks it:
-    /// the blocked ports on the shortest carried path.
+    /// the blocked ports on the shortest carried path, each followed by the
+    /// other blocked ports that carry the VLAN between the same two parts
+    /// (parallel links, any of which could join them).
     Blocked {
         ports: Vec<usize>,
         from: BridgeId,
         to: BridgeId,
+    },
+    /// Inside MLAG domain `bridge`, traffic enters at peer `from` and
+    /// leaves at peer `to` (orphan ports, or a single link to one peer), so
+    /// it crosses the peer-link, and no link between the peers carries
+    /// the VLAN. `link`: the peer-link between them.
+    PeerLink {
+        bridge: BridgeId,
+        from: SwitchId,
+        to: SwitchId,
+        link: Option<LinkId>,
     },
 }
 
@@ -731,7 +958,7 @@ impl Forwarding {
                     }
                 }
                 let (bx, by) = (topo.bridge_of[sx.0], topo.bridge_of[sy.0]);
-                if view.component[bx.0] == view.component[by.0] {
+                if view.switch_component(topo, sx) == view.switch_component(topo, sy) {
                     if first_path.is_none() {
                         let path = view
                             .path(topo, bx, by, &view.forwarding)
@@ -740,10 +967,63 @@ impl Forwarding {
                     }
                     continue;
                 }
-                return Err(self.explain_cut(topo, view, bx, by));
+                return Err(self.explain_switch_cut(design, topo, view, sx, sy));
             }
         }
         Ok(first_path.unwrap_or_default())
+    }
+
+    /// Why two switches' components differ: the first MLAG domain on the
+    /// bridges' path (forwarding, else carrying the VLAN) where the traffic
+    /// would cross between peers the VLAN does not join, or else the
+    /// bridges' cut.
+    fn explain_switch_cut(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        view: &VlanView,
+        from: SwitchId,
+        to: SwitchId,
+    ) -> Break {
+        let (bx, by) = (topo.bridge_of[from.0], topo.bridge_of[to.0]);
+        let Some(peers) = &view.peers else {
+            return self.explain_cut(topo, view, bx, by);
+        };
+        let split = |bridge: BridgeId, x: SwitchId, y: SwitchId| {
+            (peers[x.0] != peers[y.0]).then(|| Break::PeerLink {
+                bridge,
+                from: x,
+                to: y,
+                link: peer_link_between(design, topo, x, y),
+            })
+        };
+        let alive = |ss: &[SwitchId]| {
+            ss.iter()
+                .copied()
+                .find(|s| !self.failures.switches.contains(s))
+                .unwrap_or(ss[0])
+        };
+        let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();
+        let Some(path) = view
+            .path(topo, bx, by, &view.forwarding)
+            .or_else(|| view.path(topo, bx, by, &carried))
+        else {
+            return self.explain_cut(topo, view, bx, by);
+        };
+        let (mut at, mut switch) = (bx, from);
+        for p in path {
+            let port = &topo.ports[p];
+            let (here, next, there) = if port.a == at {
+                (port.a_switch, port.b, alive(&port.b_switches))
+            } else {
+                (alive(&port.b_switches), port.a, port.a_switch)
+            };
+            if let Some(b) = split(at, switch, here) {
+                return b;
+            }
+            (at, switch) = (next, there);
+        }
+        split(at, switch, to).unwrap_or_else(|| self.explain_cut(topo, view, bx, by))
     }
 
     fn explain_cut(&self, topo: &Topology, view: &VlanView, from: BridgeId, to: BridgeId) -> Break {
@@ -768,7 +1048,27 @@ impl Forwarding {
         if view.carried_component[from.0] == view.carried_component[to.0] {
             let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();
             let path = view.path(topo, from, to, &carried).unwrap_or_default();
-            let ports: Vec<usize> = path.into_iter().filter(|p| !view.forwarding[*p]).collect();
+            // Each blocked port on the path, followed by the other blocked
+            // ports that carry the VLAN between the same two forwarding
+            // components (parallel links): any of them could join the sides.
+            let sides = |q: usize| {
+                let p = &topo.ports[q];
+                let (x, y) = (view.component[p.a.0], view.component[p.b.0]);
+                (x.min(y), x.max(y))
+            };
+            let mut ports: Vec<usize> = Vec::new();
+            for q in path.into_iter().filter(|p| !view.forwarding[*p]) {
+                if ports.contains(&q) {
+                    continue;
+                }
+                ports.push(q);
+                let here = sides(q);
+                ports.extend(
+                    (0..topo.ports.len()).filter(|&r| {
+                        r != q && carried[r] && !view.forwarding[r] && sides(r) == here
+                    }),
+                );
+            }
             return Break::Blocked { ports, from, to };
         }
         let up: Vec<bool> = self.ports.iter().map(|p| p.up).collect();
@@ -928,7 +1228,7 @@ impl Forwarding {
         for &(x, sx) in &na {
             for &(y, sy) in &nb {
                 let (from, to) = (topo.bridge_of[sx.0], topo.bridge_of[sy.0]);
-                let path = if view.component[from.0] == view.component[to.0] {
+                let path = if view.switch_component(topo, sx) == view.switch_component(topo, sy) {
                     view.path(topo, from, to, &view.forwarding)
                 } else {
                     None
@@ -961,6 +1261,24 @@ impl Forwarding {
             return None;
         }
         Some(self.explain_cut(topo, view, from, to))
+    }
+
+    /// Why `vlan` does not connect two switches (`None` when it does):
+    /// [`explain_bridges`](Self::explain_bridges), or the peers of an MLAG
+    /// domain the VLAN does not join.
+    pub fn explain_switches(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        vlan: Option<u16>,
+        from: SwitchId,
+        to: SwitchId,
+    ) -> Option<Break> {
+        let view = self.vlan(vlan)?;
+        if view.switch_component(topo, from) == view.switch_component(topo, to) {
+            return None;
+        }
+        Some(self.explain_switch_cut(design, topo, view, from, to))
     }
 
     /// The path the spanning tree governing `vlan` forwards between two
@@ -1186,6 +1504,27 @@ networks = ["csv", "mgmt"]
     }
 
     #[test]
+    fn a_block_names_every_parallel_link_that_could_carry_the_vlan() {
+        let d = design(
+            &TRIANGLE
+                .replace("MODE", "rstp")
+                .replace(" REGION", "")
+                .replace(" INSTA", "")
+                .replace(" INSTB", "")
+                .replace("name = \"isl\"", "name = \"isl\"\nlag = \"none\""),
+        );
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        // Both cables of the bundle carry VLAN 20 between tor-a and tor-b,
+        // and the tree blocks both.
+        match f.reach(&d, &t, csv, HostId(0), HostId(1)).broken {
+            Some(Break::Blocked { ports, .. }) => assert_eq!(ports, vec![0, 1]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn mstp_forwards_the_cluster_instance_on_the_isl() {
         let d = triangle("mstp", true);
         let t = Topology::build(&d);
@@ -1256,6 +1595,165 @@ networks = ["csv", "mgmt"]
             fw.reach(&d, &t, mgmt, HostId(0), HostId(1)).broken,
             Some(Break::NoAdapter { host: HostId(0) })
         );
+    }
+
+    /// An MLAG pair under a core (a multi-chassis LAG), hosts with one NIC
+    /// on a peer each (orphan ports), the peer-link's list PEER.
+    const VPC: &str = r#"
+[design]
+name = "vpc"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.core]
+stp = { mode = "rstp", priority = 4096 }
+[switches.a]
+mlag = "m"
+[switches.b]
+mlag = "m"
+[[links]]
+name = "peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+members = 2
+PEER
+[[links]]
+name = "up"
+a = "core"
+b = ["a", "b"]
+speed = "10G"
+members = 2
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "a"
+networks = ["csv", "mgmt"]
+[hosts.h2.nics.A]
+speed = "10G"
+switch = "b"
+networks = ["csv", "mgmt"]
+[hosts.h3.nics.A]
+speed = "10G"
+switch = "a"
+networks = ["csv", "mgmt"]
+[hosts.h4.nics.A]
+speed = "10G"
+switch = "core"
+networks = ["csv", "mgmt"]
+"#;
+
+    #[test]
+    fn a_peer_link_without_the_vlan_cuts_orphans_of_different_peers() {
+        let d = design(&VPC.replace("PEER", "vlans = [10]"));
+        let t = Topology::build(&d);
+        let fab = Fabric::new(&d, &t);
+        let f = fab.forwarding(&d, &t, &Failures::default());
+        let (csv, mgmt) = (
+            d.network_by_name("csv").unwrap(),
+            d.network_by_name("mgmt").unwrap(),
+        );
+        let (a, b) = (
+            d.switch_by_name("a").unwrap(),
+            d.switch_by_name("b").unwrap(),
+        );
+        // Behind different peers: the traffic would cross the peer-link.
+        assert_eq!(
+            f.reach(&d, &t, csv, HostId(0), HostId(1)).broken,
+            Some(Break::PeerLink {
+                bridge: t.bridge_of[a.0],
+                from: a,
+                to: b,
+                link: Some(LinkId(0)),
+            })
+        );
+        // Behind one peer: forwarded locally.
+        assert!(f.reach(&d, &t, csv, HostId(0), HostId(2)).broken.is_none());
+        // The vPC to the core carries VLAN 20 on both peers, which the
+        // peer-link does not join: suspended (NX-OS) or black-holed.
+        assert_eq!(
+            f.reach(&d, &t, csv, HostId(0), HostId(3)).broken,
+            Some(Break::NotCarried {
+                port: 0,
+                why: NotCarried::PeerLink {
+                    from: a,
+                    to: b,
+                    link: Some(LinkId(0)),
+                },
+            })
+        );
+        // The peer-link carries VLAN 10: nothing changes for it.
+        for (x, y) in [(0, 1), (0, 3), (1, 3)] {
+            let r = f.reach(&d, &t, mgmt, HostId(x), HostId(y));
+            assert!(r.broken.is_none(), "{x}-{y}: {:?}", r.broken);
+        }
+        // The topology view's adapter pair is cut too, and explained.
+        let ap = f.adapter_paths(&d, &t, csv, HostId(0), HostId(1));
+        assert_eq!(ap[0].path, None);
+        assert!(matches!(
+            f.explain_switches(&d, &t, Some(20), a, b),
+            Some(Break::PeerLink { .. })
+        ));
+        // With peer `b` down, what is left is one switch: the hosts on `a`
+        // and the core reach each other again over the LAG's `a` side.
+        let mut down = Failures::default();
+        down.switches.insert(b);
+        let f = fab.forwarding(&d, &t, &down);
+        assert!(f.reach(&d, &t, csv, HostId(0), HostId(3)).broken.is_none());
+        assert!(f.reach(&d, &t, csv, HostId(0), HostId(2)).broken.is_none());
+    }
+
+    #[test]
+    fn a_single_link_to_one_peer_reaches_only_that_peers_orphans() {
+        // The core hangs off `b` alone; `a` is the domain's first switch.
+        let d = design(
+            &VPC.replace("PEER", "vlans = [10]")
+                .replace("b = [\"a\", \"b\"]", "b = \"b\""),
+        );
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let csv = d.network_by_name("csv").unwrap();
+        let (a, b) = (
+            d.switch_by_name("a").unwrap(),
+            d.switch_by_name("b").unwrap(),
+        );
+        // h2 on `b` reaches the core's h4; h1 on `a` would cross the peer-link.
+        assert!(f.reach(&d, &t, csv, HostId(1), HostId(3)).broken.is_none());
+        assert_eq!(
+            f.reach(&d, &t, csv, HostId(0), HostId(3)).broken,
+            Some(Break::PeerLink {
+                bridge: t.bridge_of[a.0],
+                from: a,
+                to: b,
+                link: Some(LinkId(0)),
+            })
+        );
+    }
+
+    #[test]
+    fn a_peer_link_with_every_vlan_keeps_the_domain_one_switch() {
+        for peer in ["", "vlans = [10, 20]"] {
+            let d = design(&VPC.replace("PEER", peer));
+            let t = Topology::build(&d);
+            let fab = Fabric::new(&d, &t);
+            let f = fab.forwarding(&d, &t, &Failures::default());
+            assert!(f.vlan(Some(20)).unwrap().peers.is_none());
+            assert!(all_pairs(&d, &t, &f).iter().all(|r| r.broken.is_none()));
+            // A peer failing: its orphan host is gone, the rest still reach
+            // each other, as before the peers' data plane was modelled.
+            let mut down = Failures::default();
+            down.switches.insert(d.switch_by_name("a").unwrap());
+            let f = fab.forwarding(&d, &t, &down);
+            let csv = d.network_by_name("csv").unwrap();
+            assert!(f.reach(&d, &t, csv, HostId(1), HostId(3)).broken.is_none());
+            assert_eq!(
+                f.reach(&d, &t, csv, HostId(0), HostId(1)).broken,
+                Some(Break::NoAdapter { host: HostId(0) })
+            );
+        }
     }
 
     #[test]

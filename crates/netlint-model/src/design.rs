@@ -70,6 +70,14 @@ impl Platform {
     pub fn has_set(self) -> bool {
         self.is_windows() && self >= Platform::Ws2016
     }
+    /// What the platform calls live migration: "vMotion" on vSphere.
+    pub fn live_migration_words(self) -> &'static str {
+        if self.is_vsphere() {
+            "vMotion"
+        } else {
+            "live migration"
+        }
+    }
     /// Windows Server 2022 or later, or Azure Local (LBFO under a vSwitch blocked).
     pub fn lbfo_vswitch_deprecated(self) -> bool {
         self.is_windows() && self >= Platform::Ws2022
@@ -652,6 +660,17 @@ pub struct VSwitch {
 }
 
 impl VSwitch {
+    /// What the platform calls this switch: "vDS" or "vSwitch" on vSphere,
+    /// "SET switch" (two or more NIC uplinks) or "virtual switch" on
+    /// Hyper-V.
+    pub fn kind_words(&self, os: Platform) -> &'static str {
+        match (os.is_vsphere(), self.kind.as_ref().map(|k| k.value)) {
+            (true, Some(VSwitchKind::Vds)) => "vDS",
+            (true, _) => "vSwitch",
+            (false, _) if self.is_set() => "SET switch",
+            (false, _) => "virtual switch",
+        }
+    }
     /// Two or more NIC uplinks: Switch Embedded Teaming.
     pub fn is_set(&self) -> bool {
         self.uplinks.len() >= 2

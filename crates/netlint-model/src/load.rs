@@ -465,6 +465,64 @@ impl Builder {
         }
     }
 
+    /// A virtual switch's `load_balancing`, kept when the host's platform
+    /// has it: SET takes `hyperv-port` or `dynamic`, ESXi its own policies
+    /// (`physical-nic-load` on a distributed switch only).
+    fn platform_load_balancing(
+        &mut self,
+        lb: Sp<LoadBalancing>,
+        os: Platform,
+        kind: Option<&Sp<VSwitchKind>>,
+    ) -> Option<Sp<LoadBalancing>> {
+        let values = |names: &[&str]| {
+            let q: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+            match q.split_last() {
+                Some((last, init)) if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+                _ => q.join(""),
+            }
+        };
+        if os.is_vsphere() {
+            if !LoadBalancing::VSPHERE.contains(&lb.value.as_str()) {
+                self.r.error_help(
+                    lb.span,
+                    format!(
+                        "`{}` is not a teaming policy of an ESXi virtual switch ({os})",
+                        lb.value
+                    ),
+                    format!(
+                        "a vSwitch or vDS takes {} (`lacp` and `physical-nic-load` on a vDS only)",
+                        values(LoadBalancing::VSPHERE)
+                    ),
+                );
+                return None;
+            }
+            if lb.value == LoadBalancing::PhysicalNicLoad
+                && kind.is_some_and(|k| k.value == VSwitchKind::Vss)
+            {
+                self.r.error_help(
+                    lb.span,
+                    "`physical-nic-load` (Route based on physical NIC load) exists on a distributed switch only, not on a standard vSwitch (`kind = \"vss\"`)",
+                    "move the uplinks to a vDS, or use `originating-port` on the standard vSwitch",
+                );
+                return None;
+            }
+        } else if !LoadBalancing::SET.contains(&lb.value.as_str()) {
+            self.r.error_help(
+                lb.span,
+                format!(
+                    "`{}` is not a load-balancing algorithm of a Hyper-V virtual switch (Switch Embedded Teaming) on {os}",
+                    lb.value
+                ),
+                format!(
+                    "Switch Embedded Teaming takes {} (Microsoft recommends `hyperv-port`)",
+                    values(LoadBalancing::SET)
+                ),
+            );
+            return None;
+        }
+        Some(lb)
+    }
+
     fn network_ref(&mut self, s: &Sp<String>) -> Option<Sp<NetworkId>> {
         match self.network_ids.get(&s.value).copied() {
             Some(i) => Some(Sp::new(NetworkId(i), s.span)),
@@ -1027,7 +1085,9 @@ impl Builder {
         let mut vswitches: Vec<VSwitch> = Vec::new();
         if let Some((_, vt)) = self.r.table(t, "vswitches") {
             for (n, key, v) in entries(vt) {
-                if let Some(vs) = self.vswitch(&owner, &n, key, v, &nics, &teams, &vswitches) {
+                if let Some(vs) =
+                    self.vswitch(&owner, &n, key, v, &nics, &teams, &vswitches, os.value)
+                {
                     vswitches.push(vs);
                 }
             }
@@ -1408,6 +1468,7 @@ impl Builder {
         nics: &[Nic],
         teams: &[Team],
         vswitches: &[VSwitch],
+        os: Platform,
     ) -> Option<VSwitch> {
         let what = format!("virtual switch `{name}`");
         let (_, t) = self.r.as_table(name, v)?;
@@ -1470,7 +1531,8 @@ impl Builder {
             .collect();
         let load_balancing = self
             .r
-            .enum_in::<LoadBalancing>(t, "load_balancing", &allowed_lb);
+            .enum_in::<LoadBalancing>(t, "load_balancing", &allowed_lb)
+            .and_then(|lb| self.platform_load_balancing(lb, os, kind.as_ref()));
         let networks = self.network_list(t, "networks");
         let mtu = self.mtu(t, None, &what);
         let default_flow_weight = self

@@ -17,16 +17,33 @@ pub(crate) fn span_of<T>(v: &Spanned<T>) -> Span {
     v.span().into()
 }
 
-/// The closest of `candidates` to `word`, when close enough to be a typo.
+/// The closest of `candidates` to `word`, when close enough to be a typo,
+/// or when one is the other with whole name parts added (`vmotion` for
+/// `vmotion-net`, `tor-a1` for `tor-a`).
 pub fn nearest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
     let w = word.to_ascii_lowercase();
     let limit = (w.chars().count() / 3).max(2);
     candidates
         .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(&w, &c.to_ascii_lowercase()), c))
-        .filter(|(d, c)| *d <= limit && *d < c.chars().count())
-        .min_by_key(|(d, c)| (*d, *c))
-        .map(|(_, c)| c)
+        .map(|c| {
+            let lc = c.to_ascii_lowercase();
+            (strsim::damerau_levenshtein(&w, &lc), c, extends(&w, &lc))
+        })
+        .filter(|(d, c, ext)| *ext || (*d <= limit && *d < c.chars().count()))
+        .min_by_key(|(d, c, _)| (*d, *c))
+        .map(|(_, c, _)| c)
+}
+
+/// Whether one name is the other plus whole parts after or before a
+/// separator (`-`, `_`, `.`, ` `), the shorter at least 3 characters long.
+fn extends(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    if short.chars().count() < 3 || short == long {
+        return false;
+    }
+    let sep = |c: Option<char>| matches!(c, Some('-' | '_' | '.' | ' '));
+    (long.starts_with(short) && sep(long[short.len()..].chars().next()))
+        || (long.ends_with(short) && sep(long[..long.len() - short.len()].chars().next_back()))
 }
 
 /// ", did you mean `x`?" or "".
@@ -386,5 +403,19 @@ mod tests {
         assert_eq!(nearest("swtich", ["speed", "switch"]), Some("switch"));
         assert_eq!(nearest("rstpp", ["rstp", "mstp", "stp"]), Some("rstp"));
         assert_eq!(nearest("zzzzzz", ["speed", "switch"]), None);
+    }
+
+    #[test]
+    fn a_name_missing_a_part_finds_the_whole_name() {
+        let nets = ["mgmt", "vmotion-net", "vsan-net"];
+        assert_eq!(nearest("vmotion", nets), Some("vmotion-net"));
+        assert_eq!(nearest("vMotion", nets), Some("vmotion-net"));
+        assert_eq!(nearest("vmotion-net-1", nets), Some("vmotion-net"));
+        assert_eq!(nearest("net-vsan", ["vsan"]), Some("vsan"));
+        // A typo still wins over a longer extension.
+        assert_eq!(nearest("vsan", ["vsan-net", "vsam"]), Some("vsam"));
+        // Parts only, and not too short to mean anything.
+        assert_eq!(nearest("vmot", nets), None);
+        assert_eq!(nearest("a", ["tor-a"]), None);
     }
 }

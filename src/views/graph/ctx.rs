@@ -223,7 +223,20 @@ impl Ctx<'_> {
                     vlan_text(vlan),
                     self.port_name(*port)
                 ),
+                NotCarried::PeerLink { from, to, .. } => format!(
+                    "{} ends on {} and {}, and no peer-link between them carries {}",
+                    self.port_name(*port),
+                    d.switch(*from).name,
+                    d.switch(*to).name,
+                    vlan_text(vlan)
+                ),
             },
+            Break::PeerLink { from, to, .. } => format!(
+                "traffic between MLAG peers {} and {} crosses the peer-link, which does not carry {}",
+                d.switch(*from).name,
+                d.switch(*to).name,
+                vlan_text(vlan)
+            ),
             Break::Blocked { ports, .. } => {
                 let names: Vec<String> = ports
                     .iter()

@@ -32,20 +32,13 @@ pub(super) fn vswitch_balancer(host: &Host, vi: VSwitchIdx) -> Option<Balancer> 
     if vs.uplinks.len() < 2 {
         return None;
     }
-    let vsphere = host.os.value.is_vsphere();
     let lb = vs.load_balancing.clone();
     let mode = match lb.as_ref().map(|l| l.value) {
         Some(LoadBalancing::IpHash) => TeamMode::Static,
         Some(LoadBalancing::Lacp) => TeamMode::Lacp,
         _ => TeamMode::SwitchIndependent,
     };
-    let kind = if vsphere {
-        "vSwitch"
-    } else if vs.is_set() {
-        "SET switch"
-    } else {
-        "switch"
-    };
+    let kind = vs.kind_words(host.os.value);
     Some(Balancer {
         group: Group::Switch(vi),
         name: format!("{kind} `{}`", vs.name),

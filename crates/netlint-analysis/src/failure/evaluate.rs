@@ -36,6 +36,10 @@ pub(super) struct FabricState<'f> {
     pub(super) comps: Option<Vec<Option<Vec<usize>>>>,
     /// Bridges whose healthy component split (or that are down).
     pub(super) affected_bridges: BTreeSet<usize>,
+    /// Where a VLAN splits an MLAG domain: per VLAN slot, per switch, its
+    /// component in this scenario, from a full solve; every host is then
+    /// evaluated again (see [`Analysis::peer_split`]).
+    pub(super) switch_comps: Option<Vec<Vec<usize>>>,
     pub(super) failures: &'f Failures,
 }
 
@@ -51,6 +55,15 @@ pub struct Analysis<'a> {
     pub(super) vlans: Vec<Option<u16>>,
     pub(super) net_slot: Vec<usize>,
     pub(super) healthy_comp: Vec<Vec<usize>>,
+    /// Per VLAN slot that splits an MLAG domain in the healthy state (its
+    /// peer-links do not carry it): per switch, its healthy component.
+    pub(super) healthy_switch_comp: Vec<Option<Vec<usize>>>,
+    /// Some VLAN splits an MLAG domain: adapters on one bridge may not
+    /// reach each other, so component labels per bridge do not decide
+    /// reachability, and fabric failures are solved in full with labels
+    /// per switch. Only designs whose peer-links leave VLANs out (already
+    /// reported in the healthy state) pay for it.
+    pub(super) peer_split: bool,
     /// Every bridge runs one spanning-tree configuration and every port
     /// carries every VLAN of the design: VLAN components are those of the
     /// up graph in any scenario.
@@ -99,6 +112,16 @@ impl<'a> Analysis<'a> {
                     .unwrap_or_else(|| (0..nb).collect())
             })
             .collect();
+
+        let healthy_switch_comp: Vec<Option<Vec<usize>>> = vlans
+            .iter()
+            .map(|v| {
+                let view = healthy.vlan(*v)?;
+                view.peers.as_ref()?;
+                Some(view.switch_components(topo))
+            })
+            .collect();
+        let peer_split = healthy_switch_comp.iter().any(Option::is_some);
 
         let mut hosts_by_switch = vec![Vec::new(); design.switches.len()];
         let mut hosts_by_bridge = vec![Vec::new(); nb];
@@ -152,6 +175,8 @@ impl<'a> Analysis<'a> {
             vlans,
             net_slot,
             healthy_comp,
+            healthy_switch_comp,
+            peer_split,
             shortcut: false,
             scenarios: None,
             healthy: Vec::new(),
@@ -174,6 +199,7 @@ impl<'a> Analysis<'a> {
         let st = FabricState {
             comps: None,
             affected_bridges: BTreeSet::new(),
+            switch_comps: None,
             failures: &none,
         };
         a.healthy = (0..design.hosts.len())
@@ -303,9 +329,13 @@ impl<'a> Analysis<'a> {
                         return None;
                     }
                     let b = self.topo.bridge_of[s.0].0;
-                    let c = match st.comps.as_ref().and_then(|c| c[slot].as_ref()) {
-                        Some(c) => c[b],
-                        None => self.healthy_comp[slot][b],
+                    let c = match (&st.switch_comps, &self.healthy_switch_comp[slot]) {
+                        (Some(comps), _) => comps[slot][s.0],
+                        (None, Some(healthy)) => healthy[s.0],
+                        (None, None) => match st.comps.as_ref().and_then(|c| c[slot].as_ref()) {
+                            Some(c) => c[b],
+                            None => self.healthy_comp[slot][b],
+                        },
                     };
                     match token {
                         None => token = Some(Token::Comp(c)),
@@ -361,9 +391,26 @@ impl<'a> Analysis<'a> {
         let mut st = FabricState {
             comps: None,
             affected_bridges: BTreeSet::new(),
+            switch_comps: None,
             failures,
         };
         if failures.is_host_local() {
+            return st;
+        }
+        if self.peer_split {
+            // Labels per switch from a full solve, for every host.
+            let fwd = self.fabric.forwarding(self.design, self.topo, failures);
+            let nb = self.topo.bridges.len();
+            st.switch_comps = Some(
+                self.vlans
+                    .iter()
+                    .map(|v| match fwd.vlan(*v) {
+                        Some(view) => view.switch_components(self.topo),
+                        None => self.topo.bridge_of.iter().map(|b| b.0).collect(),
+                    })
+                    .collect(),
+            );
+            st.affected_bridges = (0..nb).collect();
             return st;
         }
         let mut removed: Vec<usize> = failures

@@ -149,6 +149,101 @@ peer = "h1:S2"
 networks = ["smb2"]
 "#;
 
+/// An MLAG pair whose peer-link leaves VLAN 20 out: hosts on one peer each
+/// (SET members on both), a vPC and a single link to a core.
+const PRUNED_PEER_LINK: &str = r#"
+[design]
+name = "pruned-peer-link"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.core]
+stp = { mode = "rstp", priority = 4096 }
+[switches.core2]
+[switches.a]
+mlag = "m"
+[switches.b]
+mlag = "m"
+[[links]]
+name = "peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+members = 2
+vlans = [10]
+[[links]]
+name = "up"
+a = "core"
+b = ["a", "b"]
+speed = "10G"
+members = 2
+[[links]]
+name = "side"
+a = "core2"
+b = "b"
+speed = "10G"
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "a"
+networks = ["csv", "mgmt"]
+[hosts.h2.nics.A]
+speed = "10G"
+switch = "b"
+networks = ["csv", "mgmt"]
+[hosts.h3.nics.A]
+speed = "10G"
+switch = "a"
+[hosts.h3.nics.B]
+speed = "10G"
+switch = "b"
+[hosts.h3.vswitches.S]
+uplinks = ["A", "B"]
+[hosts.h3.vswitches.S.vnics.C]
+network = "csv"
+[hosts.h3.vswitches.S.vnics.M]
+network = "mgmt"
+[hosts.h4.nics.A]
+speed = "10G"
+switch = "core"
+networks = ["csv", "mgmt"]
+[hosts.h5.nics.A]
+speed = "10G"
+switch = "core2"
+networks = ["csv", "mgmt"]
+[hosts.h6.nics.A]
+speed = "10G"
+switch = "b"
+networks = ["csv", "mgmt"]
+"#;
+
+#[test]
+fn fast_evaluation_matches_where_a_peer_link_splits_a_vlan() {
+    let d = design(PRUNED_PEER_LINK);
+    check_parity(&d, "pruned-peer-link");
+    // Healthy: h2 and h6 (on `b`) reach h5 over `side`; h1 does not.
+    let t = Topology::build(&d);
+    let fab = Fabric::new(&d, &t);
+    let healthy = fab.forwarding(&d, &t, &Failures::default());
+    let csv = d.network_by_name("csv").unwrap();
+    assert!(healthy
+        .reach(&d, &t, csv, HostId(1), HostId(4))
+        .broken
+        .is_none());
+    assert!(healthy
+        .reach(&d, &t, csv, HostId(0), HostId(4))
+        .broken
+        .is_some());
+    // Losing `side` takes h2 and h6 from h5 on csv: the analysis sees it.
+    let a = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+    let lost = fast_lost(&a, &Unit::Cable(LinkId(2), 0).failures(&d, &t));
+    assert!(lost.contains(&(csv, HostId(1), HostId(4))), "{lost:?}");
+    assert!(lost.contains(&(csv, HostId(4), HostId(5))), "{lost:?}");
+}
+
 #[test]
 fn fast_evaluation_matches_on_direct_cables() {
     let d = design(SWITCHLESS);

@@ -155,11 +155,20 @@ impl ScenarioComponents {
             .zip(&self.healthy)
             .map(|(&vlan, before)| {
                 let before = before.as_ref()?;
+                let peers = super::peer_groups(design, topo, failures, vlan);
                 let flips: Vec<(usize, bool)> = changed
                     .iter()
                     .map(|&p| {
-                        let carried =
-                            not_carried(design, &topo.ports[p], state(p), failures, vlan).is_none();
+                        let carried = not_carried(
+                            design,
+                            topo,
+                            &topo.ports[p],
+                            state(p),
+                            failures,
+                            vlan,
+                            peers.as_deref(),
+                        )
+                        .is_none();
                         let tree = update.link_forwards(&self.stp, p, vlan).unwrap_or(true);
                         (p, carried && tree)
                     })

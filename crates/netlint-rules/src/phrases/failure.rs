@@ -195,7 +195,7 @@ fn and_list(items: &[String]) -> String {
 }
 
 /// What a carrier is, for sentences about its members: "team VMTeam",
-/// "SET switch S", or None for a single NIC.
+/// "SET switch S", "vDS dvs1", or None for a single NIC.
 fn owner(design: &Design, host: HostId, via: Via) -> Option<String> {
     let h = design.host(host);
     match via {
@@ -208,8 +208,7 @@ fn owner(design: &Design, host: HostId, via: Via) -> Option<String> {
                     Uplink::Team(t) => Some(format!("team `{}`", h.teams[t.0].name)),
                     Uplink::Nic(_) => None,
                 },
-                _ if v.is_set() => Some(format!("SET switch `{}`", v.name)),
-                _ => Some(format!("virtual switch `{}`", v.name)),
+                _ => Some(format!("{} `{}`", v.kind_words(h.os.value), v.name)),
             }
         }
     }

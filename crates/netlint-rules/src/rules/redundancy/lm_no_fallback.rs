@@ -23,7 +23,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         &RULE,
         |_| true,
         true,
-        |unit, loss, group| help(cx, unit, loss, group),
+        |unit, loss, group| {
+            if unit_on_vsphere(cx, unit) {
+                "give vMotion a second way out: a second vMotion vmkernel port (or a standby uplink for the one there is) on other uplinks, cards and switches, its network listed in `live_migration.networks`".to_string()
+            } else {
+                help(cx, unit, loss, group)
+            }
+        },
         out,
     );
 }
@@ -139,6 +145,17 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
             ""
         }
     )
+}
+
+/// Whether the hosts a unit's findings are about run vSphere: a host's
+/// own unit (a card, a NIC) says; a fabric unit goes by the design's
+/// platform.
+fn unit_on_vsphere(cx: &Context<'_>, unit: &netlint_analysis::failure::Unit) -> bool {
+    use netlint_analysis::failure::Unit;
+    match unit {
+        Unit::Card(h, _) | Unit::Nic(h, _) => cx.design.host(*h).os.value.is_vsphere(),
+        _ => cx.design.platform.value.is_vsphere(),
+    }
 }
 
 #[cfg(test)]

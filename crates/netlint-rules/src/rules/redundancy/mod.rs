@@ -15,6 +15,7 @@ use netlint_model::{Diagnostic, Host, HostId, Severity, Span};
 
 pub mod cluster_network_count;
 pub mod lm_no_fallback;
+pub mod mlag_peer_link_vlan;
 pub mod network_partitioned;
 pub mod spof_link;
 pub mod spof_nic_card;
@@ -23,6 +24,7 @@ pub mod spof_switch;
 
 pub static RULES: &[&Rule] = &[
     &network_partitioned::RULE,
+    &mlag_peer_link_vlan::RULE,
     &spof_switch::RULE,
     &spof_nic_card::RULE,
     &spof_link::RULE,
@@ -170,8 +172,18 @@ pub(crate) fn unit_findings(
                     "lose"
                 };
                 let whats: Vec<String> = p.whats.iter().map(|(_, w)| w.clone()).collect();
+                // vMotion when every host named runs vSphere.
                 let tail = if live_migration {
-                    ", so live migration has nowhere to go"
+                    let vsphere = p
+                        .card_hosts
+                        .iter()
+                        .chain(&p.hosts)
+                        .all(|h| design.host(*h).os.value.is_vsphere());
+                    if vsphere {
+                        ", so vMotion has nowhere to go"
+                    } else {
+                        ", so live migration has nowhere to go"
+                    }
                 } else {
                     ""
                 };

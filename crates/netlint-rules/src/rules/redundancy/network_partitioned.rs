@@ -131,6 +131,24 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                 ),
             }
         }
+        Break::PeerLink {
+            bridge: domain,
+            from,
+            to,
+            link,
+        } => peer_link_cause(
+            design,
+            net,
+            *link,
+            format!(
+                "traffic between `{}` and `{}` (ports of different peers of MLAG domain {}, not in one multi-chassis LAG) crosses",
+                design.switch(*from).name,
+                design.switch(*to).name,
+                bridge(*domain),
+            ),
+            (*from, *to),
+            Vec::new(),
+        ),
         Break::NotCarried { port, why } => {
             let p = &topo.ports[*port];
             let link = design.link(p.link);
@@ -156,6 +174,22 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                         link.name
                     ),
                 },
+                NotCarried::PeerLink { from, to, link: pl } => peer_link_cause(
+                    design,
+                    net,
+                    *pl,
+                    format!(
+                        "multi-chassis LAG `{}` ends on peers `{}` and `{}`; frames that arrive on the peer without the destination cross",
+                        link.name,
+                        design.switch(*from).name,
+                        design.switch(*to).name,
+                    ),
+                    (*from, *to),
+                    vec![(
+                        link.span,
+                        format!("multi-chassis LAG `{}` carries {vlan}", link.name),
+                    )],
+                ),
                 NotCarried::NotDefined(s) => {
                     let sw = design.switch(*s);
                     Cause {
@@ -176,6 +210,54 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
             }
         }
     })
+}
+
+/// A cut at an MLAG peer-link that does not carry the VLAN: `crossing`
+/// says which traffic has to cross it (it ends with "crosses").
+fn peer_link_cause(
+    design: &Design,
+    net: NetworkId,
+    link: Option<netlint_model::LinkId>,
+    crossing: String,
+    (from, to): (netlint_model::SwitchId, netlint_model::SwitchId),
+    related: Vec<(Span, String)>,
+) -> Cause {
+    let vlan = vlan_text(design, net);
+    let vid = design.network(net).vlan_id().unwrap_or(0);
+    let why = "ports of different peers that are not in one multi-chassis LAG (orphan ports: SET, switch-independent and vSphere team members, single links to one peer) reach each other only across it";
+    match link.map(|l| design.link(l)) {
+        Some(pl) => Cause {
+            text: format!(
+                "{crossing} peer-link `{}`, which does not allow {vlan}",
+                pl.name
+            ),
+            element: pl.element(),
+            span: pl.vlans.as_ref().map(|v| v.span).unwrap_or(pl.span),
+            related,
+            help: format!(
+                "add {vid} to `vlans` of peer-link `{}` (or remove the list): {why}",
+                pl.name
+            ),
+        },
+        None => {
+            let sw = design.switch(from);
+            Cause {
+                text: format!(
+                    "{crossing} between the peers, and no link joins `{}` and `{}` that carries {vlan}",
+                    sw.name,
+                    design.switch(to).name
+                ),
+                element: sw.element(),
+                span: sw.mlag.as_ref().map(|m| m.span).unwrap_or(sw.span),
+                related,
+                help: format!(
+                    "add a peer-link between `{}` and `{}` that allows {vid}: {why}",
+                    sw.name,
+                    design.switch(to).name
+                ),
+            }
+        }
+    }
 }
 
 /// Groups of hosts that still reach each other among `hosts`, each in host
@@ -350,6 +432,84 @@ networks = ["csv"]
         let f = findings(&s, "network-partitioned");
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "hosts.h3.nics.A");
+    }
+
+    /// SET hosts with one uplink on each peer of an MLAG pair: every vNIC
+    /// is an orphan port behind one peer or the other.
+    const SET_ON_VPC: &str = r#"
+[design]
+name = "t"
+platform = "windows-server-2022"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+[networks.lm]
+role = "live-migration"
+vlan = 30
+[switches.a]
+mlag = "vpc10"
+[switches.b]
+mlag = "vpc10"
+[[links]]
+name = "vpc-peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+members = 2
+PEER
+[profiles.p.nics.N1]
+speed = "25G"
+switch = "a"
+[profiles.p.nics.N2]
+speed = "25G"
+switch = "b"
+[profiles.p.vswitches.S]
+uplinks = ["N1", "N2"]
+[profiles.p.vswitches.S.vnics.Mgmt]
+network = "mgmt"
+[profiles.p.vswitches.S.vnics.CSV]
+network = "csv"
+[profiles.p.vswitches.S.vnics.LM]
+network = "lm"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+
+    #[test]
+    fn a_peer_link_without_the_vlans_cuts_set_hosts_at_its_vlans_line() {
+        let src = SET_ON_VPC.replace("PEER", "vlans = [10, 100]");
+        let f = findings(&src, "network-partitioned");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let line = src.lines().position(|l| l == "vlans = [10, 100]").unwrap() + 1;
+        for (d, (net, vlan)) in f.iter().zip([("csv", 20), ("lm", 30)]) {
+            assert_eq!(d.element(), "links.vpc-peer");
+            assert_eq!(
+                d.message,
+                format!("network `{net}` is cut: `hv1` cannot reach `hv2`; traffic between `a` and `b` (ports of different peers of MLAG domain `vpc10`, not in one multi-chassis LAG) crosses peer-link `vpc-peer`, which does not allow VLAN {vlan}")
+            );
+            let primary = d.primary.as_ref().unwrap().span;
+            let file = netlint_model::SourceFile::new("test.toml", &src);
+            assert_eq!(file.line_col(primary.start).line, line);
+            assert!(d
+                .help
+                .as_deref()
+                .unwrap()
+                .starts_with(&format!("add {vlan} to `vlans` of peer-link `vpc-peer`")));
+        }
+    }
+
+    #[test]
+    fn a_peer_link_with_every_vlan_is_silent() {
+        for peer in ["", "vlans = [10, 20, 30]"] {
+            let f = findings(&SET_ON_VPC.replace("PEER", peer), "network-partitioned");
+            assert!(f.is_empty(), "{peer}: {f:#?}");
+        }
     }
 
     #[test]

@@ -75,6 +75,27 @@ mod tests {
     }
 
     #[test]
+    fn a_vsphere_switch_is_named_as_a_vswitch_not_a_set_switch() {
+        // The VM team as the two uplinks of an ESXi standard vSwitch.
+        let src = ONE_CARD_ONE_SWITCH
+            .replace("SWITCH", "tor-a")
+            .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"")
+            .replace(
+                "[profiles.p.teams.VMTeam]\nmembers = [\"P1-1\", \"P1-2\"]\n",
+                "",
+            )
+            .replace("uplinks = [\"VMTeam\"]", "uplinks = [\"P1-1\", \"P1-2\"]");
+        let f = findings(&src, "spof-switch");
+        assert!(!f.is_empty());
+        let m = &f[0].message;
+        assert!(
+            m.contains("vSwitch `VMSwitch`'s members `P1-1` and `P1-2`"),
+            "{m}"
+        );
+        assert!(!m.contains("SET"), "{m}");
+    }
+
+    #[test]
     fn a_team_over_two_switches_is_redundant() {
         let f = findings(
             &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b"),

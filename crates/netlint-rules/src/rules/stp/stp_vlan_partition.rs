@@ -29,9 +29,15 @@ declare_rule!(
 /// first pair.
 type CutPairs = (Vec<(HostId, HostId)>, (BridgeId, BridgeId));
 
-/// Everything one blocked port cuts, for one tree.
+/// The two forwarding components a blocked port joins (smaller first).
+type Sides = (usize, usize);
+
+/// Everything one cut takes, for one tree: the blocked ports that carry
+/// the VLANs between the same two parts (parallel links; the first leads),
+/// each with its blocking end.
 struct Cut {
     blocking: Blocking,
+    ports: Vec<(usize, Blocking)>,
     networks: BTreeMap<NetworkId, CutPairs>,
 }
 
@@ -39,18 +45,35 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
-    let mut cuts: BTreeMap<(usize, usize, End), Cut> = BTreeMap::new();
+    let mut cuts: BTreeMap<Vec<(usize, usize, End)>, Cut> = BTreeMap::new();
     for r in cx.reachability() {
         let Some(Break::Blocked { ports, from, to }) = &r.broken else {
             continue;
         };
         let vlan = design.network(r.network).vlan_id();
+        let Some(view) = fwd.vlan(vlan) else { continue };
+        // The blocked ports, grouped by the two parts each joins.
+        let sides = |q: usize| {
+            let p = &topo.ports[q];
+            let (x, y) = (view.component[p.a.0], view.component[p.b.0]);
+            (x.min(y), x.max(y))
+        };
+        let mut groups: Vec<(Sides, Vec<(usize, Blocking)>)> = Vec::new();
         for &p in ports {
             let Some(b) = fwd.blocking_ends(topo, p, vlan).first().copied() else {
                 continue;
             };
-            let cut = cuts.entry((p, b.tree, b.end)).or_insert(Cut {
-                blocking: b,
+            match groups.iter_mut().find(|(s, _)| *s == sides(p)) {
+                Some((_, g)) => g.push((p, b)),
+                None => groups.push((sides(p), vec![(p, b)])),
+            }
+        }
+        for (_, group) in groups {
+            let key: Vec<(usize, usize, End)> =
+                group.iter().map(|(p, b)| (*p, b.tree, b.end)).collect();
+            let cut = cuts.entry(key).or_insert(Cut {
+                blocking: group[0].1,
+                ports: group,
                 networks: BTreeMap::new(),
             });
             cut.networks
@@ -61,19 +84,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let budget = Budget::new();
-    for ((port, tree, end), cut) in cuts {
-        out.push(finding(cx, port, tree, end, &cut, &budget));
+    for (key, cut) in cuts {
+        let (port, tree, _) = key[0];
+        out.push(finding(cx, port, tree, &cut, &budget));
     }
 }
 
-fn finding(
-    cx: &Context<'_>,
-    port: usize,
-    tree: usize,
-    end: End,
-    cut: &Cut,
-    budget: &Budget,
-) -> Diagnostic {
+fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budget) -> Diagnostic {
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
@@ -124,39 +141,57 @@ fn finding(
         format!("host pairs {} cannot reach each other", list.join(", "))
     };
 
-    // Is this port alone the missing piece?
+    // Are these ports (parallel links between the same two parts) alone
+    // the missing piece?
     let sole = cut.networks.iter().all(|(net, (_, (from, to)))| {
         let Some(view) = fwd.vlan(design.network(*net).vlan_id()) else {
             return false;
         };
         let mut mask = view.forwarding.clone();
-        mask[port] = true;
+        for (q, _) in &cut.ports {
+            mask[*q] = true;
+        }
         view.path(topo, *from, *to, &mask).is_some()
     });
     let vtext = vlans_text(&vlans);
     let label = stp.tree_label(tree, Some(here.0));
+    let names: Vec<String> = cut
+        .ports
+        .iter()
+        .map(|(q, _)| port_name(design, topo, *q))
+        .collect();
+    let several = names.len() > 1;
     let mut message = format!(
         "{label} blocks {} between {} and {}{}: {nets_text} {} cut, and {who}.",
-        port_name(design, topo, port),
+        and_list(&names),
         bridge_name(design, topo, p.a),
         bridge_name(design, topo, p.b),
-        if sole {
-            format!(", the only link that carries {vtext} there")
-        } else {
-            format!(", one of the links every path carrying {vtext} needs")
+        match (sole, several) {
+            (true, false) => format!(", the only link that carries {vtext} there"),
+            (true, true) if names.len() == 2 => {
+                format!(", both links that carry {vtext} there")
+            }
+            (true, true) => format!(", all {} links that carry {vtext} there", names.len()),
+            (false, false) => format!(", one of the links every path carrying {vtext} needs"),
+            (false, true) => format!(
+                ", the {} parallel links one of which every path carrying {vtext} needs",
+                names.len()
+            ),
         },
         if nets.len() == 1 { "is" } else { "are" },
     );
     if let Some(root) = stp.root_message(tree, here.0) {
         message.push_str(&format!(" {root}."));
     }
-    if let Some(ex) = stp.explain_port(tree, PortRef::new(port, end)) {
-        message.push_str(&format!(
-            " {}'s end of {} is {}.",
-            bridge_name(design, topo, here),
-            port_name(design, topo, port),
-            stp.port_reason(&ex)
-        ));
+    for (q, b) in &cut.ports {
+        if let Some(ex) = stp.explain_port(b.tree, PortRef::new(*q, b.end)) {
+            message.push_str(&format!(
+                " {}'s end of {} is {}.",
+                bridge_name(design, topo, b.bridge),
+                port_name(design, topo, *q),
+                stp.port_reason(&ex)
+            ));
+        }
     }
 
     // Where the tree sends these VLANs instead, and why that path does not carry them.
@@ -302,6 +337,15 @@ fn finding(
     let mut d = cx
         .finding(&RULE, link.element(), link.span, message)
         .with_help(help);
+    for (q, _) in &cut.ports[1..] {
+        let other = design.link(topo.ports[*q].link);
+        if other.index != link.index {
+            d = d.with_related(
+                other.span,
+                format!("`{}` carries {vtext} there too, and is blocked", other.name),
+            );
+        }
+    }
     if let Some(root) = stp.tree(tree).and_then(|t| t.root_of(here.0)) {
         let instance = tree_instance(fwd, tree);
         let (span, sw) = priority_line(design, topo, BridgeId(root), instance);
@@ -453,6 +497,43 @@ profile = "n"
             labels.contains(&"`core` defines only VLAN 10"),
             "{labels:?}"
         );
+    }
+
+    #[test]
+    fn parallel_links_blocked_together_are_one_cut_naming_each() {
+        // The triangle's ISL as two independent fibres.
+        let two = TRIANGLE.replace("MODE", "rstp").replace(
+            "name = \"isl\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\nmembers = 2\n",
+            "name = \"fibre-1\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\n[[links]]\nname = \"fibre-2\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\n",
+        );
+        assert!(two.contains("fibre-2"));
+        let f = findings(&two, "stp-vlan-partition");
+        assert_eq!(f.len(), 1, "one cut, one finding: {f:#?}");
+        let m = &f[0].message;
+        assert!(m.starts_with("the RSTP tree rooted at core blocks `fibre-1` and `fibre-2` between `tor-a` and `tor-b`, both links that carry VLANs 20, 30 there"), "{m}");
+        assert!(!m.contains("the only link"), "{m}");
+        assert!(m.contains("`tor-b`'s end of `fibre-1` is alternate"), "{m}");
+        assert!(m.contains("`tor-b`'s end of `fibre-2` is alternate"), "{m}");
+        let labels: Vec<&str> = f[0].related.iter().map(|l| l.message.as_str()).collect();
+        assert!(
+            labels.contains(&"`fibre-2` carries VLANs 20, 30 there too, and is blocked"),
+            "{labels:?}"
+        );
+        // A lag = "none" bundle: its cables are parallel ports of one link.
+        let bundle = TRIANGLE.replace("MODE", "rstp").replace(
+            "members = 2\n[[links]]\nname = \"up-a\"",
+            "members = 2\nlag = \"none\"\n[[links]]\nname = \"up-a\"",
+        );
+        let f = findings(&bundle, "stp-vlan-partition");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let m = &f[0].message;
+        assert!(m.starts_with("the RSTP tree rooted at core blocks cable 1 of `isl` and cable 2 of `isl` between `tor-a` and `tor-b`, both links that carry VLANs 20, 30 there"), "{m}");
+        assert!(
+            m.contains("`tor-b`'s end of cable 2 of `isl` is alternate"),
+            "{m}"
+        );
+        // Cables of one link add no related line of their own.
+        assert!(f[0].related.iter().all(|l| !l.message.contains("too")));
     }
 
     #[test]

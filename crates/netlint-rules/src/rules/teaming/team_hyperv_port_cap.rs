@@ -83,7 +83,7 @@ fn finding(
             host.teams[t.0].load_balancing.span,
         ),
         Group::Switch(v) => (
-            "SET switch",
+            host.vswitches[v.0].kind_words(host.os.value),
             Element::vswitch(&host.name, &host.vswitches[v.0].name),
             b.load_balancing
                 .as_ref()
@@ -126,10 +126,10 @@ fn finding(
     } else {
         format!(
             "{} reaches it through {} {}: {}",
-            if class.class == TrafficClass::LiveMigration {
-                "live migration over SMB"
-            } else {
-                words
+            match class.class {
+                TrafficClass::LiveMigration if host.os.value.is_vsphere() => "vMotion",
+                TrafficClass::LiveMigration => "live migration over SMB",
+                _ => words,
             },
             ports.len(),
             if ports.len() == 1 { "vNIC" } else { "vNICs" },
@@ -160,7 +160,13 @@ fn finding(
             );
         }
     }
-    let help = if class.transport.one_network() {
+    let help = if host.os.value.is_vsphere() {
+        format!(
+            "give {} up to {members} vmkernel ports, each active on a different uplink of {} (multi-NIC vMotion for vMotion), or a teaming policy that spreads flows over the uplinks",
+            if class.class == TrafficClass::LiveMigration { "vMotion" } else { words },
+            b.name
+        )
+    } else if class.transport.one_network() {
         if host.os.value == Platform::Ws2012 {
             format!(
                 "Windows Server 2012 has neither SMB live migration nor dynamic load balancing: give live migration its own members, e.g. a separate LACP / address-hash team of {} members without a virtual switch carrying the live-migration network, where simultaneous migrations spread over the members (Windows Server 2012 R2 and later: `transport = \"smb\"` or `load_balancing = \"dynamic\"`)",

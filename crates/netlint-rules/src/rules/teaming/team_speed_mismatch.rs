@@ -32,7 +32,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .map(|n| host.nic(n))
                 .collect();
             groups.push((
-                format!("SET switch `{}`", vs.name),
+                format!("{} `{}`", vs.kind_words(host.os.value), vs.name),
                 Element::vswitch(&host.name, &vs.name),
                 members,
             ));
@@ -113,5 +113,22 @@ members = ["A", "B"]
         let f = findings(&src, "team-speed-mismatch");
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("SET switch `S`"));
+    }
+
+    #[test]
+    fn vsphere_switches_are_worded_as_vswitch_or_vds() {
+        for (kind, word) in [("", "vSwitch `S`"), ("kind = \"vds\"\n", "vDS `S`")] {
+            let src = BASE
+                .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"")
+                .replace("SPEED", "25G")
+                .replace(
+                    "[hosts.h1.teams.T]\nmembers = [\"A\", \"B\"]",
+                    &format!("[hosts.h1.vswitches.S]\n{kind}uplinks = [\"A\", \"B\"]"),
+                );
+            let f = findings(&src, "team-speed-mismatch");
+            assert_eq!(f.len(), 1, "{f:#?}");
+            assert!(f[0].message.contains(word), "{}", f[0].message);
+            assert!(!f[0].message.contains("SET"), "{}", f[0].message);
+        }
     }
 }

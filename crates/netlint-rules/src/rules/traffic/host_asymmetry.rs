@@ -153,11 +153,7 @@ fn group(host: &Host, c: &Carrier) -> Option<Group> {
                     return Some(team(t, what));
                 }
             }
-            let what = if vs.is_set() {
-                format!("SET switch `{}`", vs.name)
-            } else {
-                format!("virtual switch `{}`", vs.name)
-            };
+            let what = format!("{} `{}`", vs.kind_words(host.os.value), vs.name);
             Some(Group {
                 what,
                 members: vswitch_nics(host, v).len(),

@@ -64,9 +64,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     ),
                 )
                 .with_related(budget.span, format!("drain_budget {}", budget.value))
-                .with_help(
-                    "widen the live-migration path that sets the bottleneck: more or faster adapters for live migration, SMB transport across several adapters, or load balancing that uses every team member; or raise `drain_budget` if the time is acceptable",
-                );
+                .with_help(if host.os.value.is_vsphere() {
+                    "widen the vMotion path that sets the bottleneck: more or faster uplinks for vMotion, or multi-NIC vMotion (one vMotion vmkernel port per uplink, each active on a different one); or raise `drain_budget` if the time is acceptable"
+                } else {
+                    "widen the live-migration path that sets the bottleneck: more or faster adapters for live migration, SMB transport across several adapters, or load balancing that uses every team member; or raise `drain_budget` if the time is acceptable"
+                });
         // The adapters' speeds set the time: one host's slower adapter (an
         // override) is the line that differs for it.
         for (span, label) in speed_lines(host, &lm.nics_in_use()) {

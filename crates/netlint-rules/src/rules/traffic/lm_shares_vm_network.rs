@@ -52,6 +52,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(lm) = &host.live_migration else {
             continue;
         };
+        let vsphere = host.os.value.is_vsphere();
+        let lm_words = host.os.value.live_migration_words();
         for entry in &lm.networks {
             let n = d.network(entry.value);
             let reason = if let Some((_, why)) = guests.iter().find(|(g, _)| *g == entry.value) {
@@ -73,15 +75,22 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         host.element(),
                         entry.span,
                         format!(
-                            "live migration uses network `{}`, and {reason}: migration traffic is unencrypted VM memory on a segment guests can reach",
+                            "{lm_words} uses network `{}`, and {reason}: migration traffic is unencrypted VM memory on a segment guests can reach",
                             n.name
                         ),
                     )
                     .with_related(n.span, format!("network `{}`", n.name))
-                    .with_help(format!(
-                        "give live migration its own network on its own VLAN (a `live-migration` or `csv` network no guest uses) and list it in `live_migration.networks` instead of `{}`; sharing adapters on separate VLANs with QoS is fine",
-                        n.name
-                    )));
+                    .with_help(if vsphere {
+                        format!(
+                            "give vMotion its own network on its own VLAN (a `live-migration` network no guest uses, on the vMotion vmkernel port) and list it in `live_migration.networks` instead of `{}` (or turn on encrypted vMotion); sharing uplinks on separate VLANs with NIOC shares is fine",
+                            n.name
+                        )
+                    } else {
+                        format!(
+                            "give live migration its own network on its own VLAN (a `live-migration` or `csv` network no guest uses) and list it in `live_migration.networks` instead of `{}`; sharing adapters on separate VLANs with QoS is fine",
+                            n.name
+                        )
+                    }));
         }
     }
     emit_per_host(out, found);
@@ -137,6 +146,23 @@ profile = "p"
         );
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 4], "\"vm\"");
+    }
+
+    #[test]
+    fn vsphere_hosts_are_told_about_vmotion() {
+        let s = src("30", "[\"vm\"]", "[\"lm\", \"vm\"]")
+            .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"");
+        let f = findings(&s, "lm-shares-vm-network");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message
+                .starts_with("hosts `hv1`, `hv2`: vMotion uses network `vm`"),
+            "{}",
+            f[0].message
+        );
+        let help = f[0].help.as_deref().unwrap();
+        assert!(help.starts_with("give vMotion its own network"), "{help}");
+        assert!(!help.contains("csv") && !help.contains("QoS"), "{help}");
     }
 
     #[test]

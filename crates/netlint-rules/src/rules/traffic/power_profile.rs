@@ -52,6 +52,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .join(" and ")
             ),
         };
+        let lm = host.os.value.live_migration_words();
+        let lm_adj = if host.os.value.is_vsphere() {
+            "vMotion"
+        } else {
+            "live-migration"
+        };
         let message = match host.power.value {
             Power::MaxPerformance => continue,
             Power::Unknown => {
@@ -59,11 +65,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     continue;
                 }
                 format!(
-                    "no power plan stated on a host that takes part in live migration{over}: with the default balanced plan, C-states and C1E cut live-migration throughput on 10G and faster adapters"
+                    "no power plan stated on a host that takes part in {lm}{over}: with the default balanced plan, C-states and C1E cut {lm_adj} throughput on 10G and faster adapters"
                 )
             }
             p => format!(
-                "power plan `{p}` on a host that takes part in live migration{over}: C-states and C1E cut live-migration throughput, badly so on 10G and faster adapters"
+                "power plan `{p}` on a host that takes part in {lm}{over}: C-states and C1E cut {lm_adj} throughput, badly so on 10G and faster adapters"
             ),
         };
         let help = match (host.power.value, &host.profile) {
@@ -77,7 +83,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let f = cx
             .finding(&RULE, host.element(), host.power.span, message)
             .with_help(format!(
-                "{help}, and build the host that way: the OS high-performance power plan and the BIOS system profile set to performance (C-states and C1E off)"
+                "{help}, and build the host that way: {} and the BIOS system profile set to performance (C-states and C1E off)",
+                if host.os.value.is_vsphere() {
+                    "the ESXi power management policy set to High Performance"
+                } else {
+                    "the OS high-performance power plan"
+                }
             ));
         found.push(f);
     }
@@ -134,6 +145,26 @@ profile = "p"
         BASE.replace("POWER", power)
             .replace("SPEED", speed)
             .replace("LM", lm)
+    }
+
+    #[test]
+    fn vsphere_hosts_are_told_about_vmotion_and_the_esxi_policy() {
+        let src = design("power = \"balanced\"", "25G", LM)
+            .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"");
+        let f = findings(&src, "power-profile");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let m = &f[0].message;
+        assert!(
+            m.contains("power plan `balanced` on a host that takes part in vMotion (over `lm` on 25G adapters): C-states and C1E cut vMotion throughput"),
+            "{m}"
+        );
+        assert!(!m.contains("live migration"), "{m}");
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.contains("ESXi power management policy set to High Performance"),
+            "{help}"
+        );
+        assert!(!help.contains("OS high-performance power plan"), "{help}");
     }
 
     #[test]
