@@ -453,18 +453,15 @@ pub(super) fn class_model(
 
     let mut notes = Vec::new();
     if transport == ClassTransport::Smb {
-        for p in &in_use_ports {
-            if let Some(k) = p.rdma {
-                notes.push(format!("SMB Direct ({k}) on {}", p.name));
+        for &i in &healthy.in_use {
+            if let Some(rdma) = ports[i].rdma {
+                notes.push(ClassNote::SmbDirect { port: i, rdma });
             }
         }
     }
     for net in &networks {
         if !ports.iter().any(|p| p.network == *net) {
-            notes.push(format!(
-                "network `{}` has no interface on this host",
-                design.network(*net).name
-            ));
+            notes.push(ClassNote::NoInterface(*net));
         }
     }
 

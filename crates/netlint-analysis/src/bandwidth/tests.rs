@@ -329,10 +329,15 @@ fn smb_direct_on_pinned_rdma_vnics_uses_both_adapters_and_fails_over() {
     assert_eq!(d.host(HostId(0)).nic(deg.lost).name, "N1");
     assert_eq!(deg.figures.aggregate.speed(), g(25));
     assert!(deg.down.is_empty(), "SMB1 fails over to N2");
-    assert!(lm
-        .notes
-        .iter()
-        .any(|n| n.contains("SMB Direct (roce-v2) on vNIC `SMB1`")));
+    assert!(
+        lm.notes.iter().any(|n| matches!(
+            n,
+            ClassNote::SmbDirect { port, rdma: Rdma::RoceV2 }
+                if lm.ports[*port].name == "vNIC `SMB1` on `S`"
+        )),
+        "{:?}",
+        lm.notes
+    );
     // Storage sees the same adapters.
     let st = h.class(TrafficClass::SmbStorage).unwrap();
     assert_eq!(st.healthy.aggregate.speed(), g(50));
