@@ -9,6 +9,7 @@ use netlint_analysis::bandwidth::{
 };
 use netlint_model::units::trim_float;
 use netlint_model::{Design, Host, NicIdx};
+use netlint_rules::phrases::bandwidth::class_note;
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -261,7 +262,7 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
         stranded: nic_names(host, &c.stranded),
         limited_by: limited,
         assumptions: c.assumptions.iter().map(|a| a.id).collect(),
-        notes: c.notes.clone(),
+        notes: c.notes.iter().map(|n| class_note(design, c, n)).collect(),
     }
 }
 

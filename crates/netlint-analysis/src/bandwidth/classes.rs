@@ -453,18 +453,15 @@ pub(super) fn class_model(
 
     let mut notes = Vec::new();
     if transport == ClassTransport::Smb {
-        for p in &in_use_ports {
-            if let Some(k) = p.rdma {
-                notes.push(format!("SMB Direct ({k}) on {}", p.name));
+        for &i in &healthy.in_use {
+            if let Some(rdma) = ports[i].rdma {
+                notes.push(ClassNote::SmbDirect { port: i, rdma });
             }
         }
     }
     for net in &networks {
         if !ports.iter().any(|p| p.network == *net) {
-            notes.push(format!(
-                "network `{}` has no interface on this host",
-                design.network(*net).name
-            ));
+            notes.push(ClassNote::NoInterface(*net));
         }
     }
 
@@ -547,42 +544,46 @@ pub(super) fn host_model(design: &Design, topology: &Topology, hid: HostId) -> H
     }
 }
 
+/// One adapter's term of the validator's SMB live-migration limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValidatorTerm {
+    pub nic: NicIdx,
+    pub speed: Speed,
+    /// Above 10G: the flat [`VALIDATOR_FLAT_MB_PER_ADAPTER`]; otherwise
+    /// `share` x [`VALIDATOR_SMB_FACTOR`] x speed / 8.
+    pub flat: bool,
+    /// What the adapter adds, in whole MB/s (PowerShell MB, floored).
+    pub mb_per_sec: f64,
+}
+
 /// The SMB live-migration limit Microsoft's validator expects for these
 /// adapters: per adapter, `share` x [`VALIDATOR_SMB_FACTOR`] x link speed /
 /// 8 up to 10G, [`VALIDATOR_FLAT_MB_PER_ADAPTER`] above. In bytes per
-/// second, with a line per adapter saying how.
-pub fn validator_limit(host: &Host, nics: &[NicIdx], share: f64) -> (Bandwidth, Vec<String>) {
+/// second, with each adapter's term.
+pub fn validator_limit(
+    host: &Host,
+    nics: &[NicIdx],
+    share: f64,
+) -> (Bandwidth, Vec<ValidatorTerm>) {
     let mut total = 0.0;
-    let mut lines = Vec::new();
+    let mut terms = Vec::new();
     for n in nics {
-        let nic = host.nic(*n);
-        let speed = nic.speed.value;
-        let (bytes, how) = if speed > VALIDATOR_FLAT_ABOVE {
-            let b = VALIDATOR_FLAT_MB_PER_ADAPTER * 1_048_576.0;
-            (
-                b,
-                format!(
-                    "`{}` {speed}: above 10G, {} MB/s",
-                    nic.name, VALIDATOR_FLAT_MB_PER_ADAPTER
-                ),
-            )
+        let speed = host.nic(*n).speed.value;
+        let flat = speed > VALIDATOR_FLAT_ABOVE;
+        let bytes = if flat {
+            VALIDATOR_FLAT_MB_PER_ADAPTER * 1_048_576.0
         } else {
-            let b = share * VALIDATOR_SMB_FACTOR * speed.bytes_per_sec();
-            (
-                b,
-                format!(
-                    "`{}` {speed}: {} % x {} x {speed} / 8 = {} MB/s",
-                    nic.name,
-                    netlint_model::units::trim_float(share * 100.0),
-                    VALIDATOR_SMB_FACTOR,
-                    netlint_model::units::trim_float((b / 1_048_576.0).floor())
-                ),
-            )
+            share * VALIDATOR_SMB_FACTOR * speed.bytes_per_sec()
         };
         total += b_floor(bytes);
-        lines.push(how);
+        terms.push(ValidatorTerm {
+            nic: *n,
+            speed,
+            flat,
+            mb_per_sec: (bytes / 1_048_576.0).floor(),
+        });
     }
-    (Bandwidth::from_bytes_per_sec(total), lines)
+    (Bandwidth::from_bytes_per_sec(total), terms)
 }
 
 /// Whole PowerShell MB.

@@ -291,6 +291,16 @@ pub struct PinCap {
     pub team_total: Speed,
 }
 
+/// A fact about a class worth a line in a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClassNote {
+    /// SMB runs as SMB Direct on this port (an index into the class's
+    /// ports).
+    SmbDirect { port: usize, rdma: Rdma },
+    /// One of the class's networks has no interface on this host.
+    NoInterface(NetworkId),
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClassModel {
     pub class: TrafficClass,
@@ -311,8 +321,8 @@ pub struct ClassModel {
     pub stranded: Vec<NicIdx>,
     pub pin_caps: Vec<PinCap>,
     pub assumptions: Vec<&'static Assumption>,
-    /// Facts worth a line in a report ("SMB Direct (roce-v2) on `SMB1`").
-    pub notes: Vec<String>,
+    /// Facts worth a line in a report.
+    pub notes: Vec<ClassNote>,
 }
 
 impl ClassModel {

@@ -7,8 +7,10 @@
 //! - [`failure`]: failure units, requirements, host lists, why a carrier
 //!   or a host lost a requirement, the consequence of a loss, and the
 //!   spanning-tree changes of a scenario.
+//! - [`bandwidth`]: the validator's SMB limit, adapter by adapter.
 //! - [`stp`]: names of spanning trees, why a root won, a tree's changes in
 //!   a scenario.
 
+pub mod bandwidth;
 pub mod failure;
 pub mod stp;

@@ -3,6 +3,7 @@
 
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share, with_text};
+use crate::phrases::bandwidth::validator_term;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{
     fmt_rate, nics_text, validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR,
@@ -72,7 +73,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             )
             .with_help(format!(
                 "set `smb_bandwidth_limit = \"{mb}MB\"` in `live_migration` (`Set-SmbBandwidthLimit -Category LiveMigration -BytesPerSecond {mb}MB`): Microsoft's validator expects, per adapter, SMB share x {VALIDATOR_SMB_FACTOR} x link speed / 8 up to 10G and 750 MB/s above; here {share_text}: {}",
-                lines.join("; ")
+                lines
+                    .iter()
+                    .map(|t| validator_term(host, share, t))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ));
         for (_, net) in &shared.with {
             let n = d.network(*net);
