@@ -9,7 +9,7 @@ use crate::design::*;
 use crate::diag::{Diagnostic, Severity, SYNTAX};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
-use crate::units::{Bandwidth, Duration, Mtu, MAX_FRAME, MAX_MTU, MIN_MTU};
+use crate::units::{Bandwidth, Duration, Mtu, Speed, MAX_FRAME, MAX_MTU, MIN_MTU};
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
@@ -159,6 +159,11 @@ const HOST_DCB_KEYS: &[&str] = &["willing", "pfc", "ets", "policies"];
 const POLICY_KEYS: &[&str] = &["name", "match", "priority"];
 const LINT_KEYS: &[&str] = &["fail_on", "rules"];
 
+/// The largest `memory_gb` (GiB): 64 TiB, above any server built so far.
+pub const MAX_MEMORY_GB: f64 = 65536.0;
+/// The longest `drain_budget`: a week.
+pub const MAX_DRAIN_BUDGET_S: u64 = 7 * 24 * 3600;
+
 /// Default OS when neither the design nor the host names one.
 pub const DEFAULT_PLATFORM: Platform = Platform::Ws2019;
 
@@ -216,7 +221,16 @@ fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diag
     let mut lines = std::collections::BTreeSet::new();
     let mut sorted: Vec<_> = errors
         .iter()
-        .map(|e| (e.span().unwrap_or(0..0), e.message().trim().to_string()))
+        .map(|e| {
+            let span = e.span().or_else(|| deepest_key(&file.text)).unwrap_or(0..0);
+            let message = match e.message().trim() {
+                "recursion limit" => {
+                    format!("a key or table header nests more than {KEY_DEPTH_LIMIT} levels deep")
+                }
+                m => m.to_string(),
+            };
+            (span, message)
+        })
         .collect();
     sorted.sort_by_key(|(s, _)| (s.start, s.end));
     for (span, message) in sorted {
@@ -237,6 +251,40 @@ fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diag
         );
     }
     out
+}
+
+/// How many dots a key may have before the TOML parser stops with a
+/// "recursion limit" error (its nesting limit, 80 levels).
+const KEY_DEPTH_LIMIT: usize = 80;
+
+/// The parser reports a dotted key or header nested past its limit without
+/// a position: the first key with that many dots (outside quotes) is it.
+fn deepest_key(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        // The longest run of dotted key parts on the line (quoted parts
+        // count as parts; a value like 2.5 is one dot at most).
+        let (mut dots, mut most) = (0, 0);
+        let mut quote = None;
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '.') => dots += 1,
+                (None, '#') => break,
+                (None, c) if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '\t') => {}
+                (None, _) => dots = 0,
+            }
+            most = most.max(dots);
+        }
+        if most >= KEY_DEPTH_LIMIT {
+            let start = offset + (line.len() - line.trim_start().len());
+            return Some(start..offset + line.trim_end().len());
+        }
+        offset += line.len();
+    }
+    None
 }
 
 #[derive(Default)]
@@ -323,7 +371,19 @@ impl Builder {
             if let Some(p) = self.r.enum_::<Platform>(t, "platform") {
                 platform = p;
             }
-            drain_budget = self.r.parsed(t, "drain_budget", Duration::parse);
+            drain_budget = self.r.parsed(t, "drain_budget", |s| {
+                let d = Duration::parse(s)?;
+                if (1..=MAX_DRAIN_BUDGET_S).contains(&d.seconds) {
+                    Ok(d)
+                } else {
+                    Err(format!(
+                        "`drain_budget = \"{s}\"` is out of range: it must be from 1s to {}",
+                        Duration {
+                            seconds: MAX_DRAIN_BUDGET_S
+                        }
+                    ))
+                }
+            });
         }
 
         if let Some((_, t)) = self.r.table(root, "networks") {
@@ -1083,7 +1143,7 @@ impl Builder {
             .r
             .enum_::<Platform>(t, "os")
             .unwrap_or_else(|| platform.clone());
-        let memory_gb = self.r.number(t, "memory_gb");
+        let memory_gb = self.r.number(t, "memory_gb", MAX_MEMORY_GB);
         let power = self
             .r
             .enum_::<Power>(t, "power")
@@ -1269,8 +1329,10 @@ impl Builder {
             },
             (None, None) => {}
         }
-        let speed = speed?;
-        // Only a NIC that exists can be the end of a cable.
+        // A NIC whose speed is missing or invalid (already an error, so
+        // the design is not built) is kept under its name, so teams,
+        // uplinks and cables naming it do not report it as unknown.
+        let speed = speed.unwrap_or(Sp::new(Speed::MIN, span));
         peers.extend(pending);
         Some(Nic {
             name: name.to_string(),
