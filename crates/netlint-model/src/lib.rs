@@ -6,6 +6,7 @@ pub mod diag;
 mod load;
 mod reader;
 pub mod span;
+pub mod text;
 pub mod units;
 
 pub use design::*;

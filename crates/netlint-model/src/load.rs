@@ -9,6 +9,7 @@ use crate::design::*;
 use crate::diag::{Diagnostic, Severity, SYNTAX};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
+use crate::text::{escape, is_unsafe};
 use crate::units::{Bandwidth, Duration, Mtu, Speed, MAX_FRAME, MAX_MTU, MIN_MTU};
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
@@ -177,6 +178,7 @@ pub fn load(file: &SourceFile) -> Loaded {
         };
     }
     let mut b = Builder::default();
+    check_text(root.get_ref(), None, &mut b.r);
     let design = b.design(root.get_ref(), file);
     let mut diagnostics = b.r.diags;
     finish(&mut diagnostics);
@@ -198,6 +200,7 @@ pub fn parse_lint_settings(file: &SourceFile) -> (LintSettings, Vec<Diagnostic>)
         return (LintSettings::default(), syntax_diagnostics(file, &errors));
     }
     let mut r = Reader::default();
+    check_text(root.get_ref(), None, &mut r);
     r.check_keys(root.get_ref(), &["netlint"], "netlint.toml");
     let settings = match r.table(root.get_ref(), "netlint") {
         Some((span, t)) => lint_settings(&mut r, span, t),
@@ -251,6 +254,57 @@ fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diag
         );
     }
     out
+}
+
+/// Refuses control characters (and bidirectional controls) in every key
+/// and string value: names are printed to terminals and drawn in diagrams.
+/// Free text (`model`, an `allow` reason) may hold line breaks and tabs.
+fn check_text(t: &Table<'_>, parent: Option<&str>, r: &mut Reader) {
+    fn bad(s: &str, free_text: bool) -> Option<char> {
+        s.chars()
+            .find(|&c| is_unsafe(c) && !(free_text && matches!(c, '\n' | '\t' | '\r')))
+    }
+    fn value(key: &str, v: &Value<'_>, free_text: bool, r: &mut Reader) {
+        match v.get_ref() {
+            DeValue::String(s) => {
+                if let Some(c) = bad(s, free_text) {
+                    r.error_help(
+                        span_of(v),
+                        format!(
+                            "`{}` = \"{}\" contains the control character U+{:04X}",
+                            escape(key),
+                            escape(s),
+                            c as u32
+                        ),
+                        "names and values are printed to terminals and diagrams: remove the character",
+                    );
+                }
+            }
+            DeValue::Array(items) => {
+                for item in items.iter() {
+                    value(key, item, free_text, r);
+                }
+            }
+            DeValue::Table(t) => check_text(t, Some(key), r),
+            _ => {}
+        }
+    }
+    for (k, v) in t.iter() {
+        let key: &str = k.get_ref();
+        if let Some(c) = bad(key, false) {
+            r.error_help(
+                span_of(k),
+                format!(
+                    "the name `{}` contains the control character U+{:04X}",
+                    escape(key),
+                    c as u32
+                ),
+                "names are printed to terminals and diagrams: remove the character",
+            );
+        }
+        let free_text = key == "model" || parent == Some("allow");
+        value(key, v, free_text, r);
+    }
 }
 
 /// How many dots a key may have before the TOML parser stops with a
