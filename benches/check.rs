@@ -6,7 +6,7 @@
 //! `cargo bench --bench check`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use netlint::check::{check_source, CheckSettings};
+use netlint::run::{check_source, CheckSettings};
 use netlint_analysis::failure::FailureReport;
 use netlint_analysis::{Fabric, Failures, Topology};
 use netlint_model::{load, SourceFile};

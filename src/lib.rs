@@ -1,9 +1,11 @@
-//! The `netlint` command: argument parsing, config discovery, and the
-//! renderers. The binary (`src/main.rs`) only calls [`cli::run`].
+//! The `netlint` command. Layers, each importing only those below it:
+//! `cli` and `commands` (arguments, files, exit codes) on top; `render`
+//! (text); `views` (what graph, topology, simulate and report show);
+//! `run` (the check run and its report). The binary (`src/main.rs`) only
+//! calls [`cli::run`]. docs/architecture.md is the map.
 
-pub mod check;
 pub mod cli;
 pub mod commands;
-pub mod config;
 pub mod render;
-pub mod report;
+pub mod run;
+pub mod views;

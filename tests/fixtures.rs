@@ -2,8 +2,8 @@
 //! (invalid inputs included). `INSTA_UPDATE=no` in CI: a changed output
 //! fails until its snapshot is reviewed.
 
-use netlint::check::{run_check, CheckSettings};
 use netlint::render;
+use netlint::run::{run_check, CheckSettings};
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> Vec<PathBuf> {

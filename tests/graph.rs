@@ -7,12 +7,12 @@
 //! Snapshots are drawn without findings, so rules added later do not change
 //! them; findings are tested with diagnostics made here.
 
-use netlint::commands::graph::{
+use netlint::render::{dot, markdown, mermaid};
+use netlint::run::{FileReport, Report};
+use netlint::views::graph::{
     build, finding_elements, parse_failure, scope_of, Block, EdgeKind, GraphOptions, NetStatus,
     Scene, Side, View,
 };
-use netlint::render::{dot, markdown, mermaid};
-use netlint::report::{FileReport, Report};
 use netlint_analysis::Failures;
 use netlint_model::{load, Design, Diagnostic, Severity, SourceFile};
 use std::path::{Path, PathBuf};
@@ -61,7 +61,7 @@ fn failing(d: &Design, names: &[&str]) -> GraphOptions {
 }
 
 /// The trunk edge whose label starts with `name`.
-fn trunk<'s>(s: &'s Scene, name: &str) -> &'s netlint::commands::graph::Edge {
+fn trunk<'s>(s: &'s Scene, name: &str) -> &'s netlint::views::graph::Edge {
     s.edges
         .iter()
         .find(|e| e.kind == EdgeKind::Trunk && e.label.first().is_some_and(|l| l == name))
@@ -77,7 +77,7 @@ fn switch_id(s: &Scene, name: &str) -> String {
         .clone()
 }
 
-fn network<'s>(s: &'s Scene, name: &str) -> &'s netlint::commands::graph::NetworkRow {
+fn network<'s>(s: &'s Scene, name: &str) -> &'s netlint::views::graph::NetworkRow {
     s.networks.iter().find(|n| n.name == name).unwrap()
 }
 
@@ -640,14 +640,14 @@ fn report_of(path: &str, diagnostics: Vec<Diagnostic>) -> Report {
 #[test]
 fn markdown_report_of_broken_basics() {
     // The rules that exist for good; others would change the snapshot as they land.
-    let settings = netlint::check::CheckSettings {
+    let settings = netlint::run::CheckSettings {
         select: ["team-cross-switch-lag", "team-rdma", "mtu-mismatch"]
             .map(String::from)
             .to_vec(),
         ..Default::default()
     };
     std::env::set_current_dir(root()).unwrap();
-    let run = netlint::check::run_check(&[PathBuf::from(BROKEN)], &settings).unwrap();
+    let run = netlint::run::run_check(&[PathBuf::from(BROKEN)], &settings).unwrap();
     let designs = markdown::load_designs(&run.report);
     let text = markdown::render(&run.report, &designs, &|p| p.to_string());
     assert!(text.starts_with(
@@ -745,10 +745,10 @@ fn all_outputs(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
     };
     for path in [RSTP, MSTP, TEN_G, BROKEN] {
         let d = design(path);
-        let diags = netlint::check::check_source(
+        let diags = netlint::run::check_source(
             &source(path),
             None,
-            &netlint::check::CheckSettings::default(),
+            &netlint::run::CheckSettings::default(),
         )
         .0;
         for detail_host in [false, true] {

@@ -1,7 +1,7 @@
 //! Property tests: whatever the input, loading and checking never panics,
 //! and every diagnostic points inside the file.
 
-use netlint::check::{check_source, CheckSettings};
+use netlint::run::{check_source, CheckSettings};
 use netlint_model::SourceFile;
 use proptest::prelude::*;
 use std::path::Path;

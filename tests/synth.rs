@@ -20,7 +20,7 @@ fn synthetic_designs_load_without_diagnostics() {
 
 #[test]
 fn flawed_designs_load_and_fire_the_rules_their_mistakes_call_for() {
-    use netlint::check::{check_source, CheckSettings};
+    use netlint::run::{check_source, CheckSettings};
     let text = generate(&Params {
         flawed: true,
         ..Params::hosts(80)

@@ -1,29 +1,114 @@
 //! `netlint check`.
 
-use crate::check::{run_check, CheckRun, CheckSettings, RepoPaths};
-use crate::cli::{CheckArgs, ColorChoice, Format};
-use crate::commands::baseline::Baseline;
+use crate::commands::common::{terminal_width, use_color, ColorChoice};
 use crate::render;
-use std::io::{IsTerminal, Write};
+use crate::run::{run_check, Baseline, BaselineOutcome, CheckRun, CheckSettings, RepoPaths};
+use clap::{ArgMatches, ValueEnum};
+use netlint_model::FailOn;
+use std::io::Write;
 use std::path::PathBuf;
 
-pub fn use_color(choice: ColorChoice) -> bool {
-    match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::io::stdout().is_terminal()
-        }
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Design files or directories.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Output format (default: human, or github when GITHUB_ACTIONS is
+    /// set). Give it several times for several reports in one run, each
+    /// followed by its own `-o FILE`.
+    #[arg(long, value_enum)]
+    pub format: Vec<Format>,
+    /// Write the report of the `--format` just before this option to FILE
+    /// instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Vec<PathBuf>,
+    /// Lowest severity that makes the exit code 1 (default: the design's
+    /// `[netlint] fail_on`, then netlint.toml's, then `warning`).
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOnArg>,
+    /// Colour in human output (NO_COLOR is honoured with `auto`).
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorChoice,
+    /// Exit 0 even when there are findings (input errors still exit 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Run only these rules: ids or categories, comma-separated or repeated.
+    /// A rule named by its id runs even where a file turns it off.
+    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY")]
+    pub select: Vec<String>,
+    /// Do not run these rules: ids or categories, comma-separated or repeated.
+    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY")]
+    pub ignore: Vec<String>,
+    /// Hide the findings recorded in this baseline (see `netlint baseline`);
+    /// fail only on new ones, and say how many baselined ones are fixed.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// List the findings that `allow` entries suppress, with their reasons
+    /// (SARIF output: as results with an `inSource` suppression).
+    #[arg(long)]
+    pub show_allowed: bool,
+    /// Skip files named on the command line that have no [design] table, as
+    /// directories are searched (for hooks that pass every changed *.toml).
+    #[arg(long)]
+    pub designs_only: bool,
+    /// Where each `--format` and `-o` stood on the command line, to pair
+    /// them (filled in from the parsed matches).
+    #[arg(skip)]
+    pub format_index: Vec<usize>,
+    #[arg(skip)]
+    pub output_index: Vec<usize>,
+}
+
+impl CheckArgs {
+    /// Records where each `--format` and `-o` was given.
+    pub fn locate(&mut self, matches: Option<&ArgMatches>) {
+        let at = |id: &str| -> Vec<usize> {
+            matches
+                .and_then(|m| m.indices_of(id))
+                .map(|i| i.collect())
+                .unwrap_or_default()
+        };
+        self.format_index = at("format");
+        self.output_index = at("output");
     }
 }
 
-pub fn terminal_width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
-        .filter(|w: &usize| *w >= 40)
-        .unwrap_or(100)
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Source snippets with labels (the default).
+    Human,
+    /// netlint's JSON report (docs/json.md).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands: annotations on the pull request.
+    Github,
+    /// JUnit XML, for the test tabs of GitLab, Azure DevOps and Jenkins.
+    Junit,
+    /// GitLab code-quality JSON.
+    Gitlab,
+    /// Markdown for a pull-request comment: a table of the findings and a
+    /// Mermaid diagram of what spanning-tree and redundancy findings are about.
+    Markdown,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailOnArg {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+impl From<FailOnArg> for FailOn {
+    fn from(f: FailOnArg) -> FailOn {
+        match f {
+            FailOnArg::Error => FailOn::Error,
+            FailOnArg::Warning => FailOn::Warning,
+            FailOnArg::Info => FailOn::Info,
+            FailOnArg::Never => FailOn::Never,
+        }
+    }
 }
 
 /// Whether netlint runs in a GitHub Actions job.
@@ -254,7 +339,7 @@ pub fn allowed_list(run: &CheckRun) -> String {
 
 /// What `check --baseline` says on stderr: how much it hid, and which
 /// entries no longer occur.
-pub fn baseline_note(b: &crate::check::BaselineOutcome, path: &str) -> String {
+pub fn baseline_note(b: &BaselineOutcome, path: &str) -> String {
     use std::fmt::Write as _;
     let mut s = format!(
         "netlint: {} hidden by the baseline {path}\n",

@@ -5,9 +5,16 @@ use crate::cli::Cli;
 use clap::CommandFactory;
 use std::io::Write;
 
-pub fn run(shell: clap_complete::Shell, out: &mut dyn Write) -> Result<i32, String> {
+#[derive(clap::Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+pub fn run(args: CompletionsArgs, out: &mut dyn Write) -> Result<i32, String> {
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "netlint", &mut buf);
+    clap_complete::generate(args.shell, &mut Cli::command(), "netlint", &mut buf);
     out.write_all(&buf).map_err(|e| e.to_string())?;
     Ok(0)
 }

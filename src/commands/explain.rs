@@ -3,7 +3,14 @@
 use netlint_rules::{input_rules, rule_by_id};
 use std::io::Write;
 
-pub fn run(id: &str, out: &mut dyn Write) -> Result<i32, String> {
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// Rule id, as in `netlint rules`.
+    pub id: String,
+}
+
+pub fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<i32, String> {
+    let id = args.id.as_str();
     let doc = rule_by_id(id).map(|r| r.meta.doc).or_else(|| {
         input_rules()
             .into_iter()

@@ -7,7 +7,15 @@
 use crate::cli::Cli;
 use clap::CommandFactory;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct ManArgs {
+    /// Write netlint.1 and netlint-<command>.1 into DIR instead of
+    /// printing netlint.1.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
 
 fn page(cmd: clap::Command) -> Result<Vec<u8>, String> {
     let mut buf = Vec::new();
@@ -38,8 +46,8 @@ pub fn pages() -> Result<Vec<(String, Vec<u8>)>, String> {
     Ok(out)
 }
 
-pub fn run(dir: Option<&Path>, out: &mut dyn Write) -> Result<i32, String> {
-    match dir {
+pub fn run(args: ManArgs, out: &mut dyn Write) -> Result<i32, String> {
+    match args.dir.as_deref() {
         None => {
             let top = page(Cli::command())?;
             out.write_all(&top).map_err(|e| e.to_string())?;

@@ -1,7 +1,9 @@
-//! One module per subcommand; `cli.rs` holds only the argument definitions.
+//! One module per subcommand, each with its own arguments; `common` holds
+//! what several of them share. `cli.rs` lists the commands and dispatches.
 
 pub mod baseline;
 pub mod check;
+pub mod common;
 pub mod completions;
 pub mod explain;
 pub mod graph;
@@ -11,58 +13,3 @@ pub mod rules;
 pub mod schema;
 pub mod simulate;
 pub mod topology;
-
-use crate::render;
-use crate::report::{FileReport, Report};
-use netlint_model::{load, Design, Diagnostic, Severity, SourceFile, SCHEMA, SYNTAX};
-use std::io::Write;
-use std::path::Path;
-
-/// A design read and loaded whole, for the commands that analyse one.
-pub(crate) struct LoadedDesign {
-    /// The path as given, with forward slashes.
-    pub shown: String,
-    pub file: SourceFile,
-    pub design: Design,
-}
-
-/// Reads and loads the design at `path`. Input errors (syntax, schema) are
-/// written to `err` with their source lines, as `check` shows them, and
-/// give `Ok(None)`: the command exits 2 without analysing anything. A file
-/// that cannot be read is `Err`.
-pub(crate) fn load_design(
-    path: &Path,
-    err: &mut dyn Write,
-) -> Result<Option<LoadedDesign>, String> {
-    let shown = path.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    let file = SourceFile::new(shown.clone(), text);
-    let loaded = load(&file);
-    let input_errors: Vec<Diagnostic> = loaded
-        .diagnostics
-        .into_iter()
-        .filter(|d| d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA))
-        .collect();
-    match loaded.design {
-        Some(design) if input_errors.is_empty() => Ok(Some(LoadedDesign {
-            shown,
-            file,
-            design,
-        })),
-        _ => {
-            let report = Report {
-                files: vec![FileReport {
-                    file,
-                    diagnostics: input_errors,
-                }],
-                rules: Vec::new(),
-            };
-            let options = render::human::HumanOptions {
-                color: false,
-                width: 100,
-            };
-            let _ = err.write_all(render::human::render(&report, &options).as_bytes());
-            Ok(None)
-        }
-    }
-}

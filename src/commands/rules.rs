@@ -1,16 +1,22 @@
 //! `netlint rules`.
 
-use crate::cli::ListFormat;
+use crate::commands::common::ListFormat;
 use netlint_rules::{input_rules, registry};
 use std::io::Write;
 
-pub fn run(format: ListFormat, out: &mut dyn Write) -> Result<i32, String> {
+#[derive(clap::Args, Debug)]
+pub struct RulesArgs {
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: ListFormat,
+}
+
+pub fn run(args: RulesArgs, out: &mut dyn Write) -> Result<i32, String> {
     let metas: Vec<_> = registry()
         .iter()
         .map(|r| r.meta)
         .chain(input_rules())
         .collect();
-    let text = match format {
+    let text = match args.format {
         ListFormat::Json => {
             let list: Vec<_> = metas
                 .iter()

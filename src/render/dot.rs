@@ -6,7 +6,7 @@
 //! the spanning tree is dashed with a bar (`tee`) at the blocking end, and
 //! red when it cuts a network; its label names the role and the networks.
 
-use crate::commands::graph::{
+use crate::views::graph::{
     worst, Block, Edge, EdgeKind, HostNode, Mark, NetStatus, Part, PartKind, Scene, Side,
     SwitchNode,
 };

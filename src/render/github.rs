@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 
 use netlint_model::{Diagnostic, Severity, SourceFile};
 
-use super::sarif::normalize_path;
-use crate::report::Report;
+use crate::run::normalize_path;
+use crate::run::Report;
 
 /// Renders every diagnostic as a workflow command, one per line.
 ///

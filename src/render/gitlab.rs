@@ -13,8 +13,9 @@
 use netlint_model::Severity;
 use serde::Serialize;
 
-use super::sarif::{normalize_path, Fingerprints};
-use crate::report::Report;
+use super::sarif::Fingerprints;
+use crate::run::normalize_path;
+use crate::run::Report;
 
 /// Renders the report as a pretty-printed code-quality JSON array.
 ///
@@ -87,7 +88,7 @@ mod tests {
 
     use super::super::sarif::test_support::{repo_path, report};
     use super::*;
-    use crate::report::FileReport;
+    use crate::run::FileReport;
 
     #[test]
     fn snapshot() {

@@ -1,7 +1,7 @@
 //! Human output through miette: the source snippet, the primary label, the
 //! related labels, the help text and the rule id.
 
-use crate::report::Report;
+use crate::run::Report;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
 use netlint_model::{Diagnostic, Severity};
 use std::fmt::Write;

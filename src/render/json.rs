@@ -1,6 +1,6 @@
 //! The JSON report: the contract CI tools parse (documented in docs/json.md).
 
-use crate::report::Report;
+use crate::run::Report;
 use netlint_model::{Severity, SourceFile, Span};
 use serde::Serialize;
 

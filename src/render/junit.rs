@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 use netlint_model::{Diagnostic, SourceFile};
 
-use crate::report::{FileReport, Report};
+use crate::run::{FileReport, Report};
 
 /// Renders the report as a JUnit XML document.
 ///

@@ -8,9 +8,9 @@
 //! [`load_designs`] loads them from the report's own file texts, and
 //! [`render`] takes them as a parameter, so it stays a pure function.
 
-use crate::commands::graph::{self, GraphOptions};
 use crate::render::mermaid;
-use crate::report::{FileReport, Report};
+use crate::run::{FileReport, Report};
+use crate::views::graph::{self, GraphOptions};
 use netlint_model::{load, Design, Diagnostic, Severity};
 use std::fmt::Write as _;
 

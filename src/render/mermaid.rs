@@ -7,7 +7,7 @@
 //! which gets the cross (`-.-x`). Blocked links are dotted, links that cut
 //! a network red (`linkStyle`), stacks and MLAG domains subgraphs.
 
-use crate::commands::graph::{
+use crate::views::graph::{
     worst, Block, Edge, EdgeKind, HostNode, Mark, NetStatus, Part, PartKind, Scene, Side,
     SwitchNode,
 };

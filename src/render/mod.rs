@@ -1,4 +1,5 @@
-//! Renderers: one module per output format, each a pure function of a Report.
+//! Renderers: each a pure function from a check [`crate::run::Report`] or a
+//! view (`crate::views`) to text. A renderer knows no command.
 
 pub mod dot;
 pub mod github;
@@ -8,4 +9,7 @@ pub mod json;
 pub mod junit;
 pub mod markdown;
 pub mod mermaid;
+pub mod report;
 pub mod sarif;
+pub mod simulate;
+pub mod topology;

@@ -18,7 +18,7 @@ use netlint_model::{Diagnostic, Label, RuleMeta, Severity, SourceFile};
 use netlint_rules::Suppressed;
 use serde::Serialize;
 
-use crate::report::Report;
+use crate::run::{normalize_path, Report};
 
 const SCHEMA_URI: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
@@ -285,23 +285,6 @@ impl Fingerprints {
     }
 }
 
-/// A path relative to the repository root, as every CI system wants it:
-/// forward slashes, no `./` segments, no leading `./`.
-pub fn normalize_path(path: &str) -> String {
-    let path = path.replace('\\', "/");
-    let absolute = path.starts_with('/');
-    let parts: Vec<&str> = path
-        .split('/')
-        .filter(|s| !s.is_empty() && *s != ".")
-        .collect();
-    let joined = parts.join("/");
-    if absolute {
-        format!("/{joined}")
-    } else {
-        joined
-    }
-}
-
 /// Percent-encodes everything in a path but the RFC 3986 unreserved
 /// characters and `/`, so spaces, `#`, `%` and non-ASCII names stay valid in
 /// a URI reference.
@@ -546,7 +529,7 @@ struct PartialFingerprints {
 pub(super) mod test_support {
     use netlint_model::{Diagnostic, RuleMeta, Severity, SourceFile, Span};
 
-    use crate::report::{FileReport, Report};
+    use crate::run::{FileReport, Report};
 
     pub const DESIGN: &str = "\
 [profiles.compute]

@@ -1,13 +1,15 @@
 //! `netlint check`: find the designs, load each with its configuration, run
 //! the rules, and decide the exit code.
 
-use crate::commands::baseline::{Baseline, BaselineEntry};
-use crate::config::{find_config, load_config, ConfigFile};
-use crate::report::{FileReport, Report};
+use super::baseline_file::{Baseline, BaselineEntry};
+use super::config::{find_config, load_config, ConfigFile};
+use super::files::{collect_designs, display};
+use super::findings::{FileReport, Report};
+use super::repo::{relative, RepoPaths};
 use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile, SCHEMA, SYNTAX};
 use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// What the command line adds on top of the files' own settings.
 #[derive(Clone, Debug, Default)]
@@ -41,66 +43,6 @@ pub struct BaselineOutcome {
     /// Entries of the baseline, for files of this run, that no finding
     /// matched any more: fixed, and can be dropped from the baseline.
     pub fixed: Vec<BaselineEntry>,
-}
-
-/// Expands the paths: files as given, directories searched (sorted,
-/// skipping hidden folders and `target`) for `*.toml` files holding a
-/// `[design]` table.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    collect_designs(paths, false)
-}
-
-/// [`collect`], and with `designs_only` named files without a `[design]`
-/// table are skipped too (`--designs-only`).
-pub fn collect_designs(paths: &[PathBuf], designs_only: bool) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let before = out.len();
-            walk(p, &mut out);
-            out[before..].sort();
-        } else if p.is_file() {
-            if designs_only && !is_design(p) {
-                continue;
-            }
-            out.push(p.clone());
-        } else {
-            return Err(format!("{}: no such file or directory", p.display()));
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy().to_string())
-            .unwrap_or_default();
-        if p.is_dir() {
-            if !name.starts_with('.') && name != "target" && name != "node_modules" {
-                walk(&p, out);
-            }
-        } else if name.ends_with(".toml") && is_design(&p) {
-            out.push(p);
-        }
-    }
-}
-
-fn is_design(p: &Path) -> bool {
-    std::fs::read_to_string(p)
-        .map(|t| t.lines().any(|l| l.trim_start().starts_with("[design]")))
-        .unwrap_or(false)
-}
-
-fn display(p: &Path) -> String {
-    let s = p.to_string_lossy().replace('\\', "/");
-    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
 fn is_input_error(d: &Diagnostic) -> bool {
@@ -256,91 +198,4 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             fixed: m.fixed(),
         }),
     })
-}
-
-/// Names files relative to the repository root, as CI systems and baselines
-/// want them: the root is the nearest folder at or above the working
-/// directory that holds `.git`. A path outside the repository (or with no
-/// repository at all) stays as the user gave it.
-#[derive(Clone, Debug)]
-pub struct RepoPaths {
-    cwd: PathBuf,
-    root: Option<PathBuf>,
-}
-
-impl RepoPaths {
-    pub fn discover() -> RepoPaths {
-        let cwd = std::env::current_dir().unwrap_or_default();
-        let root = cwd
-            .ancestors()
-            .find(|d| d.join(".git").exists())
-            .map(Path::to_path_buf);
-        RepoPaths { cwd, root }
-    }
-
-    /// For tests: a fixed working directory and root.
-    pub fn new(cwd: PathBuf, root: Option<PathBuf>) -> RepoPaths {
-        RepoPaths { cwd, root }
-    }
-
-    /// `shown` (relative to the working directory, or absolute) relative
-    /// to the repository root, with forward slashes.
-    pub fn relative(&self, shown: &str) -> String {
-        let Some(root) = &self.root else {
-            return shown.to_string();
-        };
-        let abs = lexical_normalize(&self.cwd.join(shown));
-        match abs.strip_prefix(lexical_normalize(root)) {
-            Ok(rel) => display(rel),
-            Err(_) => shown.to_string(),
-        }
-    }
-}
-
-/// Resolves `.` and `..` without touching the file system.
-fn lexical_normalize(p: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push(c);
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
-}
-
-/// A path relative to the current directory when it lies below it.
-fn relative(p: &Path) -> PathBuf {
-    match std::env::current_dir() {
-        Ok(cwd) => p
-            .strip_prefix(&cwd)
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|_| p.to_path_buf()),
-        Err(_) => p.to_path_buf(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn paths_become_repository_relative() {
-        let repo = RepoPaths::new("/r/designs".into(), Some("/r".into()));
-        assert_eq!(repo.relative("a.toml"), "designs/a.toml");
-        assert_eq!(repo.relative("./sub/../b.toml"), "designs/b.toml");
-        assert_eq!(repo.relative("../c.toml"), "c.toml");
-        assert_eq!(repo.relative("/r/x/d.toml"), "x/d.toml");
-        // Outside the repository: as given.
-        assert_eq!(repo.relative("../../e.toml"), "../../e.toml");
-        assert_eq!(repo.relative("/elsewhere/f.toml"), "/elsewhere/f.toml");
-        let none = RepoPaths::new("/r".into(), None);
-        assert_eq!(none.relative("a.toml"), "a.toml");
-    }
 }

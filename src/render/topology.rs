@@ -1,0 +1,232 @@
+//! The human text of `netlint topology` (its JSON is the view serialized).
+
+use crate::views::topology::*;
+use std::fmt::Write as _;
+
+fn role_words(e: &LinkEnd) -> String {
+    let role = match e.role {
+        r if e.forwards => r.to_string(),
+        "disabled" => "disabled".to_string(),
+        r => format!("{} (blocks)", r.to_uppercase()),
+    };
+    if e.boundary {
+        format!("{role}, boundary")
+    } else {
+        role
+    }
+}
+
+fn table(rows: &[Vec<String>], indent: &str, out: &mut String) {
+    let cols = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    let width: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for r in rows {
+        let mut line = String::from(indent);
+        for (c, cell) in r.iter().enumerate() {
+            if c + 1 == r.len() {
+                line.push_str(cell);
+            } else {
+                line.push_str(cell);
+                line.push_str(&" ".repeat(width[c] - cell.chars().count() + 2));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
+pub fn human(r: &TopologyReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Design `{}` ({})", r.design, r.file);
+    for d in &r.domains {
+        let names: Vec<String> = d
+            .bridges
+            .iter()
+            .map(|b| match b.kind {
+                "switch" => format!("{} ({})", b.name, b.mode),
+                k => format!(
+                    "{} ({} of {}, {})",
+                    b.name,
+                    if k == "stack" { "stack" } else { "MLAG domain" },
+                    b.members.join(" + "),
+                    b.mode
+                ),
+            })
+            .collect();
+        let _ = writeln!(s, "\nBridged domain {}: {}", d.id, names.join(", "));
+        if d.trees.iter().all(|t| t.links.is_empty()) {
+            let _ = writeln!(
+                s,
+                "  No inter-switch links: spanning tree has nothing to block here."
+            );
+            continue;
+        }
+        // PVST+ VLAN trees that come out the same are shown once.
+        let mut shown: Vec<(String, Vec<u16>, &TreeOut)> = Vec::new();
+        for t in &d.trees {
+            let sig = serde_json::to_string(&(&t.root, &t.root_reason, &t.bridges, &t.links))
+                .unwrap_or_default();
+            match (
+                t.vlan,
+                shown
+                    .iter_mut()
+                    .find(|(s, v, _)| *s == sig && !v.is_empty()),
+            ) {
+                (Some(v), Some(entry)) => entry.1.push(v),
+                (v, _) => shown.push((sig, v.into_iter().collect(), t)),
+            }
+        }
+        for (_, vlans, t) in shown {
+            let (name, networks) = if vlans.len() > 1 {
+                let v: Vec<String> = vlans.iter().map(|v| v.to_string()).collect();
+                let nets: Vec<String> = d
+                    .trees
+                    .iter()
+                    .filter(|x| x.vlan.is_some_and(|v| vlans.contains(&v)))
+                    .flat_map(|x| x.networks.iter().cloned())
+                    .collect();
+                (format!("VLANs {} (PVST+), each", v.join(", ")), nets)
+            } else {
+                (t.tree.clone(), t.networks.clone())
+            };
+            let carries = if networks.is_empty() {
+                "no network of the design".to_string()
+            } else {
+                networks.join(", ")
+            };
+            let _ = writeln!(
+                s,
+                "\n  {} rooted at {}: decides {carries}",
+                capital(&name),
+                t.root
+            );
+            let _ = writeln!(s, "    Root: {}.", t.root_reason);
+            let mut rows = vec![vec![
+                "switch".to_string(),
+                "priority".to_string(),
+                "root path cost".to_string(),
+                "root port".to_string(),
+            ]];
+            for b in &t.bridges {
+                rows.push(vec![
+                    b.name.clone(),
+                    b.priority.to_string(),
+                    b.root_path_cost.to_string(),
+                    b.root_port.clone().unwrap_or_else(|| "-".to_string()),
+                ]);
+            }
+            table(&rows, "    ", &mut s);
+            if t.links.is_empty() {
+                continue;
+            }
+            let _ = writeln!(s, "    Links (role and port cost at each end):");
+            let mut rows = Vec::new();
+            let mut whys: Vec<(usize, Vec<String>)> = Vec::new();
+            for l in &t.links {
+                let mut row = vec![l.link.clone(), l.speed.clone()];
+                for e in &l.ends {
+                    row.push(format!("{} {} cost {}", e.bridge, role_words(e), e.cost));
+                }
+                let blocked: Vec<String> = l
+                    .ends
+                    .iter()
+                    .filter(|e| !e.forwards)
+                    .map(|e| format!("{}: {}", e.bridge, e.why))
+                    .collect();
+                whys.push((rows.len(), blocked));
+                rows.push(row);
+            }
+            let mut lines = String::new();
+            table(&rows, "      ", &mut lines);
+            for (i, line) in lines.lines().enumerate() {
+                let _ = writeln!(s, "{line}");
+                if let Some((_, ws)) = whys.iter().find(|(r, _)| *r == i) {
+                    for w in ws {
+                        let _ = writeln!(s, "          why {w}");
+                    }
+                }
+            }
+        }
+    }
+    if !r.networks.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nNetworks (paths between the switches each pair of hosts is cabled to)"
+        );
+    }
+    for n in &r.networks {
+        let vlan = match n.vlan {
+            Some(v) => format!("VLAN {v}"),
+            None => "untagged".to_string(),
+        };
+        let by = if n.decided_by.is_empty() {
+            String::new()
+        } else {
+            format!(", decided by {}", n.decided_by.join("; "))
+        };
+        let _ = writeln!(s, "\n  {} ({vlan}, {}){by}", n.network, n.role);
+        if n.groups.is_empty() {
+            let _ = writeln!(s, "    fewer than two hosts of one cluster carry it");
+        }
+        for g in &n.groups {
+            let who = if g.every_pair {
+                format!("hosts {}", g.hosts.join(", "))
+            } else {
+                let p: Vec<String> = g.pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+                format!("host pairs {}", p.join(", "))
+            };
+            let cluster = if g.cluster.is_empty() {
+                String::new()
+            } else {
+                format!(" (cluster {})", g.cluster)
+            };
+            match &g.cut {
+                None => {
+                    let _ = writeln!(s, "    {who}{cluster}: reachable");
+                }
+                Some(c) => {
+                    let _ = writeln!(s, "    {who}{cluster}: CUT, {c}");
+                }
+            }
+            for p in &g.paths {
+                let head = format!("{} <-> {}", p.from, p.to);
+                let body = match (&p.cut, p.links.is_empty()) {
+                    (Some(c), _) => format!("no path: {c}"),
+                    (None, true) => "same switch".to_string(),
+                    (None, false) => {
+                        let mut b =
+                            format!("{} over {}", p.bridges.join(" -> "), p.links.join(", "));
+                        if let Some(sl) = &p.slowest {
+                            let _ = write!(b, "; slowest {sl}");
+                        }
+                        b
+                    }
+                };
+                let mtu = match (p.mtu, &p.cut) {
+                    (Some(m), None) => format!("; packets up to {m} bytes"),
+                    _ => String::new(),
+                };
+                let _ = writeln!(s, "      {head}: {body}{mtu}");
+            }
+            if g.paths.is_empty() && g.reachable {
+                let _ = writeln!(s, "      direct cable between the hosts");
+            }
+        }
+    }
+    s
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,372 @@
+//! The model of `netlint report`: what each traffic class of each host (or
+//! group of hosts built alike) can reach, healthy and after losing one
+//! adapter, how long draining a host takes, and where every figure comes
+//! from. JSON prints it as it is; `render::report` writes human and Markdown.
+
+use netlint_analysis::bandwidth::{
+    fmt_rate, fmt_seconds, nics_text, Assumption, BandwidthModel, Bound, BoundKind, ClassModel,
+    Drain, DrainTime, Figures, HostBandwidth, Port, Rate, TrafficClass, ASSUMPTIONS, BYTES_PER_GIB,
+};
+use netlint_model::units::trim_float;
+use netlint_model::{Design, Host, NicIdx};
+use serde::Serialize;
+
+/// Hook for the layer-2 section (spanning-tree roots and blocked links per
+/// instance). It stays empty until netlint's forwarding model computes the
+/// spanning trees; the report then adds a section per instance, in every
+/// format, from what this returns. Nothing is printed before that.
+pub fn spanning_tree_section(_design: &Design) -> Option<Vec<SpanningTreeInstance>> {
+    None
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct SpanningTreeInstance {
+    pub instance: String,
+    pub root: String,
+    pub blocked: Vec<String>,
+}
+
+// ---------------------------------------------------------------------------
+// The report as data (what the JSON format prints).
+// ---------------------------------------------------------------------------
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct BandwidthReport {
+    pub version: u32,
+    pub design: String,
+    pub file: String,
+    pub groups: Vec<Group>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spanning_tree: Option<Vec<SpanningTreeInstance>>,
+    /// The assumptions any figure relies on, with their sources.
+    pub assumptions: Vec<AssumptionOut>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct AssumptionOut {
+    pub id: &'static str,
+    pub statement: &'static str,
+    pub source: &'static str,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Group {
+    pub hosts: Vec<String>,
+    pub classes: Vec<ClassOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drain: Option<DrainOut>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct ClassOut {
+    pub class: &'static str,
+    pub label: &'static str,
+    pub transport: &'static str,
+    pub networks: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub simultaneous: Option<Simultaneous>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub smb_bandwidth_limit: Option<CapOut>,
+    pub adapters: Vec<AdapterOut>,
+    pub healthy: FiguresOut,
+    /// After the single adapter loss that takes the most (None: no loss
+    /// changes the figures).
+    pub degraded: Option<DegradedOut>,
+    /// Adapters whose loss leaves the class no interface.
+    pub stranded: Vec<String>,
+    pub limited_by: BoundOut,
+    pub assumptions: Vec<&'static str>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct Simultaneous {
+    pub value: u32,
+    pub default: bool,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct CapOut {
+    pub bytes_per_second: f64,
+    pub bits_per_second: u64,
+    pub text: String,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct AdapterOut {
+    pub interface: String,
+    pub network: String,
+    pub in_use: bool,
+    pub active: Vec<String>,
+    pub standby: Vec<String>,
+    pub link: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub balancing: Option<BalancingOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rdma: Option<String>,
+    pub mtu: u32,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct BalancingOut {
+    pub name: String,
+    pub mode: String,
+    pub load_balancing: Option<String>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct FiguresOut {
+    pub per_stream: RateOut,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_migration: Option<RateOut>,
+    pub aggregate: RateOut,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DegradedOut {
+    pub lost: String,
+    #[serde(flatten)]
+    pub figures: FiguresOut,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct RateOut {
+    pub bits_per_second: u64,
+    pub text: String,
+    pub bounds: Vec<BoundOut>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct BoundOut {
+    pub kind: &'static str,
+    pub bits_per_second: u64,
+    pub text: String,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DrainOut {
+    pub memory_gib: f64,
+    pub healthy: DrainTimeOut,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub degraded: Option<DrainTimeOut>,
+    pub bottleneck: String,
+    pub formula: String,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DrainTimeOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lost: Option<String>,
+    pub bits_per_second: u64,
+    pub seconds: f64,
+    pub text: String,
+    /// Over standard 1500-byte frames: the published 10-20 % jumbo-frame
+    /// gain applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standard_frames: Option<StandardFrames>,
+}
+
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct StandardFrames {
+    pub low_seconds: f64,
+    pub high_seconds: f64,
+    pub text: String,
+}
+
+pub fn kind_id(k: BoundKind) -> &'static str {
+    match k {
+        BoundKind::Adapters => "adapters",
+        BoundKind::OneNetwork => "one-network",
+        BoundKind::OneFlow => "one-flow",
+        BoundKind::Send => "send",
+        BoundKind::Receive => "receive",
+        BoundKind::SmbCap => "smb-cap",
+    }
+}
+
+pub fn bound_out(b: &Bound) -> BoundOut {
+    BoundOut {
+        kind: kind_id(b.kind),
+        bits_per_second: b.speed.bps(),
+        text: b.text.clone(),
+    }
+}
+
+pub fn rate_out(r: &Rate) -> RateOut {
+    RateOut {
+        bits_per_second: r.speed().bps(),
+        text: fmt_rate(r.speed()),
+        bounds: r.bounds.iter().map(bound_out).collect(),
+    }
+}
+
+pub fn figures_out(f: &Figures) -> FiguresOut {
+    FiguresOut {
+        per_stream: rate_out(&f.per_stream),
+        per_migration: f.per_migration.as_ref().map(rate_out),
+        aggregate: rate_out(&f.aggregate),
+    }
+}
+
+pub fn nic_names(host: &Host, nics: &[NicIdx]) -> Vec<String> {
+    nics.iter().map(|n| host.nic(*n).name.clone()).collect()
+}
+
+pub fn adapter_out(
+    design: &Design,
+    host: &Host,
+    class: &ClassModel,
+    i: usize,
+    p: &Port,
+) -> AdapterOut {
+    AdapterOut {
+        interface: p.name.clone(),
+        network: design.network(p.network).name.clone(),
+        in_use: class.healthy.in_use.contains(&i),
+        active: nic_names(host, &p.active),
+        standby: nic_names(host, &p.standby),
+        link: nics_text(host, &p.active),
+        balancing: p.balancer.as_ref().map(|b| BalancingOut {
+            name: b.name.clone(),
+            mode: b.mode.to_string(),
+            load_balancing: b.lb().map(|l| l.to_string()),
+        }),
+        rdma: p.rdma.map(|r| r.to_string()),
+        mtu: p.mtu,
+    }
+}
+
+pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
+    let limited = c
+        .healthy
+        .aggregate
+        .bottleneck()
+        .map(bound_out)
+        .unwrap_or(BoundOut {
+            kind: "adapters",
+            bits_per_second: 0,
+            text: String::new(),
+        });
+    ClassOut {
+        class: c.class.id(),
+        label: c.class.label(),
+        transport: c.transport.label(),
+        networks: c
+            .networks
+            .iter()
+            .map(|n| design.network(*n).name.clone())
+            .collect(),
+        simultaneous: c
+            .simultaneous
+            .map(|(value, default)| Simultaneous { value, default }),
+        smb_bandwidth_limit: c.cap.as_ref().map(|cap| CapOut {
+            bytes_per_second: cap.value.bytes_per_sec,
+            bits_per_second: cap.value.bits_per_sec().round() as u64,
+            text: format!("{}MB", trim_float(cap.value.ps_megabytes())),
+        }),
+        adapters: c
+            .ports
+            .iter()
+            .enumerate()
+            .map(|(i, p)| adapter_out(design, host, c, i, p))
+            .collect(),
+        healthy: figures_out(&c.healthy),
+        degraded: c.degraded.as_ref().map(|d| DegradedOut {
+            lost: host.nic(d.lost).name.clone(),
+            figures: figures_out(&d.figures),
+        }),
+        stranded: nic_names(host, &c.stranded),
+        limited_by: limited,
+        assumptions: c.assumptions.iter().map(|a| a.id).collect(),
+        notes: c.notes.clone(),
+    }
+}
+
+pub fn drain_time_out(host: &Host, lost: Option<NicIdx>, t: &DrainTime) -> DrainTimeOut {
+    DrainTimeOut {
+        lost: lost.map(|n| host.nic(n).name.clone()),
+        bits_per_second: t.rate.bps(),
+        seconds: (t.seconds * 10.0).round() / 10.0,
+        text: fmt_seconds(t.seconds),
+        standard_frames: t.standard_frames.map(|(lo, hi)| StandardFrames {
+            low_seconds: (lo * 10.0).round() / 10.0,
+            high_seconds: (hi * 10.0).round() / 10.0,
+            text: format!("{} to {}", fmt_seconds(lo), fmt_seconds(hi)),
+        }),
+    }
+}
+
+pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
+    let lm = hb.class(TrafficClass::LiveMigration);
+    let worst = lm.map(|c| c.worst());
+    let bottleneck = worst
+        .and_then(|f| f.aggregate.bottleneck())
+        .map(|b| b.text.clone())
+        .unwrap_or_default();
+    let t = d.worst();
+    DrainOut {
+        memory_gib: d.memory_gib.value,
+        healthy: drain_time_out(host, None, &d.healthy),
+        degraded: d
+            .degraded
+            .as_ref()
+            .map(|(n, t)| drain_time_out(host, Some(*n), t)),
+        bottleneck,
+        formula: format!(
+            "{} GiB x {} bytes x 8 bits / {} = {} s",
+            trim_float(d.memory_gib.value),
+            BYTES_PER_GIB,
+            fmt_rate(t.rate),
+            trim_float((t.seconds * 10.0).round() / 10.0)
+        ),
+    }
+}
+
+pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthReport {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut used: Vec<&'static Assumption> = Vec::new();
+    for hb in &model.hosts {
+        let host = design.host(hb.host);
+        for c in &hb.classes {
+            for a in &c.assumptions {
+                if !used.contains(a) {
+                    used.push(a);
+                }
+            }
+        }
+        let classes: Vec<ClassOut> = hb
+            .classes
+            .iter()
+            .map(|c| class_out(design, host, c))
+            .collect();
+        let drain = hb.drain.as_ref().map(|d| drain_out(host, hb, d));
+        // Hosts built alike share one group.
+        match groups
+            .iter_mut()
+            .find(|g| g.classes == classes && g.drain == drain)
+        {
+            Some(g) => g.hosts.push(host.name.clone()),
+            None => groups.push(Group {
+                hosts: vec![host.name.clone()],
+                classes,
+                drain,
+            }),
+        }
+    }
+    BandwidthReport {
+        version: 1,
+        design: design.name.value.clone(),
+        file: file.to_string(),
+        groups,
+        spanning_tree: spanning_tree_section(design),
+        assumptions: ASSUMPTIONS
+            .iter()
+            .filter(|a| used.contains(a))
+            .map(|a| AssumptionOut {
+                id: a.id,
+                statement: a.statement,
+                source: a.source,
+            })
+            .collect(),
+    }
+}

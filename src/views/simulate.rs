@@ -1,0 +1,394 @@
+//! `netlint simulate DESIGN [--fail NAME ...]`: what a failure takes away.
+//!
+//! With `--fail`, the state after those failures together (N-1, N-2, ...):
+//! the networks and groups lost and for which hosts, why each of the role
+//! table's requirements survives or not, spanning-tree changes per
+//! instance, links down or degraded, and paths that got slower. Without
+//! it, a table of every single failure unit and its consequences. The human
+//! and JSON outputs are two renderings of one [`SimulateReport`].
+
+use netlint_analysis::failure::{
+    parse_unit, requirements, units, Analysis, Loss, PairPaths, Requirement, Simulation, Unit,
+    UnitOptions,
+};
+use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
+use netlint_model::{Design, HostId, NetworkId, Role};
+use serde::Serialize;
+
+/// The report of one run.
+#[derive(Serialize, Debug)]
+pub struct SimulateReport {
+    pub design: String,
+    pub file: String,
+    /// `--fail` given: the one scenario.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<ScenarioOut>,
+    /// No `--fail`: every single failure unit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub units: Option<Vec<UnitRow>>,
+    pub stack_as_unit: bool,
+}
+
+#[derive(Serialize, Debug)]
+pub struct FailingOut {
+    /// As on the command line (`tor-a`, `isl#2`, `hv1:card:slot4`).
+    pub name: String,
+    /// In words: "switch `tor-a`".
+    pub unit: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ScenarioOut {
+    pub failing: Vec<FailingOut>,
+    /// Networks and groups some hosts lose.
+    pub lost: Vec<LossOut>,
+    /// Each of the role table's requirements: kept or lost, and through
+    /// which networks.
+    pub standing: Vec<StandingOut>,
+    pub spanning_tree: Vec<TreeOut>,
+    pub links: Vec<LinkOut>,
+    pub slower: Vec<SlowOut>,
+    /// Networks cut in the healthy state that the failure reconnects (a
+    /// blocked link takes over).
+    pub restored: Vec<RestoredOut>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct RestoredOut {
+    pub network: String,
+    pub pairs: Vec<[String; 2]>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct LossOut {
+    /// "network `vm-prod`", "every cluster network (`mgmt`, `csv`)".
+    pub requirement: String,
+    /// Short: the network's name, "storage (smb)", "cluster group",
+    /// "live migration".
+    pub label: String,
+    /// What the role table says: error / warning, or info for a network
+    /// that need not survive on its own.
+    pub severity: &'static str,
+    pub required: bool,
+    /// The hosts whose own attachments broke.
+    pub hosts: Vec<String>,
+    /// When the network splits rather than some hosts being cut off: the
+    /// groups of hosts that still reach each other.
+    pub split: Vec<Vec<String>>,
+    /// Host pairs that reached each other and no longer do.
+    pub pairs: usize,
+    /// One sentence per group of hosts with the same reason.
+    pub reasons: Vec<ReasonOut>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ReasonOut {
+    pub hosts: Vec<String>,
+    /// "hosts `hv01` to `hv04` lose network `csv`: its only adapter ...".
+    pub text: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct StandingOut {
+    pub requirement: String,
+    pub label: String,
+    pub severity: &'static str,
+    pub kept: bool,
+    /// Networks of the requirement that still connect every pair.
+    pub through: Vec<String>,
+    /// Networks of the requirement some pairs lost.
+    pub lost_networks: Vec<String>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct TreeOut {
+    pub tree: String,
+    pub changes: Vec<String>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct LinkOut {
+    /// The link, `name#K` for one cable of a `lag = "none"` bundle.
+    pub link: String,
+    /// down | degraded
+    pub state: &'static str,
+    pub cables_left: u32,
+    pub cables: u32,
+    /// Aggregate speed left and before, e.g. "10G", "20G".
+    pub capacity_left: String,
+    pub capacity: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct SlowOut {
+    pub network: String,
+    pub pairs: Vec<[String; 2]>,
+    /// Narrowest aggregate link speed on the path, before and after.
+    pub before: String,
+    pub after: String,
+    /// The link that is now the bottleneck.
+    pub via: Option<String>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct UnitRow {
+    pub name: String,
+    pub unit: String,
+    /// The worst severity of what is lost (none: nothing lost).
+    pub severity: Option<&'static str>,
+    pub lost: Vec<LossOut>,
+    pub links: Vec<LinkOut>,
+    /// Host pairs whose path got slower (per network).
+    pub slower_pairs: usize,
+}
+
+/// Builds the report: `fail` empty = the table of every single failure.
+pub fn build(
+    design: &Design,
+    file: &str,
+    fail: &[String],
+    stack_as_unit: bool,
+) -> Result<SimulateReport, String> {
+    let topo = Topology::build(design);
+    let fabric = Fabric::new(design, &topo);
+    let healthy = fabric.forwarding(design, &topo, &Failures::default());
+    let analysis = Analysis::new(design, &topo, &fabric, &healthy, requirements(design, true));
+    let mut report = SimulateReport {
+        design: design.name.value.clone(),
+        file: file.to_string(),
+        scenario: None,
+        units: None,
+        stack_as_unit,
+    };
+    if fail.is_empty() {
+        let opts = UnitOptions {
+            stack_as_unit,
+            nic_ports: true,
+        };
+        let pairs = PairPaths::new(design, &topo, &healthy);
+        let rows = units(design, &topo, opts)
+            .into_iter()
+            .map(|u| {
+                let sim = analysis.simulate_with(&healthy, std::slice::from_ref(&u), Some(&pairs));
+                let lost = losses(design, &topo, &sim);
+                let severity = lost
+                    .iter()
+                    .map(|l| severity_rank(l.severity))
+                    .max()
+                    .map(rank_name);
+                UnitRow {
+                    name: u.cli_name(design, &topo),
+                    unit: u.describe(design, &topo),
+                    severity,
+                    lost,
+                    links: links(design, &topo, &healthy, &sim),
+                    slower_pairs: sim.slower.iter().map(|s| s.pairs.len()).sum(),
+                }
+            })
+            .collect();
+        report.units = Some(rows);
+        return Ok(report);
+    }
+    let mut chosen: Vec<Unit> = Vec::new();
+    for name in fail {
+        let mut u = parse_unit(design, &topo, name).map_err(|e| format!("--fail {name}: {e}"))?;
+        if stack_as_unit {
+            if let Unit::Switch(s) = u {
+                let b = topo.bridge_of[s.0];
+                if topo.bridge(b).kind == netlint_analysis::BridgeKind::Stack
+                    && topo.bridge(b).members.len() > 1
+                {
+                    u = Unit::Bridge(b);
+                }
+            }
+        }
+        if !chosen.contains(&u) {
+            chosen.push(u);
+        }
+    }
+    let sim = analysis.simulate(&healthy, &chosen);
+    report.scenario = Some(ScenarioOut {
+        failing: chosen
+            .iter()
+            .map(|u| FailingOut {
+                name: u.cli_name(design, &topo),
+                unit: u.describe(design, &topo),
+            })
+            .collect(),
+        lost: losses(design, &topo, &sim),
+        standing: standing(design, &sim),
+        spanning_tree: sim
+            .trees
+            .iter()
+            .map(|t| TreeOut {
+                tree: t.tree.clone(),
+                changes: t.changes.clone(),
+            })
+            .collect(),
+        links: links(design, &topo, &healthy, &sim),
+        slower: slower(design, &topo, &sim),
+        restored: sim
+            .restored
+            .iter()
+            .map(|(n, pairs)| RestoredOut {
+                network: design.network(*n).name.clone(),
+                pairs: pairs
+                    .iter()
+                    .map(|(a, b)| [design.host(*a).name.clone(), design.host(*b).name.clone()])
+                    .collect(),
+            })
+            .collect(),
+    });
+    Ok(report)
+}
+
+fn severity_rank(s: &str) -> u8 {
+    match s {
+        "error" => 2,
+        "warning" => 1,
+        _ => 0,
+    }
+}
+
+fn rank_name(r: u8) -> &'static str {
+    match r {
+        2 => "error",
+        1 => "warning",
+        _ => "info",
+    }
+}
+
+fn names(design: &Design, hosts: &[HostId]) -> Vec<String> {
+    hosts.iter().map(|h| design.host(*h).name.clone()).collect()
+}
+
+fn loss_out(design: &Design, topo: &Topology, loss: &Loss, units: &[Unit]) -> LossOut {
+    let reasons = loss
+        .groups(design, topo, units)
+        .into_iter()
+        .map(|g| ReasonOut {
+            hosts: names(design, &g.hosts),
+            text: format!("{}: {}", loss.consequence(design, &g.hosts), g.why.text),
+        })
+        .collect();
+    LossOut {
+        requirement: loss.requirement.describe(design),
+        label: loss.requirement.label(design),
+        severity: loss.requirement.severity(design).as_str(),
+        required: loss.requirement.required(design),
+        hosts: names(design, &loss.host_ids()),
+        split: loss.split.iter().map(|g| names(design, g)).collect(),
+        pairs: loss.pairs.len(),
+        reasons,
+    }
+}
+
+/// Losses, the required ones first.
+fn losses(design: &Design, topo: &Topology, sim: &Simulation) -> Vec<LossOut> {
+    let mut out: Vec<LossOut> = sim
+        .outcome
+        .losses
+        .iter()
+        .map(|l| loss_out(design, topo, l, &sim.units))
+        .collect();
+    out.sort_by_key(|l| std::cmp::Reverse(severity_rank(l.severity)));
+    out
+}
+
+/// "VM network `vm-prod`", "cluster group (`mgmt`, `csv`)", "live
+/// migration (`lm`, `csv`)".
+fn standing_name(design: &Design, req: &Requirement) -> String {
+    let nets = || {
+        req.networks(design)
+            .iter()
+            .map(|n| format!("`{}`", design.network(*n).name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match req {
+        Requirement::Network(n) => {
+            let net = design.network(*n);
+            let role = match net.role.value {
+                Role::Vm => "VM network".to_string(),
+                r => format!("{r} network"),
+            };
+            format!("{role} `{}`", net.name)
+        }
+        Requirement::Storage(Some(p)) => format!("{p} storage group ({})", nets()),
+        Requirement::Storage(None) => format!("storage group ({})", nets()),
+        Requirement::Cluster => format!("cluster group ({})", nets()),
+        Requirement::LiveMigration => format!("live migration ({})", nets()),
+    }
+}
+
+fn standing(design: &Design, sim: &Simulation) -> Vec<StandingOut> {
+    let net_names = |v: &[NetworkId]| -> Vec<String> {
+        v.iter().map(|n| design.network(*n).name.clone()).collect()
+    };
+    sim.standings
+        .iter()
+        .filter(|s| s.requirement.required(design))
+        .map(|s| StandingOut {
+            requirement: standing_name(design, &s.requirement),
+            label: s.requirement.label(design),
+            severity: s.requirement.severity(design).as_str(),
+            kept: !s.lost,
+            through: net_names(&s.networks_kept),
+            lost_networks: net_names(&s.networks_lost),
+        })
+        .collect()
+}
+
+fn port_name(design: &Design, topo: &Topology, port: usize) -> String {
+    let p = &topo.ports[port];
+    let link = design.link(p.link);
+    match p.cable {
+        Some(c) => format!("{}#{}", link.name, c + 1),
+        None => link.name.clone(),
+    }
+}
+
+fn links(design: &Design, topo: &Topology, healthy: &Forwarding, sim: &Simulation) -> Vec<LinkOut> {
+    let mut out = Vec::new();
+    for &p in &sim.down {
+        let port = &topo.ports[p];
+        out.push(LinkOut {
+            link: port_name(design, topo, p),
+            state: "down",
+            cables_left: 0,
+            cables: port.members,
+            capacity_left: "0".to_string(),
+            capacity: port.speed().to_string(),
+        });
+    }
+    for d in &sim.degraded {
+        let port = &topo.ports[d.port];
+        let _ = healthy;
+        out.push(LinkOut {
+            link: port_name(design, topo, d.port),
+            state: "degraded",
+            cables_left: d.members_left,
+            cables: d.members,
+            capacity_left: d.member_speed.times(d.members_left as u64).to_string(),
+            capacity: port.speed().to_string(),
+        });
+    }
+    out
+}
+
+fn slower(design: &Design, topo: &Topology, sim: &Simulation) -> Vec<SlowOut> {
+    sim.slower
+        .iter()
+        .map(|s| SlowOut {
+            network: design.network(s.network).name.clone(),
+            pairs: s
+                .pairs
+                .iter()
+                .map(|(a, b)| [design.host(*a).name.clone(), design.host(*b).name.clone()])
+                .collect(),
+            before: s.before.0.to_string(),
+            after: s.after.0.to_string(),
+            via: s.after.1.map(|p| port_name(design, topo, p)),
+        })
+        .collect()
+}
