@@ -150,7 +150,16 @@ fn ordered(f: &FileReport) -> Vec<&Diagnostic> {
 
 /// The report as Markdown. `designs` is aligned with `report.files` (see
 /// [`load_designs`]); `repo_path` names files relative to the repository.
+/// Control characters from the design are escaped.
 pub fn render(
+    report: &Report,
+    designs: &[Option<Design>],
+    repo_path: &dyn Fn(&str) -> String,
+) -> String {
+    super::printable(render_raw(report, designs, repo_path))
+}
+
+fn render_raw(
     report: &Report,
     designs: &[Option<Design>],
     repo_path: &dyn Fn(&str) -> String,

@@ -42,7 +42,13 @@ fn table(rows: &[Vec<String>], indent: &str, out: &mut String) {
     }
 }
 
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn human(r: &TopologyReport) -> String {
+    super::printable(human_raw(r))
+}
+
+fn human_raw(r: &TopologyReport) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Design `{}` ({})", r.design, r.file);
     for d in &r.domains {
