@@ -56,8 +56,13 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
     let baseline = Baseline::from_report(&run.report, &|p| repo.relative(p));
     let json = baseline.to_json();
     match &args.output {
-        Some(path) => std::fs::write(path, &json)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        Some(path) => std::fs::write(path, &json).map_err(|e| {
+            format!(
+                "cannot write {}: {}",
+                path.display(),
+                crate::run::plain::io_error(&e)
+            )
+        })?,
         None => out.write_all(json.as_bytes()).map_err(|e| e.to_string())?,
     }
     let files = run.report.files.len();

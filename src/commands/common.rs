@@ -59,7 +59,8 @@ pub(crate) fn load_design(
     err: &mut dyn Write,
 ) -> Result<Option<LoadedDesign>, String> {
     let shown = path.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {shown}: {}", crate::run::plain::io_error(&e)))?;
     let file = SourceFile::new(shown.clone(), text);
     let loaded = load(&file);
     let input_errors: Vec<Diagnostic> = loaded

@@ -96,8 +96,13 @@ pub fn run(args: GraphArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         GraphFormat::Mermaid => render::mermaid::render(&scene),
     };
     match &args.output {
-        Some(path) => std::fs::write(path, text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            format!(
+                "cannot write {}: {}",
+                path.display(),
+                crate::run::plain::io_error(&e)
+            )
+        })?,
         None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
     }
     Ok(0)

@@ -30,7 +30,8 @@ pub enum ReportFormat {
 
 pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<i32, String> {
     let shown = args.path.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(&args.path).map_err(|e| format!("{shown}: {e}"))?;
+    let text = std::fs::read_to_string(&args.path)
+        .map_err(|e| format!("{shown}: {}", crate::run::plain::io_error(&e)))?;
     let file = SourceFile::new(shown.clone(), text);
     let loaded = load(&file);
     let errors: Vec<String> = loaded

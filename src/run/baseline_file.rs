@@ -92,8 +92,8 @@ impl Baseline {
     }
 
     pub fn parse(text: &str) -> Result<Baseline, String> {
-        let doc: BaselineFile =
-            serde_json::from_str(text).map_err(|e| format!("not a netlint baseline: {e}"))?;
+        let doc: BaselineFile = serde_json::from_str(text)
+            .map_err(|e| format!("not a netlint baseline: {}", super::plain::json_error(&e)))?;
         if doc.version != VERSION {
             return Err(format!(
                 "baseline version {} is not supported (this netlint reads version {VERSION}): regenerate it with `netlint baseline`",
@@ -106,8 +106,13 @@ impl Baseline {
     }
 
     pub fn read(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read baseline {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            format!(
+                "cannot read baseline {}: {}",
+                path.display(),
+                super::plain::io_error(&e)
+            )
+        })?;
         Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 

@@ -133,7 +133,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                     continue;
                 }
             },
-            Err(e) => return Err(format!("{shown}: {e}")),
+            Err(e) => return Err(format!("{shown}: {}", super::plain::io_error(&e))),
         };
         let config_path = find_config(&path);
         let config = match &config_path {

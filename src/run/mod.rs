@@ -7,6 +7,7 @@ pub mod config;
 pub mod files;
 pub mod findings;
 pub mod lint;
+pub mod plain;
 pub mod repo;
 
 pub(crate) use baseline_file::is_input;
