@@ -11,7 +11,7 @@ pub mod units;
 
 pub use design::*;
 pub use diag::{Diagnostic, Label, RuleMeta, Severity, SCHEMA, SYNTAX};
-pub use load::{load, parse_lint_settings, Loaded};
+pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};
 pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};

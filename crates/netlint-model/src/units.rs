@@ -225,8 +225,9 @@ impl Bandwidth {
         self.bytes_per_sec / 1_048_576.0
     }
 
-    /// The range a limit may take: 1 PowerShell MB per second to 10 Tb/s.
-    pub const MIN_BYTES: f64 = 1_048_576.0;
+    /// The range a limit may take: 1 byte per second to 1250 PowerShell GB
+    /// per second (about 10 Tb/s).
+    pub const MIN_BYTES: f64 = 1.0;
     pub const MAX_BYTES: f64 = 1250.0 * 1_073_741_824.0;
 
     /// `"1250MB"` (PowerShell units: KB, MB, GB, TB are powers of 1024),
@@ -266,7 +267,7 @@ impl Bandwidth {
         };
         if !(bytes.is_finite() && (Bandwidth::MIN_BYTES..=Bandwidth::MAX_BYTES).contains(&bytes)) {
             return Err(format!(
-                "bandwidth `{s}` is out of range: it must be from 1MB to 1250GB per second (PowerShell units, about 10 Tb/s)"
+                "bandwidth `{s}` is out of range: it must be from 1 byte to 1250GB per second (PowerShell units, about 10 Tb/s)"
             ));
         }
         Ok(Bandwidth {
