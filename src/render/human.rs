@@ -32,7 +32,7 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
                 Severity::Warning => warnings += 1,
                 Severity::Info => infos += 1,
             }
-            let src = NamedSource::new(escape(&file.file.path).into_owned(), shown.text.clone());
+            let src = NamedSource::new(escape(&file.file.path), shown.text.clone());
             let diag = to_miette(d, &shown);
             let report = miette::Report::new(diag).with_source_code(src);
             let mut s = String::new();
