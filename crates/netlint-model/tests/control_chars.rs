@@ -1,25 +1,10 @@
 //! Control characters in names and values are refused at load, at the name,
 //! with the character named in the message (never printed raw).
 
-use netlint_model::{load, parse_lint_settings, SourceFile};
+mod common;
 
-fn diags(text: &str) -> Vec<(usize, String)> {
-    let file = SourceFile::new("d.toml", text);
-    let loaded = load(&file);
-    loaded
-        .diagnostics
-        .iter()
-        .map(|d| {
-            assert!(
-                !d.message.chars().any(|c| c.is_control()),
-                "{:?}",
-                d.message
-            );
-            let at = d.primary.as_ref().expect("located").span.start;
-            (file.line_col(at).line, d.message.clone())
-        })
-        .collect()
-}
+use common::diags;
+use netlint_model::{load, parse_lint_settings, SourceFile};
 
 #[test]
 fn names_with_control_characters_are_schema_errors_at_the_name() {

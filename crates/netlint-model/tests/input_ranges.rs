@@ -2,19 +2,10 @@
 //! value is reported once at its own line, and errors the TOML parser
 //! gives without a position are placed at the line that causes them.
 
-use netlint_model::{load, SourceFile, Speed};
+mod common;
 
-fn diags(text: &str) -> Vec<(usize, String)> {
-    let file = SourceFile::new("d.toml", text);
-    load(&file)
-        .diagnostics
-        .iter()
-        .map(|d| {
-            let at = d.primary.as_ref().expect("located").span.start;
-            (file.line_col(at).line, d.message.clone())
-        })
-        .collect()
-}
+use common::diags;
+use netlint_model::Speed;
 
 const HEAD: &str = "[design]\nname = \"d\"\n[networks.mgmt]\nrole = \"management\"\n";
 

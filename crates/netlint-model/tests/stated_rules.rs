@@ -2,24 +2,16 @@
 //! input is a `schema` error at the line that breaks the rule, and the
 //! documented meanings load cleanly.
 
+mod common;
+
+use common::diags;
 use netlint_model::{load, SourceFile, SCHEMA};
 
-/// The schema errors of a design: (line, message).
+/// The errors of a design, each a `schema` error: (line, message).
 fn errors(text: &str) -> Vec<(usize, String)> {
     let file = SourceFile::new("d.toml", text);
-    let loaded = load(&file);
-    loaded
-        .diagnostics
-        .iter()
-        .map(|d| {
-            assert_eq!(d.rule, SCHEMA, "{}", d.message);
-            (
-                file.line_col(d.primary.as_ref().expect("located").span.start)
-                    .line,
-                d.message.clone(),
-            )
-        })
-        .collect()
+    assert!(load(&file).diagnostics.iter().all(|d| d.rule == SCHEMA));
+    diags(text)
 }
 
 fn line_of(text: &str, needle: &str) -> usize {
