@@ -86,7 +86,7 @@ where
         Command::Man(args) => commands::man::run(args, out),
         Command::Rules(args) => commands::rules::run(args, out),
         Command::Explain(args) => commands::explain::run(args, out),
-        Command::Report(args) => commands::report::run(args, out),
+        Command::Report(args) => commands::report::run(args, out, err),
         Command::Topology(args) => commands::topology::run(args, out, err),
         Command::Graph(args) => commands::graph::run(args, out, err),
         Command::Simulate(args) => commands::simulate::run(args, out, err),

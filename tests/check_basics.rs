@@ -143,6 +143,8 @@ fn directories_are_searched_for_designs() {
 #[test]
 fn netlint_toml_above_the_design_applies_and_the_design_overrides_it() {
     let t = TempDir::new("config");
+    // A repository: the search climbs from the design up to its root.
+    t.write(".git/HEAD", "ref: refs/heads/main\n");
     t.write(
         "netlint.toml",
         "[netlint]\nrules = { team-speed-mismatch = \"off\" }\n",

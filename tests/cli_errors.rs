@@ -18,7 +18,7 @@ fn unreadable_files_are_named_with_a_plain_reason() {
         ),
         (
             vec!["report", "/nonexistent/d.toml"],
-            "netlint: /nonexistent/d.toml: no such file or directory\n",
+            "netlint: cannot read /nonexistent/d.toml: no such file or directory\n",
         ),
         (
             vec![

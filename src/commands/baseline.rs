@@ -1,9 +1,12 @@
 //! `netlint baseline`: record the current findings (the file format is
 //! `run::baseline_file`).
 
-use crate::commands::common::terminal_width;
+use crate::commands::common::{note_skipped, terminal_width, ConfigArgs, ReadArgs};
 use crate::render;
-use crate::run::{is_input, run_check, Baseline, CheckSettings, RepoPaths, Report};
+use crate::run::files::io_reason;
+use crate::run::{
+    is_input, refuse_inputs, run_check, write_atomic, Baseline, CheckSettings, RepoPaths, Report,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -15,10 +18,25 @@ pub struct BaselineArgs {
     /// Write the baseline to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let run = run_check(&args.paths, &CheckSettings::default())?;
+    let settings = CheckSettings {
+        allow_empty: args.read.allow_empty,
+        max_file_size: args.read.max_file_size,
+        stdin_name: args.read.stdin_filename.clone(),
+        config: args.config.choice(),
+        ..CheckSettings::default()
+    };
+    let run = run_check(&args.paths, &settings)?;
+    if let Some(o) = &args.output {
+        refuse_inputs(o, &run.read)?;
+    }
+    note_skipped(&run.skipped, err);
     let input_errors: Vec<_> = run
         .report
         .files
@@ -56,13 +74,8 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
     let baseline = Baseline::from_report(&run.report, &|p| repo.relative(p));
     let json = baseline.to_json();
     match &args.output {
-        Some(path) => std::fs::write(path, &json).map_err(|e| {
-            format!(
-                "cannot write {}: {}",
-                path.display(),
-                crate::run::plain::io_error(&e)
-            )
-        })?,
+        Some(path) => write_atomic(path, json.as_bytes())
+            .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?,
         None => out.write_all(json.as_bytes()).map_err(|e| e.to_string())?,
     }
     let files = run.report.files.len();

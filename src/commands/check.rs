@@ -1,8 +1,14 @@
 //! `netlint check`.
 
-use crate::commands::common::{terminal_width, use_color, ColorChoice};
+use crate::commands::common::{
+    note_skipped, terminal_width, use_color, ColorChoice, ConfigArgs, ReadArgs,
+};
 use crate::render;
-use crate::run::{run_check, Baseline, BaselineOutcome, CheckRun, CheckSettings, RepoPaths};
+use crate::run::files::io_reason;
+use crate::run::{
+    refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome, CheckRun,
+    CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
+};
 use clap::{ArgMatches, ValueEnum};
 use netlint_model::FailOn;
 use std::io::Write;
@@ -51,6 +57,10 @@ pub struct CheckArgs {
     /// directories are searched (for hooks that pass every changed *.toml).
     #[arg(long)]
     pub designs_only: bool,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub config: ConfigArgs,
     /// Where each `--format` and `-o` stood on the command line, to pair
     /// them (filled in from the parsed matches).
     #[arg(skip)]
@@ -171,6 +181,17 @@ pub fn outputs(args: &CheckArgs, github_actions: bool) -> Result<Vec<Output>, St
                 file.display()
             ));
         }
+        if let Some(other) = outs
+            .iter()
+            .find(|o| o.file.as_deref().is_some_and(|f| same_file(f, file)))
+        {
+            return Err(format!(
+                "`--format {}` and `--format {}` would both be written to {}: give each its own file",
+                format_name(other.format),
+                format_name(outs[i].format),
+                file.display()
+            ));
+        }
         outs[i].file = Some(file.clone());
     }
     let to_stdout: Vec<&str> = outs
@@ -241,15 +262,32 @@ pub fn render_run(
 
 pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let outs = outputs(&args, in_github_actions())?;
-    let baseline = args.baseline.as_deref().map(Baseline::read).transpose()?;
+    let max_file_size = args.read.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
+    let baseline = args
+        .baseline
+        .as_deref()
+        .map(|p| Baseline::read(p, max_file_size))
+        .transpose()?;
     let settings = CheckSettings {
         fail_on: args.fail_on.map(Into::into),
         select: args.select.clone(),
         ignore: args.ignore.clone(),
         designs_only: args.designs_only,
+        allow_empty: args.read.allow_empty,
+        max_file_size: args.read.max_file_size,
+        stdin_name: args.read.stdin_filename.clone(),
+        config: args.config.choice(),
         baseline,
     };
     let run = run_check(&args.paths, &settings)?;
+    let mut read = run.read.clone();
+    read.extend(args.baseline.iter().cloned());
+    for o in &outs {
+        if let Some(file) = &o.file {
+            refuse_inputs(file, &read)?;
+        }
+    }
+    note_skipped(&run.skipped, err);
     let repo = RepoPaths::discover();
     for o in &outs {
         let color = match &o.file {
@@ -258,8 +296,8 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         };
         let text = render_run(&run, o.format, color, args.show_allowed, &repo);
         match &o.file {
-            Some(path) => std::fs::write(path, text)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            Some(path) => write_atomic(path, text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?,
             None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
         }
     }

@@ -2,11 +2,16 @@
 //! and loading one design.
 
 use crate::render;
-use crate::run::{FileReport, Report};
+use crate::run::config::shown as config_shown;
+use crate::run::files::not_utf8;
+use crate::run::files::{parse_size, read_file};
+use crate::run::{
+    config_for, load_config, ConfigChoice, ConfigFile, FileReport, Report, DEFAULT_MAX_FILE_SIZE,
+};
 use clap::ValueEnum;
 use netlint_model::{load, Design, Diagnostic, Severity, SourceFile, SCHEMA, SYNTAX};
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ListFormat {
@@ -42,25 +47,130 @@ pub fn terminal_width() -> usize {
         .unwrap_or(100)
 }
 
+/// `--config` / `--isolated`: which `netlint.toml` a command uses.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ConfigArgs {
+    /// Use this netlint.toml instead of searching for one (the search looks
+    /// beside the design and above it, up to the repository root).
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Use no netlint.toml at all.
+    #[arg(long)]
+    pub isolated: bool,
+}
+
+impl ConfigArgs {
+    pub fn choice(&self) -> ConfigChoice {
+        match (&self.config, self.isolated) {
+            (Some(p), _) => ConfigChoice::File(p.clone()),
+            (None, true) => ConfigChoice::Isolated,
+            (None, false) => ConfigChoice::Discover,
+        }
+    }
+}
+
+/// How `check` and `baseline` find and read their files.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ReadArgs {
+    /// Read at most this much of one file (bytes, or with K, M, G); a
+    /// larger file is an `unreadable` input error. Default 16M.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_file_size: Option<u64>,
+    /// Finding no design is not an error (exit 0 instead of 2), for hooks
+    /// that pass whatever changed.
+    #[arg(long)]
+    pub allow_empty: bool,
+    /// The name standard input (`-`) is reported as; it also decides which
+    /// netlint.toml applies.
+    #[arg(long, value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+}
+
+/// What the directory search passed over on purpose, one note each on
+/// standard error.
+pub(crate) fn note_skipped(skipped: &[String], err: &mut dyn Write) {
+    for s in skipped {
+        let _ = writeln!(err, "netlint: skipped {s}");
+    }
+}
+
+/// Writes input errors to `err` with their source lines, as `check` shows them.
+pub(crate) fn show_input_errors(files: Vec<FileReport>, err: &mut dyn Write) {
+    let report = Report {
+        files,
+        rules: Vec::new(),
+    };
+    let options = render::human::HumanOptions {
+        color: false,
+        width: 100,
+    };
+    let _ = err.write_all(render::human::render(&report, &options).as_bytes());
+}
+
+/// The `netlint.toml` for the design at `design`, as `check` would use it.
+/// `Err(())`: it has input errors, already written to `err` (exit 2).
+pub(crate) fn config_for_design(
+    design: &Path,
+    args: &ConfigArgs,
+    err: &mut dyn Write,
+) -> Result<Option<ConfigFile>, ()> {
+    let Some(path) = config_for(&args.choice(), design) else {
+        return Ok(None);
+    };
+    let c = load_config(&path, config_shown(&path), DEFAULT_MAX_FILE_SIZE);
+    if c.has_input_errors() {
+        show_input_errors(
+            vec![FileReport {
+                file: c.file.clone(),
+                diagnostics: c.diagnostics.clone(),
+            }],
+            err,
+        );
+        return Err(());
+    }
+    Ok(Some(c))
+}
+
 /// A design read and loaded whole, for the commands that analyse one.
 pub(crate) struct LoadedDesign {
     /// The path as given, with forward slashes.
     pub shown: String,
     pub file: SourceFile,
     pub design: Design,
+    /// Its `netlint.toml`, if any.
+    pub config: Option<ConfigFile>,
 }
 
-/// Reads and loads the design at `path`. Input errors (syntax, schema) are
-/// written to `err` with their source lines, as `check` shows them, and
-/// give `Ok(None)`: the command exits 2 without analysing anything. A file
-/// that cannot be read is `Err`.
+/// Reads and loads the design at `path` and its `netlint.toml`. Input
+/// errors (syntax, schema, encoding, a malformed netlint.toml) are written
+/// to `err` with their source lines, as `check` shows them, and give
+/// `Ok(None)`: the command exits 2 without analysing anything. A file that
+/// cannot be read is `Err`.
 pub(crate) fn load_design(
     path: &Path,
+    config: &ConfigArgs,
     err: &mut dyn Write,
 ) -> Result<Option<LoadedDesign>, String> {
     let shown = path.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {shown}: {}", crate::run::plain::io_error(&e)))?;
+    let bytes = read_file(path, DEFAULT_MAX_FILE_SIZE)
+        .map_err(|reason| format!("cannot read {shown}: {reason}"))?;
+    let Ok(config) = config_for_design(path, config, err) else {
+        return Ok(None);
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let (file, d) = not_utf8(shown, e);
+            show_input_errors(
+                vec![FileReport {
+                    file,
+                    diagnostics: vec![d],
+                }],
+                err,
+            );
+            return Ok(None);
+        }
+    };
     let file = SourceFile::new(shown.clone(), text);
     let loaded = load(&file);
     let input_errors: Vec<Diagnostic> = loaded
@@ -73,20 +183,16 @@ pub(crate) fn load_design(
             shown,
             file,
             design,
+            config,
         })),
         _ => {
-            let report = Report {
-                files: vec![FileReport {
+            show_input_errors(
+                vec![FileReport {
                     file,
                     diagnostics: input_errors,
                 }],
-                rules: Vec::new(),
-            };
-            let options = render::human::HumanOptions {
-                color: false,
-                width: 100,
-            };
-            let _ = err.write_all(render::human::render(&report, &options).as_bytes());
+                err,
+            );
             Ok(None)
         }
     }

@@ -1,9 +1,10 @@
 //! `netlint graph`: the design drawn as it will behave (the picture is
 //! built by `views::graph` and written by `render::dot` / `render::mermaid`).
 
-use crate::commands::common::{load_design, LoadedDesign};
+use crate::commands::common::{load_design, ConfigArgs, LoadedDesign};
 use crate::render;
-use crate::run::{check_source, find_config, load_config, CheckSettings};
+use crate::run::files::io_reason;
+use crate::run::{check_source, config_for, refuse_inputs, write_atomic, CheckSettings};
 use crate::views::graph::{build, parse_failure, GraphOptions, View};
 use netlint_analysis::Failures;
 use std::io::Write;
@@ -40,6 +41,8 @@ pub struct GraphArgs {
     /// Write the picture to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +64,20 @@ pub enum Detail {
 }
 
 pub fn run(args: GraphArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let Some(LoadedDesign { file, design, .. }) = load_design(&args.design, err)? else {
+    if let Some(o) = &args.output {
+        let mut inputs = vec![args.design.clone()];
+        inputs.extend(config_for(&args.config.choice(), &args.design));
+        refuse_inputs(o, &inputs)?;
+    }
+    let Some(LoadedDesign {
+        file,
+        design,
+        config,
+        ..
+    }) = load_design(&args.design, &args.config, err)?
+    else {
         return Ok(2);
     };
-    let config = find_config(&args.design).and_then(|p| {
-        let name = p.to_string_lossy().to_string();
-        load_config(&p, name).ok()
-    });
     let (diagnostics, _, _) = check_source(&file, config.as_ref(), &CheckSettings::default());
     let view = match (args.instance, &args.network) {
         (Some(n), _) => View::Instance(n),
@@ -96,13 +106,8 @@ pub fn run(args: GraphArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         GraphFormat::Mermaid => render::mermaid::render(&scene),
     };
     match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            format!(
-                "cannot write {}: {}",
-                path.display(),
-                crate::run::plain::io_error(&e)
-            )
-        })?,
+        Some(path) => write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?,
         None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
     }
     Ok(0)

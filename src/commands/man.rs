@@ -5,6 +5,8 @@
 //! options, as git and cargo ship theirs.
 
 use crate::cli::Cli;
+use crate::run::files::io_reason;
+use crate::run::write_atomic;
 use clap::CommandFactory;
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,8 +59,8 @@ pub fn run(args: ManArgs, out: &mut dyn Write) -> Result<i32, String> {
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
             for (name, roff) in pages()? {
                 let path = dir.join(&name);
-                std::fs::write(&path, roff)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                write_atomic(&path, &roff)
+                    .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?;
                 writeln!(out, "{}", path.display()).map_err(|e| e.to_string())?;
             }
         }

@@ -3,7 +3,10 @@
 //! how long draining a host takes, and where every figure comes from.
 //! Formats: human, json, markdown (a table fit for a pull-request comment).
 
+use crate::commands::common::{config_for_design, ConfigArgs};
 use crate::render;
+use crate::run::files::read_file;
+use crate::run::DEFAULT_MAX_FILE_SIZE;
 use crate::views::report::build;
 use netlint_analysis::bandwidth::BandwidthModel;
 use netlint_analysis::Topology;
@@ -18,6 +21,8 @@ pub struct ReportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: ReportFormat,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,10 +33,16 @@ pub enum ReportFormat {
     Markdown,
 }
 
-pub fn run(args: ReportArgs, out: &mut dyn Write) -> Result<i32, String> {
+pub fn run(args: ReportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let shown = args.path.to_string_lossy().replace('\\', "/");
-    let text = std::fs::read_to_string(&args.path)
-        .map_err(|e| format!("{shown}: {}", crate::run::plain::io_error(&e)))?;
+    let bytes = read_file(&args.path, DEFAULT_MAX_FILE_SIZE)
+        .map_err(|reason| format!("cannot read {shown}: {reason}"))?;
+    if config_for_design(&args.path, &args.config, err).is_err() {
+        return Ok(2);
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        format!("cannot report on {shown}: the file is not UTF-8 text (`netlint check {shown}` shows where)")
+    })?;
     let file = SourceFile::new(shown.clone(), text);
     let loaded = load(&file);
     let errors: Vec<String> = loaded

@@ -1,7 +1,7 @@
 //! `netlint simulate DESIGN [--fail NAME ...]`: what a failure takes away
 //! (the model is `views::simulate`, its text `render::simulate`).
 
-use crate::commands::common::{load_design, ListFormat, LoadedDesign};
+use crate::commands::common::{load_design, ConfigArgs, ListFormat, LoadedDesign};
 use crate::render;
 use crate::views::simulate::build;
 use std::io::Write;
@@ -23,9 +23,12 @@ pub struct SimulateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: ListFormat,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 pub fn run(args: SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let Some(LoadedDesign { shown, design, .. }) = load_design(&args.design, err)? else {
+    let Some(LoadedDesign { shown, design, .. }) = load_design(&args.design, &args.config, err)?
+    else {
         return Ok(2);
     };
     let report = build(&design, &shown, &args.fail, args.stack_as_unit)?;

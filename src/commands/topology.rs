@@ -1,7 +1,7 @@
 //! `netlint topology DESIGN`: what the switches will forward, and why
 //! (the model is `views::topology`, its text `render::topology`).
 
-use crate::commands::common::{load_design, ListFormat, LoadedDesign};
+use crate::commands::common::{load_design, ConfigArgs, ListFormat, LoadedDesign};
 use crate::render;
 use crate::views::topology::build;
 use std::io::Write;
@@ -13,12 +13,14 @@ pub struct TopologyArgs {
     pub design: PathBuf,
     #[arg(long, value_enum, default_value = "human")]
     pub format: ListFormat,
+    #[command(flatten)]
+    pub config: ConfigArgs,
 }
 
 pub fn run(args: TopologyArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let Some(LoadedDesign {
         shown, design: d, ..
-    }) = load_design(&args.design, err)?
+    }) = load_design(&args.design, &args.config, err)?
     else {
         return Ok(2);
     };

@@ -2,7 +2,7 @@
 //! related labels, the help text and the rule id.
 
 use crate::run::Report;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
 use netlint_model::text::{escape, escape_keep_lines, is_unsafe};
 use netlint_model::{Diagnostic, Severity};
 use std::fmt::Write;
@@ -24,17 +24,24 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
     let mut out = String::new();
     let (mut errors, mut warnings, mut infos) = (0, 0, 0);
     for file in &report.files {
-        // The snippets show the file with its control characters escaped.
-        let shown = Shown::new(&file.file.text);
+        let lines = LineStarts::new(&file.file.text);
+        let mut input_errors = 0usize;
+        let mut capped = 0usize;
         for d in &file.diagnostics {
             match d.severity {
                 Severity::Error => errors += 1,
                 Severity::Warning => warnings += 1,
                 Severity::Info => infos += 1,
             }
-            let src = NamedSource::new(escape(&file.file.path), shown.text.clone());
-            let diag = to_miette(d, &shown);
-            let report = miette::Report::new(diag).with_source_code(src);
+            if is_input_error(d) {
+                input_errors += 1;
+                if input_errors > MAX_INPUT_ERRORS_SHOWN {
+                    capped += 1;
+                    continue;
+                }
+            }
+            let (window, diag) = windowed(d, &file.file.path, &file.file.text, &lines);
+            let report = miette::Report::new(diag).with_source_code(window);
             let mut s = String::new();
             if handler.render_report(&mut s, report.as_ref()).is_err() {
                 let _ = writeln!(
@@ -47,6 +54,15 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
             }
             out.push_str(&s);
             out.push('\n');
+        }
+        if capped > 0 {
+            let _ = writeln!(
+                out,
+                "{}: {capped} more input error{} not shown (the first {MAX_INPUT_ERRORS_SHOWN} are; \
+                 every one is in `--format json`)\n",
+                escape(&file.file.path),
+                plural(capped),
+            );
         }
     }
     let files = report.files.len();
@@ -72,9 +88,118 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// A file's text as the snippets show it: every control character other
-/// than a line break or tab (and the CR of a CRLF) written as `\u{1b}`,
-/// with the offsets of the original text mapped onto it.
+/// Input errors of one file shown in full; the rest are counted. A design
+/// with thousands of errors is one mistake repeated (a wrong key in a
+/// profile, a bad import), and the first ones say what it is.
+pub const MAX_INPUT_ERRORS_SHOWN: usize = 200;
+
+fn is_input_error(d: &Diagnostic) -> bool {
+    crate::run::findings::is_input_error(d)
+}
+
+/// Where each line starts, counted as miette counts them (`\n`, `\r\n`
+/// and a lone `\r` each end a line).
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn new(text: &str) -> LineStarts {
+        let b = text.as_bytes();
+        let mut starts = vec![0];
+        let mut i = 0;
+        while i < b.len() {
+            match b[i] {
+                b'\r' if b.get(i + 1) == Some(&b'\n') => {
+                    starts.push(i + 2);
+                    i += 2;
+                    continue;
+                }
+                b'\r' | b'\n' => starts.push(i + 1),
+                _ => {}
+            }
+            i += 1;
+        }
+        LineStarts(starts)
+    }
+
+    /// The line (from 0) holding `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        match self.0.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+}
+
+/// The part of a file one diagnostic shows: its labels' lines and a few
+/// lines around them. miette reads a source from its start to find a
+/// span's line, so handing it the whole file made rendering quadratic in
+/// the number of diagnostics; a window keeps each one proportional to
+/// its own snippet.
+struct Window {
+    name: String,
+    text: String,
+    /// The line (from 0) the window starts at.
+    first_line: usize,
+}
+
+impl miette::SourceCode for Window {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, before, after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.first_line,
+            inner.column(),
+            // miette counts every line break from the start of the source
+            // up to the end of the context (and merges snippets by it), so
+            // the breaks before the window count too.
+            inner.line_count() + self.first_line,
+        )))
+    }
+}
+
+/// Lines of context kept beyond the labels (miette shows one).
+const WINDOW_MARGIN: usize = 3;
+
+fn windowed(
+    d: &Diagnostic,
+    path: &str,
+    text: &str,
+    lines: &LineStarts,
+) -> (Window, MietteDiagnostic) {
+    let len = text.len();
+    let spans: Vec<netlint_model::Span> = d
+        .primary
+        .iter()
+        .chain(d.related.iter())
+        .map(|l| l.span)
+        .collect();
+    let lo_off = spans.iter().map(|s| s.start.min(len)).min().unwrap_or(0);
+    let hi_off = spans.iter().map(|s| s.end.min(len)).max().unwrap_or(0);
+    let first = lines.line_of(lo_off).saturating_sub(WINDOW_MARGIN);
+    let last = lines.line_of(hi_off) + WINDOW_MARGIN;
+    let start = lines.0[first];
+    let end = lines.0.get(last + 1).copied().unwrap_or(len);
+    // The snippet shows the file with its control characters escaped.
+    let shown = Shown::new(&text[start..end]);
+    let diag = to_miette(d, start, end, &shown);
+    let window = Window {
+        name: escape(path).into_owned(),
+        text: shown.text,
+        first_line: first,
+    };
+    (window, diag)
+}
+
+/// A window of a file as the snippet shows it: every control character
+/// other than a line break or tab written as `\u{1b}`, with the offsets
+/// of the original text mapped onto it.
 struct Shown {
     text: String,
     /// (offset in the original text, bytes added before what follows it).
@@ -83,13 +208,8 @@ struct Shown {
 
 impl Shown {
     fn new(original: &str) -> Shown {
-        let keep = |i: usize, c: char| {
-            matches!(c, '\n' | '\t') || c == '\r' && original[i + 1..].starts_with('\n')
-        };
-        if !original
-            .char_indices()
-            .any(|(i, c)| is_unsafe(c) && !keep(i, c))
-        {
+        let escaped = |c: char| is_unsafe(c) && !matches!(c, '\n' | '\t' | '\r');
+        if !original.chars().any(escaped) {
             return Shown {
                 text: original.to_string(),
                 shifts: Vec::new(),
@@ -98,9 +218,8 @@ impl Shown {
         let mut text = String::with_capacity(original.len() + 16);
         let mut shifts = Vec::new();
         for (i, c) in original.char_indices() {
-            if is_unsafe(c) && !keep(i, c) {
-                let e = escape(c.encode_utf8(&mut [0; 4])).into_owned();
-                text.push_str(&e);
+            if escaped(c) {
+                text.push_str(&escape(c.encode_utf8(&mut [0; 4])));
                 shifts.push((i + c.len_utf8(), text.len() - (i + c.len_utf8())));
             } else {
                 text.push(c);
@@ -118,16 +237,19 @@ impl Shown {
     }
 }
 
-fn to_miette(d: &Diagnostic, shown: &Shown) -> MietteDiagnostic {
+/// `d` with its labels relative to the window `start..end` of the text,
+/// as shown; its words with control characters escaped.
+fn to_miette(d: &Diagnostic, start: usize, end: usize, shown: &Shown) -> MietteDiagnostic {
     let severity = match d.severity {
         Severity::Error => miette::Severity::Error,
         Severity::Warning => miette::Severity::Warning,
         Severity::Info => miette::Severity::Advice,
     };
     let clamp = |s: netlint_model::Span| {
-        let start = shown.offset(s.start);
-        let end = shown.offset(s.end.max(s.start));
-        (start, end - start)
+        let a = s.start.clamp(start, end);
+        let b = s.end.clamp(start, end).max(a);
+        let (x, y) = (shown.offset(a - start), shown.offset(b - start));
+        (x, y - x)
     };
     let text = |m: &str| (!m.is_empty()).then(|| escape_keep_lines(m).into_owned());
     let mut labels = Vec::new();

@@ -53,7 +53,7 @@ pub struct Baseline {
 }
 
 pub(crate) fn is_input(d: &Diagnostic) -> bool {
-    d.rule == SYNTAX || d.rule == SCHEMA
+    d.rule == SYNTAX || d.rule == SCHEMA || d.rule == netlint_rules::UNREADABLE
 }
 
 impl Baseline {
@@ -105,14 +105,13 @@ impl Baseline {
         })
     }
 
-    pub fn read(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            format!(
-                "cannot read baseline {}: {}",
-                path.display(),
-                super::plain::io_error(&e)
-            )
-        })?;
+    /// Reads a baseline file: a regular file of at most `max_file_size`
+    /// bytes (`--baseline /dev/zero` is refused, not read forever).
+    pub fn read(path: &Path, max_file_size: u64) -> Result<Baseline, String> {
+        let bytes = super::files::read_file(path, max_file_size)
+            .map_err(|reason| format!("cannot read baseline {}: {reason}", path.display()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("baseline {}: not UTF-8 text", path.display()))?;
         Baseline::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 

@@ -2,12 +2,12 @@
 //! the rules, and decide the exit code.
 
 use super::baseline_file::{Baseline, BaselineEntry};
-use super::config::{find_config, load_config, ConfigFile};
-use super::files::{collect_designs, display};
-use super::findings::{FileReport, Report};
-use super::repo::{relative, RepoPaths};
-use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile, SCHEMA, SYNTAX};
-use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed};
+use super::config::{config_for, load_config, shown as config_shown, ConfigChoice, ConfigFile};
+use super::files::{collect_designs, display, not_utf8, ReadOptions, DEFAULT_MAX_FILE_SIZE};
+use super::findings::{is_input_error, FileReport, Report};
+use super::repo::RepoPaths;
+use netlint_model::{load, Diagnostic, FailOn, Severity, SourceFile};
+use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed, UNREADABLE};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -21,6 +21,14 @@ pub struct CheckSettings {
     pub ignore: Vec<String>,
     /// `--designs-only`: skip named files without a `[design]` table.
     pub designs_only: bool,
+    /// `--allow-empty`: finding no design is not an input error.
+    pub allow_empty: bool,
+    /// `--max-file-size` (default [`DEFAULT_MAX_FILE_SIZE`]).
+    pub max_file_size: Option<u64>,
+    /// `--stdin-filename`: the name standard input (`-`) is shown as.
+    pub stdin_name: Option<String>,
+    /// `--config` / `--isolated`.
+    pub config: ConfigChoice,
     /// `--baseline`: findings to hide.
     pub baseline: Option<Baseline>,
 }
@@ -33,6 +41,11 @@ pub struct CheckRun {
     pub exit: i32,
     /// With a baseline: what it hid and which of its entries are fixed.
     pub baselined: Option<BaselineOutcome>,
+    /// Every file read from disk (designs and configs): what `-o` must not
+    /// overwrite.
+    pub read: Vec<PathBuf>,
+    /// What the directory search passed over on purpose, and why.
+    pub skipped: Vec<String>,
 }
 
 /// What a baseline did to a run.
@@ -43,10 +56,6 @@ pub struct BaselineOutcome {
     /// Entries of the baseline, for files of this run, that no finding
     /// matched any more: fixed, and can be dropped from the baseline.
     pub fixed: Vec<BaselineEntry>,
-}
-
-fn is_input_error(d: &Diagnostic) -> bool {
-    d.severity == Severity::Error && (d.rule == SYNTAX || d.rule == SCHEMA)
 }
 
 fn threshold(f: FailOn) -> Option<Severity> {
@@ -100,7 +109,20 @@ pub fn check_source(
 
 pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun, String> {
     RuleConfig::default().select(&settings.select, &settings.ignore)?;
-    let files = collect_designs(paths, settings.designs_only)?;
+    let read = ReadOptions {
+        designs_only: settings.designs_only,
+        max_file_size: settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
+        stdin_name: settings.stdin_name.clone(),
+    };
+    let collected = collect_designs(paths, &read);
+    if collected.inputs.is_empty() && collected.unreadable.is_empty() && !settings.allow_empty {
+        let named: Vec<String> = paths.iter().map(|p| display(p)).collect();
+        return Err(format!(
+            "no design file found in {} (a design is a *.toml file with a [design] table; \
+             give --allow-empty to accept a run with none)",
+            named.join(", ")
+        ));
+    }
     let repo = RepoPaths::discover();
     let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
     let mut report = Report {
@@ -110,61 +132,64 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             .chain(registry().iter().map(|r| r.meta))
             .collect(),
     };
-    let mut configs: BTreeMap<PathBuf, Option<ConfigFile>> = BTreeMap::new();
+    let mut configs: BTreeMap<PathBuf, ConfigFile> = BTreeMap::new();
     let mut config_reports: Vec<FileReport> = Vec::new();
     let mut all_suppressed = Vec::new();
+    let mut read_paths: Vec<PathBuf> = Vec::new();
     let mut exit = 0;
-    for path in files {
-        let shown = display(&path);
-        let text = match std::fs::read(&path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(_) => {
-                    let file = SourceFile::new(shown, String::new());
-                    let d =
-                        Diagnostic::new(SYNTAX, Severity::Error, "", "the file is not UTF-8 text")
-                            .at(Default::default(), "")
-                            .with_help("save the design as UTF-8");
-                    report.files.push(FileReport {
-                        file,
-                        diagnostics: vec![d],
-                    });
-                    exit = 2;
-                    continue;
-                }
-            },
-            Err(e) => return Err(format!("{shown}: {}", super::plain::io_error(&e))),
+    for u in collected.unreadable {
+        let d = Diagnostic::new(
+            UNREADABLE,
+            Severity::Error,
+            "",
+            format!("cannot read {}: {}", u.shown, u.reason),
+        );
+        report.files.push(FileReport {
+            file: SourceFile::new(u.shown, String::new()),
+            diagnostics: vec![d],
+        });
+        exit = 2;
+    }
+    for input in collected.inputs {
+        let shown = input.shown;
+        if let Some(p) = &input.path {
+            read_paths.push(p.clone());
+        }
+        let text = match String::from_utf8(input.bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let (file, d) = not_utf8(shown, e);
+                report.files.push(FileReport {
+                    file,
+                    diagnostics: vec![d],
+                });
+                exit = 2;
+                continue;
+            }
         };
-        let config_path = find_config(&path);
-        let config = match &config_path {
+        // Standard input finds its netlint.toml from the name it is given,
+        // else from the working directory.
+        let at = match &input.path {
+            Some(p) => p.clone(),
+            None => PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")),
+        };
+        let config = match config_for(&settings.config, &at) {
             Some(cp) => {
-                if !configs.contains_key(cp) {
-                    let loaded = load_config(cp, display(&relative(cp))).ok();
-                    if let Some(c) = &loaded {
-                        if !c.diagnostics.is_empty() {
-                            config_reports.push(FileReport {
-                                file: c.file.clone(),
-                                diagnostics: c.diagnostics.clone(),
-                            });
-                        }
-                        let mut rc = RuleConfig::default();
-                        let unknown = rc.apply(&c.settings.rules);
-                        if !unknown.is_empty() {
-                            match config_reports
-                                .iter_mut()
-                                .find(|r| r.file.path == c.file.path)
-                            {
-                                Some(r) => r.diagnostics.extend(unknown),
-                                None => config_reports.push(FileReport {
-                                    file: c.file.clone(),
-                                    diagnostics: unknown,
-                                }),
-                            }
-                        }
+                if !configs.contains_key(&cp) {
+                    let c = load_config(&cp, config_shown(&cp), read.max_file_size);
+                    read_paths.push(cp.clone());
+                    let mut diagnostics = c.diagnostics.clone();
+                    let mut rc = RuleConfig::default();
+                    diagnostics.extend(rc.apply(&c.settings.rules));
+                    if !diagnostics.is_empty() {
+                        config_reports.push(FileReport {
+                            file: c.file.clone(),
+                            diagnostics,
+                        });
                     }
-                    configs.insert(cp.clone(), loaded);
+                    configs.insert(cp.clone(), c);
                 }
-                configs.get(cp).and_then(|c| c.as_ref())
+                configs.get(&cp)
             }
             None => None,
         };
@@ -189,6 +214,10 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         }
     }
     report.files.extend(config_reports);
+    // docs/json.md: sorted by file, then position and rule (within a file
+    // they already are).
+    report.files.sort_by(|a, b| a.file.path.cmp(&b.file.path));
+    all_suppressed.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(CheckRun {
         report,
         suppressed: all_suppressed,
@@ -197,5 +226,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             hidden: m.hidden(),
             fixed: m.fixed(),
         }),
+        read: read_paths,
+        skipped: collected.skipped,
     })
 }

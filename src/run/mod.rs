@@ -7,13 +7,15 @@ pub mod config;
 pub mod files;
 pub mod findings;
 pub mod lint;
+pub mod output;
 pub mod plain;
 pub mod repo;
 
 pub(crate) use baseline_file::is_input;
 pub use baseline_file::{Baseline, BaselineEntry, Matcher};
-pub use config::{find_config, load_config, ConfigFile, CONFIG_FILE};
-pub use files::{collect, collect_designs};
+pub use config::{config_for, find_config, load_config, ConfigChoice, ConfigFile, CONFIG_FILE};
+pub use files::{collect_designs, ReadOptions, DEFAULT_MAX_FILE_SIZE};
 pub use findings::{FileReport, Report};
 pub use lint::{check_source, run_check, BaselineOutcome, CheckRun, CheckSettings};
+pub use output::{refuse_inputs, same_file, write_atomic};
 pub use repo::{normalize_path, RepoPaths};

@@ -1,29 +1,5 @@
-//! Errors of the system and of serde in the words of a person: no
-//! "(os error 2)", no "invalid type: string, expected u64".
-
-use std::io;
-
-/// Why a file could not be read or written, without the OS error number.
-pub fn io_error(e: &io::Error) -> String {
-    match e.kind() {
-        io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::IsADirectory => "it is a directory".to_string(),
-        io::ErrorKind::NotADirectory => "a part of the path is not a directory".to_string(),
-        io::ErrorKind::InvalidData => "it is not UTF-8 text".to_string(),
-        io::ErrorKind::AlreadyExists => "it already exists".to_string(),
-        io::ErrorKind::StorageFull => "the disk is full".to_string(),
-        io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".to_string(),
-        _ => {
-            let text = e.to_string();
-            let text = match text.rfind(" (os error ") {
-                Some(i) if text.ends_with(')') => text[..i].to_string(),
-                _ => text,
-            };
-            lower_first(&text)
-        }
-    }
-}
+//! Errors of serde in the words of a person: no "invalid type: string,
+//! expected u64" (file errors: `files::io_reason`).
 
 /// Why a JSON document is not what was expected, with its line and column.
 pub fn json_error(e: &serde_json::Error) -> String {
@@ -86,16 +62,6 @@ fn lower_first(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn io_errors_without_the_os_number() {
-        let e = std::fs::read_to_string("/nonexistent/netlint/x.toml").unwrap_err();
-        assert_eq!(io_error(&e), "no such file or directory");
-        let e = io::Error::from_raw_os_error(28);
-        assert!(!io_error(&e).contains("os error"), "{}", io_error(&e));
-        let e = std::fs::read_to_string("/").unwrap_err();
-        assert_eq!(io_error(&e), "it is a directory");
-    }
 
     #[test]
     fn json_errors_in_plain_words() {

@@ -60,17 +60,6 @@ fn lexical_normalize(p: &Path) -> PathBuf {
     out
 }
 
-/// A path relative to the current directory when it lies below it.
-pub(super) fn relative(p: &Path) -> PathBuf {
-    match std::env::current_dir() {
-        Ok(cwd) => p
-            .strip_prefix(&cwd)
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|_| p.to_path_buf()),
-        Err(_) => p.to_path_buf(),
-    }
-}
-
 /// A path relative to the repository root, as every CI system wants it:
 /// forward slashes, no `./` segments, no leading `./`.
 pub fn normalize_path(path: &str) -> String {

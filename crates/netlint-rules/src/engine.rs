@@ -18,6 +18,10 @@ pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
 
 pub const UNUSED_ALLOW: &str = "unused-allow";
 
+/// A path that could not be read: missing, permission denied, not a
+/// regular file, a loop of links, or over the size limit.
+pub const UNREADABLE: &str = "unreadable";
+
 /// The ids that are not rules of the catalogue but appear in output:
 /// input errors and the check of `allow` tables themselves.
 pub fn input_rules() -> Vec<RuleMeta> {
@@ -35,6 +39,13 @@ pub fn input_rules() -> Vec<RuleMeta> {
             default_severity: Severity::Error,
             summary: "The design does not follow the format: unknown key, bad value, or dangling reference.",
             doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/schema.md")),
+        },
+        RuleMeta {
+            id: UNREADABLE,
+            category: "input",
+            default_severity: Severity::Error,
+            summary: "A file or directory to check cannot be read: missing, permission denied, not a regular file, a loop of links, or over the size limit.",
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unreadable.md")),
         },
         RuleMeta {
             id: UNUSED_ALLOW,
@@ -84,7 +95,10 @@ impl RuleConfig {
     /// Names are rule ids or categories; an unknown one is an error with the
     /// nearest valid name.
     pub fn select(&mut self, select: &[String], ignore: &[String]) -> Result<(), String> {
-        if let Some(input) = ignore.iter().find(|n| *n == SYNTAX || *n == SCHEMA) {
+        if let Some(input) = ignore
+            .iter()
+            .find(|n| *n == SYNTAX || *n == SCHEMA || *n == UNREADABLE)
+        {
             return Err(format!(
                 "`{input}` cannot be ignored: a design that does not load cannot be checked"
             ));
@@ -92,7 +106,7 @@ impl RuleConfig {
         let selected = resolve_selectors(select)?;
         let ignored = resolve_selectors(ignore)?;
         for id in all_ids() {
-            if id == SYNTAX || id == SCHEMA {
+            if id == SYNTAX || id == SCHEMA || id == UNREADABLE {
                 continue;
             }
             let runs = (select.is_empty() || selected.contains(&id)) && !ignored.contains(&id);
@@ -470,7 +484,7 @@ profile = "p"
             .all(|id| rule_by_id(id).unwrap().meta.category == "teaming"));
         assert_eq!(
             RuleConfig::resolve_selector("input").unwrap(),
-            [SYNTAX, SCHEMA, UNUSED_ALLOW]
+            [SYNTAX, SCHEMA, UNREADABLE, UNUSED_ALLOW]
         );
         assert!(RuleConfig::categories().contains(&"input"));
     }

@@ -8,7 +8,7 @@ pub mod rules;
 
 pub use context::Context;
 pub use engine::{
-    all_ids, check, input_rules, registry, rule_by_id, Outcome, RuleConfig, Suppressed,
+    all_ids, check, input_rules, registry, rule_by_id, Outcome, RuleConfig, Suppressed, UNREADABLE,
     UNUSED_ALLOW,
 };
 pub use netlint_model::RuleMeta;

@@ -1,13 +1,14 @@
 //! [`build`]: a design and its findings into a [`Scene`].
 
 use super::ctx::*;
-use super::hosts::*;
+use super::hosts::host_nodes;
+use super::links::trunks;
 use super::marks::*;
 use super::options::*;
 use super::scene::*;
-use netlint_analysis::stp::{End, PortRole, TreeId, TreeKind, CIST};
+use netlint_analysis::stp::{TreeId, TreeKind};
 use netlint_analysis::{all_pairs, Break, Fabric, Failures, NotCarried, Reach, Topology};
-use netlint_model::{Design, Diagnostic, HostId, LinkKind, MtuForm, NetworkId, StpMode, SwitchId};
+use netlint_model::{Design, Diagnostic, LinkKind, MtuForm, NetworkId, StpMode, SwitchId};
 use std::collections::BTreeMap;
 
 /// Builds the picture of `design` with its `diagnostics` (findings shown on
@@ -70,7 +71,6 @@ pub fn build(
             .as_ref()
             .is_none_or(|sc| sc.switches.contains(&s))
     };
-    let in_scope_host = |h: HostId| opts.scope.as_ref().is_none_or(|sc| sc.hosts.contains(&h));
 
     // Networks cut now, by whom.
     let mut cut_by_port: BTreeMap<usize, Vec<NetworkId>> = BTreeMap::new();
@@ -90,10 +90,6 @@ pub fn build(
             }
         }
     }
-    let net_label = |n: NetworkId| {
-        let net = design.network(n);
-        format!("{} ({})", net.name, vlan_text(net.vlan_id()))
-    };
 
     // Notes: the view, the failures, design-wide findings.
     scene.notes.push(view_note(&ctx));
@@ -208,183 +204,7 @@ pub fn build(
 
     // Inter-switch links: one edge per spanning-tree port.
     let view_vlans = ctx.view_vlans();
-    for (p, port) in ctx.topo.ports.iter().enumerate() {
-        let link = design.link(port.link);
-        let state = cur.ports[p];
-        let b_switches: Vec<SwitchId> = port
-            .b_switches
-            .iter()
-            .copied()
-            .filter(|s| in_scope_switch(*s))
-            .collect();
-        if !in_scope_switch(port.a_switch) || b_switches.is_empty() {
-            continue;
-        }
-        // Roles at each end in a single-tree view.
-        let role_a = ctx.end_tree(port.a.0).and_then(|t| ctx.role(t, p, End::A));
-        let role_b = ctx.end_tree(port.b.0).and_then(|t| ctx.role(t, p, End::B));
-        let single_tree = opts.view != View::AllTrees || ctx.stp.trees().len() == 1;
-
-        // Which of the view's VLANs the port carries and forwards.
-        let mut carried = Vec::new();
-        let mut blocked_vlans: Vec<Option<u16>> = Vec::new();
-        for v in &view_vlans {
-            if let Some(vv) = cur.vlan(*v) {
-                if vv.not_carried[p].is_none() {
-                    carried.push(*v);
-                    if !vv.forwarding[p] {
-                        blocked_vlans.push(*v);
-                    }
-                }
-            }
-        }
-        let mut block = Block::None;
-        let mut blocked_end: Option<End> = None;
-        let mut block_lines = Vec::new();
-        if state.up {
-            if single_tree {
-                let ends = [(End::A, role_a), (End::B, role_b)];
-                if let Some((e, _)) = ends.iter().find(|(_, r)| r.is_some_and(blocks)) {
-                    block = Block::Full;
-                    blocked_end = Some(*e);
-                }
-            } else if !blocked_vlans.is_empty() {
-                block = if blocked_vlans.len() == carried.len() {
-                    Block::Full
-                } else {
-                    Block::Partial
-                };
-                // Which end blocks, in which tree, for which VLANs.
-                let mut by_end_tree: BTreeMap<(End, TreeId), Vec<Option<u16>>> = BTreeMap::new();
-                for v in &blocked_vlans {
-                    for (e, b) in [(End::A, port.a.0), (End::B, port.b.0)] {
-                        if let Some(t) = ctx.stp.governing_tree(b, *v) {
-                            if ctx.role(t, p, e).is_some_and(blocks) {
-                                by_end_tree.entry((e, t)).or_default().push(*v);
-                            }
-                        }
-                    }
-                }
-                let forwarded: Vec<Option<u16>> = carried
-                    .iter()
-                    .filter(|v| !blocked_vlans.contains(v))
-                    .copied()
-                    .collect();
-                if !forwarded.is_empty() {
-                    block_lines.push(format!("forwards {}", vlan_list(&forwarded)));
-                }
-                for ((e, t), vs) in &by_end_tree {
-                    blocked_end.get_or_insert(*e);
-                    let at = match e {
-                        End::A => design.switch(port.a_switch).name.clone(),
-                        End::B => bridge_display(&ctx, port.b.0, &port.b_switches),
-                    };
-                    let tree = ctx.tree_short(*t);
-                    let tree = if tree.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", {tree}")
-                    };
-                    block_lines.push(format!(
-                        "blocks {} at {at} ({}{tree})",
-                        vlan_list(vs),
-                        role_abbrev(ctx.role(*t, p, *e).unwrap_or(PortRole::Alternate))
-                    ));
-                }
-            } else if carried.is_empty() {
-                // Carries none of the design's VLANs: the CIST roles still tell.
-                let ca = ctx.role(CIST, p, End::A);
-                let cb = ctx.role(CIST, p, End::B);
-                if let Some((e, _)) = [(End::A, ca), (End::B, cb)]
-                    .iter()
-                    .find(|(_, r)| r.is_some_and(blocks))
-                {
-                    block = Block::Full;
-                    blocked_end = Some(*e);
-                }
-            }
-        }
-        if single_tree && block == Block::Full {
-            let (at, role) = match blocked_end {
-                Some(End::A) => (design.switch(port.a_switch).name.clone(), role_a),
-                _ => (bridge_display(&ctx, port.b.0, &port.b_switches), role_b),
-            };
-            block_lines.push(format!(
-                "BLOCKED at {at} ({})",
-                role.map(role_abbrev).unwrap_or("Altn")
-            ));
-        }
-
-        let mut label = vec![ctx.port_name(p)];
-        label.push(link_speed_text(link, port.members, port.cable.is_some()));
-        label.push(match &link.vlans {
-            Some(v) => format!(
-                "VLAN{} {}",
-                if v.value.len() == 1 { "" } else { "s" },
-                v.value
-            ),
-            None => "all VLANs".to_string(),
-        });
-        if state.up && state.members < port.members {
-            label.push(format!(
-                "✕ {} of {} cables down",
-                port.members - state.members,
-                port.members
-            ));
-        }
-        if !state.up {
-            label.push("✕ DOWN".to_string());
-        }
-        label.extend(block_lines);
-        let cuts: Vec<String> = cut_by_port
-            .get(&p)
-            .map(|v| v.iter().map(|n| net_label(*n)).collect())
-            .unwrap_or_default();
-        if !cuts.is_empty() {
-            label.push(format!("cuts {}", cuts.join(", ")));
-        }
-        if state.up && carried.is_empty() && !view_vlans.is_empty() && opts.view != View::AllTrees {
-            label.push(format!("carries no {}", vlan_list(&view_vlans)));
-        }
-        let marks = ctx.marks.on(&link.element());
-
-        let a_node = &scene.switches[switch_node[&port.a_switch]];
-        for (k, bs) in b_switches.iter().enumerate() {
-            let b_node = &scene.switches[switch_node[bs]];
-            // Higher tiers above: the upper end is the edge's tail.
-            let swap = b_node.tier > a_node.tier;
-            let (from, to) = if swap {
-                (b_node.id.clone(), a_node.id.clone())
-            } else {
-                (a_node.id.clone(), b_node.id.clone())
-            };
-            let mut e = Edge::new(from, to, EdgeKind::Trunk);
-            e.same_rank = a_node.tier == b_node.tier;
-            e.label = if k == 0 {
-                label.clone()
-            } else {
-                vec![format!("{} (same LAG)", ctx.port_name(p))]
-            };
-            let (ra, rb) = if single_tree && state.up {
-                (role_a.map(role_abbrev), role_b.map(role_abbrev))
-            } else {
-                (None, None)
-            };
-            let (rf, rt) = if swap { (rb, ra) } else { (ra, rb) };
-            e.from_role = rf.map(str::to_string);
-            e.to_role = rt.map(str::to_string);
-            e.block = block;
-            e.blocked_at = blocked_end.map(|be| match (be, swap) {
-                (End::A, false) | (End::B, true) => Side::From,
-                _ => Side::To,
-            });
-            e.idle = state.up && carried.is_empty() && opts.view != View::AllTrees;
-            e.down = !state.up;
-            e.cuts = cuts.clone();
-            e.marks = marks.clone();
-            scene.edges.push(e);
-        }
-    }
+    trunks(&ctx, cur, &cut_by_port, &switch_node, &mut scene);
 
     // Stacking cables and peer-links.
     for li in &ctx.topo.internal_links {
@@ -429,102 +249,7 @@ pub fn build(
     }
 
     // Hosts.
-    let draws: Vec<(HostId, HostDraw)> = design
-        .host_ids()
-        .filter(|h| in_scope_host(*h))
-        .map(|h| (h, host_draw(&ctx, h)))
-        .collect();
-    let mut groups: Vec<(Vec<HostId>, &HostDraw)> = Vec::new();
-    for (h, draw) in &draws {
-        let profile = design.host(*h).profile.as_ref().map(|p| &p.value);
-        let joined = if opts.hosts_all || profile.is_none() {
-            None
-        } else {
-            groups.iter_mut().find(|(hs, d)| {
-                design.host(hs[0]).profile.as_ref().map(|p| &p.value) == profile && *d == draw
-            })
-        };
-        match joined {
-            Some((hs, _)) => hs.push(*h),
-            None => groups.push((vec![*h], draw)),
-        }
-    }
-    let mut host_node_of: BTreeMap<HostId, usize> = BTreeMap::new();
-    for (gi, (hs, _)) in groups.iter().enumerate() {
-        for h in hs {
-            host_node_of.insert(*h, gi);
-        }
-    }
-    for (gi, (hs, draw)) in groups.iter().enumerate() {
-        let id = format!("hs{gi}");
-        let names: Vec<&str> = hs.iter().map(|h| design.host(*h).name.as_str()).collect();
-        let mut lines = draw.lines.clone();
-        if hs.len() > 1 {
-            lines.insert(0, format!("{} hosts", hs.len()));
-        }
-        let part_id = |k: usize| format!("{id}_p{k}");
-        let parts: Vec<Part> = draw
-            .parts
-            .iter()
-            .enumerate()
-            .map(|(k, p)| Part {
-                id: part_id(k),
-                ..p.clone()
-            })
-            .collect();
-        let cards: Vec<Card> = draw
-            .cards
-            .iter()
-            .enumerate()
-            .map(|(k, c)| Card {
-                id: format!("{id}_c{k}"),
-                ..c.clone()
-            })
-            .collect();
-        for (from, to) in &draw.inner {
-            let mut e = Edge::new(part_id(*from), part_id(*to), EdgeKind::Inner);
-            e.down = parts[*from].down;
-            scene.edges.push(e);
-        }
-        for c in &draw.cables {
-            let host_end = match c.part {
-                Some(k) => part_id(k),
-                None => id.clone(),
-            };
-            let mut e = match c.target {
-                Target::Switch(s) => {
-                    let Some(&sn) = switch_node.get(&s) else {
-                        continue;
-                    };
-                    Edge::new(scene.switches[sn].id.clone(), host_end, EdgeKind::Host)
-                }
-                Target::Peer(oh, on) => {
-                    let Some(&g) = host_node_of.get(&oh) else {
-                        continue;
-                    };
-                    let other = if opts.detail_host {
-                        let k = groups[g].1.nic_part[on.0];
-                        format!("hs{g}_p{k}")
-                    } else {
-                        format!("hs{g}")
-                    };
-                    Edge::new(host_end, other, EdgeKind::Peer)
-                }
-            };
-            e.label = c.label.clone();
-            e.down = c.down;
-            scene.edges.push(e);
-        }
-        scene.hosts.push(HostNode {
-            id,
-            title: name_run(&names),
-            count: hs.len(),
-            lines,
-            marks: draw.marks.clone(),
-            parts,
-            cards,
-        });
-    }
+    host_nodes(&ctx, &switch_node, &mut scene);
 
     // Networks.
     for (ni, net) in design.networks.iter().enumerate() {

@@ -5,6 +5,7 @@ use super::ctx::*;
 use super::scene::*;
 use netlint_analysis::NicEnd;
 use netlint_model::{HostId, MtuForm, NetworkId, NicIdx, SwitchId, Uplink};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Target {
@@ -293,5 +294,108 @@ pub(super) fn vswitch_kind(h: &netlint_model::Host, vs: &netlint_model::VSwitch)
         "SET"
     } else {
         "vSwitch"
+    }
+}
+
+/// Adds the hosts in scope to `scene`: one node per host, or per group of
+/// hosts of one profile drawn alike, with their cables to `switch_node`.
+pub(super) fn host_nodes(ctx: &Ctx, switch_node: &BTreeMap<SwitchId, usize>, scene: &mut Scene) {
+    let (design, opts) = (ctx.design, ctx.opts);
+    let in_scope_host = |h: HostId| opts.scope.as_ref().is_none_or(|sc| sc.hosts.contains(&h));
+    let draws: Vec<(HostId, HostDraw)> = design
+        .host_ids()
+        .filter(|h| in_scope_host(*h))
+        .map(|h| (h, host_draw(ctx, h)))
+        .collect();
+    let mut groups: Vec<(Vec<HostId>, &HostDraw)> = Vec::new();
+    for (h, draw) in &draws {
+        let profile = design.host(*h).profile.as_ref().map(|p| &p.value);
+        let joined = if opts.hosts_all || profile.is_none() {
+            None
+        } else {
+            groups.iter_mut().find(|(hs, d)| {
+                design.host(hs[0]).profile.as_ref().map(|p| &p.value) == profile && *d == draw
+            })
+        };
+        match joined {
+            Some((hs, _)) => hs.push(*h),
+            None => groups.push((vec![*h], draw)),
+        }
+    }
+    let mut host_node_of: BTreeMap<HostId, usize> = BTreeMap::new();
+    for (gi, (hs, _)) in groups.iter().enumerate() {
+        for h in hs {
+            host_node_of.insert(*h, gi);
+        }
+    }
+    for (gi, (hs, draw)) in groups.iter().enumerate() {
+        let id = format!("hs{gi}");
+        let names: Vec<&str> = hs.iter().map(|h| design.host(*h).name.as_str()).collect();
+        let mut lines = draw.lines.clone();
+        if hs.len() > 1 {
+            lines.insert(0, format!("{} hosts", hs.len()));
+        }
+        let part_id = |k: usize| format!("{id}_p{k}");
+        let parts: Vec<Part> = draw
+            .parts
+            .iter()
+            .enumerate()
+            .map(|(k, p)| Part {
+                id: part_id(k),
+                ..p.clone()
+            })
+            .collect();
+        let cards: Vec<Card> = draw
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(k, c)| Card {
+                id: format!("{id}_c{k}"),
+                ..c.clone()
+            })
+            .collect();
+        for (from, to) in &draw.inner {
+            let mut e = Edge::new(part_id(*from), part_id(*to), EdgeKind::Inner);
+            e.down = parts[*from].down;
+            scene.edges.push(e);
+        }
+        for c in &draw.cables {
+            let host_end = match c.part {
+                Some(k) => part_id(k),
+                None => id.clone(),
+            };
+            let mut e = match c.target {
+                Target::Switch(s) => {
+                    let Some(&sn) = switch_node.get(&s) else {
+                        continue;
+                    };
+                    Edge::new(scene.switches[sn].id.clone(), host_end, EdgeKind::Host)
+                }
+                Target::Peer(oh, on) => {
+                    let Some(&g) = host_node_of.get(&oh) else {
+                        continue;
+                    };
+                    let other = if opts.detail_host {
+                        let k = groups[g].1.nic_part[on.0];
+                        format!("hs{g}_p{k}")
+                    } else {
+                        format!("hs{g}")
+                    };
+                    Edge::new(host_end, other, EdgeKind::Peer)
+                }
+            };
+            e.label = c.label.clone();
+            e.down = c.down;
+            scene.edges.push(e);
+        }
+        scene.hosts.push(HostNode {
+            id,
+            title: name_run(&names),
+            count: hs.len(),
+            lines,
+            marks: draw.marks.clone(),
+            parts,
+            cards,
+        });
     }
 }

@@ -14,6 +14,7 @@
 mod build;
 mod ctx;
 mod hosts;
+mod links;
 mod marks;
 mod options;
 mod scene;

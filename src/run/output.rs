@@ -1,0 +1,159 @@
+//! Writing files: whole or not at all, and never onto an input.
+//!
+//! Every file netlint writes (reports, baselines, graphs, man pages) goes
+//! through [`write_atomic`]: the bytes go to a temporary file in the same
+//! directory, which is flushed to disk and then renamed over the target, so
+//! an interrupted run leaves the old file whole and a reader never sees half
+//! a report. [`same_file`] tells the commands when an output would land on a
+//! file the run reads, which they refuse as a usage error.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Writes `bytes` to `path` through a temporary file in the same directory
+/// and a rename. A symbolic link at `path` is followed: its target is
+/// replaced, the link stays. An existing file keeps its permissions.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let target = match fs::canonicalize(path) {
+        Ok(real) => real,
+        Err(_) => path.to_path_buf(),
+    };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
+        .to_string_lossy()
+        .to_string();
+    let temp = dir.join(format!(
+        ".{name}.netlint-{}-{}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        let mut f = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        if let Ok(old) = fs::metadata(&target) {
+            fs::set_permissions(&temp, old.permissions())?;
+        }
+        fs::rename(&temp, &target)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Refuses to write `output` when it is one of the files the run reads
+/// (`-o design.toml` would destroy the design): a usage error.
+pub fn refuse_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+    match inputs.iter().find(|i| same_file(output, i)) {
+        Some(i) => Err(format!(
+            "`-o {}` is {}, a file this run reads: write the output to another file",
+            output.display(),
+            i.display()
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Whether `a` and `b` name one file: the same device and inode when both
+/// exist (hard links, symbolic links, `./x` and `x`), else the same path
+/// once the existing part is resolved.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(ma), Ok(mb)) = (fs::metadata(a), fs::metadata(b)) {
+            return ma.dev() == mb.dev() && ma.ino() == mb.ino();
+        }
+    }
+    match (resolved(a), resolved(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// `p` with its directory resolved (the file itself may not exist yet).
+fn resolved(p: &Path) -> Option<PathBuf> {
+    if let Ok(real) = fs::canonicalize(p) {
+        return Some(real);
+    }
+    let name = p.file_name()?;
+    let parent = match p.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some(fs::canonicalize(parent).ok()?.join(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("netlint-output-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn replaces_the_file_and_leaves_no_temporary() {
+        let d = temp_dir("replace");
+        let p = d.join("out.json");
+        fs::write(&p, "old").unwrap();
+        write_atomic(&p, b"new").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "new");
+        let names: Vec<_> = fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["out.json"]);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary() {
+        let d = temp_dir("fail");
+        // A directory where the file should be: the rename fails.
+        let p = d.join("report");
+        fs::create_dir(&p).unwrap();
+        fs::write(p.join("keep"), "x").unwrap();
+        assert!(write_atomic(&p, b"new").is_err());
+        assert_eq!(fs::read_to_string(p.join("keep")).unwrap(), "x");
+        let names: Vec<_> = fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["report"]);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn same_file_sees_through_dots_and_links() {
+        let d = temp_dir("same");
+        let a = d.join("a.toml");
+        fs::write(&a, "x").unwrap();
+        assert!(same_file(&a, &d.join(".").join("a.toml")));
+        assert!(!same_file(&a, &d.join("b.toml")));
+        assert!(same_file(&d.join("new.txt"), &d.join("./new.txt")));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(&a, d.join("link.toml")).unwrap();
+            assert!(same_file(&a, &d.join("link.toml")));
+            fs::hard_link(&a, d.join("hard.toml")).unwrap();
+            assert!(same_file(&a, &d.join("hard.toml")));
+        }
+        let _ = fs::remove_dir_all(&d);
+    }
+}
