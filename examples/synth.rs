@@ -15,7 +15,10 @@ fn main() {
     let mut nums = args
         .iter()
         .enumerate()
-        .filter(|(i, a)| !a.starts_with("--") && !(*i > 0 && args[i - 1] == "--cluster-size"))
+        .filter(|(i, a)| {
+            let value_of_option = *i > 0 && args[i - 1] == "--cluster-size";
+            !a.starts_with("--") && !value_of_option
+        })
         .map(|(_, a)| a);
     let hosts = nums.next().and_then(|a| a.parse().ok()).unwrap_or(64);
     let seed = nums.next().and_then(|a| a.parse().ok()).unwrap_or(1);
