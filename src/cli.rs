@@ -94,7 +94,11 @@ where
     match result {
         Ok(code) => code,
         Err(message) => {
-            let _ = writeln!(err, "netlint: {message}");
+            let _ = writeln!(
+                err,
+                "netlint: {}",
+                netlint_model::text::escape_keep_lines(&message)
+            );
             2
         }
     }

@@ -365,9 +365,12 @@ fn samples(key: &str, ty: &Ty) -> Vec<Sample> {
                 v.push(sample((min + 1).to_string(), false));
             }
         }
-        Ty::PositiveNumber => v.extend([
+        Ty::PositiveNumber { max } => v.extend([
             sample("2", true),
             sample("1.5", true),
+            sample(max.to_string(), true),
+            sample((max + 1).to_string(), false),
+            sample("1e308", false),
             sample("0", false),
             sample("-1", false),
         ]),
@@ -396,8 +399,11 @@ fn samples(key: &str, ty: &Ty) -> Vec<Sample> {
         Ty::Pattern(_) => {
             let (ok, bad): (&[&str], &[&str]) = match key {
                 "speed" => (
-                    &["10G", "2.5G", "100M", "1Gbps", "25 GbE", "10gb/s", "40Gbit"],
-                    &["10", "fast", "10T", "G"],
+                    &[
+                        "10G", "2.5G", "100M", "1Gbps", "25 GbE", "10gb/s", "40Gbit", "10T",
+                        "1.6Tbps",
+                    ],
+                    &["10", "fast", "10X", "G"],
                 ),
                 "drain_budget" => (&["90s", "5m", "1h30m"], &["90", "5 minutes", ""]),
                 "smb_bandwidth_limit" => (

@@ -124,3 +124,58 @@ fn parallel_blocked_links_are_all_named_in_the_cut() {
     // path".
     assert!(out.contains("room-a <-> room-b: no path: spanning tree blocks fibre-1 (blocked at room-b by instance 1 of region campus rooted at core), fibre-2 (blocked at room-b by instance 1 of region campus rooted at core), and no other path carries VLAN 20"), "{out}");
 }
+
+/// A PVST+ design over many VLANs: the VLAN trees that come out alike are
+/// one entry, listing its VLANs, instead of one copy per VLAN.
+#[test]
+fn pvst_vlans_sharing_a_tree_are_written_once() {
+    let vlans = 120;
+    let mut d = String::from("[design]\nname = \"pvst\"\n");
+    for v in 1..=vlans {
+        d += &format!("[networks.v{v}]\nrole = \"vm\"\nvlan = {v}\n");
+    }
+    for i in 0..6 {
+        let prio = if i == 0 { 4096 } else { 32768 };
+        d += &format!("[switches.s{i}]\nvlans = [\"1-{vlans}\"]\nstp = {{ mode = \"rapid-pvst\", priority = {prio} }}\n");
+    }
+    for i in 1..6 {
+        d += &format!(
+            "[[links]]\na = \"s{}\"\nb = \"s{i}\"\nspeed = \"10G\"\n",
+            (i - 1) / 2
+        );
+    }
+    // A loop, costed differently for VLAN 7 only: VLAN 7 has its own tree.
+    d += "[[links]]\na = \"s1\"\nb = \"s2\"\nspeed = \"10G\"\nstp_cost = { 7 = 20 }\n";
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pvst-many-vlans.toml");
+    std::fs::write(&path, d).unwrap();
+    let json = topology(path.to_str().unwrap(), "json");
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let trees = doc["domains"][0]["trees"].as_array().unwrap();
+    let summary: Vec<(String, usize, usize)> = trees
+        .iter()
+        .map(|t| {
+            (
+                t["tree"].as_str().unwrap().to_string(),
+                t["vlans"].as_array().map_or(0, |v| v.len()),
+                t["networks"].as_array().unwrap().len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            ("VLAN 1 (PVST+)".to_string(), 0, 1),
+            ("VLANs 2-6, 8-120 (PVST+)".to_string(), 118, 118),
+            ("VLAN 7 (PVST+)".to_string(), 1, 1),
+        ]
+    );
+    assert_eq!(trees[1]["vlan"], 2);
+    assert_eq!(trees[1]["vlans"][117], 120);
+    // One entry per distinct tree: the size no longer grows per VLAN.
+    assert!(json.len() < 120_000, "{} bytes", json.len());
+    let human = topology(path.to_str().unwrap(), "human");
+    assert!(
+        human.contains("VLANs 2-6, 8-120 (PVST+), each rooted at s0"),
+        "{human}"
+    );
+}

@@ -117,8 +117,10 @@ pub enum Ty {
         max: i64,
         step: Option<i64>,
     },
-    /// An integer or decimal number above zero.
-    PositiveNumber,
+    /// An integer or decimal number above zero, at most `max`.
+    PositiveNumber {
+        max: i64,
+    },
     /// One of these strings.
     Enum(&'static [&'static str]),
     /// A string matching an ECMA 262 regular expression (a superset of what
@@ -126,6 +128,8 @@ pub enum Ty {
     Pattern(&'static str),
     /// A list of names (references), each once.
     Names,
+    /// The same, with at least one name.
+    NonEmptyNames,
     /// A name, or a non-empty list of names.
     NameOrNames,
     /// VLAN ids and `"a-b"` ranges.
@@ -186,8 +190,7 @@ fn f(key: &'static str, ty: Ty, description: &'static str) -> Field {
 
 const MTU_DOC: &str = "The largest Ethernet payload (= the largest IP packet) in bytes: 1500 standard, 9000 typical jumbo (default 1500). On vSphere a vmnic runs its virtual switch's MTU: leave it out; another value than the switch's is an error.";
 const ALLOW_DOC: &str = "`allow = { rule-id = \"reason\" }`: the rule does not report on this element or anything inside it. A reason is required.";
-const SPEED: &str =
-    r"^\s*([0-9]+\.?[0-9]*|\.[0-9]+)\s*([gGmM]([bB]([eE]|[pP][sS]|[iI][tT](/[sS])?|/[sS])?)?)\s*$";
+const SPEED: &str = r"^\s*([0-9]+\.?[0-9]*|\.[0-9]+)\s*([gGmMtT]([bB]([eE]|[pP][sS]|[iI][tT](/[sS])?|/[sS])?)?)\s*$";
 const DURATION: &str = r"^\s*([0-9]+[hms])+\s*$";
 const BANDWIDTH: &str = r"^\s*([0-9]+\.?[0-9]*|\.[0-9]+)\s*(B|[kK]B|MB|GB|TB|[kKmMgGtT][bB]([pP][sS]|/[sS])|[kKmMgGtT][bB][iI][tT]/[sS])?\s*$";
 const SUBNET: &str = r"^\s*[0-9A-Fa-f:.]+\s*/\s*[0-9]{1,3}\s*$";
@@ -216,7 +219,7 @@ fn host_fields(with_profile: bool) -> Vec<Field> {
     }
     v.extend([
         f("os", Ty::Enum(Platform::NAMES), "Operating system / hypervisor of the host (default: `[design] platform`)."),
-        f("memory_gb", Ty::PositiveNumber, "Memory moved when the host is drained (VM memory), in GiB."),
+        f("memory_gb", Ty::PositiveNumber { max: netlint_model::MAX_MEMORY_GB as i64 }, "Memory moved when the host is drained (VM memory), in GiB."),
         f("power", Ty::Enum(Power::NAMES), "Power profile of the host (default `unknown`)."),
         f("cluster", Ty::Str, "Splits one file into several clusters sharing switches; reachability is checked between hosts of the same cluster."),
         f("nics", Ty::MapOf("nic"), "Physical NICs, by name."),
@@ -408,7 +411,7 @@ pub fn objects() -> Vec<Object> {
             probe: "[hosts.h.teams.t]\n",
             fields: vec![
                 f("kind", Ty::Enum(TeamKind::NAMES), "Teaming technology (default lbfo)."),
-                f("members", Ty::Names, "The member NICs."),
+                f("members", Ty::NonEmptyNames, "The member NICs (at least one)."),
                 f("mode", Ty::Enum(TeamMode::NAMES), "Teaming mode (default switch-independent)."),
                 f("load_balancing", Ty::Enum(LoadBalancing::TEAM), "Load balancing (default dynamic)."),
                 f("standby", Ty::Str, "A member kept on standby."),
@@ -572,9 +575,10 @@ fn ty_schema(ty: &Ty, rules: &[RuleDoc<'_>]) -> J {
             }
             j
         }
-        Ty::PositiveNumber => J::obj()
+        Ty::PositiveNumber { max } => J::obj()
             .with("type", J::s("number"))
-            .with("exclusiveMinimum", J::Int(0)),
+            .with("exclusiveMinimum", J::Int(0))
+            .with("maximum", J::Int(*max)),
         Ty::Enum(names) => J::obj()
             .with("type", J::s("string"))
             .with("enum", J::strs(names)),
@@ -582,6 +586,7 @@ fn ty_schema(ty: &Ty, rules: &[RuleDoc<'_>]) -> J {
             .with("type", J::s("string"))
             .with("pattern", J::s(p)),
         Ty::Names => names(),
+        Ty::NonEmptyNames => names().with("minItems", J::Int(1)),
         Ty::NameOrNames => J::obj().with(
             "anyOf",
             J::Arr(vec![

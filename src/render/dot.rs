@@ -314,7 +314,13 @@ fn legend(out: &mut String, scene: &Scene) {
 }
 
 /// The scene as a Graphviz `graph`.
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn render(scene: &Scene) -> String {
+    super::printable(render_raw(scene))
+}
+
+fn render_raw(scene: &Scene) -> String {
     let mut out = String::new();
     let mut title = vec![format!("<b>{}</b>", esc(&scene.title))];
     title.extend(scene.notes.iter().map(|n| small(n)));

@@ -18,7 +18,13 @@ use crate::run::Report;
 ///
 /// `repo_path` maps the path the user gave to one relative to the repository
 /// root: annotations only attach to files named that way.
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
+    super::printable(render_raw(report, repo_path))
+}
+
+fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     for file_report in &report.files {
         let path = normalize_path(&repo_path(&file_report.file.path));

@@ -3,6 +3,7 @@
 
 use crate::run::Report;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
+use netlint_model::text::{escape, escape_keep_lines, is_unsafe};
 use netlint_model::{Diagnostic, Severity};
 use std::fmt::Write;
 
@@ -43,7 +44,13 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
             let report = miette::Report::new(diag).with_source_code(window);
             let mut s = String::new();
             if handler.render_report(&mut s, report.as_ref()).is_err() {
-                let _ = writeln!(s, "{}: {}: {}", file.file.path, d.rule, d.message);
+                let _ = writeln!(
+                    s,
+                    "{}: {}: {}",
+                    escape(&file.file.path),
+                    d.rule,
+                    escape_keep_lines(&d.message)
+                );
             }
             out.push_str(&s);
             out.push('\n');
@@ -53,7 +60,7 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
                 out,
                 "{}: {capped} more input error{} not shown (the first {MAX_INPUT_ERRORS_SHOWN} are; \
                  every one is in `--format json`)\n",
-                file.file.path,
+                escape(&file.file.path),
                 plural(capped),
             );
         }
@@ -175,16 +182,60 @@ fn windowed(
     let last = lines.line_of(hi_off) + WINDOW_MARGIN;
     let start = lines.0[first];
     let end = lines.0.get(last + 1).copied().unwrap_or(len);
+    // The snippet shows the file with its control characters escaped.
+    let shown = Shown::new(&text[start..end]);
+    let diag = to_miette(d, start, end, &shown);
     let window = Window {
-        name: path.to_string(),
-        text: text[start..end].to_string(),
+        name: escape(path).into_owned(),
+        text: shown.text,
         first_line: first,
     };
-    (window, to_miette(d, start, end))
+    (window, diag)
 }
 
-/// `d` with its labels relative to the window `start..end` of the text.
-fn to_miette(d: &Diagnostic, start: usize, end: usize) -> MietteDiagnostic {
+/// A window of a file as the snippet shows it: every control character
+/// other than a line break or tab written as `\u{1b}`, with the offsets
+/// of the original text mapped onto it.
+struct Shown {
+    text: String,
+    /// (offset in the original text, bytes added before what follows it).
+    shifts: Vec<(usize, usize)>,
+}
+
+impl Shown {
+    fn new(original: &str) -> Shown {
+        let escaped = |c: char| is_unsafe(c) && !matches!(c, '\n' | '\t' | '\r');
+        if !original.chars().any(escaped) {
+            return Shown {
+                text: original.to_string(),
+                shifts: Vec::new(),
+            };
+        }
+        let mut text = String::with_capacity(original.len() + 16);
+        let mut shifts = Vec::new();
+        for (i, c) in original.char_indices() {
+            if escaped(c) {
+                text.push_str(&escape(c.encode_utf8(&mut [0; 4])));
+                shifts.push((i + c.len_utf8(), text.len() - (i + c.len_utf8())));
+            } else {
+                text.push(c);
+            }
+        }
+        Shown { text, shifts }
+    }
+
+    /// Where an offset of the original text is in the shown text (an
+    /// offset inside an escaped character moves to its start).
+    fn offset(&self, at: usize) -> usize {
+        let i = self.shifts.partition_point(|(o, _)| *o <= at);
+        let added = if i == 0 { 0 } else { self.shifts[i - 1].1 };
+        (at + added).min(self.text.len())
+    }
+}
+
+/// `d` with its labels relative to the window `start..end` of the text,
+/// as shown; its words with control characters escaped.
+fn to_miette(d: &Diagnostic, start: usize, end: usize, shown: &Shown) -> MietteDiagnostic {
     let severity = match d.severity {
         Severity::Error => miette::Severity::Error,
         Severity::Warning => miette::Severity::Warning,
@@ -192,9 +243,11 @@ fn to_miette(d: &Diagnostic, start: usize, end: usize) -> MietteDiagnostic {
     };
     let clamp = |s: netlint_model::Span| {
         let a = s.start.clamp(start, end);
-        (a - start, s.end.clamp(start, end).saturating_sub(a))
+        let b = s.end.clamp(start, end).max(a);
+        let (x, y) = (shown.offset(a - start), shown.offset(b - start));
+        (x, y - x)
     };
-    let text = |m: &str| (!m.is_empty()).then(|| m.to_string());
+    let text = |m: &str| (!m.is_empty()).then(|| escape_keep_lines(m).into_owned());
     let mut labels = Vec::new();
     if let Some(p) = &d.primary {
         labels.push(LabeledSpan::new_primary_with_span(
@@ -205,12 +258,29 @@ fn to_miette(d: &Diagnostic, start: usize, end: usize) -> MietteDiagnostic {
     for r in &d.related {
         labels.push(LabeledSpan::new_with_span(text(&r.message), clamp(r.span)));
     }
-    let mut m = MietteDiagnostic::new(d.message.clone())
-        .with_code(d.rule.clone())
+    let mut m = MietteDiagnostic::new(escape_keep_lines(&d.message).into_owned())
+        .with_code(escape(&d.rule).into_owned())
         .with_severity(severity)
         .with_labels(labels);
     if let Some(h) = &d.help {
-        m = m.with_help(h.clone());
+        m = m.with_help(escape_keep_lines(h).into_owned());
     }
     m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shown_text_escapes_controls_and_maps_offsets() {
+        let s = Shown::new("a\u{1b}b\r\nc\u{0}");
+        assert_eq!(s.text, "a\\u{1b}b\r\nc\\u{0}");
+        assert_eq!(s.offset(0), 0);
+        assert_eq!(s.offset(1), 1);
+        // `b` moved by the 5 bytes `\u{1b}` adds over the 1-byte ESC.
+        assert_eq!(s.offset(2), 7);
+        assert_eq!(&s.text[s.offset(5)..s.offset(6)], "c");
+        assert_eq!(s.offset(7), s.text.len());
+    }
 }

@@ -96,12 +96,15 @@ enum Context {
     Attribute,
 }
 
-/// Escapes the five markup characters and drops what XML 1.0 cannot carry at
-/// all (control characters other than tab, newline and carriage return, and
-/// U+FFFE/U+FFFF), which a parser would reject outright. In attributes,
+/// Escapes the five markup characters, writes control characters other than
+/// tab and newline as `\u{1b}` (XML 1.0 cannot carry most of them, and a
+/// terminal showing the report should not run them), and drops U+FFFE and
+/// U+FFFF, which a parser would reject outright. In attributes,
 /// whitespace controls become character references, because a parser
 /// normalises a literal newline in an attribute to a space.
 fn escape(s: &str, context: Context) -> String {
+    // Control characters are shown, as `\u{1b}`, rather than dropped.
+    let s = netlint_model::text::escape_keep_lines(s);
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -186,7 +189,12 @@ mod tests {
             escape("a<b>&\"'", Context::Text),
             "a&lt;b&gt;&amp;&quot;&apos;"
         );
-        assert_eq!(escape("bell\u{7}\u{0}\u{FFFF}!", Context::Text), "bell!");
+        // Control characters are shown escaped; U+FFFF, which XML cannot
+        // carry, is dropped.
+        assert_eq!(
+            escape("bell\u{7}\u{0}\u{FFFF}!", Context::Text),
+            "bell\\u{7}\\u{0}!"
+        );
         assert_eq!(escape("two\nlines\t", Context::Text), "two\nlines\t");
         assert_eq!(
             escape("two\nlines\t", Context::Attribute),

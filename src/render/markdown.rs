@@ -121,8 +121,13 @@ fn ordered(f: &FileReport) -> Vec<&Diagnostic> {
 
 /// The report as Markdown; `repo_path` names files relative to the
 /// repository. A file's diagram is drawn from the design the run kept in
-/// its [`FileReport`] (none without it).
+/// its [`FileReport`] (none without it). Control characters from the design
+/// are escaped.
 pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
+    super::printable(render_raw(report, repo_path))
+}
+
+fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     let all: Vec<&Diagnostic> = report.files.iter().flat_map(|f| &f.diagnostics).collect();
     let with: Vec<&FileReport> = report

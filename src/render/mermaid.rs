@@ -217,7 +217,13 @@ const CLASSES: &[(&str, &str)] = &[
 ];
 
 /// The scene as a Mermaid flowchart, with a front-matter title.
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn render(scene: &Scene) -> String {
+    super::printable(render_raw(scene))
+}
+
+fn render_raw(scene: &Scene) -> String {
     let mut out = String::new();
     let title = std::iter::once(scene.title.clone())
         .chain(scene.notes.iter().cloned())

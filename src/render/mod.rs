@@ -13,3 +13,13 @@ pub mod report;
 pub mod sarif;
 pub mod simulate;
 pub mod topology;
+
+/// Text for a terminal or a file read in one: every control character
+/// other than a line break or tab written as `\u{1b}` (user text is the
+/// only source of them; the renderers' own structure uses neither).
+pub fn printable(s: String) -> String {
+    match netlint_model::text::escape_keep_lines(&s) {
+        std::borrow::Cow::Borrowed(_) => s,
+        std::borrow::Cow::Owned(e) => e,
+    }
+}

@@ -73,7 +73,13 @@ fn push_rate(out: &mut String, label: &str, healthy: &RateOut, degraded: Option<
     out.push_str(&format!("    {label:<16}{:<12}{deg}\n", healthy.text));
 }
 
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn human(r: &BandwidthReport) -> String {
+    super::printable(human_raw(r))
+}
+
+fn human_raw(r: &BandwidthReport) -> String {
     let mut out = format!("netlint report: `{}` ({})\n", r.design, r.file);
     for g in &r.groups {
         out.push_str(&format!("\n{}\n", hosts_title(&g.hosts)));
@@ -230,7 +236,13 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn markdown(r: &BandwidthReport) -> String {
+    super::printable(markdown_raw(r))
+}
+
+fn markdown_raw(r: &BandwidthReport) -> String {
     let mut out = format!("### netlint report: `{}`\n", r.design);
     for g in &r.groups {
         out.push_str(&format!("\n#### {}\n\n", hosts_title(&g.hosts)));

@@ -14,7 +14,13 @@ fn or_list(v: &[String]) -> String {
 }
 
 /// The human rendering.
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn human(r: &SimulateReport) -> String {
+    super::printable(human_raw(r))
+}
+
+fn human_raw(r: &SimulateReport) -> String {
     let mut s = String::new();
     if let Some(sc) = &r.scenario {
         let failing: Vec<String> = sc.failing.iter().map(|f| f.unit.clone()).collect();

@@ -42,7 +42,13 @@ fn table(rows: &[Vec<String>], indent: &str, out: &mut String) {
     }
 }
 
+/// Control characters from the design (file names, free text) are
+/// escaped: the text is printed to a terminal.
 pub fn human(r: &TopologyReport) -> String {
+    super::printable(human_raw(r))
+}
+
+fn human_raw(r: &TopologyReport) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "Design `{}` ({})", r.design, r.file);
     for d in &r.domains {
@@ -68,34 +74,15 @@ pub fn human(r: &TopologyReport) -> String {
             );
             continue;
         }
-        // PVST+ VLAN trees that come out the same are shown once.
-        let mut shown: Vec<(String, Vec<u16>, &TreeOut)> = Vec::new();
+        // PVST+ VLAN trees that come out the same are one entry (the view
+        // groups them).
         for t in &d.trees {
-            let sig = serde_json::to_string(&(&t.root, &t.root_reason, &t.bridges, &t.links))
-                .unwrap_or_default();
-            match (
-                t.vlan,
-                shown
-                    .iter_mut()
-                    .find(|(s, v, _)| *s == sig && !v.is_empty()),
-            ) {
-                (Some(v), Some(entry)) => entry.1.push(v),
-                (v, _) => shown.push((sig, v.into_iter().collect(), t)),
-            }
-        }
-        for (_, vlans, t) in shown {
-            let (name, networks) = if vlans.len() > 1 {
-                let v: Vec<String> = vlans.iter().map(|v| v.to_string()).collect();
-                let nets: Vec<String> = d
-                    .trees
-                    .iter()
-                    .filter(|x| x.vlan.is_some_and(|v| vlans.contains(&v)))
-                    .flat_map(|x| x.networks.iter().cloned())
-                    .collect();
-                (format!("VLANs {} (PVST+), each", v.join(", ")), nets)
+            let name = if t.vlans.len() > 1 {
+                format!("{}, each", t.tree)
             } else {
-                (t.tree.clone(), t.networks.clone())
+                t.tree.clone()
             };
+            let networks = &t.networks;
             let carries = if networks.is_empty() {
                 "no network of the design".to_string()
             } else {

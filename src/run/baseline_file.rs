@@ -95,8 +95,8 @@ impl Baseline {
     }
 
     pub fn parse(text: &str) -> Result<Baseline, String> {
-        let doc: BaselineFile =
-            serde_json::from_str(text).map_err(|e| format!("not a netlint baseline: {e}"))?;
+        let doc: BaselineFile = serde_json::from_str(text)
+            .map_err(|e| format!("not a netlint baseline: {}", super::plain::json_error(&e)))?;
         if doc.version != VERSION {
             return Err(format!(
                 "baseline version {} is not supported (this netlint reads version {VERSION}): regenerate it with `netlint baseline`",

@@ -8,6 +8,7 @@ pub mod files;
 pub mod findings;
 pub mod lint;
 pub mod output;
+pub mod plain;
 pub mod repo;
 
 pub use baseline_file::{Baseline, BaselineEntry, Matcher};

@@ -12,11 +12,11 @@ use netlint_analysis::stp::{End, PortRef, StpResult, TreeKind};
 use netlint_analysis::{
     all_pairs, Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reach, Topology,
 };
-use netlint_model::{Design, HostId, NetworkId};
+use netlint_model::{Design, HostId, NetworkId, VlanSet};
 use netlint_rules::phrases::stp::StpWords;
 use netlint_rules::words::port_speed;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 #[derive(Serialize, Debug)]
 pub struct TopologyReport {
@@ -53,7 +53,13 @@ pub struct TreeOut {
     pub kind: &'static str,
     pub instance: Option<u16>,
     pub region: Option<String>,
+    /// PVST+: the first of `vlans`.
     pub vlan: Option<u16>,
+    /// PVST+: every VLAN whose tree comes out exactly like this one (same
+    /// root, roles, costs and reasons), ascending: one entry stands for
+    /// them all, so 4,094 VLANs over one tree are written once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub vlans: Vec<u16>,
     /// The design's networks (with their VLAN) this tree decides somewhere.
     pub networks: Vec<String>,
     pub root: String,
@@ -207,14 +213,47 @@ fn domains(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Domain> {
     let mut out = Vec::new();
     for (i, bridges) in members.values().enumerate() {
         let in_domain: BTreeSet<usize> = bridges.iter().copied().collect();
-        let mut trees = Vec::new();
+        let mut trees: Vec<TreeOut> = Vec::new();
+        // PVST+ trees already written, by what they say apart from the VLAN.
+        let mut pvst: HashMap<String, usize> = HashMap::new();
         for (tid, tree) in stp.trees().iter().enumerate() {
             for info in &tree.roots {
                 if !in_domain.contains(&info.root) {
                     continue;
                 }
-                trees.push(tree_out(design, topo, fwd, tid, info.root, &info.bridges));
+                let t = tree_out(design, topo, fwd, tid, info.root, &info.bridges);
+                let Some(vlan) = t.vlan else {
+                    trees.push(t);
+                    continue;
+                };
+                let sig = serde_json::to_string(&(
+                    &t.root,
+                    &t.root_reason,
+                    t.tie_break,
+                    &t.bridges,
+                    &t.links,
+                ))
+                .unwrap_or_default();
+                match pvst.get(&sig) {
+                    Some(&i) => {
+                        let same = &mut trees[i];
+                        same.vlans.push(vlan);
+                        for n in t.networks {
+                            if !same.networks.contains(&n) {
+                                same.networks.push(n);
+                            }
+                        }
+                    }
+                    None => {
+                        pvst.insert(sig, trees.len());
+                        trees.push(t);
+                    }
+                }
             }
+        }
+        for t in trees.iter_mut().filter(|t| t.vlans.len() > 1) {
+            let set: VlanSet = t.vlans.iter().copied().collect();
+            t.tree = format!("VLANs {set} (PVST+)");
         }
         out.push(Domain {
             id: i + 1,
@@ -321,6 +360,7 @@ fn tree_out(
         instance,
         region,
         vlan,
+        vlans: vlan.into_iter().collect(),
         networks,
         root: topo.bridges[root].name.clone(),
         root_reason: stp.root_message(tid, root).unwrap_or_default(),

@@ -8,6 +8,7 @@ mod load;
 mod reader;
 pub mod span;
 mod syntax;
+pub mod text;
 pub mod units;
 
 pub use design::*;
@@ -15,7 +16,7 @@ pub use diag::{
     Category, Diagnostic, Label, RuleId, RuleMeta, Severity, SCHEMA, SYNTAX, UNREADABLE,
 };
 pub use element::{Element, Part, Via};
-pub use load::{load, parse_lint_settings, Loaded};
+pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};
 pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};

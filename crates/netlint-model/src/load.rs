@@ -10,7 +10,8 @@ use crate::diag::{Diagnostic, Severity};
 use crate::element::{Element, Part};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
-use crate::units::{Bandwidth, Duration, Mtu, MtuForm, MAX_FRAME, MAX_MTU, MIN_MTU};
+use crate::text::{escape, is_unsafe};
+use crate::units::{Bandwidth, Duration, Mtu, MtuForm, Speed, MAX_FRAME, MAX_MTU, MIN_MTU};
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
@@ -152,6 +153,11 @@ const HOST_DCB_KEYS: &[&str] = &["willing", "pfc", "ets", "policies"];
 const POLICY_KEYS: &[&str] = &["name", "match", "priority"];
 const LINT_KEYS: &[&str] = &["fail_on", "stack_as_unit", "rules"];
 
+/// The largest `memory_gb` (GiB): 64 TiB, above any server built so far.
+pub const MAX_MEMORY_GB: f64 = 65536.0;
+/// The longest `drain_budget`: a week.
+pub const MAX_DRAIN_BUDGET_S: u64 = 7 * 24 * 3600;
+
 /// Default OS when neither the design nor the host names one.
 pub const DEFAULT_PLATFORM: Platform = Platform::Ws2019;
 
@@ -165,6 +171,7 @@ pub fn load(file: &SourceFile) -> Loaded {
         };
     }
     let mut b = Builder::default();
+    check_text(root.get_ref(), None, &mut b.r);
     let design = b.design(root.get_ref(), file);
     let mut diagnostics = b.r.diags;
     finish(&mut diagnostics);
@@ -186,6 +193,7 @@ pub fn parse_lint_settings(file: &SourceFile) -> (LintSettings, Vec<Diagnostic>)
         return (LintSettings::default(), syntax_diagnostics(file, &errors));
     }
     let mut r = Reader::default();
+    check_text(root.get_ref(), None, &mut r);
     r.check_keys(root.get_ref(), &["netlint"], "netlint.toml");
     let settings = match r.table(root.get_ref(), "netlint") {
         Some((span, t)) => lint_settings(&mut r, span, t),
@@ -206,6 +214,91 @@ fn finish(diags: &mut Vec<Diagnostic>) {
 /// a person can act on (see [`crate::syntax`]).
 fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diagnostic> {
     crate::syntax::diagnostics(file, errors)
+}
+
+/// Refuses control characters (and bidirectional controls) in every key
+/// and string value: names are printed to terminals and drawn in diagrams.
+/// Free text (`model`, an `allow` reason) may hold line breaks and tabs.
+fn check_text(t: &Table<'_>, parent: Option<&str>, r: &mut Reader) {
+    fn bad(s: &str, free_text: bool) -> Option<char> {
+        s.chars()
+            .find(|&c| is_unsafe(c) && !(free_text && matches!(c, '\n' | '\t' | '\r')))
+    }
+    fn value(key: &str, v: &Value<'_>, free_text: bool, r: &mut Reader) {
+        match v.get_ref() {
+            DeValue::String(s) => {
+                if let Some(c) = bad(s, free_text) {
+                    r.error_help(
+                        span_of(v),
+                        format!(
+                            "`{}` = \"{}\" contains the control character U+{:04X}",
+                            escape(key),
+                            escape(s),
+                            c as u32
+                        ),
+                        "names and values are printed to terminals and diagrams: remove the character",
+                    );
+                }
+            }
+            DeValue::Array(items) => {
+                for item in items.iter() {
+                    value(key, item, free_text, r);
+                }
+            }
+            DeValue::Table(t) => check_text(t, Some(key), r),
+            _ => {}
+        }
+    }
+    for (k, v) in t.iter() {
+        let key: &str = k.get_ref();
+        if let Some(c) = bad(key, false) {
+            r.error_help(
+                span_of(k),
+                format!(
+                    "the name `{}` contains the control character U+{:04X}",
+                    escape(key),
+                    c as u32
+                ),
+                "names are printed to terminals and diagrams: remove the character",
+            );
+        }
+        let free_text = key == "model" || parent == Some("allow");
+        value(key, v, free_text, r);
+    }
+}
+
+/// How many dots a key may have before the TOML parser stops with a
+/// "recursion limit" error (its nesting limit, 80 levels).
+pub(crate) const KEY_DEPTH_LIMIT: usize = 80;
+
+/// The parser reports a dotted key or header nested past its limit without
+/// a position: the first key with that many dots (outside quotes) is it.
+pub(crate) fn deepest_key(text: &str) -> Option<std::ops::Range<usize>> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        // The longest run of dotted key parts on the line (quoted parts
+        // count as parts; a value like 2.5 is one dot at most).
+        let (mut dots, mut most) = (0, 0);
+        let mut quote = None;
+        for c in line.chars() {
+            match (quote, c) {
+                (None, '"' | '\'') => quote = Some(c),
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '.') => dots += 1,
+                (None, '#') => break,
+                (None, c) if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '\t') => {}
+                (None, _) => dots = 0,
+            }
+            most = most.max(dots);
+        }
+        if most >= KEY_DEPTH_LIMIT {
+            let start = offset + (line.len() - line.trim_start().len());
+            return Some(start..offset + line.trim_end().len());
+        }
+        offset += line.len();
+    }
+    None
 }
 
 #[derive(Default)]
@@ -292,7 +385,19 @@ impl Builder {
             if let Some(p) = self.r.enum_::<Platform>(t, "platform") {
                 platform = p;
             }
-            drain_budget = self.r.parsed(t, "drain_budget", Duration::parse);
+            drain_budget = self.r.parsed(t, "drain_budget", |s| {
+                let d = Duration::parse(s)?;
+                if (1..=MAX_DRAIN_BUDGET_S).contains(&d.seconds) {
+                    Ok(d)
+                } else {
+                    Err(format!(
+                        "`drain_budget = \"{s}\"` is out of range: it must be from 1s to {}",
+                        Duration {
+                            seconds: MAX_DRAIN_BUDGET_S
+                        }
+                    ))
+                }
+            });
         }
 
         if let Some((_, t)) = self.r.table(root, "networks") {
@@ -320,6 +425,7 @@ impl Builder {
             }
         }
         self.check_link_names(&links);
+        self.check_link_kinds(&links);
 
         // Profiles: checked once on their own; merged onto hosts below.
         let mut profiles = Vec::new();
@@ -1021,6 +1127,102 @@ impl Builder {
         }
     }
 
+    /// A stacking cable joins members of one stack, a peer-link the two
+    /// peers of one MLAG domain, and the peers of a domain are joined by
+    /// their peer-link only. Cables between switches that name no stack
+    /// (no MLAG domain) define one: format.md documents that meaning.
+    fn check_link_kinds(&mut self, links: &[Link]) {
+        // Peer-links between switches that name no MLAG domain: the
+        // switch each one is already paired with, and by which link.
+        let mut paired: HashMap<usize, (usize, Span)> = HashMap::new();
+        for l in links {
+            let a = &self.switches[l.a.value.0];
+            let kind = l.kind.value;
+            for b_id in &l.b {
+                let b = &self.switches[b_id.value.0];
+                let (field, group_a, group_b) = match kind {
+                    LinkKind::Stack => ("stack", &a.stack, &b.stack),
+                    LinkKind::PeerLink => ("mlag", &a.mlag, &b.mlag),
+                    LinkKind::Ethernet => {
+                        if let (Some(ma), Some(mb)) = (&a.mlag, &b.mlag) {
+                            if ma.value == mb.value {
+                                self.r.diags.push(
+                                    Diagnostic::schema(l.span, format!("link `{}` joins `{}` and `{}`, the peers of MLAG domain `{}`, as a plain link", l.name, a.name, b.name, ma.value))
+                                        .with_related(ma.span, format!("`{}` in `{}`", a.name, ma.value))
+                                        .with_related(mb.span, format!("`{}` in `{}`", b.name, mb.value))
+                                        .with_help("netlint models an MLAG domain as one bridge joined by its peer-link: write the cable between the peers as `kind = \"peer-link\"` (several cables: `members = N`), and leave out a keepalive link"),
+                                );
+                            }
+                        }
+                        continue;
+                    }
+                };
+                let what = |sw: &Switch, g: &Option<Sp<String>>| match g {
+                    Some(g) => format!("`{}` (in {field} `{}`)", sw.name, g.value),
+                    None => format!("`{}` (no `{field}`)", sw.name),
+                };
+                let cable = if kind == LinkKind::Stack {
+                    "stacking cable"
+                } else {
+                    "peer-link"
+                };
+                if l.b.len() > 1 {
+                    self.r.error_help(
+                        l.kind.span,
+                        format!("{cable} `{}` has several switches at its `b` end", l.name),
+                        format!("a {cable} joins two switches: write one link per pair"),
+                    );
+                    break;
+                }
+                match (group_a, group_b) {
+                    (Some(x), Some(y)) if x.value == y.value => {}
+                    (None, None) if kind == LinkKind::PeerLink => {
+                        let (ia, ib) = (l.a.value.0, b_id.value.0);
+                        for (end, other) in [(ia, ib), (ib, ia)] {
+                            match paired.get(&end) {
+                                Some(&(prev, first)) if prev != other => {
+                                    let (n, p, o) = (
+                                        &self.switches[end].name,
+                                        &self.switches[prev].name,
+                                        &self.switches[other].name,
+                                    );
+                                    self.r.diags.push(
+                                        Diagnostic::schema(l.kind.span, format!("peer-link `{}` gives `{n}` a second MLAG peer, `{o}`, besides `{p}`", l.name))
+                                            .with_related(first, format!("the peer-link to `{p}`"))
+                                            .with_help("an MLAG / vPC / VLT domain has two peers: join the other switches with ordinary links (or a multi-chassis LAG), or name the domains with `mlag`"),
+                                    );
+                                }
+                                Some(_) => {}
+                                None => {
+                                    paired.insert(end, (other, l.span));
+                                }
+                            }
+                        }
+                    }
+                    (None, None) => {}
+                    _ => {
+                        let mut d = Diagnostic::schema(
+                            l.kind.span,
+                            format!(
+                                "{cable} `{}` joins {} and {}, which share no {field}",
+                                l.name,
+                                what(a, group_a),
+                                what(b, group_b)
+                            ),
+                        );
+                        for g in [group_a, group_b].into_iter().flatten() {
+                            d = d.with_related(g.span, format!("`{field}` set here"));
+                        }
+                        self.r.diags.push(d.with_help(format!(
+                            "give `{}` and `{}` the same `{field}`, or make the link an ordinary one (remove `kind`)",
+                            a.name, b.name
+                        )));
+                    }
+                }
+            }
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn host(
         &mut self,
@@ -1049,7 +1251,7 @@ impl Builder {
             .r
             .enum_::<Platform>(t, "os")
             .unwrap_or_else(|| platform.clone());
-        let memory_gb = self.r.number(t, "memory_gb");
+        let memory_gb = self.r.number(t, "memory_gb", MAX_MEMORY_GB);
         let power = self
             .r
             .enum_::<Power>(t, "power")
@@ -1325,8 +1527,10 @@ impl Builder {
             },
             (None, None) => {}
         }
-        let speed = speed?;
-        // Only a NIC that exists can be the end of a cable.
+        // A NIC whose speed is missing or invalid (already an error, so
+        // the design is not built) is kept under its name, so teams,
+        // uplinks and cables naming it do not report it as unknown.
+        let speed = speed.unwrap_or(Sp::new(Speed::MIN, span));
         peers.extend(pending);
         Some(Nic {
             name: name.to_string(),
@@ -1385,6 +1589,14 @@ impl Builder {
             .require(t, "members", span, &what, "[\"NIC1\", \"NIC2\"]");
         let (members_span, member_names) =
             self.r.str_list(t, "members").unwrap_or((span, Vec::new()));
+        let empty_list = |v: &Value<'_>| matches!(v.get_ref(), DeValue::Array(a) if a.is_empty());
+        if Reader::get(t, "members").is_some_and(|(_, v)| empty_list(v)) {
+            self.r.error_help(
+                members_span,
+                format!("{what} has no members"),
+                "list the NICs it teams: `members = [\"NIC1\", \"NIC2\"]`, or remove the team",
+            );
+        }
         let members: Vec<Sp<NicIdx>> = member_names
             .iter()
             .filter_map(|m| self.nic_ref(nics, m, &owner.path()))
@@ -1567,6 +1779,15 @@ impl Builder {
                         "a weight from 0 to 100",
                     )
                     .map(|w| w.map(|n| n as u32));
+                // The NICs under this virtual switch: its NIC uplinks and
+                // the members of its team.
+                let under: Vec<NicIdx> = uplinks
+                    .iter()
+                    .flat_map(|u| match u.value {
+                        Uplink::Nic(n) => vec![n],
+                        Uplink::Team(t) => teams[t.0].members.iter().map(|m| m.value).collect(),
+                    })
+                    .collect();
                 let pinned = |key: &str, this: &mut Self| -> Vec<Sp<NicIdx>> {
                     let Some((_, list)) = this.r.str_list(vnt, key) else {
                         return Vec::new();
@@ -1574,6 +1795,26 @@ impl Builder {
                     list.iter()
                         .filter_map(|s| {
                             let idx = this.nic_ref(nics, s, &owner.path())?;
+                            if !under.contains(&idx.value) {
+                                let names: Vec<&str> =
+                                    under.iter().map(|n| nics[n.0].name.as_str()).collect();
+                                this.r.diags.push(
+                                    Diagnostic::schema(
+                                        s.span,
+                                        format!(
+                                            "`{key}` of {vwhat} names NIC `{}`, which is not an uplink of {what}",
+                                            s.value
+                                        ),
+                                    )
+                                    .with_related(uplinks_span, "the virtual switch's uplinks")
+                                    .with_help(if names.is_empty() {
+                                        format!("{what} has no uplink NIC: add `{}` to its `uplinks`, or remove it here", s.value)
+                                    } else {
+                                        format!("pin to uplinks of {what}: {}", names.join(", "))
+                                    }),
+                                );
+                                return None;
+                            }
                             Some(idx)
                         })
                         .collect()
@@ -1651,11 +1892,46 @@ impl Builder {
                 self.r.error(span, "a NIC cannot be cabled to itself");
                 continue;
             }
+            let this = || format!("{}:{}", hosts[h].name, hosts[h].nics[n].name);
+            let that = format!("{}:{}", hosts[oh].name, hosts[oh].nics[on].name);
+            if h == oh {
+                self.r.error_help(
+                    span,
+                    format!(
+                        "the `peer` cable from `{}` to `{that}` joins two NICs of one host",
+                        this()
+                    ),
+                    "a direct cable runs to a NIC of another host (switchless storage); cable this NIC to a switch or to the other node",
+                );
+                continue;
+            }
             let back = declared.iter().find(|d| (d.0, d.1) == (oh, on));
+            if back.is_none() {
+                // Another NIC already declared a cable to the same NIC.
+                if let Some(first) = declared
+                    .iter()
+                    .take_while(|d| (d.0, d.1) != (h, n))
+                    .find(|d| (d.2, d.3) == (oh, on) && d.0 != d.2)
+                {
+                    let said = format!(
+                        "{}:{}",
+                        hosts[first.0].name, hosts[first.0].nics[first.1].name
+                    );
+                    self.r.diags.push(
+                        Diagnostic::schema(
+                            span,
+                            format!("`{}` and `{said}` both declare a `peer` cable to `{that}`", this()),
+                        )
+                        .with_related(first.4, format!("`{said}`'s `peer`"))
+                        .with_help(format!("a NIC has one cable: `{that}` can be the other end of one of them only; set `peer` on `{that}` to say which")),
+                    );
+                    continue;
+                }
+            }
             let other_nic = &hosts[oh].nics[on];
             match (back, &other_nic.attach) {
                 (Some(b), _) if (b.2, b.3) != (h, n) => {
-                    let this = format!("{}:{}", hosts[h].name, hosts[h].nics[n].name);
+                    let this = this();
                     let said = format!("{}:{}", hosts[b.2].name, hosts[b.2].nics[b.3].name);
                     self.r.diags.push(
                         Diagnostic::schema(span, format!("the `peer` cable from `{this}` to `{}:{}` is declared differently on the other end, which names `{said}`", hosts[oh].name, other_nic.name))

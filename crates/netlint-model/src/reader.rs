@@ -201,23 +201,32 @@ impl Reader {
         }
     }
 
-    /// An integer or decimal number.
-    pub fn number(&mut self, t: &Table<'_>, key: &str) -> Option<Sp<f64>> {
+    /// An integer or decimal number, more than zero and at most `max`.
+    pub fn number(&mut self, t: &Table<'_>, key: &str, max: f64) -> Option<Sp<f64>> {
         let (_, v) = Self::get(t, key)?;
-        let n = match v.get_ref() {
-            DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
-                .ok()
-                .map(|n| n as f64),
-            DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
+        let (raw, n) = match v.get_ref() {
+            DeValue::Integer(i) => (
+                i.as_str(),
+                i64::from_str_radix(i.as_str(), i.radix())
+                    .ok()
+                    .map(|n| n as f64),
+            ),
+            DeValue::Float(f) => (f.as_str(), f.as_str().replace('_', "").parse::<f64>().ok()),
             _ => {
                 self.wrong_type(key, v, "a number");
                 return None;
             }
         };
         match n {
-            Some(n) if n.is_finite() && n > 0.0 => Some(Sp::new(n, span_of(v))),
+            Some(n) if n.is_finite() && n > 0.0 && n <= max => Some(Sp::new(n, span_of(v))),
             _ => {
-                self.error(span_of(v), format!("`{key}` must be a positive number"));
+                self.error(
+                    span_of(v),
+                    format!(
+                        "`{key}` = {raw} is out of range: it must be more than 0 and at most {}",
+                        crate::units::trim_float(max)
+                    ),
+                );
                 None
             }
         }
@@ -368,7 +377,7 @@ impl Reader {
                 self.error_help(
                     s.span,
                     e,
-                    "write the speed as a string: \"1G\", \"10G\", \"25G\", \"100M\"",
+                    "a speed is a number and a unit, from 10M to 10T: \"1G\", \"10G\", \"25G\", \"100M\"",
                 );
                 None
             }

@@ -20,7 +20,7 @@ use toml::de::DeTable;
 pub(crate) fn diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diagnostic> {
     let text = &file.text;
     let mut out: Vec<Diagnostic> = Vec::new();
-    let mut errors: Vec<(Span, String)> = sorted(errors);
+    let mut errors: Vec<(Span, String)> = sorted(text, errors);
     // Each round handles the errors of one parse of text[from..].
     let mut from = 0;
     loop {
@@ -68,8 +68,9 @@ pub(crate) fn diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<
         match resync {
             Some(at) => {
                 from = at;
-                let (_, errs) = DeTable::parse_recoverable(&blank_before(text, at));
-                errors = sorted(&errs);
+                let blanked = blank_before(text, at);
+                let (_, errs) = DeTable::parse_recoverable(&blanked);
+                errors = sorted(&blanked, &errs);
             }
             None => break,
         }
@@ -78,15 +79,24 @@ pub(crate) fn diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<
     out
 }
 
-fn sorted(errors: &[toml::de::Error]) -> Vec<(Span, String)> {
+/// The parser's errors by position. The parser gives its nesting limit no
+/// position: it is placed at the most deeply nested key and worded.
+fn sorted(text: &str, errors: &[toml::de::Error]) -> Vec<(Span, String)> {
     let mut v: Vec<(Span, String)> = errors
         .iter()
         .map(|e| {
-            let s = e.span().unwrap_or(0..0);
-            (
-                Span::new(s.start, s.end.max(s.start)),
-                e.message().trim().to_string(),
-            )
+            let s = e
+                .span()
+                .or_else(|| crate::load::deepest_key(text))
+                .unwrap_or(0..0);
+            let message = match e.message().trim() {
+                "recursion limit" => format!(
+                    "a key or table header nests more than {} levels deep",
+                    crate::load::KEY_DEPTH_LIMIT
+                ),
+                m => m.to_string(),
+            };
+            (Span::new(s.start, s.end.max(s.start)), message)
         })
         .collect();
     v.sort_by_key(|(s, _)| (s.start, s.end));

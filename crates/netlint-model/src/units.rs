@@ -31,7 +31,12 @@ impl Speed {
         Speed(self.0.saturating_mul(n))
     }
 
-    /// Parses `"10G"`, `"2.5G"`, `"100M"`, `"25Gbps"`, `"1GbE"`, `"10 Gb"`.
+    /// The slowest and fastest speed a design may give (10BASE-T to
+    /// 10 Tb/s, beyond any Ethernet standard so far).
+    pub const MIN: Speed = Speed::from_mbps(10);
+    pub const MAX: Speed = Speed::from_gbps(10_000);
+
+    /// Parses `"10G"`, `"2.5G"`, `"100M"`, `"25Gbps"`, `"1GbE"`, `"10 Gb"`, `"1.6T"`.
     pub fn parse(s: &str) -> Result<Speed, String> {
         let t = s.trim();
         let split = t
@@ -40,6 +45,7 @@ impl Speed {
         let (num, unit) = t.split_at(split);
         let unit = unit.trim();
         let mult: f64 = match unit.to_ascii_lowercase().as_str() {
+            "t" | "tb" | "tbe" | "tbps" | "tbit" | "tbit/s" | "tb/s" => 1e12,
             "g" | "gb" | "gbe" | "gbps" | "gbit" | "gbit/s" | "gb/s" => 1e9,
             "m" | "mb" | "mbe" | "mbps" | "mbit" | "mbit/s" | "mb/s" => 1e6,
             _ => {
@@ -52,9 +58,11 @@ impl Speed {
             .parse()
             .map_err(|_| format!("`{s}` is not a speed: the number `{num}` is not valid"))?;
         let bps = n * mult;
-        if !(bps.is_finite() && (1e6..=1e13).contains(&bps)) {
+        if !(bps.is_finite() && (Speed::MIN.0 as f64..=Speed::MAX.0 as f64).contains(&bps)) {
             return Err(format!(
-                "speed `{s}` is out of range (100M to 10T is what Ethernet offers)"
+                "speed `{s}` is out of range: it must be from {} to {}",
+                Speed::MIN,
+                Speed::MAX
             ));
         }
         Ok(Speed(bps.round() as u64))
@@ -64,7 +72,9 @@ impl Speed {
 impl fmt::Display for Speed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.0;
-        if b >= 1_000_000_000 {
+        if b >= 1_000_000_000_000 && b.is_multiple_of(1_000_000_000_000) {
+            write!(f, "{}T", b / 1_000_000_000_000)
+        } else if b >= 1_000_000_000 {
             if b.is_multiple_of(1_000_000_000) {
                 write!(f, "{}G", b / 1_000_000_000)
             } else {
@@ -207,6 +217,11 @@ impl Bandwidth {
         self.bytes_per_sec / 1_048_576.0
     }
 
+    /// The range a limit may take: 1 byte per second to 1250 PowerShell GB
+    /// per second (about 10 Tb/s).
+    pub const MIN_BYTES: f64 = 1.0;
+    pub const MAX_BYTES: f64 = 1250.0 * 1_073_741_824.0;
+
     /// `"1250MB"` (PowerShell units: KB, MB, GB, TB are powers of 1024),
     /// a plain number of bytes per second, or bits per second with a speed
     /// suffix and `ps` or `/s` (`"8Gbps"`, `"10Gb/s"`).
@@ -242,8 +257,10 @@ impl Bandwidth {
                 n * mult / 8.0
             }
         };
-        if !(bytes.is_finite() && bytes > 0.0) {
-            return Err(format!("bandwidth `{s}` must be more than zero"));
+        if !(bytes.is_finite() && (Bandwidth::MIN_BYTES..=Bandwidth::MAX_BYTES).contains(&bytes)) {
+            return Err(format!(
+                "bandwidth `{s}` is out of range: it must be from 1 byte to 1250GB per second (PowerShell units, about 10 Tb/s)"
+            ));
         }
         Ok(Bandwidth {
             bytes_per_sec: bytes,
