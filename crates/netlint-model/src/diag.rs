@@ -3,6 +3,7 @@
 
 use crate::element::Element;
 use crate::span::Span;
+use std::collections::HashSet;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -128,13 +129,12 @@ impl Diagnostic {
 
     /// The hosts among the subjects, in subject order, each once.
     pub fn hosts(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
-        for h in self.subjects.iter().filter_map(Element::host_name) {
-            if out.last() != Some(&h) && !out.contains(&h) {
-                out.push(h);
-            }
-        }
-        out
+        let mut seen = HashSet::new();
+        self.subjects
+            .iter()
+            .filter_map(Element::host_name)
+            .filter(|h| seen.insert(*h))
+            .collect()
     }
 
     pub fn at(mut self, span: Span, label: impl Into<String>) -> Self {
@@ -150,12 +150,11 @@ impl Diagnostic {
     /// The same finding about each of `subjects` (each once, in the order
     /// given) instead of its one subject; nothing changes if there are none.
     pub fn with_subjects(mut self, subjects: impl IntoIterator<Item = Element>) -> Self {
-        let mut all: Vec<Element> = Vec::new();
-        for s in subjects {
-            if !all.contains(&s) {
-                all.push(s);
-            }
-        }
+        let mut seen = HashSet::new();
+        let all: Vec<Element> = subjects
+            .into_iter()
+            .filter(|s| seen.insert(s.clone()))
+            .collect();
         if !all.is_empty() {
             self.subjects = all;
         }
