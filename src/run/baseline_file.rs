@@ -14,7 +14,7 @@
 
 use super::findings::Report;
 use netlint_model::Diagnostic;
-use netlint_rules::words::{message_about, name_hosts};
+use netlint_rules::phrases::words::{message_about, name_hosts};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -14,7 +14,7 @@ use netlint_analysis::{
 };
 use netlint_model::{Design, HostId, NetworkId, VlanSet};
 use netlint_rules::phrases::stp::StpWords;
-use netlint_rules::words::port_speed;
+use netlint_rules::phrases::words::port_speed;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

@@ -1,8 +1,8 @@
 //! Runs the rules over a design, then applies configured levels and the
 //! design's `allow` tables.
 
+use crate::phrases::words::name_hosts;
 use crate::rules::all;
-use crate::words::name_hosts;
 use crate::{Context, Rule};
 use netlint_model::nearest;
 use netlint_model::{

@@ -6,7 +6,6 @@ mod context;
 mod engine;
 pub mod phrases;
 pub mod rules;
-pub mod words;
 
 pub use context::Context;
 pub use engine::{

@@ -10,7 +10,10 @@
 //! - [`bandwidth`]: the validator's SMB limit, adapter by adapter.
 //! - [`stp`]: names of spanning trees, why a root won, a tree's changes in
 //!   a scenario.
+//! - [`words`]: the phrases every rule and view shares: `and_list`, host
+//!   lists (written from a finding's subjects after `allow`), port speeds.
 
 pub mod bandwidth;
 pub mod failure;
 pub mod stp;
+pub mod words;

@@ -2,7 +2,7 @@
 //! MTU 1500 on 10G or faster adapters.
 
 use super::mtu_path_too_small::{host_mtus, ping_advice};
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, HostId, NetworkId, Role, Speed};
 

@@ -1,9 +1,9 @@
 //! `mtu-mismatch`: hosts on one network use different MTUs, or a host vNIC /
 //! team / vSwitch asks for a larger MTU than the adapter beneath it.
 
+use crate::phrases::words::host_list;
 use crate::rules::located::Lines;
 use crate::rules::merge_alike;
-use crate::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
 use netlint_model::{

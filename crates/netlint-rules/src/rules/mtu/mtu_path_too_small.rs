@@ -1,7 +1,7 @@
 //! `mtu-path-too-small`: a switch or inter-switch link on a network's
 //! forwarding path cannot carry the network's largest frame.
 
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Topology, Via};
 use netlint_model::units::{FRAME_OVERHEAD, VLAN_TAG};

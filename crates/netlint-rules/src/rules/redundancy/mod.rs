@@ -6,8 +6,8 @@
 //! report and how they advise; the wording is shared here.
 
 use crate::phrases::failure::{hosts_phrase, LossGroup, LossWords, RequirementWords, UnitWords};
+use crate::phrases::words::and_list;
 use crate::rules::located::{profile_line, Lines};
-use crate::words::and_list;
 use crate::{Context, Rule};
 use netlint_analysis::failure::{CarrierLoss, Loss, Requirement, Unit};
 use netlint_model::Element;

@@ -1,7 +1,7 @@
 //! `spof-stack`: a network's redundancy rests on two members of one stack.
 
 use crate::phrases::failure::{hosts_phrase, LossWords, RequirementWords};
-use crate::words::and_list;
+use crate::phrases::words::and_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::failure::Unit;
 use netlint_model::Diagnostic;

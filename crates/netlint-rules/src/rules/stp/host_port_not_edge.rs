@@ -2,7 +2,7 @@
 //! `host_ports.edge = true` or `bpdu_guard = true`.
 
 use super::and_list;
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Attachment, Diagnostic, Span, StpMode};
 

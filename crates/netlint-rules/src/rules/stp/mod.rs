@@ -52,7 +52,7 @@ pub(crate) fn members_phrase(design: &Design, topo: &Topology, b: BridgeId) -> S
     and_list(&names)
 }
 
-pub(crate) use crate::words::{and_list, port_speed};
+pub(crate) use crate::phrases::words::{and_list, port_speed};
 
 /// "`isl`", or "cable 2 of `par`" for one cable of a `lag = "none"` bundle.
 pub(crate) fn port_name(design: &Design, topo: &Topology, port: usize) -> String {

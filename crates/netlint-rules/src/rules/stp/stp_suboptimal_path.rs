@@ -8,7 +8,7 @@ use super::{
     tree_instance,
 };
 use crate::phrases::stp::StpWords;
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::BridgeId;
 use netlint_model::{Diagnostic, HostId, NetworkId, Speed};

@@ -8,7 +8,7 @@ use super::{
     vlans_text,
 };
 use crate::phrases::stp::StpWords;
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::Blocking;
 use netlint_analysis::stp::{End, PortRef};

@@ -18,7 +18,7 @@
 //! `rdma-mismatch` RDMA differences.
 
 use super::{carriers, emit_per_host, majority, vswitch_nics, Carrier, Via};
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, Host, HostId, NetworkId, NicIdx, Span, Uplink};

@@ -3,7 +3,7 @@
 
 use super::host_ports::{smb_ports, via_span};
 use super::majority;
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::Via;
 use netlint_model::{Diagnostic, Element, HostId, NetworkId, Rdma, Span};

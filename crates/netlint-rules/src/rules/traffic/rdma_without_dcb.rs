@@ -5,7 +5,7 @@ use super::emit_per_host;
 use super::host_ports::{
     cabled_switches, rdma_path_switches, smb_direct_policy, smb_direct_uses, SmbDirectUse,
 };
-use crate::words::host_list;
+use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_model::{Diagnostic, HostId, NetworkId, SwitchId};
 use std::collections::BTreeMap;
