@@ -14,9 +14,16 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Writes `bytes` to `path` through a temporary file in the same directory
 /// and a rename. A symbolic link at `path` is followed: its target is
-/// replaced, the link stays. An existing file keeps its permissions.
+/// replaced, the link stays. An existing file keeps its permissions. A
+/// path that exists and is not a regular file (`/dev/null`, `/dev/stdout`,
+/// a FIFO a reader waits on) is written in place: renaming over it would
+/// replace the device or pipe with a file.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut f = fs::OpenOptions::new().write(true).open(path)?;
+        return f.write_all(bytes);
+    }
     let target = match fs::canonicalize(path) {
         Ok(real) => real,
         Err(_) => path.to_path_buf(),
@@ -105,6 +112,31 @@ mod tests {
         let _ = fs::remove_dir_all(&d);
         fs::create_dir_all(&d).unwrap();
         d
+    }
+
+    /// `-o /dev/null` once replaced the device with a regular file: a path
+    /// that is not a regular file is written in place, never renamed over.
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_or_device_is_written_in_place_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let d = temp_dir("fifo");
+        let p = d.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&p).status();
+        assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+        let reader = {
+            let p = p.clone();
+            std::thread::spawn(move || fs::read(&p).unwrap())
+        };
+        write_atomic(&p, b"report").unwrap();
+        assert_eq!(reader.join().unwrap(), b"report");
+        assert!(fs::metadata(&p).unwrap().file_type().is_fifo());
+        let names: Vec<_> = fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["pipe"]);
+        let _ = fs::remove_dir_all(&d);
     }
 
     #[test]
