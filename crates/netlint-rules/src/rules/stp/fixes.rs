@@ -243,15 +243,37 @@ pub(crate) struct Budget {
     /// Checks on a copy of the design (every spanning-tree rule run again),
     /// dearer than a recomputation of the tree alone.
     design: std::cell::Cell<usize>,
+    /// The design checks were cut for the design's size.
+    large: bool,
 }
+
+/// Host-checks one rule may spend on design checks: 24 checks of a
+/// 64-host design, one of a 1,536-host design.
+const DESIGN_CHECK_HOSTS: usize = 24 * 64;
 
 impl Budget {
     /// Enough for the first 16 findings with three candidates each, and a
-    /// design check for the first 24 candidates that pass.
-    pub fn new() -> Self {
+    /// design check for the first 24 candidates that pass. A design check
+    /// costs time in proportion to the hosts (every spanning-tree rule runs
+    /// again on the copy, host pairs included), so a design of more than
+    /// [`DESIGN_CHECK_HOSTS`] / 24 hosts gets fewer, and one of more than
+    /// [`DESIGN_CHECK_HOSTS`] hosts none: its help says the fixes were not
+    /// checked, and why, instead of a check that doubles its run time.
+    pub fn new(cx: &Context<'_>) -> Self {
+        let hosts = cx.design.hosts.len().max(1);
+        let design = (DESIGN_CHECK_HOSTS / hosts).min(24);
         Budget {
             engine: std::cell::Cell::new(48),
-            design: std::cell::Cell::new(24),
+            design: std::cell::Cell::new(design),
+            large: design < 24,
+        }
+    }
+    /// The help's sentence when fixes were not checked.
+    pub(crate) fn unchecked(&self) -> &'static str {
+        if self.large {
+            UNCHECKED_LARGE
+        } else {
+            UNCHECKED
         }
     }
     fn take(&self) -> bool {
@@ -298,8 +320,11 @@ pub(crate) fn suggestions(cx: &Context<'_>, pb: &Problem, budget: &Budget) -> Op
     Some(out)
 }
 
-/// The help's sentence when fixes were not checked.
-pub(crate) const UNCHECKED: &str = "this design has too many such findings to check a fix for each: fix the first ones reported (their fixes are checked) and run netlint again";
+/// The help's sentence when fixes were not checked for their number.
+const UNCHECKED: &str = "this design has too many such findings to check a fix for each: fix the first ones reported (their fixes are checked) and run netlint again";
+
+/// The help's sentence when fixes were not checked for the design's size.
+const UNCHECKED_LARGE: &str = "this design has too many hosts to check each fix on a copy of it within a lint run's time (every spanning-tree rule, host pairs included, run again per fix): apply one fix and run netlint again to see that it removes this finding and adds none";
 
 fn candidates(cx: &Context<'_>, pb: &Problem) -> Vec<(String, Edit)> {
     let design = cx.design;

@@ -1,7 +1,7 @@
 //! `stp-root-placement`: the root bridge of a spanning-tree instance won on
 //! the MAC tie-break, or on the default priority: nobody chose it.
 
-use super::fixes::{Budget, UNCHECKED};
+use super::fixes::Budget;
 use super::verify::{self, Change};
 use super::{
     and_list, bridge_name, members_phrase, port_name, port_speed, priority_line, priority_of,
@@ -87,7 +87,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    let budget = Budget::new();
+    let budget = Budget::new(cx);
     for ((root, why, _), u) in found {
         let root = BridgeId(root);
         let mut trees = u.trees.clone();
@@ -216,10 +216,11 @@ fn help(
         }
     }
 
+    let why_unchecked = budget.unchecked();
     const CHECKED: &str = "checked on a copy of the design: the spanning trees recomputed, this finding gone and no new spanning-tree finding";
     match fixes.as_slice() {
         [] if unchecked => format!(
-            "give the switch meant to be root for these trees a priority lower than every other switch in them; {UNCHECKED}"
+            "give the switch meant to be root for these trees a priority lower than every other switch in them; {why_unchecked}"
         ),
         [] => "give the switch meant to be root for these trees a priority lower than every other switch in them and higher than the roots of the trees it must not take over (`netlint topology` shows every tree's root); no priority or VLAN change netlint tried removed this finding without adding another, so none is offered as checked".to_string(),
         [one] => format!("{one} ({CHECKED})"),
@@ -585,6 +586,29 @@ fn intended_roots(
 #[cfg(test)]
 mod tests {
     use crate::testing::findings;
+
+    /// A design check reruns every spanning-tree rule, host pairs
+    /// included, on a copy: on a design of thousands of hosts it would
+    /// double the run, so the help says the fix was not checked, and why,
+    /// instead of claiming a check (or offering an unchecked fix as one).
+    #[test]
+    fn a_design_too_large_for_design_checks_says_its_fix_is_unchecked() {
+        let mut src = String::from(
+            "[design]\nname = \"t\"\n[switches.core-1]\nstp = { mode = \"rstp\", priority = 4096 }\n[switches.core-2]\nstp = { mode = \"rstp\", priority = 4096 }\n[[links]]\na = \"core-1\"\nb = \"core-2\"\nspeed = \"10G\"\n",
+        );
+        let small = findings(&src, "stp-root-placement");
+        assert_eq!(small.len(), 1, "{small:#?}");
+        let help = small[0].help.as_deref().unwrap();
+        assert!(help.contains("checked on a copy of the design"), "{help}");
+        for i in 0..1600 {
+            src.push_str(&format!("[hosts.h{i}]\n"));
+        }
+        let large = findings(&src, "stp-root-placement");
+        assert_eq!(large.len(), 1, "{large:#?}");
+        let help = large[0].help.as_deref().unwrap();
+        assert!(help.contains("too many hosts to check each fix"), "{help}");
+        assert!(!help.contains("(checked on a copy"), "{help}");
+    }
 
     const PAIR: &str = r#"
 [design]

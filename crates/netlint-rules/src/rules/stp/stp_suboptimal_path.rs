@@ -2,7 +2,7 @@
 //! hosts crosses a link slower than their adapters because the spanning
 //! tree blocked a faster, more direct link.
 
-use super::fixes::{suggestions, Budget, Problem, UNCHECKED};
+use super::fixes::{suggestions, Budget, Problem};
 use super::{
     and_list, bridge_name, network_text, path_text, port_name, port_speed, priority_line,
     tree_instance,
@@ -113,7 +113,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             e.pairs.insert((r.a, r.b));
         }
     }
-    let budget = Budget::new();
+    let budget = Budget::new(cx);
     for ((net, blocked, _), s) in slow {
         out.push(finding(cx, net, &blocked, &s, &budget));
     }
@@ -194,9 +194,10 @@ fn finding(
         "or accept it: one flow of `{}` between the switches gets at most {}",
         network.name, slowest.member_speed
     );
+    let unchecked = budget.unchecked();
     let help = if !checked {
         format!(
-            "let the faster link forward `{}`: an MSTP instance for its VLAN rooted at the switches the hosts hang off, or a port cost or root priority that keeps {} forwarding; {UNCHECKED}; {accept}",
+            "let the faster link forward `{}`: an MSTP instance for its VLAN rooted at the switches the hosts hang off, or a port cost or root priority that keeps {} forwarding; {unchecked}; {accept}",
             network.name,
             port_name(design, topo, first)
         )
