@@ -124,6 +124,7 @@ pub(crate) fn config_for_design(
                 file: c.file.clone(),
                 diagnostics: c.diagnostics.clone(),
                 design: None,
+                fail_on: netlint_model::FailOn::Warning,
             }],
             err,
         );
@@ -167,6 +168,7 @@ pub(crate) fn load_design(
                     file,
                     diagnostics: vec![d],
                     design: None,
+                    fail_on: netlint_model::FailOn::Warning,
                 }],
                 err,
             );
@@ -193,6 +195,7 @@ pub(crate) fn load_design(
                     file,
                     diagnostics: input_errors,
                     design: None,
+                    fail_on: netlint_model::FailOn::Warning,
                 }],
                 err,
             );

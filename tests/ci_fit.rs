@@ -1,0 +1,195 @@
+//! What a CI user of netlint relies on, through the real binary: JUnit
+//! failures that agree with the exit code and names that survive moved
+//! lines, GitHub's annotation limits and step summary, the size limit of a
+//! Markdown pull-request comment, and the conventions of other linters
+//! (`--format concise`, `--quiet`, `--statistics`, rule links, forced
+//! colour).
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Runs the netlint binary with a clean CI environment plus `env`.
+fn netlint(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_netlint"));
+    cmd.args(args);
+    for var in [
+        "GITHUB_ACTIONS",
+        "GITHUB_STEP_SUMMARY",
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "CLICOLOR_FORCE",
+        "CLICOLOR",
+    ] {
+        cmd.env_remove(var);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("ci_fit-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Each finding's severity, `input` for input errors (which always fail).
+fn severities(json: &str) -> Vec<String> {
+    let v: Value = serde_json::from_str(json).unwrap();
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| match d["rule"].as_str().unwrap() {
+            "syntax" | "schema" | "unreadable" => "input".to_owned(),
+            _ => d["severity"].as_str().unwrap().to_owned(),
+        })
+        .collect()
+}
+
+/// The shape the JUnit schema Jenkins and GitLab read allows: `testsuites`
+/// of `testsuite`s of `testcase`s, each case with at most one `failure` and
+/// otherwise only `system-out`, the counts adding up.
+fn check_junit_shape(xml: &str) -> roxmltree::Document<'_> {
+    let doc = roxmltree::Document::parse(xml).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    let (mut tests, mut failures) = (0, 0);
+    for suite in root.children().filter(|n| n.is_element()) {
+        assert_eq!(suite.tag_name().name(), "testsuite");
+        assert!(suite.attribute("name").is_some());
+        let (mut t, mut f) = (0, 0);
+        for case in suite.children().filter(|n| n.is_element()) {
+            assert_eq!(case.tag_name().name(), "testcase");
+            assert!(case.attribute("name").is_some() && case.attribute("classname").is_some());
+            t += 1;
+            let kids: Vec<_> = case.children().filter(|n| n.is_element()).collect();
+            assert!(kids.len() <= 1, "{kids:?}");
+            for k in kids {
+                match k.tag_name().name() {
+                    "failure" => f += 1,
+                    "system-out" => {}
+                    other => panic!("unexpected <{other}> in a testcase"),
+                }
+            }
+        }
+        assert_eq!(suite.attribute("tests"), Some(t.to_string().as_str()));
+        assert_eq!(suite.attribute("failures"), Some(f.to_string().as_str()));
+        tests += t;
+        failures += f;
+    }
+    assert_eq!(root.attribute("tests"), Some(tests.to_string().as_str()));
+    assert_eq!(
+        root.attribute("failures"),
+        Some(failures.to_string().as_str())
+    );
+    doc
+}
+
+fn failures(doc: &roxmltree::Document) -> usize {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("failure"))
+        .count()
+}
+
+#[test]
+fn junit_failures_follow_the_fail_level_and_agree_with_the_exit_code() {
+    let (_, json, _) = netlint(&["check", "fixtures/", "--format", "json"], &[]);
+    let sev = severities(&json);
+    let count = |s: &[&str]| sev.iter().filter(|x| s.contains(&x.as_str())).count();
+    assert!(count(&["error"]) > 0 && count(&["warning"]) > 0 && count(&["info"]) > 0);
+
+    let input = count(&["input"]);
+    for (fail_on, failing) in [
+        ("error", input + count(&["error"])),
+        ("warning", input + count(&["error", "warning"])),
+        ("info", sev.len()),
+        ("never", input),
+    ] {
+        let (code, xml, err) = netlint(
+            &[
+                "check",
+                "fixtures/",
+                "--format",
+                "junit",
+                "--fail-on",
+                fail_on,
+            ],
+            &[],
+        );
+        let doc = check_junit_shape(&xml);
+        assert_eq!(failures(&doc), failing, "--fail-on {fail_on}");
+        let code_wanted = if input > 0 { 2 } else { i32::from(failing > 0) };
+        assert_eq!(code, code_wanted, "{err}");
+        // Every finding is still a case.
+        let cases = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase") && n.attribute("name") != Some("netlint check"))
+            .count();
+        assert_eq!(cases, sev.len());
+    }
+    // A design without input errors: `never` fails nothing, exit 0.
+    let (code, xml, _) = netlint(
+        &[
+            "check",
+            "fixtures/mtu-mismatch.toml",
+            "--format",
+            "junit",
+            "--fail-on",
+            "never",
+        ],
+        &[],
+    );
+    assert_eq!(failures(&check_junit_shape(&xml)), 0);
+    assert_eq!(code, 0);
+    let (code, xml, _) = netlint(
+        &[
+            "check",
+            "fixtures/mtu-mismatch.toml",
+            "--format",
+            "junit",
+            "--fail-on",
+            "error",
+        ],
+        &[],
+    );
+    assert!(failures(&check_junit_shape(&xml)) > 0);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn junit_test_names_survive_moved_lines() {
+    let dir = scratch("junit-names");
+    let text = std::fs::read_to_string("fixtures/mtu-mismatch.toml").unwrap();
+    let names = |text: &str| -> Vec<String> {
+        let p = dir.join("d.toml");
+        std::fs::write(&p, text).unwrap();
+        let (_, xml, _) = netlint(&["check", p.to_str().unwrap(), "--format", "junit"], &[]);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        doc.descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .map(|n| n.attribute("name").unwrap().to_owned())
+            .collect()
+    };
+    let before = names(&text);
+    assert!(before.len() >= 2, "{before:?}");
+    let after = names(&format!("# a comment\n\n# moves every line down\n{text}"));
+    assert_eq!(before, after);
+    // No position in a name, and each name once per file.
+    for n in &before {
+        assert!(!n.contains(".toml:"), "{n}");
+    }
+    let mut unique = before.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), before.len(), "{before:?}");
+}
