@@ -193,3 +193,69 @@ fn junit_test_names_survive_moved_lines() {
     unique.dedup();
     assert_eq!(unique.len(), before.len(), "{before:?}");
 }
+
+#[test]
+fn github_says_how_many_annotations_it_drops_and_fills_the_step_summary() {
+    let dir = scratch("github");
+    let summary = dir.join("step_summary.md");
+    std::fs::write(&summary, "## an earlier step\n").unwrap();
+    let s = summary.to_str().unwrap();
+    let (code, out, err) = netlint(
+        &["check", "fixtures/"],
+        &[("GITHUB_ACTIONS", "true"), ("GITHUB_STEP_SUMMARY", s)],
+    );
+    assert_eq!(code, 2, "{err}");
+    let n = |kind: &str| out.lines().filter(|l| l.starts_with(kind)).count();
+    let (errors, warnings, notices) = (n("::error "), n("::warning "), n("::notice "));
+    assert!(errors > 10 && warnings > 10 && notices > 10);
+    let note = format!(
+        "netlint: GitHub shows at most 10 annotations of each severity per step: {} of {errors} errors, {} of {warnings} warnings, {} of {notices} notices will not be shown on the pull request",
+        errors - 10,
+        warnings - 10,
+        notices - 10
+    );
+    assert!(err.contains(&note), "{err}");
+    // Annotations only on stdout; the note is not one.
+    assert!(out.lines().all(|l| l.starts_with("::")));
+
+    // Appended after what earlier steps wrote: the Markdown report.
+    let text = std::fs::read_to_string(&summary).unwrap();
+    let (_, markdown, _) = netlint(&["check", "fixtures/", "--format", "markdown"], &[]);
+    assert_eq!(text, format!("## an earlier step\n{markdown}"));
+
+    // A second run appends again.
+    netlint(
+        &["check", "fixtures/mtu-mismatch.toml", "--format", "github"],
+        &[("GITHUB_STEP_SUMMARY", s)],
+    );
+    let again = std::fs::read_to_string(&summary).unwrap();
+    assert!(again.starts_with(&text) && again.len() > text.len());
+
+    // Other formats leave the summary alone; few findings need no note.
+    let (_, _, err) = netlint(
+        &["check", "fixtures/mtu-mismatch.toml", "--format", "json"],
+        &[("GITHUB_STEP_SUMMARY", s)],
+    );
+    assert_eq!(std::fs::read_to_string(&summary).unwrap(), again);
+    assert!(!err.contains("annotations"), "{err}");
+    let (_, _, err) = netlint(
+        &["check", "fixtures/mtu-mismatch.toml", "--format", "github"],
+        &[],
+    );
+    assert!(!err.contains("annotations"), "{err}");
+}
+
+#[test]
+fn a_step_summary_that_cannot_be_written_is_a_warning_not_a_verdict() {
+    let dir = scratch("github-bad-summary");
+    let (code, out, err) = netlint(
+        &["check", "fixtures/mtu-mismatch.toml", "--format", "github"],
+        &[("GITHUB_STEP_SUMMARY", dir.to_str().unwrap())],
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(out.lines().any(|l| l.starts_with("::error ")), "{out}");
+    assert!(
+        err.contains("netlint: warning: cannot write the step summary"),
+        "{err}"
+    );
+}

@@ -6,8 +6,8 @@ use crate::commands::common::{
 use crate::render;
 use crate::run::files::io_reason;
 use crate::run::{
-    refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome, CheckRun,
-    CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
+    append_whole, refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome,
+    CheckRun, CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
 };
 use clap::{ArgMatches, ValueEnum};
 use netlint_model::FailOn;
@@ -129,6 +129,17 @@ impl From<FailOnArg> for FailOn {
 /// Whether netlint runs in a GitHub Actions job.
 fn in_github_actions() -> bool {
     std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
+}
+
+/// GitHub's step summary file (`GITHUB_STEP_SUMMARY`), when the run writes
+/// annotations (`--format github`): the Markdown report goes there too.
+fn step_summary(outs: &[Output]) -> Option<PathBuf> {
+    if !outs.iter().any(|o| o.format == Format::Github) {
+        return None;
+    }
+    std::env::var_os("GITHUB_STEP_SUMMARY")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
 }
 
 /// One report of the run: a format and where it goes (None = stdout).
@@ -263,6 +274,7 @@ pub fn render_run(
 
 pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let outs = outputs(&args, in_github_actions())?;
+    let summary = step_summary(&outs);
     let max_file_size = args.read.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
     let baseline = args
         .baseline
@@ -279,7 +291,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         stdin_name: args.read.stdin_filename.clone(),
         config: args.config.choice(),
         baseline,
-        keep_designs: outs.iter().any(|o| o.format == Format::Markdown),
+        keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),
         stack_as_unit: args.stack_as_unit,
     };
     let run = run_check(&args.paths, &settings)?;
@@ -302,6 +314,28 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             Some(path) => write_atomic(path, text.as_bytes())
                 .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?,
             None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+        }
+    }
+    if outs.iter().any(|o| o.format == Format::Github) {
+        if let Some(note) = render::github::hidden_note(&run.report) {
+            let _ = err.write_all(note.as_bytes());
+        }
+    }
+    if let Some(path) = &summary {
+        // The summary is a by-product: a failure to write it is said, and
+        // does not change the verdict.
+        let text = render_run(&run, Format::Markdown, false, false, &repo);
+        let written = refuse_inputs(path, &read).and_then(|()| {
+            append_whole(path, text.as_bytes()).map_err(|e| {
+                format!(
+                    "cannot write the step summary {}: {}",
+                    path.display(),
+                    io_reason(&e)
+                )
+            })
+        });
+        if let Err(e) = written {
+            let _ = writeln!(err, "netlint: warning: {e}");
         }
     }
     if args.show_allowed {
