@@ -259,3 +259,55 @@ fn a_step_summary_that_cannot_be_written_is_a_warning_not_a_verdict() {
         "{err}"
     );
 }
+
+#[test]
+fn the_markdown_report_of_every_fixture_fits_a_pull_request_comment() {
+    let (_, text, err) = netlint(&["check", "fixtures/", "--format", "markdown"], &[]);
+    let n = netlint::render::markdown::chars(&text);
+    assert!(n <= 65_536, "{n} characters; {err}");
+    assert!(text.contains(" left out to keep this report within a pull-request comment (100 rows, 65536 characters): the full report is the output of `netlint check`"), "{text}");
+    // Trimmed at a line: the footer is whole.
+    assert!(text.ends_with("on the element.</sub>\n"));
+    // GitHub counts UTF-16 code units, at least as many as characters.
+    assert!(text.chars().count() <= n);
+}
+
+#[test]
+fn a_single_huge_file_is_trimmed_to_the_limit_with_a_note() {
+    use netlint::run::{FileReport, Report};
+    use netlint_model::{Diagnostic, Element, FailOn, Severity, SourceFile, Span};
+    let long = "a message with the numbers the user wrote 🔴 ".repeat(40);
+    let file = SourceFile::new("big.toml", "x = 1\n".repeat(90));
+    let diagnostics: Vec<Diagnostic> = (0..90)
+        .map(|i| {
+            Diagnostic::new(
+                "mtu-mismatch",
+                Severity::Error,
+                Element::host(format!("hv{i}")),
+                format!("{i}: {long}"),
+            )
+            .at(Span::new(i * 6, i * 6 + 1), "here")
+        })
+        .collect();
+    let report = Report {
+        files: vec![FileReport {
+            file,
+            diagnostics,
+            design: None,
+            fail_on: FailOn::Warning,
+        }],
+        rules: vec![],
+    };
+    let text = netlint::render::markdown::render(&report, &|p| p.to_string());
+    let n = netlint::render::markdown::chars(&text);
+    assert!(n <= 65_536, "{n}");
+    assert!(n > 60_000, "the table is filled up to the limit: {n}");
+    let rows = text.lines().filter(|l| l.starts_with("| 🔴")).count();
+    assert!(rows > 10 && rows < 90, "{rows}");
+    assert!(
+        text.contains(&format!("… and {} more findings left out", 90 - rows)),
+        "{text}"
+    );
+    // The rows kept are the first ones.
+    assert!(text.contains("| 0: a message"));
+}
