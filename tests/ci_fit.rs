@@ -311,3 +311,134 @@ fn a_single_huge_file_is_trimmed_to_the_limit_with_a_note() {
     // The rows kept are the first ones.
     assert!(text.contains("| 0: a message"));
 }
+
+fn diagnostics(json: &str) -> Vec<Value> {
+    let v: Value = serde_json::from_str(json).unwrap();
+    v["diagnostics"].as_array().unwrap().clone()
+}
+
+#[test]
+fn concise_is_one_line_per_finding_in_the_json_order() {
+    let (code, out, _) = netlint(&["check", "fixtures/", "--format", "concise"], &[]);
+    let (json_code, json, _) = netlint(&["check", "fixtures/", "--format", "json"], &[]);
+    assert_eq!(code, json_code);
+    let diags = diagnostics(&json);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), diags.len() + 1, "{out}");
+    for (line, d) in lines.iter().zip(&diags) {
+        let l = &d["location"];
+        let want = format!(
+            "{}:{}:{}: {}[{}] {}",
+            l["file"].as_str().unwrap(),
+            l["line"],
+            l["column"],
+            d["severity"].as_str().unwrap(),
+            d["rule"].as_str().unwrap(),
+            d["message"].as_str().unwrap().replace(['\n', '\r'], " ")
+        );
+        assert_eq!(*line, want);
+    }
+    assert!(lines.last().unwrap().contains(" files checked: "), "{out}");
+    // --quiet: the findings only.
+    let (_, quiet, _) = netlint(&["check", "fixtures/", "--format", "concise", "-q"], &[]);
+    assert_eq!(quiet, lines[..diags.len()].join("\n") + "\n");
+}
+
+#[test]
+fn quiet_leaves_only_the_findings() {
+    let (code, out, err) = netlint(&["check", "tests/data/clean.toml", "--quiet"], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "");
+    let (_, loud, _) = netlint(&["check", "fixtures/mtu-mismatch.toml"], &[]);
+    let (_, quiet, _) = netlint(&["check", "fixtures/mtu-mismatch.toml", "-q"], &[]);
+    assert!(
+        loud.ends_with("1 file checked: 2 errors, 1 warning, 0 info\n"),
+        "{loud}"
+    );
+    assert_eq!(
+        quiet,
+        loud.trim_end_matches("1 file checked: 2 errors, 1 warning, 0 info\n")
+    );
+}
+
+#[test]
+fn statistics_count_the_findings_of_each_rule() {
+    let (_, json, _) = netlint(&["check", "fixtures/", "--format", "json"], &[]);
+    let mut want = std::collections::BTreeMap::<String, usize>::new();
+    for d in diagnostics(&json) {
+        *want
+            .entry(d["rule"].as_str().unwrap().to_owned())
+            .or_default() += 1;
+    }
+    // With a machine format on stdout, the table goes to stderr.
+    let (_, out, err) = netlint(
+        &["check", "fixtures/", "--format", "json", "--statistics"],
+        &[],
+    );
+    assert_eq!(out, json);
+    let total: usize = want.values().sum();
+    let mut lines = err.lines();
+    assert_eq!(
+        lines.next(),
+        Some(format!("{total} findings by rule:").as_str())
+    );
+    let mut got = std::collections::BTreeMap::new();
+    let mut last = usize::MAX;
+    for l in lines {
+        let mut words = l.split_whitespace();
+        let n: usize = words.next().unwrap().parse().unwrap();
+        assert!(n <= last, "most first: {err}");
+        last = n;
+        got.insert(words.next().unwrap().to_owned(), n);
+    }
+    assert_eq!(got, want);
+    // With human output, after the report on stdout.
+    let (_, out, _) = netlint(
+        &["check", "fixtures/mtu-mismatch.toml", "--statistics", "-q"],
+        &[],
+    );
+    assert!(
+        out.ends_with(
+            "3 findings by rule:\n  2  mtu-mismatch (error)\n  1  team-hyperv-port-cap (warning)\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn findings_link_to_their_rule_page() {
+    let base = "https://github.com/netlint/netlint/blob/main/";
+    let (_, json, _) = netlint(&["check", "fixtures/", "--format", "json"], &[]);
+    for d in diagnostics(&json) {
+        let url = d["url"].as_str().unwrap();
+        let page = url.strip_prefix(base).unwrap();
+        assert_eq!(page, format!("rules/{}.md", d["rule"].as_str().unwrap()));
+        // The page is in the repository.
+        assert!(Path::new(page).is_file(), "{page}");
+    }
+    let (_, human, _) = netlint(&["check", "fixtures/mtu-mismatch.toml"], &[]);
+    assert!(
+        human.contains(&format!("mtu-mismatch ({base}rules/mtu-mismatch.md)\n")),
+        "{human}"
+    );
+}
+
+#[test]
+fn force_color_and_clicolor_force_colour_a_pipe_and_no_color_wins() {
+    let design = "fixtures/mtu-mismatch.toml";
+    let coloured = |env: &[(&str, &str)], extra: &[&str]| {
+        let mut args = vec!["check", design];
+        args.extend_from_slice(extra);
+        netlint(&args, env).1.contains("\u{1b}[")
+    };
+    assert!(!coloured(&[], &[]));
+    assert!(coloured(&[("FORCE_COLOR", "1")], &[]));
+    assert!(coloured(&[("FORCE_COLOR", "3")], &[]));
+    assert!(coloured(&[("CLICOLOR_FORCE", "1")], &[]));
+    assert!(!coloured(&[("FORCE_COLOR", "0")], &[]));
+    assert!(!coloured(&[("FORCE_COLOR", "")], &[]));
+    assert!(!coloured(&[("CLICOLOR_FORCE", "0")], &[]));
+    assert!(!coloured(&[("FORCE_COLOR", "1"), ("NO_COLOR", "1")], &[]));
+    assert!(!coloured(&[("FORCE_COLOR", "1")], &["--color", "never"]));
+    assert!(coloured(&[("NO_COLOR", "1")], &["--color", "always"]));
+}

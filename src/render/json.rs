@@ -21,6 +21,8 @@ struct Tool {
 #[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     rule: &'a str,
+    /// The rule's page (docs/json.md).
+    url: Option<String>,
     severity: &'static str,
     message: &'a str,
     help: Option<&'a str>,
@@ -85,6 +87,7 @@ pub fn render(report: &Report, suppressed: usize) -> String {
         for d in &f.diagnostics {
             diagnostics.push(JsonDiagnostic {
                 rule: &d.rule,
+                url: super::rule_url(&d.rule),
                 severity: d.severity.as_str(),
                 message: &d.message,
                 help: d.help.as_deref(),
