@@ -442,3 +442,80 @@ fn force_color_and_clicolor_force_colour_a_pipe_and_no_color_wins() {
     assert!(!coloured(&[("FORCE_COLOR", "1")], &["--color", "never"]));
     assert!(coloured(&[("NO_COLOR", "1")], &["--color", "always"]));
 }
+
+fn output_validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(&netlint::commands::output_schema::current()).unwrap();
+    assert!(jsonschema::draft7::meta::is_valid(&schema));
+    jsonschema::draft7::new(&schema).expect("the schema compiles")
+}
+
+fn output_errors(v: &jsonschema::Validator, doc: &Value) -> Vec<String> {
+    v.iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect()
+}
+
+#[test]
+fn the_committed_output_schema_is_the_generated_one_and_the_cli_prints_it() {
+    use netlint::commands::output_schema::{current, COMMITTED_FILE};
+    let committed = std::fs::read_to_string(COMMITTED_FILE).unwrap();
+    assert!(
+        committed == current(),
+        "{COMMITTED_FILE} is out of date: regenerate it with `cargo run -- schema --output > {COMMITTED_FILE}` and commit it"
+    );
+    let (code, out, err) = netlint(&["schema", "--output"], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, committed);
+    // Without --output: still the design schema.
+    let (_, design, _) = netlint(&["schema"], &[]);
+    assert_eq!(
+        design,
+        std::fs::read_to_string("netlint.schema.json").unwrap()
+    );
+}
+
+#[test]
+fn json_reports_validate_against_the_output_schema() {
+    let v = output_validator();
+    let dir = scratch("output-schema");
+    let missing = dir.join("missing.toml");
+    let (_, out, _) = netlint(
+        &[
+            "check",
+            "fixtures/",
+            "tests/data/",
+            missing.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        &[],
+    );
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(output_errors(&v, &doc), Vec::<String>::new());
+    // Every severity, input errors and related places are in it.
+    let diags = doc["diagnostics"].as_array().unwrap();
+    for sev in ["error", "warning", "info"] {
+        assert!(diags.iter().any(|d| d["severity"] == sev));
+    }
+    assert!(diags.iter().any(|d| d["rule"] == "unreadable"));
+    assert!(diags
+        .iter()
+        .any(|d| !d["related"].as_array().unwrap().is_empty()));
+    let (_, clean, _) = netlint(&["check", "tests/data/clean.toml", "--format", "json"], &[]);
+    let clean: Value = serde_json::from_str(&clean).unwrap();
+    assert_eq!(output_errors(&v, &clean), Vec::<String>::new());
+
+    // The schema is not vacuous: a drifted report fails.
+    let mut bad = doc.clone();
+    bad["diagnostics"][0]["extra"] = Value::from(1);
+    assert!(!output_errors(&v, &bad).is_empty());
+    let mut bad = doc.clone();
+    bad["diagnostics"][0]["severity"] = Value::from("fatal");
+    assert!(!output_errors(&v, &bad).is_empty());
+    let mut bad = doc.clone();
+    bad["diagnostics"][0]["rule"] = Value::from("no-such-rule");
+    assert!(!output_errors(&v, &bad).is_empty());
+    let mut bad = doc;
+    bad["summary"].as_object_mut().unwrap().remove("files");
+    assert!(!output_errors(&v, &bad).is_empty());
+}
