@@ -137,33 +137,23 @@ fn junit_failures_follow_the_fail_level_and_agree_with_the_exit_code() {
             .count();
         assert_eq!(cases, sev.len());
     }
-    // A design without input errors: `never` fails nothing, exit 0.
-    let (code, xml, _) = netlint(
-        &[
-            "check",
-            "fixtures/mtu-mismatch.toml",
-            "--format",
-            "junit",
-            "--fail-on",
-            "never",
-        ],
-        &[],
-    );
-    assert_eq!(failures(&check_junit_shape(&xml)), 0);
-    assert_eq!(code, 0);
-    let (code, xml, _) = netlint(
-        &[
-            "check",
-            "fixtures/mtu-mismatch.toml",
-            "--format",
-            "junit",
-            "--fail-on",
-            "error",
-        ],
-        &[],
-    );
-    assert!(failures(&check_junit_shape(&xml)) > 0);
-    assert_eq!(code, 1);
+    // A design without input errors: `never` fails nothing, exit 0;
+    // `error` fails its errors, exit 1.
+    for (fail_on, fails, code_wanted) in [("never", false, 0), ("error", true, 1)] {
+        let (code, xml, _) = netlint(
+            &[
+                "check",
+                "fixtures/mtu-mismatch.toml",
+                "--format",
+                "junit",
+                "--fail-on",
+                fail_on,
+            ],
+            &[],
+        );
+        assert_eq!(failures(&check_junit_shape(&xml)) > 0, fails, "{fail_on}");
+        assert_eq!(code, code_wanted, "{fail_on}");
+    }
 }
 
 #[test]

@@ -38,14 +38,6 @@ pub const SHOWN_PER_SEVERITY: usize = 10;
 /// not a `::notice::`, which would itself be an annotation under the same
 /// limit.
 pub fn hidden_note(report: &Report) -> Option<String> {
-    let count = |s: Severity| {
-        report
-            .files
-            .iter()
-            .flat_map(|f| &f.diagnostics)
-            .filter(|d| d.severity == s)
-            .count()
-    };
     let parts: Vec<String> = [
         (Severity::Error, "errors"),
         (Severity::Warning, "warnings"),
@@ -53,7 +45,7 @@ pub fn hidden_note(report: &Report) -> Option<String> {
     ]
     .into_iter()
     .filter_map(|(s, name)| {
-        let n = count(s);
+        let n = report.count(s);
         (n > SHOWN_PER_SEVERITY).then(|| format!("{} of {n} {name}", n - SHOWN_PER_SEVERITY))
     })
     .collect();

@@ -71,14 +71,9 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
 /// `2 files checked: 1 error, 1 warning, 1 info`, the last line of the
 /// human and concise output.
 pub fn summary_line(report: &Report) -> String {
-    let (mut errors, mut warnings, mut infos) = (0, 0, 0);
-    for d in report.files.iter().flat_map(|f| &f.diagnostics) {
-        match d.severity {
-            Severity::Error => errors += 1,
-            Severity::Warning => warnings += 1,
-            Severity::Info => infos += 1,
-        }
-    }
+    let errors = report.count(Severity::Error);
+    let warnings = report.count(Severity::Warning);
+    let infos = report.count(Severity::Info);
     let files = report.files.len();
     format!(
         "{} file{} checked: {} error{}, {} warning{}, {} info\n",

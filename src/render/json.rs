@@ -68,14 +68,7 @@ fn location<'a>(file: &'a SourceFile, span: Span) -> Location<'a> {
 
 pub fn render(report: &Report, suppressed: usize) -> String {
     let mut diagnostics = Vec::new();
-    let count = |s: Severity| {
-        report
-            .files
-            .iter()
-            .flat_map(|f| &f.diagnostics)
-            .filter(|d| d.severity == s)
-            .count()
-    };
+    let count = |s: Severity| report.count(s);
     let summary = Summary {
         files: report.files.len(),
         errors: count(Severity::Error),

@@ -26,6 +26,17 @@ impl FileReport {
     }
 }
 
+impl Report {
+    /// How many findings of every file have severity `s`.
+    pub fn count(&self, s: Severity) -> usize {
+        self.files
+            .iter()
+            .flat_map(|f| &f.diagnostics)
+            .filter(|d| d.severity == s)
+            .count()
+    }
+}
+
 /// The lowest severity that fails under `fail_on` (None: nothing does).
 pub fn threshold(fail_on: FailOn) -> Option<Severity> {
     match fail_on {
