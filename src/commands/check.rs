@@ -333,7 +333,12 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
         }
     }
-    if outs.iter().any(|o| o.format == Format::Github) {
+    // Annotations are made from the workflow commands on stdout: the note
+    // goes beside them, into the same step's log.
+    if outs
+        .iter()
+        .any(|o| o.format == Format::Github && o.file.is_none())
+    {
         if let Some(note) = render::github::hidden_note(&run.report) {
             let _ = err.write_all(note.as_bytes());
         }
