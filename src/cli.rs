@@ -45,8 +45,8 @@ pub enum Command {
     /// table of every single failure and its consequences.
     Simulate(commands::simulate::SimulateArgs),
     /// Print the JSON Schema (draft-07) of the design format, for editors
-    /// (Taplo, Even Better TOML).
-    Schema,
+    /// (Taplo, Even Better TOML), or with `--output` of netlint's JSON report.
+    Schema(commands::schema::SchemaArgs),
     /// Print a shell completion script.
     Completions(commands::completions::CompletionsArgs),
     /// Print the man page (roff), or write one page per command into a directory.
@@ -81,7 +81,7 @@ where
             commands::check::run(args, out, err)
         }
         Command::Baseline(args) => commands::baseline::run(args, out, err),
-        Command::Schema => commands::schema::run(out),
+        Command::Schema(args) => commands::schema::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
         Command::Man(args) => commands::man::run(args, out),
         Command::Rules(args) => commands::rules::run(args, out),

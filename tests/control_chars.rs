@@ -38,7 +38,7 @@ const HOSTILE: &str = "[design]\nname = \"d\"\n[switches.\"tor\\u001b[31m\"]\n[h
 fn every_check_format_shows_control_characters_escaped() {
     let p = write("hostile.toml", HOSTILE);
     let path = p.to_str().unwrap();
-    for format in ["human", "github", "markdown", "junit"] {
+    for format in ["human", "concise", "github", "markdown", "junit"] {
         let (code, out, err) = run(&["check", path, "--format", format, "--color", "never"]);
         assert_eq!(code, 2, "{format}: {err}");
         assert_eq!(raw_control(&out), None, "{format}: {out}");

@@ -639,6 +639,7 @@ fn report_of(path: &str, diagnostics: Vec<Diagnostic>) -> Report {
             file: source(path),
             diagnostics,
             design: Some(std::sync::Arc::new(design(path))),
+            fail_on: netlint_model::FailOn::Warning,
         }],
         rules: Vec::new(),
     }

@@ -261,6 +261,7 @@ fn runs(path: &str, switch: Option<&str>) -> Vec<(Vec<String>, Kind)> {
         ("junit", Kind::Xml),
         ("gitlab", Kind::Json),
         ("markdown", Kind::Text),
+        ("concise", Kind::Text),
     ] {
         v.push((vec!["check", path, "--format", f, "--color", "never"], k));
     }

@@ -63,6 +63,8 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
             &render::human::HumanOptions {
                 color: false,
                 width: terminal_width(),
+                rule_links: false,
+                summary: true,
             },
         );
         err.write_all(text.as_bytes()).map_err(|e| e.to_string())?;

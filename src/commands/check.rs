@@ -6,8 +6,8 @@ use crate::commands::common::{
 use crate::render;
 use crate::run::files::io_reason;
 use crate::run::{
-    refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome, CheckRun,
-    CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
+    append_whole, refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome,
+    CheckRun, CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
 };
 use clap::{ArgMatches, ValueEnum};
 use netlint_model::FailOn;
@@ -32,12 +32,21 @@ pub struct CheckArgs {
     /// `[netlint] fail_on`, then netlint.toml's, then `warning`).
     #[arg(long, value_enum)]
     pub fail_on: Option<FailOnArg>,
-    /// Colour in human output (NO_COLOR is honoured with `auto`).
+    /// Colour in human output (`auto`: NO_COLOR turns it off, FORCE_COLOR or
+    /// CLICOLOR_FORCE on even into a pipe, else colour on a terminal).
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorChoice,
     /// Exit 0 even when there are findings (input errors still exit 2).
     #[arg(long)]
     pub exit_zero: bool,
+    /// Only the findings: no count line at the end of the human and concise
+    /// output, no note on what a baseline hid.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// After the report, the number of findings per rule (on standard error
+    /// when standard output holds a machine format).
+    #[arg(long)]
+    pub statistics: bool,
     /// Run only these rules: ids or categories, comma-separated or repeated.
     /// A rule named by its id runs even where a file turns it off.
     #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY")]
@@ -92,6 +101,8 @@ impl CheckArgs {
 pub enum Format {
     /// Source snippets with labels (the default).
     Human,
+    /// One line per finding: `file:line:col: severity[rule] message`.
+    Concise,
     /// netlint's JSON report (docs/json.md).
     Json,
     /// SARIF 2.1.0, for GitHub code scanning.
@@ -129,6 +140,17 @@ impl From<FailOnArg> for FailOn {
 /// Whether netlint runs in a GitHub Actions job.
 fn in_github_actions() -> bool {
     std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true")
+}
+
+/// GitHub's step summary file (`GITHUB_STEP_SUMMARY`), when the run writes
+/// annotations (`--format github`): the Markdown report goes there too.
+fn step_summary(outs: &[Output]) -> Option<PathBuf> {
+    if !outs.iter().any(|o| o.format == Format::Github) {
+        return None;
+    }
+    std::env::var_os("GITHUB_STEP_SUMMARY")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
 }
 
 /// One report of the run: a format and where it goes (None = stdout).
@@ -220,6 +242,7 @@ pub fn outputs(args: &CheckArgs, github_actions: bool) -> Result<Vec<Output>, St
 fn format_name(f: Format) -> &'static str {
     match f {
         Format::Human => "human",
+        Format::Concise => "concise",
         Format::Json => "json",
         Format::Sarif => "sarif",
         Format::Github => "github",
@@ -232,11 +255,13 @@ fn format_name(f: Format) -> &'static str {
 /// Renders one report of the run.
 /// `show_allowed` (`--show-allowed`) adds the suppressed findings to SARIF
 /// as suppressed results.
+/// `summary` is false with `--quiet`.
 pub fn render_run(
     run: &CheckRun,
     format: Format,
     color: bool,
     show_allowed: bool,
+    summary: bool,
     repo: &RepoPaths,
 ) -> String {
     let repo_path = |p: &str| repo.relative(p);
@@ -246,8 +271,11 @@ pub fn render_run(
             &render::human::HumanOptions {
                 color,
                 width: terminal_width(),
+                rule_links: true,
+                summary,
             },
         ),
+        Format::Concise => render::concise::render(&run.report, summary),
         Format::Json => render::json::render(&run.report, run.suppressed.len()),
         Format::Sarif => render::sarif::render(
             &run.report,
@@ -263,6 +291,7 @@ pub fn render_run(
 
 pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let outs = outputs(&args, in_github_actions())?;
+    let summary = step_summary(&outs);
     let max_file_size = args.read.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
     let baseline = args
         .baseline
@@ -279,7 +308,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         stdin_name: args.read.stdin_filename.clone(),
         config: args.config.choice(),
         baseline,
-        keep_designs: outs.iter().any(|o| o.format == Format::Markdown),
+        keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),
         stack_as_unit: args.stack_as_unit,
     };
     let run = run_check(&args.paths, &settings)?;
@@ -297,24 +326,56 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             None => use_color(args.color),
             Some(_) => args.color == ColorChoice::Always,
         };
-        let text = render_run(&run, o.format, color, args.show_allowed, &repo);
+        let text = render_run(&run, o.format, color, args.show_allowed, !args.quiet, &repo);
         match &o.file {
             Some(path) => write_atomic(path, text.as_bytes())
                 .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?,
             None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
         }
     }
+    // Annotations are made from the workflow commands on stdout: the note
+    // goes beside them, into the same step's log.
+    if outs
+        .iter()
+        .any(|o| o.format == Format::Github && o.file.is_none())
+    {
+        if let Some(note) = render::github::hidden_note(&run.report) {
+            let _ = err.write_all(note.as_bytes());
+        }
+    }
+    if let Some(path) = &summary {
+        // The summary is a by-product: a failure to write it is said, and
+        // does not change the verdict.
+        let text = render_run(&run, Format::Markdown, false, false, true, &repo);
+        let written = refuse_inputs(path, &read).and_then(|()| {
+            append_whole(path, text.as_bytes()).map_err(|e| {
+                format!(
+                    "cannot write the step summary {}: {}",
+                    path.display(),
+                    io_reason(&e)
+                )
+            })
+        });
+        if let Err(e) = written {
+            let _ = writeln!(err, "netlint: warning: {e}");
+        }
+    }
+    // Beside the human or concise report when that is on stdout; otherwise
+    // stdout holds a machine format, and these go to stderr.
+    let human_on_stdout = outs
+        .iter()
+        .any(|o| matches!(o.format, Format::Human | Format::Concise) && o.file.is_none());
+    if args.statistics {
+        let text = statistics(&run);
+        let w: &mut dyn Write = if human_on_stdout { out } else { err };
+        w.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    }
     if args.show_allowed {
-        // Beside the human report when that is on stdout; otherwise stdout
-        // holds a machine format, and the list goes to stderr.
-        let human_on_stdout = outs
-            .iter()
-            .any(|o| o.format == Format::Human && o.file.is_none());
         let text = allowed_list(&run);
         let w: &mut dyn Write = if human_on_stdout { out } else { err };
         w.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     }
-    if let (Some(b), Some(path)) = (&run.baselined, &args.baseline) {
+    if let (Some(b), Some(path), false) = (&run.baselined, &args.baseline, args.quiet) {
         let _ = err.write_all(baseline_note(b, &path.display().to_string()).as_bytes());
     }
     Ok(if args.exit_zero && run.exit == 1 {
@@ -326,6 +387,33 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// What `--statistics` prints: the findings per rule, most first, with the
+/// severities they have (a rule's level can differ between files).
+pub fn statistics(run: &CheckRun) -> String {
+    use netlint_model::Severity;
+    use std::collections::BTreeMap;
+    use std::fmt::Write as _;
+    let mut per_rule: BTreeMap<&str, (usize, Vec<Severity>)> = BTreeMap::new();
+    for d in run.report.files.iter().flat_map(|f| &f.diagnostics) {
+        let e = per_rule.entry(d.rule.as_str()).or_default();
+        e.0 += 1;
+        if !e.1.contains(&d.severity) {
+            e.1.push(d.severity);
+        }
+    }
+    let mut rows: Vec<_> = per_rule.into_iter().collect();
+    rows.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then(a.0.cmp(b.0)));
+    let total: usize = rows.iter().map(|r| r.1 .0).sum();
+    let mut s = format!("{} by rule:\n", plural(total, "finding", "findings"));
+    let width = rows.first().map_or(1, |r| r.1 .0.to_string().len());
+    for (rule, (n, mut severities)) in rows {
+        severities.sort_by(|a, b| b.cmp(a));
+        let severities: Vec<&str> = severities.iter().map(|s| s.as_str()).collect();
+        let _ = writeln!(s, "  {n:>width$}  {rule} ({})", severities.join(", "));
+    }
+    s
 }
 
 /// What `--show-allowed` prints: each suppressed finding, where the

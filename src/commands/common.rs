@@ -26,14 +26,23 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Whether to colour standard output.
+/// Whether to colour standard output. With `auto`: not when `NO_COLOR` is
+/// set (not empty), which wins; else when `FORCE_COLOR` or
+/// `CLICOLOR_FORCE` is set (not empty, not `0`, and for `FORCE_COLOR` not
+/// `false`), even into a pipe (CI logs colour ANSI codes); else when
+/// standard output is a terminal.
 pub fn use_color(choice: ColorChoice) -> bool {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
     match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
         ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::io::stdout().is_terminal()
+            if var("NO_COLOR").is_some() {
+                return false;
+            }
+            let forced = var("FORCE_COLOR").is_some_and(|v| v != "0" && v != "false")
+                || var("CLICOLOR_FORCE").is_some_and(|v| v != "0");
+            forced || std::io::stdout().is_terminal()
         }
     }
 }
@@ -103,6 +112,8 @@ pub(crate) fn show_input_errors(files: Vec<FileReport>, err: &mut dyn Write) {
     let options = render::human::HumanOptions {
         color: false,
         width: 100,
+        rule_links: false,
+        summary: true,
     };
     let _ = err.write_all(render::human::render(&report, &options).as_bytes());
 }
@@ -124,6 +135,7 @@ pub(crate) fn config_for_design(
                 file: c.file.clone(),
                 diagnostics: c.diagnostics.clone(),
                 design: None,
+                fail_on: netlint_model::FailOn::Warning,
             }],
             err,
         );
@@ -167,6 +179,7 @@ pub(crate) fn load_design(
                     file,
                     diagnostics: vec![d],
                     design: None,
+                    fail_on: netlint_model::FailOn::Warning,
                 }],
                 err,
             );
@@ -193,6 +206,7 @@ pub(crate) fn load_design(
                     file,
                     diagnostics: input_errors,
                     design: None,
+                    fail_on: netlint_model::FailOn::Warning,
                 }],
                 err,
             );

@@ -8,6 +8,7 @@ pub mod completions;
 pub mod explain;
 pub mod graph;
 pub mod man;
+pub mod output_schema;
 pub mod report;
 pub mod rules;
 pub mod schema;

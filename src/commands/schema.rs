@@ -45,17 +45,17 @@ pub enum J {
 }
 
 impl J {
-    fn obj() -> J {
+    pub(crate) fn obj() -> J {
         J::Obj(Vec::new())
     }
-    fn s(s: &str) -> J {
+    pub(crate) fn s(s: &str) -> J {
         J::Str(s.to_string())
     }
-    fn strs(items: &[&str]) -> J {
+    pub(crate) fn strs(items: &[&str]) -> J {
         J::Arr(items.iter().map(|s| J::s(s)).collect())
     }
     /// Adds a key (builder style).
-    fn with(mut self, key: &str, value: J) -> J {
+    pub(crate) fn with(mut self, key: &str, value: J) -> J {
         if let J::Obj(entries) = &mut self {
             entries.push((key.to_string(), value));
         }
@@ -806,9 +806,21 @@ pub fn current() -> String {
     schema(&rules).to_pretty()
 }
 
-pub fn run(out: &mut dyn Write) -> Result<i32, String> {
-    out.write_all(current().as_bytes())
-        .map_err(|e| e.to_string())?;
+#[derive(clap::Args, Debug, Default)]
+pub struct SchemaArgs {
+    /// Print the schema of netlint's own JSON report (`netlint check
+    /// --format json`) instead of the design format's.
+    #[arg(long)]
+    pub output: bool,
+}
+
+pub fn run(args: SchemaArgs, out: &mut dyn Write) -> Result<i32, String> {
+    let text = if args.output {
+        super::output_schema::current()
+    } else {
+        current()
+    };
+    out.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     Ok(0)
 }
 

@@ -35,6 +35,35 @@ fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     out
 }
 
+/// Annotations GitHub shows of each severity (error, warning, notice) in
+/// one step; it drops the rest without a word.
+pub const SHOWN_PER_SEVERITY: usize = 10;
+
+/// What to tell the log when GitHub will not show every annotation: how
+/// many of each severity it drops (None when all are shown). A plain line,
+/// not a `::notice::`, which would itself be an annotation under the same
+/// limit.
+pub fn hidden_note(report: &Report) -> Option<String> {
+    let parts: Vec<String> = [
+        (Severity::Error, "errors"),
+        (Severity::Warning, "warnings"),
+        (Severity::Info, "notices"),
+    ]
+    .into_iter()
+    .filter_map(|(s, name)| {
+        let n = report.count(s);
+        (n > SHOWN_PER_SEVERITY).then(|| format!("{} of {n} {name}", n - SHOWN_PER_SEVERITY))
+    })
+    .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "netlint: GitHub shows at most {SHOWN_PER_SEVERITY} annotations of each severity per step: {} will not be shown on the pull request (every finding is in this log)\n",
+        parts.join(", ")
+    ))
+}
+
 fn command(out: &mut String, path: &str, file: &SourceFile, diag: &Diagnostic) {
     let kind = match diag.severity {
         Severity::Error => "error",
@@ -99,6 +128,25 @@ mod tests {
         let out = render(&report(), &repo_path);
         assert_eq!(out.lines().count(), 3);
         assert!(out.lines().all(|l| l.starts_with("::")));
+    }
+
+    #[test]
+    fn says_how_many_annotations_github_drops() {
+        let mut r = report();
+        assert_eq!(hidden_note(&r), None);
+        let f = &mut r.files[0];
+        let warning = f
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Warning)
+            .unwrap()
+            .clone();
+        f.diagnostics.extend(std::iter::repeat_n(warning, 12));
+        // 13 warnings: 3 dropped; 1 error and 1 notice: none.
+        assert_eq!(
+            hidden_note(&r).unwrap(),
+            "netlint: GitHub shows at most 10 annotations of each severity per step: 3 of 13 warnings will not be shown on the pull request (every finding is in this log)\n"
+        );
     }
 
     #[test]

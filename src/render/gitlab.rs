@@ -140,6 +140,7 @@ mod tests {
                 file,
                 diagnostics: vec![diag.clone(), diag],
                 design: None,
+                fail_on: netlint_model::FailOn::Warning,
             }],
             rules: vec![],
         };

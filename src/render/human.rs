@@ -10,6 +10,11 @@ use std::fmt::Write;
 pub struct HumanOptions {
     pub color: bool,
     pub width: usize,
+    /// Each finding's header names its rule page (`mtu-mismatch
+    /// (https://.../rules/mtu-mismatch.md)`).
+    pub rule_links: bool,
+    /// End with the count line (`--quiet` turns it off).
+    pub summary: bool,
 }
 
 pub fn render(report: &Report, opts: &HumanOptions) -> String {
@@ -22,17 +27,11 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
         .with_width(opts.width)
         .with_links(false);
     let mut out = String::new();
-    let (mut errors, mut warnings, mut infos) = (0, 0, 0);
     for file in &report.files {
         let lines = LineStarts::new(&file.file.text);
         let mut input_errors = 0usize;
         let mut capped = 0usize;
         for d in &file.diagnostics {
-            match d.severity {
-                Severity::Error => errors += 1,
-                Severity::Warning => warnings += 1,
-                Severity::Info => infos += 1,
-            }
             if d.is_input_error() {
                 input_errors += 1;
                 if input_errors > MAX_INPUT_ERRORS_SHOWN {
@@ -40,7 +39,12 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
                     continue;
                 }
             }
-            let (window, diag) = windowed(d, &file.file.path, &file.file.text, &lines);
+            let (window, mut diag) = windowed(d, &file.file.path, &file.file.text, &lines);
+            if opts.rule_links {
+                if let Some(url) = super::rule_url(&d.rule) {
+                    diag = diag.with_url(url);
+                }
+            }
             let report = miette::Report::new(diag).with_source_code(window);
             let mut s = String::new();
             if handler.render_report(&mut s, report.as_ref()).is_err() {
@@ -65,10 +69,21 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
             );
         }
     }
+    if opts.summary {
+        out.push_str(&summary_line(report));
+    }
+    out
+}
+
+/// `2 files checked: 1 error, 1 warning, 1 info`, the last line of the
+/// human and concise output.
+pub fn summary_line(report: &Report) -> String {
+    let errors = report.count(Severity::Error);
+    let warnings = report.count(Severity::Warning);
+    let infos = report.count(Severity::Info);
     let files = report.files.len();
-    let _ = writeln!(
-        out,
-        "{} file{} checked: {} error{}, {} warning{}, {} info",
+    format!(
+        "{} file{} checked: {} error{}, {} warning{}, {} info\n",
         files,
         plural(files),
         errors,
@@ -76,8 +91,7 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
         warnings,
         plural(warnings),
         infos
-    );
-    out
+    )
 }
 
 fn plural(n: usize) -> &'static str {

@@ -21,6 +21,8 @@ struct Tool {
 #[derive(Serialize)]
 struct JsonDiagnostic<'a> {
     rule: &'a str,
+    /// The rule's page (docs/json.md).
+    url: Option<String>,
     severity: &'static str,
     message: &'a str,
     help: Option<&'a str>,
@@ -66,14 +68,7 @@ fn location<'a>(file: &'a SourceFile, span: Span) -> Location<'a> {
 
 pub fn render(report: &Report, suppressed: usize) -> String {
     let mut diagnostics = Vec::new();
-    let count = |s: Severity| {
-        report
-            .files
-            .iter()
-            .flat_map(|f| &f.diagnostics)
-            .filter(|d| d.severity == s)
-            .count()
-    };
+    let count = |s: Severity| report.count(s);
     let summary = Summary {
         files: report.files.len(),
         errors: count(Severity::Error),
@@ -85,6 +80,7 @@ pub fn render(report: &Report, suppressed: usize) -> String {
         for d in &f.diagnostics {
             diagnostics.push(JsonDiagnostic {
                 rule: &d.rule,
+                url: super::rule_url(&d.rule),
                 severity: d.severity.as_str(),
                 message: &d.message,
                 help: d.help.as_deref(),

@@ -1,12 +1,21 @@
 //! JUnit XML, the format the test tabs of GitLab, Azure DevOps and Jenkins
-//! read: one `<testsuite>` per design file, one failing `<testcase>` per
+//! read: one `<testsuite>` per design file, one `<testcase>` per
 //! diagnostic, and one passing case for a clean file so that it still shows
 //! up as checked.
+//!
+//! A case fails only when its finding fails the check (at or above the
+//! file's fail level, `--fail-on`, or an input error), so the test tab and
+//! the exit code agree; a finding below the level is a passing case whose
+//! `<system-out>` carries it. A case is named by its rule and element, never
+//! by its line, so test history survives edits that move lines; two
+//! findings of one rule on one element are told apart by `#2`, `#3` in
+//! order of position.
 //!
 //! Written by hand: the document is small and flat, and an XML library would
 //! be a dependency for a dozen `write!`s. What needs care is escaping, done
 //! by [`escape`] for every piece of user text.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use netlint_model::{Diagnostic, SourceFile};
@@ -23,7 +32,7 @@ pub fn render(report: &Report) -> String {
         .iter()
         .map(|f| f.diagnostics.len().max(1))
         .sum();
-    let failures: usize = report.files.iter().map(|f| f.diagnostics.len()).sum();
+    let failures: usize = report.files.iter().map(failures).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
@@ -36,6 +45,14 @@ pub fn render(report: &Report) -> String {
     out
 }
 
+fn failures(file_report: &FileReport) -> usize {
+    file_report
+        .diagnostics
+        .iter()
+        .filter(|d| file_report.fails(d))
+        .count()
+}
+
 fn suite(out: &mut String, file_report: &FileReport) {
     let file = &file_report.file;
     let diagnostics = &file_report.diagnostics;
@@ -44,18 +61,36 @@ fn suite(out: &mut String, file_report: &FileReport) {
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\">",
         escape(&file.path, Context::Attribute),
         diagnostics.len().max(1),
-        diagnostics.len(),
+        failures(file_report),
     );
     if diagnostics.is_empty() {
         out.push_str("    <testcase name=\"netlint check\" classname=\"netlint\"/>\n");
     }
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for diag in diagnostics {
-        case(out, file, diag);
+        let mut name = case_name(diag);
+        let n = seen.entry(name.clone()).or_default();
+        *n += 1;
+        if *n > 1 {
+            let _ = write!(name, " #{n}");
+        }
+        case(out, file, diag, &name, file_report.fails(diag));
     }
     out.push_str("  </testsuite>\n");
 }
 
-fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic) {
+/// The rule and the element (`mtu-mismatch (hosts.hv2.nics.P4-1)`), or the
+/// rule alone for a finding on the whole design.
+fn case_name(diag: &Diagnostic) -> String {
+    let element = diag.element();
+    if element.is_empty() {
+        diag.rule.to_string()
+    } else {
+        format!("{} ({element})", diag.rule)
+    }
+}
+
+fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic, name: &str, fails: bool) {
     let location = match &diag.primary {
         Some(primary) => {
             let start = file.line_col(primary.span.start);
@@ -63,11 +98,6 @@ fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic) {
         }
         None => file.path.clone(),
     };
-    let mut name = format!("{} at {location}", diag.rule);
-    let element = diag.element();
-    if !element.is_empty() {
-        let _ = write!(name, " ({element})");
-    }
     let mut body = diag.message.clone();
     if let Some(help) = &diag.help {
         let _ = write!(body, "\nhelp: {help}");
@@ -78,15 +108,24 @@ fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic) {
         out,
         "    <testcase classname=\"{}\" name=\"{}\">",
         escape(&format!("netlint.{}", diag.rule), Context::Attribute),
-        escape(&name, Context::Attribute),
+        escape(name, Context::Attribute),
     );
-    let _ = writeln!(
-        out,
-        "      <failure type=\"{}\" message=\"{}\">{}</failure>",
-        diag.severity,
-        escape(&diag.message, Context::Attribute),
-        escape(&body, Context::Text),
-    );
+    if fails {
+        let _ = writeln!(
+            out,
+            "      <failure type=\"{}\" message=\"{}\">{}</failure>",
+            diag.severity,
+            escape(&diag.message, Context::Attribute),
+            escape(&body, Context::Text),
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "      <system-out>{} below the fail level: {}</system-out>",
+            diag.severity,
+            escape(&body, Context::Text),
+        );
+    }
     out.push_str("    </testcase>\n");
 }
 
@@ -142,7 +181,8 @@ mod tests {
         let root = doc.root_element();
         assert_eq!(root.tag_name().name(), "testsuites");
         assert_eq!(root.attribute("tests"), Some("4"));
-        assert_eq!(root.attribute("failures"), Some("3"));
+        // The notice is below the default fail level (warning).
+        assert_eq!(root.attribute("failures"), Some("2"));
 
         let suites: Vec<_> = root
             .children()
@@ -158,7 +198,7 @@ mod tests {
         assert_eq!(first.attribute("classname"), Some("netlint.mtu-mismatch"));
         assert_eq!(
             first.attribute("name"),
-            Some("mtu-mismatch at ./designs/site a.toml:8:1 (hosts.hv2.nics.P4-1)")
+            Some("mtu-mismatch (hosts.hv2.nics.P4-1)")
         );
         let failure = first
             .children()
@@ -181,6 +221,63 @@ mod tests {
             .unwrap();
         assert_eq!(clean.attribute("name"), Some("netlint check"));
         assert!(clean.children().all(|n| !n.has_tag_name("failure")));
+    }
+
+    #[test]
+    fn only_findings_at_the_fail_level_fail() {
+        let mut r = report();
+        for f in &mut r.files {
+            f.fail_on = netlint_model::FailOn::Error;
+        }
+        let xml = render(&r);
+        let doc = roxmltree::Document::parse(&xml).unwrap();
+        assert_eq!(doc.root_element().attribute("failures"), Some("1"));
+        assert_eq!(doc.root_element().attribute("tests"), Some("4"));
+        let cases: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .collect();
+        let failing = |c: &roxmltree::Node| c.children().any(|n| n.has_tag_name("failure"));
+        assert!(failing(&cases[0]));
+        // The warning passes and says what it is.
+        assert!(!failing(&cases[1]));
+        let out = cases[1]
+            .children()
+            .find(|n| n.has_tag_name("system-out"))
+            .and_then(|n| n.text())
+            .unwrap();
+        assert!(out.starts_with("warning below the fail level: "), "{out}");
+        for f in &mut r.files {
+            f.fail_on = netlint_model::FailOn::Never;
+        }
+        assert!(render(&r).contains("failures=\"0\" errors=\"0\">\n  <testsuite"));
+    }
+
+    #[test]
+    fn names_carry_no_position_and_repeats_are_numbered() {
+        let file = SourceFile::new("a.toml", "a = 1\nb = 2\n");
+        let d = |start| {
+            netlint_model::Diagnostic::new(
+                "r",
+                netlint_model::Severity::Warning,
+                netlint_model::Element::host("h"),
+                "m",
+            )
+            .at(netlint_model::Span::new(start, start + 1), "here")
+        };
+        let r = Report {
+            files: vec![FileReport {
+                file,
+                diagnostics: vec![d(0), d(6)],
+                design: None,
+                fail_on: netlint_model::FailOn::Warning,
+            }],
+            rules: vec![],
+        };
+        let xml = render(&r);
+        assert!(xml.contains("name=\"r (hosts.h)\">"), "{xml}");
+        assert!(xml.contains("name=\"r (hosts.h) #2\">"), "{xml}");
+        assert!(xml.contains("at a.toml:2:1</failure>"), "{xml}");
     }
 
     #[test]

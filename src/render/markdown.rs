@@ -17,9 +17,17 @@ use std::fmt::Write as _;
 /// Where the rule pages are published.
 pub const RULE_PAGES: &str = "https://github.com/netlint/netlint/blob/main/rules/";
 
-/// Rows in the summary tables of one report, at most: a PR comment holds
-/// 65,536 characters.
+/// Rows in the summary tables of one report, at most.
 pub const MAX_ROWS: usize = 100;
+
+/// What GitHub takes in one pull-request comment. Files go in in order
+/// while they fit; one that does not fit whole loses its diagram, then its
+/// last rows (worst first, so the least severe go), and the report says
+/// how much it left out.
+pub const MAX_CHARS: usize = 65_536;
+
+/// Room kept for the note on what was left out and the footer.
+const RESERVED: usize = 1_024;
 
 /// Whether findings of the rule are about the shape of the network, which a
 /// diagram explains: spanning tree and redundancy (a host port that is not
@@ -156,74 +164,66 @@ fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
             with.len()
         );
     }
+    // What the rest may take: the closing note and footer have room kept.
+    let mut budget = MAX_CHARS.saturating_sub(chars(&out) + RESERVED);
     let mut rows_left = MAX_ROWS;
     let mut left_out = 0;
+    let mut diagrams_left_out = 0;
     for f in report.files.iter() {
         if f.diagnostics.is_empty() {
             continue;
         }
         let path = repo_path(&f.file.path);
         let diags = ordered(f);
-        if !single {
-            let _ = writeln!(out, "#### `{path}`: {}\n", counts(&diags));
+        let head = if single {
+            String::new()
+        } else {
+            format!("#### `{path}`: {}\n\n", counts(&diags))
+        };
+        let cap = diags.len().min(rows_left);
+        let drawing = f
+            .design
+            .as_ref()
+            .map(|design| diagram(design, &f.diagnostics))
+            .unwrap_or_default();
+        // As many rows as fit, the diagram only with every row.
+        let mut shown = cap;
+        let mut section = file_section(report, f, &head, &diags[..shown]);
+        if shown == cap && chars(&section) + chars(&drawing) <= budget {
+            section.push_str(&drawing);
+        } else {
+            if !drawing.is_empty() {
+                diagrams_left_out += 1;
+            }
+            while shown > 0 && chars(&section) > budget {
+                shown -= 1;
+                section = file_section(report, f, &head, &diags[..shown]);
+            }
         }
-        let shown = diags.len().min(rows_left);
+        if chars(&section) > budget {
+            // Not even the heading fits.
+            section.clear();
+        }
+        budget -= chars(&section);
+        out.push_str(&section);
         left_out += diags.len() - shown;
         rows_left -= shown;
-        if shown > 0 {
-            let _ = writeln!(out, "| Severity | Rule | Element | Line | Finding |");
-            let _ = writeln!(out, "| :-- | :-- | :-- | --: | :-- |");
-            for d in &diags[..shown] {
-                let line = d
-                    .primary
-                    .as_ref()
-                    .map(|p| f.file.line_col(p.span.start).line.to_string())
-                    .unwrap_or_default();
-                let element = match d.element() {
-                    e if e.is_empty() => String::new(),
-                    e => format!("`{}`", cell(&e)),
-                };
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {element} | {line} | {} |",
-                    icon(d.severity),
-                    rule_link(report, &d.rule),
-                    cell(&d.message)
-                );
-            }
-            let helps: Vec<&&Diagnostic> =
-                diags[..shown].iter().filter(|d| d.help.is_some()).collect();
-            if !helps.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "\n<details><summary>How to fix ({})</summary>\n",
-                    helps.len()
-                );
-                for d in helps {
-                    let on = match d.element() {
-                        e if e.is_empty() => String::new(),
-                        e => format!(" on `{}`", cell(&e)),
-                    };
-                    let _ = writeln!(
-                        out,
-                        "- **`{}`**{on}: {}",
-                        d.rule,
-                        text(d.help.as_deref().unwrap_or(""), false)
-                    );
-                }
-                let _ = writeln!(out, "\n</details>");
-            }
-            out.push('\n');
-        }
-        if let Some(design) = &f.design {
-            diagram(&mut out, design, &f.diagnostics);
-        }
     }
-    if left_out > 0 {
+    if left_out > 0 || diagrams_left_out > 0 {
+        let mut parts = Vec::new();
+        if left_out > 0 {
+            parts.push(plural(left_out, "more finding", "more findings"));
+        }
+        if diagrams_left_out > 0 {
+            parts.push(plural(diagrams_left_out, "diagram", "diagrams"));
+        }
         let _ = writeln!(
             out,
-            "… and {} not listed: run `netlint check` for the full report.\n",
-            plural(left_out, "more finding", "more findings")
+            "… and {} left out to keep this report within a pull-request comment \
+             ({MAX_ROWS} rows, {MAX_CHARS} characters): the full report is the output of \
+             `netlint check` on these files (in CI, the job log; `--format json` or \
+             `--format sarif` for every finding).\n",
+            parts.join(" and ")
         );
     }
     let _ = writeln!(
@@ -234,15 +234,74 @@ fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     out
 }
 
+/// Characters as GitHub counts them for a comment's limit (UTF-16 code
+/// units, which are at least as many as Unicode characters).
+pub fn chars(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+/// One file's part of the report: its heading (several files), the table of
+/// `diags` and their fixes.
+fn file_section(report: &Report, f: &FileReport, head: &str, diags: &[&Diagnostic]) -> String {
+    let mut out = head.to_owned();
+    if diags.is_empty() {
+        return out;
+    }
+    let _ = writeln!(out, "| Severity | Rule | Element | Line | Finding |");
+    let _ = writeln!(out, "| :-- | :-- | :-- | --: | :-- |");
+    for d in diags {
+        let line = d
+            .primary
+            .as_ref()
+            .map(|p| f.file.line_col(p.span.start).line.to_string())
+            .unwrap_or_default();
+        let element = match d.element() {
+            e if e.is_empty() => String::new(),
+            e => format!("`{}`", cell(&e)),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {element} | {line} | {} |",
+            icon(d.severity),
+            rule_link(report, &d.rule),
+            cell(&d.message)
+        );
+    }
+    let helps: Vec<&&Diagnostic> = diags.iter().filter(|d| d.help.is_some()).collect();
+    if !helps.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n<details><summary>How to fix ({})</summary>\n",
+            helps.len()
+        );
+        for d in helps {
+            let on = match d.element() {
+                e if e.is_empty() => String::new(),
+                e => format!(" on `{}`", cell(&e)),
+            };
+            let _ = writeln!(
+                out,
+                "- **`{}`**{on}: {}",
+                d.rule,
+                text(d.help.as_deref().unwrap_or(""), false)
+            );
+        }
+        let _ = writeln!(out, "\n</details>");
+    }
+    out.push('\n');
+    out
+}
+
 /// The part of the network that the spanning-tree and redundancy findings
 /// are about, as a Mermaid diagram (nothing when there are none).
-fn diagram(out: &mut String, design: &Design, diagnostics: &[Diagnostic]) {
+fn diagram(design: &Design, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
     let about: Vec<&Diagnostic> = diagnostics
         .iter()
         .filter(|d| wants_diagram(&d.rule))
         .collect();
     if about.is_empty() {
-        return;
+        return out;
     }
     let elements: Vec<String> = about
         .iter()
@@ -257,7 +316,7 @@ fn diagram(out: &mut String, design: &Design, diagnostics: &[Diagnostic]) {
         ..GraphOptions::default()
     };
     let Ok(scene) = graph::build(design, diagnostics, &opts) else {
-        return;
+        return out;
     };
     let mut rules: Vec<&str> = about.iter().map(|d| d.rule.as_str()).collect();
     rules.sort();
@@ -277,4 +336,5 @@ fn diagram(out: &mut String, design: &Design, diagnostics: &[Diagnostic]) {
     let _ = writeln!(out, "```mermaid");
     out.push_str(&mermaid::render_body(&scene));
     let _ = writeln!(out, "```\n");
+    out
 }

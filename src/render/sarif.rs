@@ -610,11 +610,13 @@ switch_port = \"sw1:Eth1/1\"
                     file,
                     diagnostics,
                     design: None,
+                    fail_on: netlint_model::FailOn::Warning,
                 },
                 FileReport {
                     file: SourceFile::new("designs/clean.toml", "[hosts]\n"),
                     diagnostics: vec![],
                     design: None,
+                    fail_on: netlint_model::FailOn::Warning,
                 },
             ],
             rules: rules(),

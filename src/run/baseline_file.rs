@@ -307,6 +307,7 @@ mod tests {
                 file: netlint_model::SourceFile::new("a.toml", ""),
                 diagnostics: vec![d2],
                 design: None,
+                fail_on: netlint_model::FailOn::Warning,
             }],
             rules: Vec::new(),
         };

@@ -4,7 +4,7 @@
 use super::baseline_file::{Baseline, BaselineEntry};
 use super::config::{config_for, load_config, shown as config_shown, ConfigChoice, ConfigFile};
 use super::files::{collect_designs, display, not_utf8, ReadOptions, DEFAULT_MAX_FILE_SIZE};
-use super::findings::{FileReport, Report};
+use super::findings::{threshold, FileReport, Report};
 use super::repo::RepoPaths;
 use netlint_model::{load, Design, Diagnostic, Element, FailOn, Severity, SourceFile};
 use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed, UNREADABLE};
@@ -63,15 +63,6 @@ pub struct BaselineOutcome {
     /// Entries of the baseline, for files of this run, that no finding
     /// matched any more: fixed, and can be dropped from the baseline.
     pub fixed: Vec<BaselineEntry>,
-}
-
-fn threshold(f: FailOn) -> Option<Severity> {
-    match f {
-        FailOn::Error => Some(Severity::Error),
-        FailOn::Warning => Some(Severity::Warning),
-        FailOn::Info => Some(Severity::Info),
-        FailOn::Never => None,
-    }
 }
 
 /// Checks one design text (no file system): what tests, fuzzing and the
@@ -174,6 +165,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             file: SourceFile::new(u.shown, String::new()),
             diagnostics: vec![d],
             design: None,
+            fail_on: settings.fail_on.unwrap_or(FailOn::Warning),
         });
         exit = 2;
     }
@@ -190,6 +182,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                     file,
                     diagnostics: vec![d],
                     design: None,
+                    fail_on: settings.fail_on.unwrap_or(FailOn::Warning),
                 });
                 exit = 2;
                 continue;
@@ -214,6 +207,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
                             file: c.file.clone(),
                             diagnostics,
                             design: None,
+                            fail_on: settings.fail_on.unwrap_or(FailOn::Warning),
                         });
                     }
                     configs.insert(cp.clone(), c);
@@ -240,6 +234,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             file,
             diagnostics,
             design,
+            fail_on,
         });
     }
     for r in &config_reports {

@@ -4,7 +4,9 @@
 //! through [`write_atomic`]: the bytes go to a temporary file in the same
 //! directory, which is flushed to disk and then renamed over the target, so
 //! an interrupted run leaves the old file whole and a reader never sees half
-//! a report. [`same_file`] tells the commands when an output would land on a
+//! a report. A file that others append to (GitHub's step summary) is not
+//! replaced but appended to, by [`append_whole`]: in one write, and cut
+//! back to its old length when the write fails. [`same_file`] tells the commands when an output would land on a
 //! file the run reads, which they refuse as a usage error.
 
 use std::fs;
@@ -56,6 +58,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     })();
     if result.is_err() {
         let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Appends `bytes` to `path` (created when missing) in one write and
+/// flushes it to disk. Not an atomic replacement: the file belongs to
+/// others too (GitHub's step summary collects every step's text), so what
+/// they wrote stays. When the write fails part way, the file is cut back to
+/// the length it had, so a reader never sees half a report.
+pub fn append_whole(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut f = fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    let before = f.metadata()?.len();
+    let result = f.write_all(bytes).and_then(|()| f.sync_all());
+    if result.is_err() {
+        let _ = f.set_len(before);
     }
     result
 }
@@ -168,6 +188,19 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["report"]);
+        let _ = fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn append_keeps_what_is_there_and_creates_a_missing_file() {
+        let d = temp_dir("append");
+        let p = d.join("summary.md");
+        append_whole(&p, b"one\n").unwrap();
+        fs::write(d.join("other"), "x").unwrap();
+        append_whole(&p, b"two\n").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "one\ntwo\n");
+        // A directory cannot be appended to: an error, nothing created.
+        assert!(append_whole(&d, b"x").is_err());
         let _ = fs::remove_dir_all(&d);
     }
 
