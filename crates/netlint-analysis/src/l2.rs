@@ -378,27 +378,24 @@ pub fn peer_groups(
     vlan: Option<u16>,
 ) -> Option<Vec<usize>> {
     vlan?;
+    if topo.splittable_domains.is_empty() {
+        return None;
+    }
     // Two peers are split only by a link that does not allow the VLAN;
     // three or more also by a middle one that does not define it.
     let restricted = topo
-        .internal_links
+        .splittable_domains
         .iter()
+        .flat_map(|(_, links)| links)
         .any(|l| !design.link(*l).allows_vlan(vlan));
     let least = if restricted { 2 } else { 3 };
     let mut groups: Option<Vec<usize>> = None;
-    for b in &topo.bridges {
-        if b.kind != BridgeKind::Mlag || b.members.len() < least {
+    for (bi, links) in &topo.splittable_domains {
+        let b = topo.bridge(*bi);
+        if b.members.len() < least {
             continue;
         }
-        let inside: Vec<&netlint_model::Link> = topo
-            .internal_links
-            .iter()
-            .map(|l| design.link(*l))
-            .filter(|l| b.members.contains(&l.a.value))
-            .collect();
-        if inside.is_empty() {
-            continue;
-        }
+        let inside: Vec<&netlint_model::Link> = links.iter().map(|l| design.link(*l)).collect();
         let alive: Vec<SwitchId> = b
             .members
             .iter()

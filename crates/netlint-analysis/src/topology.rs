@@ -114,6 +114,12 @@ pub struct Topology {
     /// Stacking cables and MLAG peer-links, and ethernet links between
     /// members of one bridge: inside a bridge, never a spanning-tree port.
     pub internal_links: Vec<LinkId>,
+    /// The MLAG domains whose peers a VLAN could split (see
+    /// [`crate::l2::peer_groups`]), each with its links between peers: a
+    /// domain of three or more peers, or one with a link between peers
+    /// that lists its `vlans`. Empty in most designs, which lets the
+    /// forwarding of every failure scenario skip the question.
+    pub splittable_domains: Vec<(BridgeId, Vec<LinkId>)>,
     /// Per host (by `HostId`), per NIC: what it is cabled to.
     pub nic_ends: Vec<Vec<Option<NicEnd>>>,
     /// Per host: every carrier of every network on it, in file order.
@@ -290,11 +296,27 @@ impl Topology {
         }
 
         let carriers = design.hosts.iter().map(host_carriers).collect();
+        let mut inside: Vec<Vec<LinkId>> = vec![Vec::new(); bridges.len()];
+        for l in &internal_links {
+            inside[bridge_of[design.link(*l).a.value.0].0].push(*l);
+        }
+        let splittable_domains = inside
+            .into_iter()
+            .enumerate()
+            .filter(|(b, links)| {
+                bridges[*b].kind == BridgeKind::Mlag
+                    && !links.is_empty()
+                    && (bridges[*b].members.len() > 2
+                        || links.iter().any(|l| design.link(*l).vlans.is_some()))
+            })
+            .map(|(b, links)| (BridgeId(b), links))
+            .collect();
         Topology {
             bridges,
             bridge_of,
             ports,
             internal_links,
+            splittable_domains,
             nic_ends,
             carriers,
             graph,
