@@ -8,7 +8,7 @@
 //! [`Forwarding`], which answers per-VLAN and per-host-pair questions.
 
 use crate::stp::{BridgeInput, LinkInput, MstConfig, Scenario, StpEngine, StpResult, TreeId};
-use crate::topology::{BridgeId, BridgeKind, Carrier, NicEnd, Topology};
+use crate::topology::{BridgeId, Carrier, NicEnd, Topology};
 use netlint_model::{Design, HostId, LinkId, Mtu, NetworkId, NicIdx, Speed, SwitchId};
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
