@@ -10,7 +10,7 @@
 use netlint_analysis::l2::AdapterPath;
 use netlint_analysis::stp::{End, PortRef, StpResult, TreeKind};
 use netlint_analysis::{
-    all_pairs, Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reach, Topology,
+    Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reachability, Topology,
 };
 use netlint_model::{Design, HostId, NetworkId, VlanSet};
 use netlint_rules::phrases::stp::StpWords;
@@ -154,7 +154,7 @@ pub fn build(design: &Design, file: &str) -> TopologyReport {
     let topo = Topology::build(design);
     let fabric = Fabric::new(design, &topo);
     let fwd = fabric.forwarding(design, &topo, &Failures::default());
-    let reach = all_pairs(design, &topo, &fwd);
+    let reach = Reachability::new(design, &topo, &fwd);
     TopologyReport {
         design: design.name.value.clone(),
         file: file.to_string(),
@@ -577,7 +577,7 @@ fn networks(
     design: &Design,
     topo: &Topology,
     fwd: &Forwarding,
-    reach: &[Reach],
+    reach: &Reachability,
 ) -> Vec<NetworkPaths> {
     let mut out = Vec::new();
     for (ni, net) in design.networks.iter().enumerate() {

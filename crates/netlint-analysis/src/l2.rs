@@ -1118,38 +1118,11 @@ impl Forwarding {
 }
 
 /// Reachability of every network between every pair of hosts of each
-/// cluster that attach to it, for one scenario.
+/// cluster that attach to it, for one scenario, one record per pair (walked
+/// once per pair of host classes: [`Reachability`]). Quadratic in the hosts
+/// of a cluster: what has many hosts iterates a [`Reachability`] instead.
 pub fn all_pairs(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Reach> {
-    use rayon::prelude::*;
-    // The hosts of each cluster on each network: pairs of different groups
-    // are independent, so large designs walk them on every core; the
-    // result keeps this order whatever the threads do.
-    let clusters = design.clusters();
-    let mut groups: Vec<(NetworkId, Vec<HostId>)> = Vec::new();
-    for (ni, _) in design.networks.iter().enumerate() {
-        let net = NetworkId(ni);
-        let on: BTreeSet<HostId> = topo.hosts_on(net).into_iter().collect();
-        for hosts in clusters.values() {
-            let members: Vec<HostId> = hosts.iter().copied().filter(|h| on.contains(h)).collect();
-            if members.len() > 1 {
-                groups.push((net, members));
-            }
-        }
-    }
-    let walked: Vec<Vec<Reach>> = groups
-        .par_iter()
-        .with_min_len(16)
-        .map(|(net, members)| {
-            let mut out = Vec::new();
-            for (i, &a) in members.iter().enumerate() {
-                for &b in &members[i + 1..] {
-                    out.push(fwd.reach(design, topo, *net, a, b));
-                }
-            }
-            out
-        })
-        .collect();
-    walked.concat()
+    Reachability::new(design, topo, fwd).iter().collect()
 }
 
 // ---------------------------------------------------------------- queries for rules and `netlint topology`
@@ -1383,9 +1356,12 @@ impl Fabric {
     }
 }
 
+mod classes;
 #[cfg(test)]
 mod proofs;
 mod scenarios;
+
+pub use classes::Reachability;
 
 pub use scenarios::ScenarioComponents;
 

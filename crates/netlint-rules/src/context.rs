@@ -1,7 +1,7 @@
 //! What a rule sees: the design and the analyses, each computed on first
 //! use and shared by every rule of the run.
 
-use netlint_analysis::{all_pairs, l2::AdapterPath, Fabric, Failures, Forwarding, Reach, Topology};
+use netlint_analysis::{l2::AdapterPath, Fabric, Failures, Forwarding, Reachability, Topology};
 use netlint_model::{
     Design, Diagnostic, Element, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
 };
@@ -16,7 +16,7 @@ pub struct Context<'d> {
     topology: OnceLock<Topology>,
     fabric: OnceLock<Fabric>,
     forwarding: OnceLock<Forwarding>,
-    reachability: OnceLock<Vec<Reach>>,
+    reachability: OnceLock<Reachability>,
     bandwidth: OnceLock<netlint_analysis::bandwidth::BandwidthModel>,
     failures: OnceLock<netlint_analysis::failure::FailureReport>,
     /// Per network and host: which attachment class the host is in (hosts
@@ -110,10 +110,11 @@ impl<'d> Context<'d> {
     }
 
     /// Reachability of every network between every pair of hosts of one
-    /// cluster attached to it, in the healthy state.
-    pub fn reachability(&self) -> &[Reach] {
+    /// cluster attached to it, in the healthy state: walked and stored once
+    /// per pair of host classes, each pair built as it is iterated.
+    pub fn reachability(&self) -> &Reachability {
         self.reachability
-            .get_or_init(|| all_pairs(self.design, self.topology(), self.forwarding()))
+            .get_or_init(|| Reachability::new(self.design, self.topology(), self.forwarding()))
     }
 
     /// Every single failure (switches, stacks, inter-switch cables, NIC

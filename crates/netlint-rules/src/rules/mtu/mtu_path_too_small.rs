@@ -197,8 +197,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // And every switch and link between two hosts that reach each other.
         for r in cx
             .reachability()
-            .iter()
-            .filter(|r| r.network == net && r.broken.is_none())
+            .iter_where(|r| r.network == net && r.broken.is_none())
         {
             let (Some(ma), Some(mb)) = (largest.get(&r.a), largest.get(&r.b)) else {
                 continue;

@@ -289,14 +289,14 @@ type Cut = (NetworkId, Element, Span, Cause, Vec<(HostId, HostId)>);
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let topo = cx.topology();
-    let reach: &[Reach] = cx.reachability();
+    let reach = cx.reachability();
     // (network, element, span, text) -> index of its cause and pairs, in
     // the order first met.
     let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::new();
     let mut cuts: Vec<Cut> = Vec::new();
-    for r in reach {
+    for r in reach.iter_where(|r| r.broken.is_some()) {
         let Some(b) = &r.broken else { continue };
-        let Some(c) = cause(design, topo, r.network, r, b) else {
+        let Some(c) = cause(design, topo, r.network, &r, b) else {
             continue;
         };
         let key = (r.network, c.element.clone(), c.span, c.text.clone());

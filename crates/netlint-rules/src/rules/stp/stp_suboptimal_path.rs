@@ -45,10 +45,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut slow: BTreeMap<(NetworkId, Vec<usize>, Vec<usize>), Slow> = BTreeMap::new();
     // The widest path per VLAN and bridge pair, asked for by many host pairs.
     let mut widest: HashMap<(Option<u16>, BridgeId, BridgeId), Option<Vec<usize>>> = HashMap::new();
-    for r in cx.reachability() {
-        if r.broken.is_some() {
-            continue;
-        }
+    for r in cx.reachability().iter_where(|r| r.broken.is_none()) {
         let vlan = design.network(r.network).vlan_id();
         let Some(view) = fwd.vlan(vlan) else { continue };
         for ap in cx.adapter_paths(r.network, r.a, r.b).iter() {

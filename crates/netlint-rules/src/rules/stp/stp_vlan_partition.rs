@@ -46,7 +46,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let topo = cx.topology();
     let fwd = cx.forwarding();
     let mut cuts: BTreeMap<Vec<(usize, usize, End)>, Cut> = BTreeMap::new();
-    for r in cx.reachability() {
+    for r in cx
+        .reachability()
+        .iter_where(|r| matches!(r.broken, Some(Break::Blocked { .. })))
+    {
         let Some(Break::Blocked { ports, from, to }) = &r.broken else {
             continue;
         };
