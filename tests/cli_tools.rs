@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+mod common;
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
@@ -50,7 +52,8 @@ fn completions_for_bash_are_a_valid_script() {
         .args(["-n", "-c", &out])
         .status()
     else {
-        return; // no bash here
+        common::tool_missing("bash is not installed");
+        return;
     };
     assert!(status.success());
 }
