@@ -123,5 +123,8 @@ fn every_pre_commit_rev_in_the_docs_exists() {
             );
         }
     }
-    assert!(seen >= 2, "no `rev:` found in docs/ci.md and .pre-commit-hooks.yaml");
+    assert!(
+        seen >= 2,
+        "no `rev:` found in docs/ci.md and .pre-commit-hooks.yaml"
+    );
 }
