@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+mod common;
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
@@ -50,7 +52,8 @@ fn completions_for_bash_are_a_valid_script() {
         .args(["-n", "-c", &out])
         .status()
     else {
-        return; // no bash here
+        common::tool_missing("bash is not installed");
+        return;
     };
     assert!(status.success());
 }
@@ -91,4 +94,72 @@ fn man_dir_writes_one_page_per_command() {
     }
     assert!(dir.join("netlint-baseline.1").is_file());
     assert!(!dir.join("netlint-help.1").exists());
+}
+
+/// A command's page lists only options the command accepts: `-V` /
+/// `--version` belong to `netlint` alone (`netlint check -V` is a usage
+/// error), so no command's page shows them, while each still names the
+/// release in its header.
+#[test]
+fn command_man_pages_list_no_version_flag_the_command_rejects() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_tools-man-version");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, _, err) = run(&["man", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["check", "-V"]);
+    assert_eq!(code, 2, "`check -V` is accepted now: {err}");
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let roff = std::fs::read_to_string(&path).unwrap();
+        if name == "netlint.1" {
+            assert!(roff.contains("\\-\\-version"), "netlint.1 lacks --version");
+            continue;
+        }
+        pages += 1;
+        assert!(!roff.contains("\\-V"), "{name} lists -V");
+        assert!(!roff.contains("\\-\\-version"), "{name} lists --version");
+        assert!(
+            roff.contains(env!("CARGO_PKG_VERSION")),
+            "{name} lost the version in its header"
+        );
+    }
+    assert!(pages >= 10, "{pages} command pages");
+}
+
+/// README's options table of `netlint check` lists every long option the
+/// command has (clap's definition is the truth), so options added later do
+/// not go missing from it.
+#[test]
+fn the_readme_options_table_lists_every_check_option() {
+    use clap::CommandFactory;
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let table: String = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("Options of `netlint check`"))
+        .take_while(|l| !l.starts_with("## "))
+        .filter(|l| l.starts_with("| `"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let cli = netlint::cli::Cli::command();
+    let check = cli.find_subcommand("check").unwrap();
+    let mut missing = Vec::new();
+    for arg in check.get_arguments() {
+        let Some(long) = arg.get_long() else { continue };
+        if long == "help" {
+            continue;
+        }
+        if !table.contains(&format!("`--{long}")) {
+            missing.push(long.to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README's options table lacks --{missing:?}"
+    );
+    for value in ["markdown", "concise"] {
+        assert!(table.contains(value), "README's --format lacks {value}");
+    }
 }

@@ -91,3 +91,40 @@ fn every_toml_example_in_the_docs_is_valid() {
     }
     assert!(checked >= 10, "only {checked} TOML examples found");
 }
+
+/// Every `rev:` a user would copy (docs/ci.md, the header of
+/// `.pre-commit-hooks.yaml`) exists: a full commit SHA, a placeholder for
+/// one, or a tag `vX.Y.Z` whose release has its `## [X.Y.Z]` entry in
+/// CHANGELOG.md (docs/releasing.md). `rev: v0.1.0` before any release
+/// failed in pre-commit with `pathspec 'v0.1.0' did not match`.
+#[test]
+fn every_pre_commit_rev_in_the_docs_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let changelog = std::fs::read_to_string(root.join("CHANGELOG.md")).unwrap();
+    let mut seen = 0;
+    for file in ["docs/ci.md", ".pre-commit-hooks.yaml"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_start_matches(['#', ' ']);
+            let Some(rev) = line.strip_prefix("rev:") else {
+                continue;
+            };
+            seen += 1;
+            let rev = rev.split('#').next().unwrap().trim();
+            let sha = rev.len() == 40 && rev.chars().all(|c| c.is_ascii_hexdigit());
+            let placeholder = rev == "<full commit SHA>";
+            let released = rev
+                .strip_prefix('v')
+                .is_some_and(|v| changelog.contains(&format!("## [{v}]")));
+            assert!(
+                sha || placeholder || released,
+                "{file}:{}: `rev: {rev}` is neither a commit SHA nor a released tag (CHANGELOG.md)",
+                i + 1
+            );
+        }
+    }
+    assert!(
+        seen >= 2,
+        "no `rev:` found in docs/ci.md and .pre-commit-hooks.yaml"
+    );
+}

@@ -17,6 +17,8 @@ use netlint_analysis::Failures;
 use netlint_model::{load, Design, Diagnostic, Severity, SourceFile};
 use std::path::{Path, PathBuf};
 
+mod common;
+
 const RSTP: &str = "fixtures/graph-rstp-blocks-isl.toml";
 const MSTP: &str = "fixtures/graph-mstp-fixed.toml";
 const TEN_G: &str = "fixtures/graph-dedicated-10g.toml";
@@ -786,11 +788,17 @@ fn all_outputs(dir: &Path) -> (Vec<PathBuf>, Vec<PathBuf>) {
 }
 
 #[test]
+#[should_panic(expected = "required when CI is set")]
+fn a_missing_tool_fails_the_test_in_ci() {
+    common::skip_or_fail(true, "the Mermaid parser is not installed");
+}
+
+#[test]
 fn mermaid_output_parses_with_mermaid() {
     let harness = root().join("tests/mermaid");
     if !harness.join("node_modules/mermaid").is_dir() {
-        eprintln!(
-            "skipped: the Mermaid parser is not installed (run `npm ci` in tests/mermaid; CI does)"
+        common::tool_missing(
+            "the Mermaid parser is not installed (run `npm ci` in tests/mermaid; .ci/run does)",
         );
         return;
     }
@@ -821,8 +829,8 @@ fn dot_output_renders_with_graphviz() {
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_dot {
-        eprintln!(
-            "skipped: Graphviz `dot` is not installed (scripts/render-diagrams.sh installs it)"
+        common::tool_missing(
+            "Graphviz `dot` is not installed (.ci/run and scripts/render-diagrams.sh install it)",
         );
         return;
     }

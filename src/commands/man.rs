@@ -39,10 +39,15 @@ pub fn pages() -> Result<Vec<(String, Vec<u8>)>, String> {
         // Page names live as long as the program: leaking a few bytes once
         // beats enabling clap's `string` feature for this.
         let static_name: &'static str = Box::leak(name.clone().into_boxed_str());
+        // The version names the release in the page's header; clap would
+        // also give a command with a version a `-V, --version` flag, which
+        // the page would then list although `netlint check -V` is rejected
+        // (only `netlint -V` exists), so the flag is switched off.
         let sub = sub
             .clone()
             .name(static_name)
-            .version(env!("CARGO_PKG_VERSION"));
+            .version(env!("CARGO_PKG_VERSION"))
+            .disable_version_flag(true);
         out.push((format!("{name}.1"), page(sub)?));
     }
     Ok(out)
