@@ -83,7 +83,8 @@ pub fn schema(rule_ids: &[&str]) -> J {
     );
     let diagnostic = strict_object(
         &[
-            "rule", "url", "severity", "message", "help", "element", "location", "related",
+            "rule", "url", "severity", "message", "help", "element", "subjects", "location",
+            "related",
         ],
         vec![
             (
@@ -117,6 +118,15 @@ pub fn schema(rule_ids: &[&str]) -> J {
                 described(
                     string(),
                     "The design element as a dotted path of names; empty for the design as a whole.",
+                ),
+            ),
+            (
+                "subjects",
+                described(
+                    J::obj()
+                        .with("type", J::s("array"))
+                        .with("items", string().with("minLength", J::Int(1))),
+                    "Every design element the finding is about, as dotted paths in the design's order (`element` is the least of them); empty for the design as a whole.",
                 ),
             ),
             ("location", reference("location")),

@@ -27,6 +27,8 @@ struct JsonDiagnostic<'a> {
     message: &'a str,
     help: Option<&'a str>,
     element: String,
+    /// Every element the finding is about (docs/json.md).
+    subjects: Vec<String>,
     location: Location<'a>,
     related: Vec<Related<'a>>,
 }
@@ -85,6 +87,7 @@ pub fn render(report: &Report, suppressed: usize) -> String {
                 message: &d.message,
                 help: d.help.as_deref(),
                 element: d.element(),
+                subjects: d.subject_paths(),
                 location: location(
                     &f.file,
                     d.primary.as_ref().map(|p| p.span).unwrap_or_default(),

@@ -99,6 +99,7 @@ fn build_log<'a>(
                         file,
                         Some(&Label::new(sup.allow_span, "")),
                     ),
+                    logical_locations: Vec::new(),
                     message: None,
                 },
             });
@@ -175,6 +176,14 @@ fn result<'a>(
     let location = Location {
         id: None,
         physical_location: physical(artifact, file, diag.primary.as_ref()),
+        logical_locations: diag
+            .subject_paths()
+            .into_iter()
+            .map(|fully_qualified_name| LogicalLocation {
+                fully_qualified_name,
+                kind: "object",
+            })
+            .collect(),
         message: diag
             .primary
             .as_ref()
@@ -190,6 +199,7 @@ fn result<'a>(
         .map(|(i, label)| Location {
             id: Some(i + 1),
             physical_location: physical(artifact, file, Some(label)),
+            logical_locations: Vec::new(),
             // SARIF requires a message on a related location to show it; an
             // unlabelled span still deserves a word.
             message: Some(Text {
@@ -468,8 +478,21 @@ struct Location {
     #[serde(skip_serializing_if = "Option::is_none")]
     id: Option<usize>,
     physical_location: Physical,
+    /// The design elements the result is about, one per subject.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    logical_locations: Vec<LogicalLocation>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<Text>,
+}
+
+/// A design element as SARIF names a thing inside an artifact: its dotted
+/// path (`hosts.hv2.nics.P4-1`), the same as JSON `subjects`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LogicalLocation {
+    fully_qualified_name: String,
+    /// SARIF's kind for a member of a structured document.
+    kind: &'static str,
 }
 
 #[derive(Serialize)]

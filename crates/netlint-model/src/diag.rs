@@ -127,6 +127,17 @@ impl Diagnostic {
         }
     }
 
+    /// The dotted paths of the subjects, in the order the rule gave them
+    /// (the design's order): JSON `subjects`, SARIF logical locations.
+    /// Empty for a diagnostic about the file as a whole.
+    pub fn subject_paths(&self) -> Vec<String> {
+        self.subjects
+            .iter()
+            .filter(|s| **s != Element::Design)
+            .map(Element::path)
+            .collect()
+    }
+
     /// The hosts among the subjects, in subject order, each once.
     pub fn hosts(&self) -> Vec<&str> {
         let mut seen = HashSet::new();
