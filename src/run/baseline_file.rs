@@ -293,7 +293,7 @@ mod tests {
     fn shared(hosts: &[&str]) -> Diagnostic {
         let mut d = Diagnostic::new("r", Severity::Warning, Element::host(hosts[0]), "")
             .with_subjects(hosts.iter().map(|h| Element::host(*h)));
-        d.after_hosts = Some("power plan `balanced`".into());
+        d.host_words = Some(netlint_model::HostWords::leading("power plan `balanced`"));
         name_hosts(&mut d);
         d
     }

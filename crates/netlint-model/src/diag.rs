@@ -1,6 +1,7 @@
 //! Diagnostics: input errors and rule findings share one shape so that every
 //! renderer (human, JSON, SARIF, ...) treats them alike.
 
+use crate::design::HostId;
 use crate::element::Element;
 use crate::span::Span;
 use std::collections::HashSet;
@@ -81,11 +82,50 @@ pub struct Diagnostic {
     /// one diagnostic with a subject per host. `allow`, baselines and
     /// fingerprints match subjects, never line numbers or words.
     pub subjects: Vec<Element>,
-    /// Set when the message opens with the list of its hosts (`hosts
-    /// `hv1`, `hv2`: ...`): the message after that list, so that the list
-    /// can be written again from the subjects that remain once `allow` or a
-    /// baseline has taken some away.
-    pub after_hosts: Option<String>,
+    /// Set when the message names the hosts among its subjects: the words
+    /// around that list, so that the message can be written again from the
+    /// subjects that remain once `allow` or a baseline has taken some away
+    /// (`netlint_rules::phrases::words::name_hosts`).
+    pub host_words: Option<HostWords>,
+}
+
+/// A message that names the hosts among a diagnostic's subjects, kept in
+/// parts: the text on either side of the list, for one host and for
+/// several (verbs agree with the list: "host `hv1` loses", "hosts `hv1`,
+/// `hv2` lose"). Nothing parses a message: the list is written again from
+/// the typed subjects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostWords {
+    /// Before and after the list when one host remains.
+    pub one: (String, String),
+    /// Before and after the list when several hosts remain.
+    pub many: (String, String),
+    /// The message when no subject is a host.
+    pub none: String,
+    /// How the list is written.
+    pub list: HostListStyle,
+}
+
+impl HostWords {
+    /// A message that opens with its hosts: "hosts `hv1`, `hv2`: {rest}".
+    pub fn leading(rest: &str) -> HostWords {
+        HostWords {
+            one: (String::new(), format!(": {rest}")),
+            many: (String::new(), format!(": {rest}")),
+            none: rest.to_string(),
+            list: HostListStyle::Names,
+        }
+    }
+}
+
+/// How a list of hosts is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HostListStyle {
+    /// Each name in subject order: "hosts `hv1`, `hv2`, `hv3`".
+    Names,
+    /// In design order, three or more hosts in a row as a run ("hosts
+    /// `hv01` to `hv04`"): the place in the design of each host named.
+    Runs(Vec<(String, HostId)>),
 }
 
 impl Diagnostic {
@@ -103,7 +143,7 @@ impl Diagnostic {
             primary: None,
             related: Vec::new(),
             subjects: vec![subject],
-            after_hosts: None,
+            host_words: None,
         }
     }
 

@@ -13,7 +13,8 @@ pub mod units;
 
 pub use design::*;
 pub use diag::{
-    Category, Diagnostic, Label, RuleId, RuleMeta, Severity, SCHEMA, SYNTAX, UNREADABLE,
+    Category, Diagnostic, HostListStyle, HostWords, Label, RuleId, RuleMeta, Severity, SCHEMA,
+    SYNTAX, UNREADABLE,
 };
 pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};

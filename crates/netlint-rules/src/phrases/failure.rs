@@ -2,11 +2,14 @@
 //! why a carrier or a host lost a requirement, and the consequence of a
 //! loss. The analysis (`netlint_analysis::failure`) returns the facts.
 
+use super::words::host_runs;
 use netlint_analysis::failure::{
     CarrierChange, CarrierLoss, HostLoss, Loss, NicCause, Requirement, Unit, UnitNameError,
 };
 use netlint_analysis::{BridgeId, BridgeKind, Topology, Via};
-use netlint_model::{Design, Element, HostId, NetworkId, NicIdx, Span, SwitchId, Uplink};
+use netlint_model::{
+    Design, Element, HostId, HostListStyle, HostWords, NetworkId, NicIdx, Span, SwitchId, Uplink,
+};
 
 /// A failure unit in words.
 pub trait UnitWords {
@@ -140,34 +143,45 @@ impl RequirementWords for Requirement {
 /// Host names in design order, runs of three or more consecutive hosts
 /// written as "`hv01` to `hv04`", at most eight items then "and N more".
 pub fn host_list(design: &Design, hosts: &[HostId]) -> String {
-    let mut ids: Vec<usize> = hosts.iter().map(|h| h.0).collect();
+    let named: Vec<(usize, &str)> = hosts
+        .iter()
+        .map(|h| (h.0, design.host(*h).name.as_str()))
+        .collect();
+    host_runs(&named)
+}
+
+/// The words `one` and `many` put around the list of `hosts` (as
+/// [`hosts_phrase`] writes it), for a finding whose subjects are those
+/// hosts' elements: the engine writes the message from them, and again
+/// after `allow` or a baseline took some hosts away.
+pub fn around_hosts(
+    design: &Design,
+    hosts: &[HostId],
+    one: (String, String),
+    many: (String, String),
+) -> HostWords {
+    let places = hosts
+        .iter()
+        .map(|h| (design.host(*h).name.clone(), *h))
+        .collect();
+    let (before, after) = if hosts_phrase_count(hosts) == 1 {
+        &one
+    } else {
+        &many
+    };
+    HostWords {
+        none: format!("{before}{}{after}", hosts_phrase(design, hosts)),
+        one,
+        many,
+        list: HostListStyle::Runs(places),
+    }
+}
+
+fn hosts_phrase_count(hosts: &[HostId]) -> usize {
+    let mut ids = hosts.to_vec();
     ids.sort();
     ids.dedup();
-    let mut items: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < ids.len() {
-        let mut j = i;
-        while j + 1 < ids.len() && ids[j + 1] == ids[j] + 1 {
-            j += 1;
-        }
-        let (a, b) = (&design.hosts[ids[i]].name, &design.hosts[ids[j]].name);
-        if j - i >= 2 {
-            items.push(format!("`{a}` to `{b}`"));
-        } else {
-            for id in &ids[i..=j] {
-                items.push(format!("`{}`", design.hosts[*id].name));
-            }
-        }
-        i = j + 1;
-    }
-    const LIMIT: usize = 8;
-    if items.len() > LIMIT {
-        let rest = items.len() - LIMIT;
-        items.truncate(LIMIT);
-        format!("{} and {rest} more", items.join(", "))
-    } else {
-        items.join(", ")
-    }
+    ids.len()
 }
 
 /// "hosts `hv01` to `hv04`" / "host `hv01`".

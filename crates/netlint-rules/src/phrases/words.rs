@@ -4,7 +4,7 @@
 //! shown.
 
 use netlint_analysis::Topology;
-use netlint_model::{Diagnostic, Element};
+use netlint_model::{Diagnostic, Element, HostListStyle, HostWords};
 
 /// "a", "a and b", "a, b and c".
 pub fn and_list(items: &[String]) -> String {
@@ -36,26 +36,88 @@ pub fn host_list<S: AsRef<str>>(names: &[S]) -> String {
     }
 }
 
-/// Writes the message of a finding that opens with its hosts ("hosts
-/// `hv1`, `hv2`: ...") from the hosts among its subjects. Called once
-/// `allow` (the engine) or a baseline has taken away the subjects it
-/// covers, so the list names exactly the hosts still reported.
-pub fn name_hosts(d: &mut Diagnostic) {
-    if let Some(rest) = &d.after_hosts {
-        let hosts = d.hosts();
-        d.message = if hosts.is_empty() {
-            rest.clone()
+/// Host names in design order, runs of three or more hosts in a row
+/// written as "`hv01` to `hv04`", at most eight items then "and N more".
+/// `hosts` are (place in the design, name).
+pub fn host_runs<S: AsRef<str>>(hosts: &[(usize, S)]) -> String {
+    let mut hosts: Vec<(usize, &str)> = hosts.iter().map(|(i, n)| (*i, n.as_ref())).collect();
+    hosts.sort();
+    hosts.dedup();
+    let mut items: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < hosts.len() {
+        let mut j = i;
+        while j + 1 < hosts.len() && hosts[j + 1].0 == hosts[j].0 + 1 {
+            j += 1;
+        }
+        if j - i >= 2 {
+            items.push(format!("`{}` to `{}`", hosts[i].1, hosts[j].1));
         } else {
-            format!("{}: {rest}", host_list(&hosts))
-        };
+            items.extend(hosts[i..=j].iter().map(|(_, n)| format!("`{n}`")));
+        }
+        i = j + 1;
+    }
+    const LIMIT: usize = 8;
+    if items.len() > LIMIT {
+        let rest = items.len() - LIMIT;
+        items.truncate(LIMIT);
+        format!("{} and {rest} more", items.join(", "))
+    } else {
+        items.join(", ")
     }
 }
 
-/// The message of `d` as it would read about `subject` alone: its host
-/// list names that subject's host only (other messages are unchanged).
+/// The message `words` make about `hosts` (the hosts among a finding's
+/// subjects, in subject order).
+fn worded(words: &HostWords, hosts: &[&str]) -> String {
+    let (before, after) = match hosts.len() {
+        0 => return words.none.clone(),
+        1 => &words.one,
+        _ => &words.many,
+    };
+    let list = match &words.list {
+        HostListStyle::Names => host_list(hosts),
+        HostListStyle::Runs(places) => {
+            let named: Vec<(usize, &str)> = hosts
+                .iter()
+                .filter_map(|h| {
+                    places
+                        .iter()
+                        .find(|(n, _)| n == h)
+                        .map(|(n, id)| (id.0, n.as_str()))
+                })
+                .collect();
+            match named.as_slice() {
+                [(_, one)] => format!("host `{one}`"),
+                _ => format!("hosts {}", host_runs(&named)),
+            }
+        }
+    };
+    format!("{before}{list}{after}")
+}
+
+/// Writes the message of a finding that names its hosts ([`HostWords`])
+/// from the hosts among its subjects. Called once `allow` (the engine) or
+/// a baseline has taken away the subjects it covers, so the message names
+/// exactly the hosts still reported.
+pub fn name_hosts(d: &mut Diagnostic) {
+    if let Some(words) = &d.host_words {
+        d.message = worded(words, &d.hosts());
+    }
+}
+
+/// `d` with `words` kept and its message written by them.
+pub fn with_host_words(mut d: Diagnostic, words: HostWords) -> Diagnostic {
+    d.host_words = Some(words);
+    name_hosts(&mut d);
+    d
+}
+
+/// The message of `d` as it would read about `subject` alone: it names
+/// that subject's host only (other messages are unchanged).
 pub fn message_about(d: &Diagnostic, subject: &Element) -> String {
-    match (&d.after_hosts, subject.host_name()) {
-        (Some(rest), Some(host)) => format!("{}: {rest}", host_list(&[host])),
+    match (&d.host_words, subject.host_name()) {
+        (Some(words), Some(host)) => worded(words, &[host]),
         _ => d.message.clone(),
     }
 }
@@ -93,7 +155,7 @@ mod tests {
     fn the_host_list_is_written_from_the_subjects_that_remain() {
         let mut d = Diagnostic::new("r", Severity::Warning, Element::host("hv1"), "");
         d.subjects.push(Element::host("hv2"));
-        d.after_hosts = Some("MTU 1500".into());
+        d.host_words = Some(HostWords::leading("MTU 1500"));
         name_hosts(&mut d);
         assert_eq!(d.message, "hosts `hv1`, `hv2`: MTU 1500");
         d.subjects.pop();

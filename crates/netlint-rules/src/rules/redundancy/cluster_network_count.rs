@@ -1,7 +1,8 @@
 //! `cluster-network-count`: a host has fewer than two networks in the
 //! cluster group.
 
-use crate::phrases::failure::hosts_phrase;
+use crate::phrases::failure::around_hosts;
+use crate::phrases::words::with_host_words;
 use crate::{declare_rule, Context};
 use netlint_analysis::Via;
 use netlint_model::{Diagnostic, HostId, NetworkId, Span};
@@ -67,28 +68,36 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     for (span, nets, hosts) in groups {
-        let who = hosts_phrase(design, &hosts);
-        let have = if hosts.len() == 1 { "has" } else { "have" };
-        let message = match nets.first() {
+        let after = |have: &str, them: &str| {
+            match nets.first() {
             Some(n) => format!(
-                "{who} {have} one network in the cluster group (`{}`): one failure of it ends cluster communication (heartbeats, CSV redirection) for {}",
+                " {have} one network in the cluster group (`{}`): one failure of it ends cluster communication (heartbeats, CSV redirection) for {them}",
                 design.network(*n).name,
-                if hosts.len() == 1 { "it" } else { "them" }
             ),
             None => format!(
-                "{who} {have} no network in the cluster group (every network's `cluster_use` is `none`): the cluster cannot talk to {}",
-                if hosts.len() == 1 { "it" } else { "them" }
+                " {have} no network in the cluster group (every network's `cluster_use` is `none`): the cluster cannot talk to {them}"
             ),
+        }
         };
+        // Written again from the hosts left once `allow` took some away.
+        let words = around_hosts(
+            design,
+            &hosts,
+            (String::new(), after("has", "it")),
+            (String::new(), after("have", "them")),
+        );
         let Some(first) = hosts.first() else {
             continue;
         };
         out.push(
-            cx.finding(&RULE, design.host(*first).element(), span, message)
-                .with_subjects(hosts.iter().map(|h| design.host(*h).element()))
-                .with_help(
-                    "give every node a second cluster network on other adapters (e.g. dedicated CSV and live-migration networks, which back each other up), or leave `cluster_use` at its default on a network that has one",
-                ),
+            with_host_words(
+                cx.finding(&RULE, design.host(*first).element(), span, String::new())
+                    .with_subjects(hosts.iter().map(|h| design.host(*h).element()))
+                    .with_help(
+                        "give every node a second cluster network on other adapters (e.g. dedicated CSV and live-migration networks, which back each other up), or leave `cluster_use` at its default on a network that has one",
+                    ),
+                words,
+            ),
         );
     }
 }

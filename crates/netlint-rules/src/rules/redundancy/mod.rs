@@ -5,8 +5,8 @@
 //! format's role table says must survive. They differ in which units they
 //! report and how they advise; the wording is shared here.
 
-use crate::phrases::failure::{hosts_phrase, LossGroup, LossWords, RequirementWords, UnitWords};
-use crate::phrases::words::and_list;
+use crate::phrases::failure::{around_hosts, LossGroup, LossWords, RequirementWords, UnitWords};
+use crate::phrases::words::{and_list, with_host_words};
 use crate::rules::located::{profile_line, Lines};
 use crate::{Context, Rule};
 use netlint_analysis::failure::{CarrierLoss, Loss, Requirement, Unit};
@@ -149,45 +149,46 @@ pub(crate) fn unit_findings(
     }
     for p in pending {
         let merged = matches!(p.unit, Unit::Card(..)) && p.card_hosts.len() > 1;
-        let when = if merged {
-            let (card, word) = card_words(cx, &p.unit, card_of(&p.unit));
-            format!(
-                "if {word} `{card}` fails on any of {}",
-                hosts_phrase(design, &p.card_hosts)
-            )
+        let whats: Vec<String> = p.whats.iter().map(|(_, w)| w.clone()).collect();
+        // vMotion when every host named runs vSphere.
+        let tail = if !live_migration {
+            ""
+        } else if p
+            .card_hosts
+            .iter()
+            .chain(&p.hosts)
+            .all(|h| design.host(*h).os.value.is_vsphere())
+        {
+            ", so vMotion has nowhere to go"
         } else {
-            format!("if {} fails", p.unit.describe(design, topo))
+            ", so live migration has nowhere to go"
         };
-        let consequence = match &p.split {
-            Some(text) => text.clone(),
+        // The message names its hosts through `HostWords`, so that `allow`
+        // taking some of them away writes it again from those left.
+        let words = match &p.split {
+            Some(split) => {
+                let when = format!("if {} fails", p.unit.describe(design, topo));
+                Err(format!("{when}, {split}: {}", p.why))
+            }
+            None if merged => {
+                let (card, word) = card_words(cx, &p.unit, card_of(&p.unit));
+                let after = format!(", that host loses {}{tail}: {}", and_list(&whats), p.why);
+                Ok(around_hosts(
+                    design,
+                    &p.card_hosts,
+                    (format!("if {word} `{card}` fails on "), after.clone()),
+                    (format!("if {word} `{card}` fails on any of "), after),
+                ))
+            }
             None => {
-                let subject = if merged {
-                    "that host".to_string()
-                } else {
-                    hosts_phrase(design, &p.hosts)
-                };
-                let verb = if merged || p.hosts.len() == 1 {
-                    "loses"
-                } else {
-                    "lose"
-                };
-                let whats: Vec<String> = p.whats.iter().map(|(_, w)| w.clone()).collect();
-                // vMotion when every host named runs vSphere.
-                let tail = if live_migration {
-                    let vsphere = p
-                        .card_hosts
-                        .iter()
-                        .chain(&p.hosts)
-                        .all(|h| design.host(*h).os.value.is_vsphere());
-                    if vsphere {
-                        ", so vMotion has nowhere to go"
-                    } else {
-                        ", so live migration has nowhere to go"
-                    }
-                } else {
-                    ""
-                };
-                format!("{subject} {verb} {}{tail}", and_list(&whats))
+                let before = format!("if {} fails, ", p.unit.describe(design, topo));
+                let after = |verb: &str| format!(" {verb} {}{tail}: {}", and_list(&whats), p.why);
+                Ok(around_hosts(
+                    design,
+                    &p.hosts,
+                    (before.clone(), after("loses")),
+                    (before, after("lose")),
+                ))
             }
         };
         let severity = p
@@ -196,7 +197,6 @@ pub(crate) fn unit_findings(
             .map(|(s, _)| *s)
             .max()
             .unwrap_or(Severity::Info);
-        let message = format!("{when}, {consequence}: {}", p.why);
         // A host's override among the lines that explain it (one host's
         // card or cable made different) is where the user must look.
         let concerned: Vec<&Host> = if merged { &p.card_hosts } else { &p.hosts }
@@ -217,10 +217,14 @@ pub(crate) fn unit_findings(
         let Some(first) = p.elements.first() else {
             continue;
         };
+        let message = words.as_ref().map_or_else(Clone::clone, |w| w.none.clone());
         let mut d = cx
             .finding_at(rule, severity, first.clone(), span, message)
             .with_subjects(p.elements)
             .with_help(p.help);
+        if let Ok(words) = words {
+            d = with_host_words(d, words);
+        }
         for (span, label) in related {
             d = d.with_related(span, label);
         }

@@ -2,7 +2,9 @@
 
 use crate::rules::merge_alike;
 use crate::Rule;
-use netlint_model::{Diagnostic, Host, NetworkId, NicIdx, Span, TeamIdx, Uplink, VSwitchIdx};
+use netlint_model::{
+    Diagnostic, Host, HostWords, NetworkId, NicIdx, Span, TeamIdx, Uplink, VSwitchIdx,
+};
 
 pub mod cluster_network_overlap;
 pub mod dcb_cluster_class;
@@ -47,7 +49,7 @@ pub static RULES: &[&Rule] = &[
 /// `allow` has taken away the hosts it covers.
 pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<Diagnostic>) {
     for mut d in merge_alike(items) {
-        d.after_hosts = Some(d.message.clone());
+        d.host_words = Some(HostWords::leading(&d.message));
         out.push(d);
     }
 }
