@@ -46,6 +46,109 @@ fn completions_for_every_shell_know_the_commands_and_options() {
 }
 
 #[test]
+fn completions_offer_rule_ids_and_categories() {
+    let ids = netlint_rules::all_ids();
+    assert!(ids.contains(&"spof-switch"), "{ids:?}");
+    for shell in ["bash", "zsh", "fish"] {
+        let (code, out, err) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for id in &ids {
+            assert!(out.contains(id), "{shell} completion lacks rule `{id}`");
+        }
+        for category in netlint_model::Category::ALL {
+            let name = category.as_str();
+            assert!(
+                out.contains(name),
+                "{shell} completion lacks category `{name}`"
+            );
+        }
+    }
+    // zsh and fish show each rule's summary beside its id.
+    let summary = netlint_rules::rule_by_id("spof-switch")
+        .unwrap()
+        .meta
+        .summary;
+    let (_, zsh, _) = run(&["completions", "zsh"]);
+    assert!(zsh.contains("spof-switch\\:\""), "zsh: no description");
+    let (_, fish, _) = run(&["completions", "fish"]);
+    assert!(fish.contains(&format!("spof-switch\\t'{summary}'")), "fish");
+}
+
+/// What bash offers for the word being completed at the end of `words`.
+fn bash_completes(script: &str, words: &[&str]) -> Option<Vec<String>> {
+    let cword = words.len() - 1;
+    let program = format!(
+        "eval \"$NETLINT_COMPLETION\"; COMP_WORDS=({words}); COMP_CWORD={cword}; _netlint netlint '{cur}' '{prev}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        words = words.join(" "),
+        cur = words[cword],
+        prev = words[cword - 1],
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &program])
+        .env("NETLINT_COMPLETION", script)
+        .output()
+        .ok()?;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(String::from)
+            .collect(),
+    )
+}
+
+#[test]
+fn bash_completes_rule_ids_for_select_ignore_and_explain() {
+    let (_, script, _) = run(&["completions", "bash"]);
+    let Some(select) = bash_completes(&script, &["netlint", "check", "--select", "spof-s"]) else {
+        common::tool_missing("bash is not installed");
+        return;
+    };
+    assert_eq!(select, ["spof-stack", "spof-switch"]);
+    let ignore = bash_completes(&script, &["netlint", "check", "--ignore", "tea"]).unwrap();
+    assert!(ignore.contains(&"teaming".to_string()), "{ignore:?}");
+    assert!(ignore.contains(&"team-rdma".to_string()), "{ignore:?}");
+    let explain = bash_completes(&script, &["netlint", "explain", "mtu-m"]).unwrap();
+    assert_eq!(explain, ["mtu-mismatch"]);
+}
+
+#[test]
+fn selectors_outside_the_completion_list_still_reach_netlint() {
+    // The completion values are not a closed list for clap: netlint itself
+    // checks a selector and names the nearest one.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/example.toml");
+    let fixture = fixture.to_str().unwrap();
+    let (code, _, err) = run(&["check", "--select", "mtu,spof-swich", fixture]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean `spof-switch`?"), "{err}");
+    assert!(!err.contains("invalid value"), "{err}");
+    let (code, _, err) = run(&[
+        "check",
+        "--select",
+        "mtu,teaming",
+        "--ignore=mtu-mismatch",
+        fixture,
+    ]);
+    assert!(code < 2, "{err}");
+    let (code, _, err) = run(&["explain", "spof-swich"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean `spof-switch`?"), "{err}");
+    // `--help` stays readable: the ids are not listed there.
+    let (_, help, _) = run(&["check", "--help"]);
+    assert!(help.contains("--select <RULE|CATEGORY>"), "{help}");
+    assert!(
+        !help.contains("vsphere-multi-nic-vmotion-flooding"),
+        "{help}"
+    );
+}
+
+#[test]
 fn completions_for_bash_are_a_valid_script() {
     let (_, out, _) = run(&["completions", "bash"]);
     let Ok(status) = std::process::Command::new("bash")

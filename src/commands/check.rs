@@ -49,10 +49,12 @@ pub struct CheckArgs {
     pub statistics: bool,
     /// Run only these rules: ids or categories, comma-separated or repeated.
     /// A rule named by its id runs even where a file turns it off.
-    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY")]
+    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY",
+          value_parser = crate::commands::common::RuleNames::SELECTORS, hide_possible_values = true)]
     pub select: Vec<String>,
     /// Do not run these rules: ids or categories, comma-separated or repeated.
-    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY")]
+    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY",
+          value_parser = crate::commands::common::RuleNames::SELECTORS, hide_possible_values = true)]
     pub ignore: Vec<String>,
     /// Hide the findings recorded in this baseline (see `netlint baseline`);
     /// fail only on new ones, and say how many baselined ones are fixed.

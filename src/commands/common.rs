@@ -214,3 +214,57 @@ pub(crate) fn load_design(
         }
     }
 }
+
+/// The values of `--select`, `--ignore` and `explain`: any string, checked
+/// where it is used (`RuleConfig::select` and `explain` name the nearest
+/// rule or category), so clap accepts everything it accepted before; but
+/// the rule ids (and for selectors the categories) are this argument's
+/// possible values, which the completion scripts offer. Hide them from
+/// `--help` and the man page with `hide_possible_values`.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleNames {
+    /// Offer the category names too (`--select`, `--ignore`).
+    pub categories: bool,
+}
+
+impl RuleNames {
+    /// Rule ids and category names.
+    pub const SELECTORS: RuleNames = RuleNames { categories: true };
+    /// Rule ids only.
+    pub const IDS: RuleNames = RuleNames { categories: false };
+}
+
+impl clap::builder::TypedValueParser for RuleNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use clap::builder::PossibleValue;
+        let mut metas: Vec<netlint_model::RuleMeta> = netlint_rules::registry()
+            .iter()
+            .map(|r| r.meta)
+            .chain(netlint_rules::input_rules())
+            .collect();
+        metas.sort_by_key(|m| m.id);
+        let mut values: Vec<PossibleValue> = metas
+            .iter()
+            .map(|m| PossibleValue::new(m.id.as_str()).help(m.summary))
+            .collect();
+        if self.categories {
+            values.extend(netlint_model::Category::ALL.into_iter().map(|c| {
+                PossibleValue::new(c.as_str()).help(format!("every rule of category `{c}`"))
+            }));
+        }
+        Some(Box::new(values.into_iter()))
+    }
+}

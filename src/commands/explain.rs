@@ -6,6 +6,7 @@ use std::io::Write;
 #[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
     /// Rule id, as in `netlint rules`.
+    #[arg(value_parser = crate::commands::common::RuleNames::IDS, hide_possible_values = true)]
     pub id: String,
 }
 
