@@ -72,16 +72,16 @@ impl Speed {
 impl fmt::Display for Speed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.0;
-        if b >= 1_000_000_000_000 && b.is_multiple_of(1_000_000_000_000) {
+        if b >= 1_000_000_000_000 && b % 1_000_000_000_000 == 0 {
             write!(f, "{}T", b / 1_000_000_000_000)
         } else if b >= 1_000_000_000 {
-            if b.is_multiple_of(1_000_000_000) {
+            if b % 1_000_000_000 == 0 {
                 write!(f, "{}G", b / 1_000_000_000)
             } else {
                 let g = b as f64 / 1e9;
                 write!(f, "{}G", trim_float(g))
             }
-        } else if b.is_multiple_of(1_000_000) {
+        } else if b % 1_000_000 == 0 {
             write!(f, "{}M", b / 1_000_000)
         } else {
             write!(f, "{}M", trim_float(b as f64 / 1e6))
