@@ -49,7 +49,7 @@ macro_rules! declare_rule {
 /// Helpers for rule unit tests.
 #[cfg(test)]
 pub(crate) mod testing {
-    use netlint_model::{load, Diagnostic, SourceFile, Span};
+    use netlint_model::{load, Diagnostic, RuleId, SourceFile, Span};
 
     /// The 1-based line of `src` a span starts on.
     pub fn line_of(src: &str, span: Span) -> usize {
@@ -61,13 +61,33 @@ pub(crate) mod testing {
         src.lines().position(pred).expect("a line matches") + 1
     }
 
-    /// Loads `src` (which must be valid) and returns the findings of `rule`,
-    /// which must be the id of a rule of the catalogue: a misspelt id
-    /// panics instead of finding nothing.
-    pub fn findings(src: &str, rule: &str) -> Vec<Diagnostic> {
-        let Some(id) = crate::rule_id(rule) else {
-            panic!("`{rule}` is not the id of a rule");
-        };
+    /// The rule a test asks about: its `RULE` (`&super::RULE`, so that a
+    /// misspelt name does not compile) or, where a test must, its id as a
+    /// string, which panics when it names no rule.
+    pub trait TestRule {
+        fn rule_id(&self) -> RuleId;
+    }
+
+    impl TestRule for &crate::Rule {
+        fn rule_id(&self) -> RuleId {
+            self.meta.id
+        }
+    }
+
+    impl TestRule for &str {
+        fn rule_id(&self) -> RuleId {
+            match crate::rule_id(self) {
+                Some(id) => id,
+                None => panic!("`{self}` is not the id of a rule"),
+            }
+        }
+    }
+
+    /// Loads `src` (which must be valid) and returns the findings of `rule`
+    /// ([`TestRule`]: a misspelt id does not compile or panics, instead of
+    /// finding nothing).
+    pub fn findings(src: &str, rule: impl TestRule) -> Vec<Diagnostic> {
+        let id = rule.rule_id();
         let loaded = load(&SourceFile::new("test.toml", src));
         assert!(
             loaded.diagnostics.is_empty(),

@@ -341,7 +341,7 @@ profile = "p"
 vswitches.S.vnics.CSV = { min_bandwidth_weight = 50 }
 "#;
         at_hv2_override("qos-weight-sum", src, "min_bandwidth_weight = 50");
-        let f = crate::testing::findings(src, "qos-weight-sum");
+        let f = crate::testing::findings(src, &crate::rules::traffic::qos_weight_sum::RULE);
         // The former primary keeps its own label.
         assert!(
             f[0].related

@@ -114,7 +114,7 @@ networks = ["lm"]
                 .replace("SPEED", speed)
                 .replace("NETMTU", net)
                 .replace("NICMTU", nic),
-            "jumbo-recommended",
+            &super::RULE,
         )
     }
 
@@ -164,7 +164,7 @@ profile = "esx"
 [hosts.esx2]
 profile = "esx"
 "#;
-        let f = findings(src, "jumbo-recommended");
+        let f = findings(src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let help = f[0].help.as_deref().unwrap();
         assert!(

@@ -439,7 +439,7 @@ pub(crate) fn hosts_by_cause<K: Ord>(
 mod tests {
     use crate::testing::{findings, line_of, line_where};
 
-    const ID: &str = "mtu-mismatch";
+    const ID: &crate::Rule = &super::RULE;
 
     const CSV: &str = r#"
 [design]

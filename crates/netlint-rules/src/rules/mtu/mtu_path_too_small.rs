@@ -403,7 +403,7 @@ networks = ["smb"]
     fn run(vlan: &str, sw: &str) -> Vec<netlint_model::Diagnostic> {
         findings(
             &STORAGE.replace("VLAN", vlan).replace("SWITCH_MTU", sw),
-            "mtu-path-too-small",
+            &super::RULE,
         )
     }
 
@@ -497,7 +497,7 @@ switch = "b"
 mtu = 9000
 networks = ["vmotion"]
 "#;
-        let f = findings(src, "mtu-path-too-small");
+        let f = findings(src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "links.a-mid");
         assert!(f[0]

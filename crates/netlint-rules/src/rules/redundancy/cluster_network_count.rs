@@ -138,14 +138,14 @@ profile = "p"
 
     #[test]
     fn two_cluster_networks_are_enough() {
-        assert!(findings(&SRC.replace("CSVUSE", ""), "cluster-network-count").is_empty());
+        assert!(findings(&SRC.replace("CSVUSE", ""), &super::RULE).is_empty());
     }
 
     #[test]
     fn one_cluster_network_fires_once_for_the_profile() {
         let f = findings(
             &SRC.replace("CSVUSE", "cluster_use = \"none\""),
-            "cluster-network-count",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
@@ -160,7 +160,7 @@ profile = "p"
         let src = SRC
             .replace("CSVUSE", "cluster_use = \"none\"")
             .replace("[hosts.h2]\nprofile = \"p\"\n", "");
-        assert!(findings(&src, "cluster-network-count").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -196,12 +196,12 @@ profile = "esx"
 [hosts.esx2]
 profile = "esx"
 "#;
-        assert!(findings(src, "cluster-network-count").is_empty());
+        assert!(findings(src, &super::RULE).is_empty());
         // The same build on Hyper-V: one cluster network is a finding.
         let hv = src.replace("vsphere-8", "windows-server-2022").replace(
             "[profiles.esx.vswitches.vSwitch0]\n",
             "[profiles.esx.vswitches.vSwitch0]\nload_balancing = \"hyperv-port\"\n",
         );
-        assert_eq!(findings(&hv, "cluster-network-count").len(), 1);
+        assert_eq!(findings(&hv, &super::RULE).len(), 1);
     }
 }

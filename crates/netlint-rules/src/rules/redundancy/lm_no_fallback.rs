@@ -199,7 +199,7 @@ profile = "p"
 
     #[test]
     fn lm_on_one_adapter_without_a_second_network_fires() {
-        let f = findings(&SRC.replace("LMNETS", "[\"lm\"]"), "lm-no-fallback");
+        let f = findings(&SRC.replace("LMNETS", "[\"lm\"]"), &super::RULE);
         // The switch, and the NIC (its own card) on each host, merged.
         assert_eq!(f.len(), 2, "{f:#?}");
         assert!(f.iter().any(|d| d.message
@@ -249,7 +249,7 @@ profile = "p"
 profile = "p"
 nics.X2 = { card = "slot4" }
 "#;
-        let f = findings(src, "lm-no-fallback");
+        let f = findings(src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -274,11 +274,7 @@ nics.X2 = { card = "slot4" }
 
     #[test]
     fn csv_as_second_choice_is_a_fallback() {
-        assert!(findings(
-            &SRC.replace("LMNETS", "[\"lm\", \"csv\"]"),
-            "lm-no-fallback"
-        )
-        .is_empty());
+        assert!(findings(&SRC.replace("LMNETS", "[\"lm\", \"csv\"]"), &super::RULE).is_empty());
     }
 
     /// Converged hosts: one SET switch over a NIC on each switch carries
@@ -325,7 +321,7 @@ profile = "p"
 
     #[test]
     fn a_fabric_split_is_named_as_the_cause_not_a_missing_fallback() {
-        let f = findings(SPLIT, "lm-no-fallback");
+        let f = findings(SPLIT, &super::RULE);
         assert!(!f.is_empty(), "the single ISL cable splits both networks");
         for d in &f {
             let help = d.help.as_deref().unwrap();
@@ -348,7 +344,7 @@ profile = "p"
             .replace("LMNETS", "[\"lm\", \"csv\"]")
             .replace("networks = [\"csv\"]", "networks = []")
             .replace("networks = [\"lm\"]", "networks = [\"lm\", \"csv\"]");
-        let f = findings(&src, "lm-no-fallback");
+        let f = findings(&src, &super::RULE);
         assert!(!f.is_empty());
         let help = f[0].help.as_deref().unwrap();
         assert!(

@@ -226,7 +226,7 @@ networks = ["csv"]
 
     #[test]
     fn a_vlan_on_the_vpc_but_not_on_the_peer_link_fires_at_the_peer_link() {
-        let f = findings(&src("vlans = [10]", ""), "mlag-peer-link-vlan");
+        let f = findings(&src("vlans = [10]", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "links.peer");
         assert!(
@@ -248,7 +248,7 @@ networks = ["csv"]
     fn a_listed_vlan_no_network_uses_counts_too() {
         let f = findings(
             &src("vlans = [10, 20]", "vlans = [10, 20, 50]"),
-            "mlag-peer-link-vlan",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
@@ -265,18 +265,18 @@ networks = ["csv"]
 vlans = [10, 20]
 ",
         );
-        assert!(findings(&s, "mlag-peer-link-vlan").is_empty());
+        assert!(findings(&s, &super::RULE).is_empty());
     }
 
     #[test]
     fn a_peer_link_with_every_vlan_is_silent() {
-        assert!(findings(&src("", ""), "mlag-peer-link-vlan").is_empty());
-        assert!(findings(&src("vlans = [10, 20]", ""), "mlag-peer-link-vlan").is_empty());
+        assert!(findings(&src("", ""), &super::RULE).is_empty());
+        assert!(findings(&src("vlans = [10, 20]", ""), &super::RULE).is_empty());
     }
 
     #[test]
     fn a_vpc_that_leaves_the_vlan_out_is_silent() {
-        assert!(findings(&src("vlans = [10]", "vlans = [10]"), "mlag-peer-link-vlan").is_empty());
+        assert!(findings(&src("vlans = [10]", "vlans = [10]"), &super::RULE).is_empty());
     }
 
     #[test]
@@ -286,6 +286,6 @@ vlans = [10, 20]
             "",
         );
         assert!(!s.contains("peer-link"));
-        assert!(findings(&s, "mlag-peer-link-vlan").is_empty());
+        assert!(findings(&s, &super::RULE).is_empty());
     }
 }

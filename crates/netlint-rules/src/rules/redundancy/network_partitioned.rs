@@ -395,7 +395,7 @@ networks = ["csv"]
 
     #[test]
     fn a_trunk_that_does_not_allow_the_vlan_cuts_the_network() {
-        let f = findings(&src("", "vlans = [10]"), "network-partitioned");
+        let f = findings(&src("", "vlans = [10]"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "links.isl");
         assert_eq!(
@@ -411,7 +411,7 @@ networks = ["csv"]
 
     #[test]
     fn a_host_switch_without_the_vlan_names_the_switch() {
-        let f = findings(&src("vlans = [10]", ""), "network-partitioned");
+        let f = findings(&src("vlans = [10]", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "switches.tor-b");
         assert!(
@@ -429,7 +429,7 @@ networks = ["csv"]
             "[hosts.h3.nics.A]\nspeed = \"10G\"\nswitch = \"tor-b\"",
             "[hosts.h3.nics.A]\nspeed = \"10G\"",
         );
-        let f = findings(&s, "network-partitioned");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "hosts.h3.nics.A");
     }
@@ -484,7 +484,7 @@ profile = "p"
     #[test]
     fn a_peer_link_without_the_vlans_cuts_set_hosts_at_its_vlans_line() {
         let src = SET_ON_VPC.replace("PEER", "vlans = [10, 100]");
-        let f = findings(&src, "network-partitioned");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 2, "{f:#?}");
         let line = src.lines().position(|l| l == "vlans = [10, 100]").unwrap() + 1;
         for (d, (net, vlan)) in f.iter().zip([("csv", 20), ("lm", 30)]) {
@@ -507,14 +507,14 @@ profile = "p"
     #[test]
     fn a_peer_link_with_every_vlan_is_silent() {
         for peer in ["", "vlans = [10, 20, 30]"] {
-            let f = findings(&SET_ON_VPC.replace("PEER", peer), "network-partitioned");
+            let f = findings(&SET_ON_VPC.replace("PEER", peer), &super::RULE);
             assert!(f.is_empty(), "{peer}: {f:#?}");
         }
     }
 
     #[test]
     fn a_healthy_network_is_silent() {
-        assert!(findings(&src("", ""), "network-partitioned").is_empty());
+        assert!(findings(&src("", ""), &super::RULE).is_empty());
     }
 
     #[test]
@@ -525,6 +525,6 @@ profile = "p"
         ) else {
             return;
         };
-        assert!(findings(&text, "network-partitioned").is_empty());
+        assert!(findings(&text, &super::RULE).is_empty());
     }
 }

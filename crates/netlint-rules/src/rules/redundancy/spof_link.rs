@@ -91,7 +91,7 @@ profile = "p"
 
     #[test]
     fn a_one_cable_isl_under_a_set_switch_spanning_both_switches_fires() {
-        let f = findings(&SRC.replace("MEMBERS", ""), "spof-link");
+        let f = findings(&SRC.replace("MEMBERS", ""), &super::RULE);
         // vm (error) and the cluster group (warning), one reason: a SET
         // switch whose members end on two switches that no longer meet.
         assert_eq!(f.len(), 1, "{f:#?}");
@@ -107,6 +107,6 @@ profile = "p"
 
     #[test]
     fn a_two_cable_lag_is_redundant() {
-        assert!(findings(&SRC.replace("MEMBERS", "members = 2"), "spof-link").is_empty());
+        assert!(findings(&SRC.replace("MEMBERS", "members = 2"), &super::RULE).is_empty());
     }
 }

@@ -52,7 +52,7 @@ mod tests {
     fn a_team_on_one_dual_port_card_fires_once_for_the_profile() {
         let f = findings(
             &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b"),
-            "spof-nic-card",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
@@ -74,7 +74,7 @@ mod tests {
             "[hosts.hv3]\nprofile = \"p\"",
             "[hosts.hv3]\nprofile = \"p\"\nnics.P1-2 = { card = \"pci2\" }",
         );
-        let f = findings(&src, "spof-nic-card");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.contains("hosts `hv1`, `hv2`"),
@@ -94,7 +94,7 @@ mod tests {
                 "[hosts.hv3]\nprofile = \"p\"",
                 "[hosts.hv3]\nprofile = \"p\"\nnics.P1-2 = { card = \"pci1\" }",
             );
-        let f = findings(&src, "spof-nic-card");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0].message.contains("host `hv3`"), "{}", f[0].message);
         let p = f[0].primary.as_ref().unwrap().span;
@@ -119,7 +119,7 @@ mod tests {
             "card = \"pci1\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
             "card = \"pci2\"\nspeed = \"10G\"\nswitch = \"tor-b\"",
         );
-        let f = findings(&src, "spof-nic-card");
+        let f = findings(&src, &super::RULE);
         assert!(f.is_empty(), "{f:#?}");
     }
 
@@ -128,7 +128,7 @@ mod tests {
         let src = ONE_CARD_ONE_SWITCH
             .replace("SWITCH", "tor-b")
             .replace("card = \"lom2\"", "card = \"lom\"");
-        let f: Vec<_> = findings(&src, "spof-nic-card")
+        let f: Vec<_> = findings(&src, &super::RULE)
             .into_iter()
             .filter(|d| d.message.contains("`mgmt`"))
             .collect();

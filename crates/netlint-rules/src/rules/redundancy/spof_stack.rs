@@ -120,7 +120,7 @@ profile = "p"
 
     #[test]
     fn redundancy_inside_one_stack_is_reported_as_info() {
-        let f = findings(&SRC.replace("SECOND", "s-2"), "spof-stack");
+        let f = findings(&SRC.replace("SECOND", "s-2"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].severity, Severity::Info);
         assert_eq!(f[0].element(), "switches.s-1");
@@ -140,14 +140,17 @@ profile = "p"
 
     #[test]
     fn a_second_path_outside_the_stack_is_enough() {
-        assert!(findings(&SRC.replace("SECOND", "other"), "spof-stack").is_empty());
+        assert!(findings(&SRC.replace("SECOND", "other"), &super::RULE).is_empty());
     }
 
     #[test]
     fn a_host_on_one_member_is_spof_switch_not_spof_stack() {
-        let f = findings(&SRC.replace("SECOND", "s-1"), "spof-stack");
+        let f = findings(&SRC.replace("SECOND", "s-1"), &super::RULE);
         assert!(f.is_empty(), "{f:#?}");
-        let f = findings(&SRC.replace("SECOND", "s-1"), "spof-switch");
+        let f = findings(
+            &SRC.replace("SECOND", "s-1"),
+            &crate::rules::redundancy::spof_switch::RULE,
+        );
         assert!(!f.is_empty());
     }
 }

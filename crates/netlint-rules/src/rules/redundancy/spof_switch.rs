@@ -60,7 +60,7 @@ mod tests {
     fn a_team_cabled_to_one_switch_fires_once_for_all_hosts() {
         let f = findings(
             &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-a"),
-            "spof-switch",
+            &super::RULE,
         );
         // One message naming the three hosts, one copy per host element.
         assert_eq!(f.len(), 1, "{f:#?}");
@@ -85,7 +85,7 @@ mod tests {
                 "",
             )
             .replace("uplinks = [\"VMTeam\"]", "uplinks = [\"P1-1\", \"P1-2\"]");
-        let f = findings(&src, "spof-switch");
+        let f = findings(&src, &super::RULE);
         assert!(!f.is_empty());
         let m = &f[0].message;
         assert!(
@@ -99,7 +99,7 @@ mod tests {
     fn a_team_over_two_switches_is_redundant() {
         let f = findings(
             &ONE_CARD_ONE_SWITCH.replace("SWITCH", "tor-b"),
-            "spof-switch",
+            &super::RULE,
         );
         assert!(f.is_empty(), "{f:#?}");
     }
@@ -110,7 +110,7 @@ mod tests {
             "card = \"lom2\"\nspeed = \"1G\"\nswitch = \"tor-b\"",
             "card = \"lom2\"\nspeed = \"1G\"\nswitch = \"tor-a\"",
         );
-        let f = findings(&src, "spof-switch");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].severity, Severity::Warning);
         // Management is also the hosts' only cluster network: one finding
@@ -160,7 +160,7 @@ switch = "b"
 uplinks = ["N"]
 networks = ["vm"]
 "#;
-        let f = findings(src, "spof-switch");
+        let f = findings(src, &super::RULE);
         let mid: Vec<_> = f.iter().filter(|d| d.element() == "switches.mid").collect();
         assert_eq!(mid.len(), 1, "{f:#?}");
         assert_eq!(
@@ -213,10 +213,14 @@ profile = "p"
 [hosts.hv2]
 profile = "p"
 "#;
-        assert!(findings(&src.replace("LINT", ""), "spof-switch").is_empty());
-        assert!(!findings(&src.replace("LINT", ""), "spof-stack").is_empty());
+        assert!(findings(&src.replace("LINT", ""), &super::RULE).is_empty());
+        assert!(!findings(
+            &src.replace("LINT", ""),
+            &crate::rules::redundancy::spof_stack::RULE
+        )
+        .is_empty());
         let on = src.replace("LINT", "[netlint]\nstack_as_unit = true");
-        let f = findings(&on, "spof-switch");
+        let f = findings(&on, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -232,6 +236,6 @@ profile = "p"
             f[0].help
         );
         // The stack is already one unit: spof-stack has nothing to add.
-        assert!(findings(&on, "spof-stack").is_empty());
+        assert!(findings(&on, &crate::rules::redundancy::spof_stack::RULE).is_empty());
     }
 }

@@ -127,7 +127,7 @@ switch = "tor"
 
     #[test]
     fn missing_host_ports_names_both_settings_and_the_hosts() {
-        let f = findings(&ONE.replace("HOST_PORTS", ""), "host-port-not-edge");
+        let f = findings(&ONE.replace("HOST_PORTS", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "switches.tor");
         let m = &f[0].message;
@@ -140,7 +140,7 @@ switch = "tor"
     fn edge_without_bpdu_guard_names_only_the_guard() {
         let f = findings(
             &ONE.replace("HOST_PORTS", "host_ports = { edge = true }"),
-            "host-port-not-edge",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1);
         assert!(!f[0].message.contains("`edge = true`"), "{}", f[0].message);
@@ -154,12 +154,12 @@ switch = "tor"
                 "HOST_PORTS",
                 "host_ports = { edge = true, bpdu_guard = true }"
             ),
-            "host-port-not-edge"
+            &super::RULE
         )
         .is_empty());
         assert!(findings(
             &ONE.replace("HOST_PORTS", "stp = { mode = \"none\" }"),
-            "host-port-not-edge"
+            &super::RULE
         )
         .is_empty());
     }

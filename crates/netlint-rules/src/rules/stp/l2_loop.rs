@@ -197,7 +197,7 @@ speed = "10G"
     fn a_switch_without_stp_on_a_loop_is_an_error() {
         let f = findings(
             &TRIANGLE.replace("MODE_A", "none").replace("MODE_B", "rstp"),
-            "l2-loop",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "switches.a");
@@ -213,7 +213,7 @@ speed = "10G"
             .replace("MODE_A", "none")
             .replace("MODE_B", "none")
             .replace("mode = \"rstp\"", "mode = \"none\"");
-        let f = findings(&src, "l2-loop");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(
             f[0].message
@@ -244,7 +244,7 @@ speed = "1G"
 members = 2
 lag = "LAG"
 "#;
-        let f = findings(&src.replace("LAG", "none"), "l2-loop");
+        let f = findings(&src.replace("LAG", "none"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -252,14 +252,14 @@ lag = "LAG"
             "{}",
             f[0].message
         );
-        assert!(findings(&src.replace("LAG", "lacp"), "l2-loop").is_empty());
+        assert!(findings(&src.replace("LAG", "lacp"), &super::RULE).is_empty());
     }
 
     #[test]
     fn stp_everywhere_or_no_loop_is_silent() {
         assert!(findings(
             &TRIANGLE.replace("MODE_A", "rstp").replace("MODE_B", "rstp"),
-            "l2-loop"
+            &super::RULE
         )
         .is_empty());
         let open = TRIANGLE
@@ -269,6 +269,6 @@ lag = "LAG"
                 "[[links]]\nname = \"ca\"\na = \"c\"\nb = \"a\"\nspeed = \"10G\"\n",
                 "",
             );
-        assert!(findings(&open, "l2-loop").is_empty());
+        assert!(findings(&open, &super::RULE).is_empty());
     }
 }

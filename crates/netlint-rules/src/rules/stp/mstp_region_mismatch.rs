@@ -279,7 +279,7 @@ speed = "10G"
     fn a_revision_mismatch_points_at_the_odd_switch() {
         let f = findings(
             &TWO.replace("REV", "4").replace("MAP", "20, 30"),
-            "mstp-region-mismatch",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "switches.c");
@@ -294,10 +294,7 @@ speed = "10G"
 
     #[test]
     fn a_map_mismatch_names_the_vlans() {
-        let f = findings(
-            &TWO.replace("REV", "3").replace("MAP", "20"),
-            "mstp-region-mismatch",
-        );
+        let f = findings(&TWO.replace("REV", "3").replace("MAP", "20"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -311,13 +308,13 @@ speed = "10G"
     fn identical_configurations_and_different_region_names_are_fine() {
         assert!(findings(
             &TWO.replace("REV", "3").replace("MAP", "20, 30"),
-            "mstp-region-mismatch"
+            &super::RULE
         )
         .is_empty());
         let other = TWO.replace("REV", "4").replace("MAP", "20").replace(
             "region = \"dc1\", revision = 4",
             "region = \"dc2\", revision = 4",
         );
-        assert!(findings(&other, "mstp-region-mismatch").is_empty());
+        assert!(findings(&other, &super::RULE).is_empty());
     }
 }

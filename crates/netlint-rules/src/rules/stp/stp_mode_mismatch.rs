@@ -157,7 +157,7 @@ speed = "10G"
 
     #[test]
     fn rstp_next_to_mstp_is_a_region_boundary() {
-        let f = findings(&LINE.replace("MODE_A", "rstp"), "stp-mode-mismatch");
+        let f = findings(&LINE.replace("MODE_A", "rstp"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "switches.a");
         assert!(
@@ -176,7 +176,7 @@ speed = "10G"
 
     #[test]
     fn pvst_next_to_mstp_loses_per_vlan_blocking() {
-        let f = findings(&LINE.replace("MODE_A", "rapid-pvst"), "stp-mode-mismatch");
+        let f = findings(&LINE.replace("MODE_A", "rapid-pvst"), &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(
             f[0].message
@@ -191,7 +191,7 @@ speed = "10G"
         let src = LINE
             .replace("MODE_A", "stp")
             .replace("\"mstp\"", "\"rstp\"");
-        let f = findings(&src, "stp-mode-mismatch");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(
             f[0].message.contains("RSTP falls back to 802.1D on `ab`"),
@@ -202,8 +202,8 @@ speed = "10G"
 
     #[test]
     fn one_mode_everywhere_and_stp_disabled_are_silent() {
-        assert!(findings(&LINE.replace("MODE_A", "mstp"), "stp-mode-mismatch").is_empty());
+        assert!(findings(&LINE.replace("MODE_A", "mstp"), &super::RULE).is_empty());
         // No loop here, and a loop through a switch without STP is l2-loop's.
-        assert!(findings(&LINE.replace("MODE_A", "none"), "stp-mode-mismatch").is_empty());
+        assert!(findings(&LINE.replace("MODE_A", "none"), &super::RULE).is_empty());
     }
 }

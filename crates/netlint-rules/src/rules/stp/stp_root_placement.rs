@@ -596,14 +596,14 @@ mod tests {
         let mut src = String::from(
             "[design]\nname = \"t\"\n[switches.core-1]\nstp = { mode = \"rstp\", priority = 4096 }\n[switches.core-2]\nstp = { mode = \"rstp\", priority = 4096 }\n[[links]]\na = \"core-1\"\nb = \"core-2\"\nspeed = \"10G\"\n",
         );
-        let small = findings(&src, "stp-root-placement");
+        let small = findings(&src, &super::RULE);
         assert_eq!(small.len(), 1, "{small:#?}");
         let help = small[0].help.as_deref().unwrap();
         assert!(help.contains("checked on a copy of the design"), "{help}");
         for i in 0..1600 {
             src.push_str(&format!("[hosts.h{i}]\n"));
         }
-        let large = findings(&src, "stp-root-placement");
+        let large = findings(&src, &super::RULE);
         assert_eq!(large.len(), 1, "{large:#?}");
         let help = large[0].help.as_deref().unwrap();
         assert!(help.contains("too many hosts to check each fix"), "{help}");
@@ -635,7 +635,7 @@ speed = "10G"
 
     #[test]
     fn default_priorities_without_macs_are_a_guess() {
-        let f = findings(&src("", ""), "stp-root-placement");
+        let f = findings(&src("", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         // No MACs: names decide (acc-1 < acc-2 < core).
@@ -657,7 +657,7 @@ speed = "10G"
                 "stp = { priority = 8192, mac = \"00:00:00:00:00:02\" }",
                 "stp = { priority = 8192, mac = \"00:00:00:00:00:01\" }",
             ),
-            "stp-root-placement",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
@@ -673,15 +673,12 @@ speed = "10G"
 
     #[test]
     fn an_explicit_lowest_priority_is_a_choice() {
-        assert!(findings(&src("stp = { priority = 4096 }", ""), "stp-root-placement").is_empty());
+        assert!(findings(&src("stp = { priority = 4096 }", ""), &super::RULE).is_empty());
     }
 
     #[test]
     fn a_lone_switch_has_nothing_to_place() {
-        let f = findings(
-            "[design]\nname = \"t\"\n[switches.a]\n",
-            "stp-root-placement",
-        );
+        let f = findings("[design]\nname = \"t\"\n[switches.a]\n", &super::RULE);
         assert!(f.is_empty());
     }
 
@@ -693,7 +690,7 @@ speed = "10G"
         let design = src(&mst(""), &mst(""))
             .replace("[switches.acc-2]", &format!("[switches.acc-2]\n{}", mst("")))
             + "[networks.csv]\nrole = \"csv\"\nvlan = 20\n[hosts.h.nics.A]\nspeed = \"10G\"\nswitch = \"acc-2\"\nnetworks = [\"csv\"]\n";
-        let f = findings(&design, "stp-root-placement");
+        let f = findings(&design, &super::RULE);
         assert_eq!(f.len(), 2, "{f:#?}");
         let msti = f
             .iter()
@@ -788,7 +785,7 @@ profile = "p"
     fn the_advice_of_old_would_move_the_core_root_and_warn_about_itself() {
         // What the help used to say: `priority = 4096` on tor-a. Applied,
         // tor-a ties with the core on VLAN 10 and wins on its MAC.
-        let f = findings(&pvst(", priority = 4096", ""), "stp-root-placement");
+        let f = findings(&pvst(", priority = 4096", ""), &super::RULE);
         assert!(
             f.iter().any(|d| d.message.contains(
                 "VLAN 10 (PVST+) are rooted at `tor-a`: tor-a is root on the MAC tie-break"
@@ -799,7 +796,7 @@ profile = "p"
 
     #[test]
     fn pvst_fixes_are_checked_and_never_tie_with_another_vlans_root() {
-        let f = findings(&pvst("", ""), "stp-root-placement");
+        let f = findings(&pvst("", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -828,7 +825,7 @@ profile = "p"
                 "[switches.tor-b]\nstp = { mode = \"rapid-pvst\", priority = 12288,",
             ),
         ] {
-            let after = findings(&fixed, "stp-root-placement");
+            let after = findings(&fixed, &super::RULE);
             assert!(after.is_empty(), "{after:#?}");
         }
     }
@@ -841,7 +838,7 @@ profile = "p"
             "[profiles.p.nics.P2]\nspeed = \"25G\"\nswitch = \"tor-b\"",
             "[profiles.p.nics.P2]\nspeed = \"1G\"\nswitch = \"oob-sw\"",
         );
-        let f = findings(&src, "stp-root-placement");
+        let f = findings(&src, &super::RULE);
         assert!(!f.is_empty());
         for d in &f {
             assert!(

@@ -297,10 +297,7 @@ profile = "n"
 
     #[test]
     fn ten_gig_traffic_through_a_one_gig_core_fires_per_network() {
-        let f = findings(
-            &OPEN_TRIANGLE.replace("UPLINK", "1G"),
-            "stp-suboptimal-path",
-        );
+        let f = findings(&OPEN_TRIANGLE.replace("UPLINK", "1G"), &super::RULE);
         assert_eq!(f.len(), 2, "{f:#?}");
         let elements: Vec<String> = f.iter().map(|d| d.element()).collect();
         assert!(
@@ -324,11 +321,7 @@ profile = "n"
 
     #[test]
     fn uplinks_as_fast_as_the_adapters_are_fine() {
-        assert!(findings(
-            &OPEN_TRIANGLE.replace("UPLINK", "10G"),
-            "stp-suboptimal-path"
-        )
-        .is_empty());
+        assert!(findings(&OPEN_TRIANGLE.replace("UPLINK", "10G"), &super::RULE).is_empty());
     }
 
     #[test]
@@ -338,7 +331,7 @@ profile = "n"
             "[[links]]\nname = \"isl\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\nmembers = 2\n",
             "",
         );
-        assert!(findings(&src, "stp-suboptimal-path").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     /// Two MSTP regions: core-2 reaches the CIST root through the other
@@ -348,7 +341,7 @@ profile = "n"
     #[test]
     fn between_regions_the_external_cost_is_cited_and_used() {
         let src = include_str!("../../../../../fixtures/mstp-two-regions.toml");
-        let f = findings(src, "stp-suboptimal-path");
+        let f = findings(src, &super::RULE);
         assert!(!f.is_empty());
         for d in &f {
             assert!(

@@ -449,7 +449,7 @@ profile = "n"
 
     #[test]
     fn rstp_blocking_the_only_cluster_link_is_one_finding_with_the_whole_story() {
-        let f = findings(&TRIANGLE.replace("MODE", "rstp"), "stp-vlan-partition");
+        let f = findings(&TRIANGLE.replace("MODE", "rstp"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let d = &f[0];
         assert_eq!(d.element(), "links.isl");
@@ -511,7 +511,7 @@ profile = "n"
             "name = \"fibre-1\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\n[[links]]\nname = \"fibre-2\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\n",
         );
         assert!(two.contains("fibre-2"));
-        let f = findings(&two, "stp-vlan-partition");
+        let f = findings(&two, &super::RULE);
         assert_eq!(f.len(), 1, "one cut, one finding: {f:#?}");
         let m = &f[0].message;
         assert!(m.starts_with("the RSTP tree rooted at core blocks `fibre-1` and `fibre-2` between `tor-a` and `tor-b`, both links that carry VLANs 20, 30 there"), "{m}");
@@ -528,7 +528,7 @@ profile = "n"
             "members = 2\n[[links]]\nname = \"up-a\"",
             "members = 2\nlag = \"none\"\n[[links]]\nname = \"up-a\"",
         );
-        let f = findings(&bundle, "stp-vlan-partition");
+        let f = findings(&bundle, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(m.starts_with("the RSTP tree rooted at core blocks cable 1 of `isl` and cable 2 of `isl` between `tor-a` and `tor-b`, both links that carry VLANs 20, 30 there"), "{m}");
@@ -556,7 +556,7 @@ profile = "n"
                 "0b\" }",
                 "0b\", region = \"r\", revision = 1, instances = { 1 = [20, 30] }, instance_priority = { 1 = 8192 } }",
             );
-        assert!(findings(&src, "stp-vlan-partition").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -564,13 +564,13 @@ profile = "n"
         let src = TRIANGLE
             .replace("MODE", "rstp")
             .replace("name = \"isl\"", "name = \"isl\"\nvlans = [10]");
-        assert!(findings(&src, "stp-vlan-partition").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
     fn pvst_runs_a_tree_per_vlan_and_keeps_the_isl_for_vlan_20() {
         let src = TRIANGLE.replace("MODE", "rapid-pvst");
-        assert!(findings(&src, "stp-vlan-partition").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -578,7 +578,7 @@ profile = "n"
         let src = TRIANGLE
             .replace("MODE", "rstp")
             .replace("switch = \"tor-b\"", "switch = \"tor-a\"");
-        assert!(findings(&src, "stp-vlan-partition").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -597,7 +597,7 @@ profile = "n"
                 "[[links]]\nname = \"isl{i:02}\"\na = \"t{i:02}a\"\nb = \"t{i:02}b\"\nspeed = \"10G\"\n"
             ));
         }
-        let f = findings(&src, "stp-vlan-partition");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 20);
         let helps: Vec<&str> = f.iter().map(|d| d.help.as_deref().unwrap()).collect();
         assert!(

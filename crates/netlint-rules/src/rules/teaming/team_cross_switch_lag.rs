@@ -94,7 +94,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 mod tests {
     use crate::testing::findings;
 
-    const ID: &str = "team-cross-switch-lag";
+    const ID: &crate::Rule = &super::RULE;
 
     const BASE: &str = r#"
 [design]

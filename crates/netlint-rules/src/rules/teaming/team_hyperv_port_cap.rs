@@ -249,7 +249,7 @@ profile = "p"
     fn tcp_live_migration_on_a_hyperv_port_team_is_capped_at_one_member() {
         let f = findings(
             &src("windows-server-2012", "hyperv-port", "tcp"),
-            "team-hyperv-port-cap",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
@@ -279,7 +279,7 @@ profile = "p"
     fn smb_over_two_vnics_is_capped_at_two_of_four() {
         let f = findings(
             &src("windows-server-2019", "hyperv-port", "smb"),
-            "team-hyperv-port-cap",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
@@ -302,11 +302,7 @@ profile = "p"
     fn dynamic_or_address_hash_teams_are_not_capped_this_way() {
         for lb in ["dynamic", "address-hash"] {
             assert!(
-                findings(
-                    &src("windows-server-2019", lb, "tcp"),
-                    "team-hyperv-port-cap"
-                )
-                .is_empty(),
+                findings(&src("windows-server-2019", lb, "tcp"), &super::RULE).is_empty(),
                 "{lb}"
             );
         }
@@ -318,7 +314,7 @@ profile = "p"
             "members = [\"A\", \"B\", \"C\", \"D\"]",
             "members = [\"A\", \"B\"]",
         );
-        assert!(findings(&two, "team-hyperv-port-cap").is_empty());
+        assert!(findings(&two, &super::RULE).is_empty());
     }
 
     #[test]
@@ -344,7 +340,7 @@ load_balancing = "hyperv-port"
 [hosts.hv1.vswitches.S.vnics.SMB1]
 network = "smb1"
 "#;
-        let f = findings(set, "team-hyperv-port-cap");
+        let f = findings(set, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("host `hv1`: SMB storage limited to 25 Gb/s on a 2 x 25G SET switch: SET switch `S` uses hyperv-port"),

@@ -182,7 +182,7 @@ profile = "p"
     #[test]
     fn iscsi_on_a_team_fires_once_for_the_profile_line() {
         let s = src("windows-server-2019", "iscsi", ON_TEAM);
-        let f = findings(&s, "team-iscsi");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with(
@@ -200,8 +200,8 @@ profile = "p"
             "switch = \"sw\"\n[profiles.p.nics.B]",
             "switch = \"sw\"\nnetworks = [\"iscsi\"]\n[profiles.p.nics.B]",
         );
-        assert!(findings(&separate, "team-iscsi").is_empty());
-        assert!(findings(&src("windows-server-2019", "smb", ON_TEAM), "team-iscsi").is_empty());
+        assert!(findings(&separate, &super::RULE).is_empty());
+        assert!(findings(&src("windows-server-2019", "smb", ON_TEAM), &super::RULE).is_empty());
     }
 
     #[test]
@@ -211,7 +211,7 @@ profile = "p"
             "iscsi",
             "[profiles.p.vswitches.S]\nuplinks = [\"A\", \"B\"]\nnetworks = [\"giscsi\"]\n[profiles.p.vswitches.S.vnics.iSCSI]\nnetwork = \"iscsi\"",
         );
-        let f = findings(&s, "team-iscsi");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 2, "{f:#?}");
         assert!(f.iter().any(|d| d
             .message
@@ -229,6 +229,6 @@ profile = "p"
             "iscsi",
             "[profiles.p.vswitches.vSwitch1]\nuplinks = [\"A\", \"B\"]\n[profiles.p.vswitches.vSwitch1.vnics.vmk2]\nnetwork = \"iscsi\"\nactive_uplinks = [\"A\"]\niscsi_port_binding = true",
         );
-        assert!(findings(&s, "team-iscsi").is_empty());
+        assert!(findings(&s, &super::RULE).is_empty());
     }
 }

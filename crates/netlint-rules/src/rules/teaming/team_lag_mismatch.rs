@@ -97,7 +97,7 @@ profile = "p"
     #[test]
     fn switch_dependent_on_independent_ports_fires_at_switch_lag() {
         let s = src("lacp", "switch_lag = \"none\"");
-        let f = findings(&s, "team-lag-mismatch");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("hosts `hv1`, `hv2`: team `T` runs LACP (`mode = \"lacp\"`) but its members' switch ports do not"),
@@ -122,10 +122,7 @@ profile = "p"
             ("static", "lacp", true),
         ];
         for (mode, lag, fires) in cases {
-            let f = findings(
-                &src(mode, &format!("switch_lag = \"{lag}\"")),
-                "team-lag-mismatch",
-            );
+            let f = findings(&src(mode, &format!("switch_lag = \"{lag}\"")), &super::RULE);
             assert_eq!(f.len(), usize::from(fires), "{mode} / {lag}: {f:#?}");
         }
     }
@@ -138,10 +135,7 @@ profile = "p"
     #[test]
     fn each_mismatch_is_worded_by_what_it_does() {
         let msg = |mode: &str, lag: &str| {
-            let f = findings(
-                &src(mode, &format!("switch_lag = \"{lag}\"")),
-                "team-lag-mismatch",
-            );
+            let f = findings(&src(mode, &format!("switch_lag = \"{lag}\"")), &super::RULE);
             (f[0].message.clone(), f[0].help.clone().unwrap_or_default())
         };
         let (m, h) = msg("lacp", "none");
@@ -173,6 +167,6 @@ profile = "p"
 
     #[test]
     fn unstated_switch_side_is_silent() {
-        assert!(findings(&src("lacp", ""), "team-lag-mismatch").is_empty());
+        assert!(findings(&src("lacp", ""), &super::RULE).is_empty());
     }
 }

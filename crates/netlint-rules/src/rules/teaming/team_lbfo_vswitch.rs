@@ -64,7 +64,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 mod tests {
     use crate::testing::findings;
 
-    const ID: &str = "team-lbfo-vswitch";
+    const ID: &crate::Rule = &super::RULE;
 
     const BASE: &str = r#"
 [design]

@@ -78,7 +78,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 mod tests {
     use crate::testing::findings;
 
-    const ID: &str = "team-member-limit";
+    const ID: &crate::Rule = &super::RULE;
 
     /// A host with `n` 10G NICs named N1..Nn, all cabled to `sw`.
     fn design(platform: &str, n: usize, tail: &str) -> String {

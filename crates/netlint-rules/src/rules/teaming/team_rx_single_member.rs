@@ -101,7 +101,7 @@ profile = "p"
     #[test]
     fn switch_independent_address_hash_fires_with_the_numbers() {
         let s = src("switch-independent", "address-hash", "");
-        let f = findings(&s, "team-rx-single-member");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -124,7 +124,7 @@ profile = "p"
             ("static", "address-hash"),
         ] {
             assert!(
-                findings(&src(mode, lb, ""), "team-rx-single-member").is_empty(),
+                findings(&src(mode, lb, ""), &super::RULE).is_empty(),
                 "{mode} {lb}"
             );
         }
@@ -133,6 +133,6 @@ profile = "p"
     #[test]
     fn one_active_member_and_a_standby_is_silent() {
         let s = src("switch-independent", "address-hash", "standby = \"B\"");
-        assert!(findings(&s, "team-rx-single-member").is_empty());
+        assert!(findings(&s, &super::RULE).is_empty());
     }
 }

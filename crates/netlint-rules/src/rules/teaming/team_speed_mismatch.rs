@@ -93,7 +93,7 @@ members = ["A", "B"]
 
     #[test]
     fn mixed_speeds_in_a_team_fire_on_the_odd_member() {
-        let f = findings(&BASE.replace("SPEED", "1G"), "team-speed-mismatch");
+        let f = findings(&BASE.replace("SPEED", "1G"), &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("A 10G, B 1G"), "{}", f[0].message);
         assert_eq!(f[0].element(), "hosts.h1.teams.T");
@@ -101,7 +101,7 @@ members = ["A", "B"]
 
     #[test]
     fn equal_speeds_are_fine() {
-        assert!(findings(&BASE.replace("SPEED", "10G"), "team-speed-mismatch").is_empty());
+        assert!(findings(&BASE.replace("SPEED", "10G"), &super::RULE).is_empty());
     }
 
     #[test]
@@ -110,7 +110,7 @@ members = ["A", "B"]
             "[hosts.h1.teams.T]\nmembers = [\"A\", \"B\"]",
             "[hosts.h1.vswitches.S]\nuplinks = [\"A\", \"B\"]",
         );
-        let f = findings(&src, "team-speed-mismatch");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("SET switch `S`"));
     }
@@ -125,7 +125,7 @@ members = ["A", "B"]
                     "[hosts.h1.teams.T]\nmembers = [\"A\", \"B\"]",
                     &format!("[hosts.h1.vswitches.S]\n{kind}uplinks = [\"A\", \"B\"]"),
                 );
-            let f = findings(&src, "team-speed-mismatch");
+            let f = findings(&src, &super::RULE);
             assert_eq!(f.len(), 1, "{f:#?}");
             assert!(f[0].message.contains(word), "{}", f[0].message);
             assert!(!f[0].message.contains("SET"), "{}", f[0].message);

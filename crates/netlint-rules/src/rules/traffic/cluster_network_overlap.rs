@@ -158,7 +158,7 @@ SWITCHES
     #[test]
     fn shared_vlan_on_a_switch_fires_at_the_second_network() {
         let src = design("vlan = 20\nsubnet = \"10.0.30.0/24\"", "[switches.sw]");
-        let f = findings(&src, "cluster-network-overlap");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "networks.lm");
         assert!(
@@ -179,7 +179,7 @@ SWITCHES
             "vlan = 20\nsubnet = \"10.0.30.0/24\"",
             "[switches.sw]\nvlans = [30]",
         );
-        assert!(findings(&src, "cluster-network-overlap").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -188,14 +188,14 @@ SWITCHES
             "vlan = 20\nsubnet = \"10.0.30.0/24\"",
             "[switches.a]\nvlans = [20]\n[switches.b]\nvlans = [30]",
         );
-        let f = findings(&src, "cluster-network-overlap");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("on switch `a`:"), "{}", f[0].message);
     }
 
     #[test]
     fn shared_vlan_without_switches_still_fires() {
-        let f = findings(&design("vlan = 20", ""), "cluster-network-overlap");
+        let f = findings(&design("vlan = 20", ""), &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("share VLAN 20:"), "{}", f[0].message);
     }
@@ -203,7 +203,7 @@ SWITCHES
     #[test]
     fn overlapping_subnets_fire_at_the_subnet_line() {
         let src = design("vlan = 30\nsubnet = \"10.0.20.128/25\"", "[switches.sw]");
-        let f = findings(&src, "cluster-network-overlap");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(
             f[0].message
@@ -218,7 +218,7 @@ SWITCHES
     #[test]
     fn vlan_and_subnet_together_make_one_finding() {
         let src = design("vlan = 20\nsubnet = \"10.0.20.0/24\"", "[switches.sw]");
-        let f = findings(&src, "cluster-network-overlap");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(
             f[0].message
@@ -231,13 +231,13 @@ SWITCHES
     #[test]
     fn distinct_networks_and_untagged_pairs_are_fine() {
         let src = design("vlan = 30\nsubnet = \"10.0.30.0/24\"", "[switches.sw]");
-        assert!(findings(&src, "cluster-network-overlap").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
         // Two untagged networks have no VLAN id to share.
         let src = BASE
             .replace("vlan = 20\n", "")
             .replace("LM", "subnet = \"10.0.30.0/24\"")
             .replace("SWITCHES", "[switches.sw]");
-        assert!(findings(&src, "cluster-network-overlap").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -246,7 +246,7 @@ SWITCHES
             "vlan = 20",
             "[switches.sw]\n[networks.bk]\nrole = \"backup\"\nvlan = 20",
         );
-        let f = findings(&src, "cluster-network-overlap");
+        let f = findings(&src, &super::RULE);
         let pairs: Vec<String> = f.iter().map(|d| d.element()).collect();
         assert_eq!(
             pairs,

@@ -96,7 +96,7 @@ profile = "p"
 
     #[test]
     fn pfc_on_the_cluster_priority_fires() {
-        let f = findings(&src("[3, 7]", "{ 3 = 50, 7 = 1 }"), "dcb-cluster-class");
+        let f = findings(&src("[3, 7]", "{ 3 = 50, 7 = 1 }"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("hosts `hv1`, `hv2`: the cluster policy `Cluster` uses priority 7, which has PFC enabled"),
@@ -108,13 +108,13 @@ profile = "p"
 
     #[test]
     fn a_share_above_two_percent_fires_and_two_is_fine() {
-        let f = findings(&src("[3]", "{ 3 = 50, 7 = 5 }"), "dcb-cluster-class");
+        let f = findings(&src("[3]", "{ 3 = 50, 7 = 5 }"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.contains("whose ETS share is 5 %"),
             "{}",
             f[0].message
         );
-        assert!(findings(&src("[3]", "{ 3 = 50, 7 = 2 }"), "dcb-cluster-class").is_empty());
+        assert!(findings(&src("[3]", "{ 3 = 50, 7 = 2 }"), &super::RULE).is_empty());
     }
 }

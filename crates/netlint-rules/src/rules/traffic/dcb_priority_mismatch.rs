@@ -221,7 +221,7 @@ profile = "p"
     #[test]
     fn a_switch_protecting_another_priority_fires_at_its_pfc() {
         let s = src("{ pfc = [4] }", "[3]", OK_ETS);
-        let f = findings(&s, "dcb-priority-mismatch");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("switch `tor` enables PFC on priority 4, but the SMB Direct traffic it carries (`smb1` from hosts `hv1`, `hv2`) uses priority 3"),
@@ -234,7 +234,7 @@ profile = "p"
     #[test]
     fn a_host_whose_pfc_misses_its_policy_fires_at_the_policy() {
         let s = src(OK_SW, "[4]", OK_ETS);
-        let f = findings(&s, "dcb-priority-mismatch");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("hosts `hv1`, `hv2`: DCB policy `SMB` puts SMB Direct on priority 3, but the host enables PFC on priority 4 only"),
@@ -252,7 +252,7 @@ profile = "p"
             "[3]",
             "{ 3 = 80, 7 = 30 }",
         );
-        let f = findings(&s, "dcb-priority-mismatch");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 2, "{f:#?}");
         assert!(f.iter().any(|d| d
             .message
@@ -264,6 +264,6 @@ profile = "p"
 
     #[test]
     fn agreement_is_silent() {
-        assert!(findings(&src(OK_SW, "[3]", OK_ETS), "dcb-priority-mismatch").is_empty());
+        assert!(findings(&src(OK_SW, "[3]", OK_ETS), &super::RULE).is_empty());
     }
 }

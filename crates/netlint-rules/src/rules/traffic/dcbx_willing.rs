@@ -60,7 +60,7 @@ profile = "p"
     #[test]
     fn willing_true_fires_at_its_line_naming_every_host() {
         let src = BASE.replace("WILLING", "willing = true");
-        let f = findings(&src, "dcbx-willing");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("hosts `hv1`, `hv2`: "),
@@ -76,7 +76,7 @@ profile = "p"
     #[test]
     fn absent_willing_fires_at_the_dcb_table() {
         let src = BASE.replace("WILLING", "");
-        let f = findings(&src, "dcbx-willing");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("leaves `willing` unset"));
         let at = f[0].primary.as_ref().unwrap().span.start;
@@ -85,9 +85,9 @@ profile = "p"
 
     #[test]
     fn willing_false_or_no_dcb_is_fine() {
-        assert!(findings(&BASE.replace("WILLING", "willing = false"), "dcbx-willing").is_empty());
+        assert!(findings(&BASE.replace("WILLING", "willing = false"), &super::RULE).is_empty());
         let no_dcb = "[design]\nname = \"t\"\n[hosts.hv1]\nos = \"windows-server-2019\"\n";
-        assert!(findings(no_dcb, "dcbx-willing").is_empty());
+        assert!(findings(no_dcb, &super::RULE).is_empty());
     }
 
     #[test]
@@ -96,7 +96,7 @@ profile = "p"
             "[hosts.hv2]\nprofile = \"p\"",
             "[hosts.hv2]\nprofile = \"p\"\ndcb.willing = true",
         );
-        let f = findings(&src, "dcbx-willing");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.starts_with("host `hv2`: "));
         assert_eq!(f[0].element(), "hosts.hv2");

@@ -720,13 +720,13 @@ HV3
 
     #[test]
     fn symmetric_hosts_are_silent() {
-        assert!(findings(&design(""), "host-asymmetry").is_empty());
+        assert!(findings(&design(""), &super::RULE).is_empty());
     }
 
     #[test]
     fn a_slower_nic_fires_at_the_override_naming_the_majority() {
         let src = design("nics.D = { speed = \"1G\" }");
-        let f = findings(&src, "host-asymmetry");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -741,7 +741,7 @@ HV3
     #[test]
     fn faster_set_uplinks_are_one_finding_naming_every_network_over_them() {
         let src = design("nics.A = { speed = \"25G\" }\nnics.B = { speed = \"25G\" }");
-        let f = findings(&src, "host-asymmetry");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -754,15 +754,18 @@ HV3
     #[test]
     fn one_odd_member_of_a_set_is_left_to_team_speed_mismatch() {
         let src = design("nics.B = { speed = \"25G\" }");
-        assert!(findings(&src, "host-asymmetry").is_empty());
-        assert_eq!(findings(&src, "team-speed-mismatch").len(), 1);
+        assert!(findings(&src, &super::RULE).is_empty());
+        assert_eq!(
+            findings(&src, &crate::rules::teaming::team_speed_mismatch::RULE).len(),
+            1
+        );
     }
 
     #[test]
     fn a_bigger_set_reports_membership_not_speeds() {
         let f = findings(
             &design("vswitches.S = { uplinks = [\"A\", \"B\", \"C\"] }"),
-            "host-asymmetry",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
@@ -774,7 +777,7 @@ HV3
 
     #[test]
     fn a_missing_network_is_reported_at_the_host() {
-        let f = findings(&design("nics.D = { networks = [] }"), "host-asymmetry");
+        let f = findings(&design("nics.D = { networks = [] }"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -787,7 +790,7 @@ HV3
     fn a_network_on_a_vnic_instead_of_a_nic_is_a_different_build() {
         let f = findings(
             &design("nics.D = { networks = [] }\nvswitches.S.vnics.CSV = { network = \"csv\", mtu = 9000 }"),
-            "host-asymmetry",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
@@ -801,7 +804,7 @@ HV3
     fn member_mtu_differences_fire_unless_mtu_mismatch_covers_them() {
         // Uplink B at 9000 on hv3 only, vNICs at 1500: nothing breaks, but
         // the nodes differ.
-        let f = findings(&design("nics.B = { mtu = 9000 }"), "host-asymmetry");
+        let f = findings(&design("nics.B = { mtu = 9000 }"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -810,11 +813,7 @@ HV3
             f[0].message
         );
         // The CSV NIC carries the network itself: its MTU is mtu-mismatch's.
-        assert!(findings(
-            &design("nics.D = { jumbo_packet = 1514 }"),
-            "host-asymmetry"
-        )
-        .is_empty());
+        assert!(findings(&design("nics.D = { jumbo_packet = 1514 }"), &super::RULE).is_empty());
     }
 
     #[test]
@@ -830,7 +829,7 @@ HV3
             )
             .replace("network = \"mgmt\"", "network = \"mgmt\"\nmtu = 9000")
             .replace("HV3", "nics.B = { mtu = 1500 }");
-        assert!(findings(&src, "host-asymmetry").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -843,13 +842,13 @@ HV3
                 "[profiles.p.teams.T]\nmembers = [\"A\", \"B\"]\nnetworks = [\"mgmt\"]",
             )
             .replace("[networks.vm]\nrole = \"vm\"\nvlan = 100\n", "");
-        assert!(findings(&design_of(&src, ""), "host-asymmetry").is_empty());
+        assert!(findings(&design_of(&src, ""), &super::RULE).is_empty());
         let lowered = design_of(&src, "nics.A = { mtu = 1400 }");
-        assert!(findings(&lowered, "host-asymmetry").is_empty());
-        assert!(!findings(&lowered, "mtu-mismatch").is_empty());
+        assert!(findings(&lowered, &super::RULE).is_empty());
+        assert!(!findings(&lowered, &crate::rules::mtu::mtu_mismatch::RULE).is_empty());
         // A member above the smallest changes nothing mtu-mismatch sees.
         let raised = design_of(&src, "nics.A = { mtu = 9000 }");
-        let f = findings(&raised, "host-asymmetry");
+        let f = findings(&raised, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0]
             .message
@@ -864,7 +863,7 @@ HV3
     fn cabling_and_card_names_are_not_asymmetry() {
         let f = findings(
             &design("nics.A = { port = \"te1/0/9\", card = \"other\" }"),
-            "host-asymmetry",
+            &super::RULE,
         );
         assert!(f.is_empty(), "{f:#?}");
     }
@@ -872,7 +871,7 @@ HV3
     #[test]
     fn clusters_are_compared_separately() {
         let src = design("cluster = \"b\"\nnics.D = { speed = \"1G\" }");
-        assert!(findings(&src, "host-asymmetry").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -883,7 +882,7 @@ HV3
         );
         // hv4 and hv5 (profile q) carry nothing: each gets one finding per
         // network, all at their own host header.
-        let f = findings(&src, "host-asymmetry");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 2, "{f:#?}");
         assert!(f.iter().all(|d| d.message.contains(
             "does not carry networks `mgmt`, `vm`, `csv`, unlike hosts `hv1`, `hv2`, `hv3`"

@@ -114,10 +114,7 @@ profile = "p"
 
     #[test]
     fn compression_over_two_nics_fires() {
-        let f = findings(
-            &src("compression", "[\"lm\", \"csv\"]"),
-            "lm-compression-multichannel",
-        );
+        let f = findings(&src("compression", "[\"lm\", \"csv\"]"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -127,20 +124,8 @@ profile = "p"
 
     #[test]
     fn one_adapter_smb_or_tcp_is_silent() {
-        assert!(findings(
-            &src("compression", "[\"lm\"]"),
-            "lm-compression-multichannel"
-        )
-        .is_empty());
-        assert!(findings(
-            &src("smb", "[\"lm\", \"csv\"]"),
-            "lm-compression-multichannel"
-        )
-        .is_empty());
-        assert!(findings(
-            &src("tcp", "[\"lm\", \"csv\"]"),
-            "lm-compression-multichannel"
-        )
-        .is_empty());
+        assert!(findings(&src("compression", "[\"lm\"]"), &super::RULE).is_empty());
+        assert!(findings(&src("smb", "[\"lm\", \"csv\"]"), &super::RULE).is_empty());
+        assert!(findings(&src("tcp", "[\"lm\", \"csv\"]"), &super::RULE).is_empty());
     }
 }

@@ -121,7 +121,7 @@ profile = "p"
     #[test]
     fn over_budget_fires_with_the_estimate_and_bottleneck() {
         // SMB over 2 x 1G: losing one leaves 1 Gb/s: 128 GiB in 1099.5 s.
-        let f = findings(&src("10m", "smb"), "lm-drain-time");
+        let f = findings(&src("10m", "smb"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -134,14 +134,14 @@ profile = "p"
 
     #[test]
     fn within_budget_or_no_budget_is_silent() {
-        assert!(findings(&src("20m", "smb"), "lm-drain-time").is_empty());
+        assert!(findings(&src("20m", "smb"), &super::RULE).is_empty());
         let none = src("10m", "smb").replace("drain_budget = \"10m\"\n", "");
-        assert!(findings(&none, "lm-drain-time").is_empty());
+        assert!(findings(&none, &super::RULE).is_empty());
     }
 
     #[test]
     fn tcp_is_unchanged_by_one_loss_and_says_so() {
-        let f = findings(&src("15m", "tcp"), "lm-drain-time");
+        let f = findings(&src("15m", "tcp"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.contains("draining 128 GiB with any one adapter lost (none changes it) takes at least 18m20s"),

@@ -138,7 +138,7 @@ profile = "p"
     #[test]
     fn a_vm_network_in_the_list_fires_at_its_entry() {
         let s = src("30", "[\"vm\"]", "[\"lm\", \"vm\"]");
-        let f = findings(&s, "lm-shares-vm-network");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -152,7 +152,7 @@ profile = "p"
     fn vsphere_hosts_are_told_about_vmotion() {
         let s = src("30", "[\"vm\"]", "[\"lm\", \"vm\"]")
             .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"");
-        let f = findings(&s, "lm-shares-vm-network");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -167,15 +167,12 @@ profile = "p"
 
     #[test]
     fn a_shared_vlan_or_guest_carriage_fires() {
-        let f = findings(&src("100", "[\"vm\"]", "[\"lm\"]"), "lm-shares-vm-network");
+        let f = findings(&src("100", "[\"vm\"]", "[\"lm\"]"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0]
             .message
             .contains("guest network `vm` shares its VLAN 100"));
-        let f = findings(
-            &src("30", "[\"vm\", \"lm\"]", "[\"lm\"]"),
-            "lm-shares-vm-network",
-        );
+        let f = findings(&src("30", "[\"vm\", \"lm\"]", "[\"lm\"]"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0]
             .message
@@ -184,6 +181,6 @@ profile = "p"
 
     #[test]
     fn converged_on_separate_vlans_is_fine() {
-        assert!(findings(&src("30", "[\"vm\"]", "[\"lm\"]"), "lm-shares-vm-network").is_empty());
+        assert!(findings(&src("30", "[\"vm\"]", "[\"lm\"]"), &super::RULE).is_empty());
     }
 }

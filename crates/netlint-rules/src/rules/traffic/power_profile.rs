@@ -151,7 +151,7 @@ profile = "p"
     fn vsphere_hosts_are_told_about_vmotion_and_the_esxi_policy() {
         let src = design("power = \"balanced\"", "25G", LM)
             .replace("name = \"t\"", "name = \"t\"\nplatform = \"vsphere-8\"");
-        let f = findings(&src, "power-profile");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -170,7 +170,7 @@ profile = "p"
     #[test]
     fn balanced_fires_once_for_the_profile_line() {
         let src = design("power = \"balanced\"", "1G", LM);
-        let f = findings(&src, "power-profile");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(m.starts_with("hosts `hv1`, `hv2`: "), "{m}");
@@ -187,13 +187,13 @@ profile = "p"
     #[test]
     fn max_performance_is_fine() {
         let src = design("power = \"max-performance\"", "25G", LM);
-        assert!(findings(&src, "power-profile").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
     fn unknown_fires_only_on_10g_and_faster() {
-        assert!(findings(&design("", "1G", LM), "power-profile").is_empty());
-        let f = findings(&design("", "10G", LM), "power-profile");
+        assert!(findings(&design("", "1G", LM), &super::RULE).is_empty());
+        let f = findings(&design("", "10G", LM), &super::RULE);
         // Each host's default sits at its own header: one finding each.
         assert_eq!(f.len(), 2, "{f:#?}");
         assert!(f[0].message.starts_with("host `hv1`: "));
@@ -203,10 +203,7 @@ profile = "p"
 
     #[test]
     fn a_live_migration_role_network_alone_counts() {
-        let f = findings(
-            &design("power = \"power-saver\"", "10G", ""),
-            "power-profile",
-        );
+        let f = findings(&design("power = \"power-saver\"", "10G", ""), &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("`power-saver`"));
         assert!(f[0].message.contains("over `lm` on 10G"));
@@ -216,6 +213,6 @@ profile = "p"
     fn hosts_without_live_migration_are_silent() {
         let src = design("power = \"balanced\"", "10G", "")
             .replace("role = \"live-migration\"", "role = \"management\"");
-        assert!(findings(&src, "power-profile").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 }

@@ -155,7 +155,7 @@ profile = "p"
 
     #[test]
     fn weights_over_100_fire_once_per_host_with_the_sum_and_parts() {
-        let f = findings(&design("default_flow_weight = 50", 60), "qos-weight-sum");
+        let f = findings(&design("default_flow_weight = 50", 60), &super::RULE);
         // One finding per host; the engine keeps one of the two identical ones.
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
@@ -177,13 +177,13 @@ profile = "p"
 
     #[test]
     fn exactly_100_is_fine() {
-        assert!(findings(&design("default_flow_weight = 30", 60), "qos-weight-sum").is_empty());
+        assert!(findings(&design("default_flow_weight = 30", 60), &super::RULE).is_empty());
     }
 
     #[test]
     fn absent_default_flow_weight_is_not_counted() {
-        assert!(findings(&design("", 90), "qos-weight-sum").is_empty());
-        let f = findings(&design("", 95), "qos-weight-sum");
+        assert!(findings(&design("", 90), &super::RULE).is_empty());
+        let f = findings(&design("", 95), &super::RULE);
         assert_eq!(f.len(), 1);
         assert!(f[0].message.contains("add up to 105"));
         assert!(!f[0].message.contains("default flow"));
@@ -195,7 +195,7 @@ profile = "p"
             "[hosts.hv2]\nprofile = \"p\"",
             "[hosts.hv2]\nprofile = \"p\"\nvswitches.S.vnics.LM = { min_bandwidth_weight = 70 }",
         );
-        let f = findings(&src, "qos-weight-sum");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0].message.starts_with("host `hv2`: "));
         assert!(f[0].message.contains("add up to 110"));
@@ -212,6 +212,6 @@ profile = "p"
                 "uplinks = [\"A\", \"B\"]",
                 "uplinks = [\"A\", \"B\"]\nkind = \"vds\"\nload_balancing = \"originating-port\"",
             );
-        assert!(findings(&src, "qos-weight-sum").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 }

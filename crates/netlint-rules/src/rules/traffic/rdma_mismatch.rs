@@ -164,7 +164,7 @@ HV3
     #[test]
     fn an_iwarp_host_among_roce_hosts_fires_on_it() {
         let s = src("smb", "nics.N1 = { rdma = \"iwarp\" }");
-        let f = findings(&s, "rdma-mismatch");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(
             f[0].message,
@@ -177,10 +177,7 @@ HV3
 
     #[test]
     fn a_host_without_rdma_fires() {
-        let f = findings(
-            &src("smb", "nics.N1 = { rdma = \"none\" }"),
-            "rdma-mismatch",
-        );
+        let f = findings(&src("smb", "nics.N1 = { rdma = \"none\" }"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0]
             .message
@@ -189,10 +186,10 @@ HV3
 
     #[test]
     fn matching_hosts_or_non_smb_networks_are_silent() {
-        assert!(findings(&src("smb", ""), "rdma-mismatch").is_empty());
+        assert!(findings(&src("smb", ""), &super::RULE).is_empty());
         assert!(findings(
             &src("iscsi", "nics.N1 = { rdma = \"iwarp\" }"),
-            "rdma-mismatch"
+            &super::RULE
         )
         .is_empty());
     }

@@ -146,7 +146,7 @@ profile = "p"
 
     #[test]
     fn roce_nic_on_untagged_smb_fires_once_for_the_profile_line() {
-        let f = findings(&nics("smb", "", "roce-v2"), "rdma-untagged");
+        let f = findings(&nics("smb", "", "roce-v2"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -163,16 +163,16 @@ profile = "p"
     #[test]
     fn vlan_zero_is_untagged() {
         assert_eq!(
-            findings(&nics("smb", "vlan = 0", "roce"), "rdma-untagged").len(),
+            findings(&nics("smb", "vlan = 0", "roce"), &super::RULE).len(),
             1
         );
     }
 
     #[test]
     fn tagged_iwarp_or_non_smb_are_fine() {
-        assert!(findings(&nics("smb", "vlan = 711", "roce"), "rdma-untagged").is_empty());
-        assert!(findings(&nics("smb", "", "iwarp"), "rdma-untagged").is_empty());
-        assert!(findings(&nics("iscsi", "", "roce"), "rdma-untagged").is_empty());
+        assert!(findings(&nics("smb", "vlan = 711", "roce"), &super::RULE).is_empty());
+        assert!(findings(&nics("smb", "", "iwarp"), &super::RULE).is_empty());
+        assert!(findings(&nics("iscsi", "", "roce"), &super::RULE).is_empty());
     }
 
     const SET: &str = r#"
@@ -208,7 +208,7 @@ networks = ["lm"]
     #[test]
     fn rdma_vnic_on_roce_set_with_smb_live_migration_fires() {
         let src = SET.replace("VRDMA", "true").replace("TRANSPORT", "smb");
-        let f = findings(&src, "rdma-untagged");
+        let f = findings(&src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert_eq!(f[0].element(), "hosts.hv1.vswitches.S.vnics.LM");
         assert!(
@@ -222,9 +222,9 @@ networks = ["lm"]
     #[test]
     fn tcp_live_migration_or_a_vnic_without_rdma_is_fine() {
         let tcp = SET.replace("VRDMA", "true").replace("TRANSPORT", "tcp");
-        assert!(findings(&tcp, "rdma-untagged").is_empty());
+        assert!(findings(&tcp, &super::RULE).is_empty());
         let plain = SET.replace("VRDMA", "false").replace("TRANSPORT", "smb");
-        assert!(findings(&plain, "rdma-untagged").is_empty());
+        assert!(findings(&plain, &super::RULE).is_empty());
     }
 
     #[test]
@@ -236,7 +236,7 @@ networks = ["lm"]
                 "[hosts.hv1.vswitches.S]\nuplinks = [\"A\", \"B\"]",
                 "[hosts.hv1.teams.T]\nmembers = [\"A\", \"B\"]\n[hosts.hv1.vswitches.S]\nuplinks = [\"T\"]",
             );
-        assert!(findings(&src, "rdma-untagged").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 
     #[test]
@@ -248,6 +248,6 @@ networks = ["lm"]
                 "[hosts.hv1.nics.B]\nspeed = \"25G\"\nswitch = \"sw\"\nrdma = \"roce-v2\"",
                 "[hosts.hv1.nics.B]\nspeed = \"25G\"\nswitch = \"sw\"",
             );
-        assert!(findings(&src, "rdma-untagged").is_empty());
+        assert!(findings(&src, &super::RULE).is_empty());
     }
 }

@@ -257,7 +257,7 @@ profile = "p"
     #[test]
     fn a_switch_without_pfc_on_the_path_fires_once() {
         let s = src("", "roce-v2", HOST_DCB);
-        let f = findings(&s, "rdma-without-dcb");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -278,7 +278,7 @@ profile = "p"
     #[test]
     fn a_host_without_dcb_fires_at_its_rdma_line() {
         let s = src("dcb = { pfc = [3] }", "roce", "");
-        let f = findings(&s, "rdma-without-dcb");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("hosts `hv1`, `hv2`: RoCE adapters carry SMB Direct (NIC `N1` (`smb1`, roce), NIC `N2` (`smb2`, roce)) but the host has no DCB configuration"),
@@ -297,7 +297,7 @@ profile = "p"
             "roce-v2",
             "[profiles.p.dcb]\nwilling = false\npfc = [3]",
         );
-        let f = findings(&s, "rdma-without-dcb");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0]
             .message
@@ -306,10 +306,10 @@ profile = "p"
 
     #[test]
     fn iwarp_or_full_pfc_is_silent() {
-        assert!(findings(&src("", "iwarp", ""), "rdma-without-dcb").is_empty());
+        assert!(findings(&src("", "iwarp", ""), &super::RULE).is_empty());
         assert!(findings(
             &src("dcb = { pfc = [3] }", "roce-v2", HOST_DCB),
-            "rdma-without-dcb"
+            &super::RULE
         )
         .is_empty());
     }
@@ -324,7 +324,7 @@ profile = "p"
                 "[switches.spine]\n[[links]]\na = \"tor-a\"\nb = \"spine\"\nspeed = \"100G\"\n[[links]]\na = \"spine\"\nb = \"tor-b\"",
             )
             .replace("networks = [\"smb2\"]", "networks = [\"smb1\"]");
-        let f = findings(&s, "rdma-without-dcb");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("switch `spine` has no PFC (no `dcb` table) but carries RoCE SMB Direct of `smb1` (hosts `hv1`, `hv2`, on its way between the hosts' switches)"),

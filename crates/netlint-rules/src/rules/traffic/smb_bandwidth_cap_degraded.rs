@@ -138,7 +138,7 @@ profile = "p"
     fn a_cap_above_one_adapter_fires_naming_the_lost_adapter() {
         // 16 Gb/s on 2 x 10G: one NIC down leaves 10 Gb/s.
         let s = BASE.replace("CAP", "16Gbps");
-        let f = findings(&s, "smb-bandwidth-cap-degraded");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -152,7 +152,7 @@ profile = "p"
 
     #[test]
     fn a_cap_above_the_total_never_limits() {
-        let f = findings(&BASE.replace("CAP", "3000MB"), "smb-bandwidth-cap-degraded");
+        let f = findings(&BASE.replace("CAP", "3000MB"), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.contains(
@@ -166,6 +166,6 @@ profile = "p"
     #[test]
     fn a_cap_that_fits_one_adapter_down_is_silent() {
         // 1000 MB = 8.39 Gb/s < 10 Gb/s.
-        assert!(findings(&BASE.replace("CAP", "1000MB"), "smb-bandwidth-cap-degraded").is_empty());
+        assert!(findings(&BASE.replace("CAP", "1000MB"), &super::RULE).is_empty());
     }
 }

@@ -155,7 +155,7 @@ profile = "p"
     #[test]
     fn smb_live_migration_on_storage_vnics_without_a_cap_fires_with_a_figure() {
         let s = src("25G", "smb", NETS, "", DCB);
-        let f = findings(&s, "smb-bandwidth-cap-missing");
+        let f = findings(&s, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         let m = &f[0].message;
         assert!(
@@ -177,10 +177,7 @@ profile = "p"
     #[test]
     fn at_10g_the_figure_follows_the_ets_share() {
         // 50 % x 0.6 x 10G / 8 = 375,000,000 B/s = 357 MB per adapter.
-        let f = findings(
-            &src("10G", "smb", NETS, "", DCB),
-            "smb-bandwidth-cap-missing",
-        );
+        let f = findings(&src("10G", "smb", NETS, "", DCB), &super::RULE);
         let h = f[0].help.as_ref().unwrap();
         assert!(
             h.starts_with("set `smb_bandwidth_limit = \"714MB\"`"),
@@ -191,10 +188,7 @@ profile = "p"
             "{h}"
         );
         // No ETS: the whole adapter, 0.6 x 10G / 8 = 715 MB per adapter.
-        let f = findings(
-            &src("10G", "smb", NETS, "", ""),
-            "smb-bandwidth-cap-missing",
-        );
+        let f = findings(&src("10G", "smb", NETS, "", ""), &super::RULE);
         let h = f[0].help.as_ref().unwrap();
         assert!(
             h.starts_with("set `smb_bandwidth_limit = \"1430MB\"`"),
@@ -206,20 +200,16 @@ profile = "p"
     fn a_cap_tcp_or_dedicated_adapters_are_silent() {
         assert!(findings(
             &src("25G", "smb", NETS, "smb_bandwidth_limit = \"1500MB\"", DCB),
-            "smb-bandwidth-cap-missing"
+            &super::RULE
         )
         .is_empty());
-        assert!(findings(
-            &src("25G", "tcp", NETS, "", DCB),
-            "smb-bandwidth-cap-missing"
-        )
-        .is_empty());
+        assert!(findings(&src("25G", "tcp", NETS, "", DCB), &super::RULE).is_empty());
         // LM on its own vNIC: pinned by round robin, it may share; but on
         // dedicated NICs it cannot.
         let own = src("25G", "smb", "[\"lm\"]", "", DCB).replace(
             "[profiles.p.vswitches.S.vnics.LM]\nnetwork = \"lm\"",
             "[profiles.p.nics.N3]\nspeed = \"25G\"\nswitch = \"a\"\nnetworks = [\"lm\"]",
         );
-        assert!(findings(&own, "smb-bandwidth-cap-missing").is_empty());
+        assert!(findings(&own, &super::RULE).is_empty());
     }
 }

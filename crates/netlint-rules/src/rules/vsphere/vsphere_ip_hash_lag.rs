@@ -166,7 +166,7 @@ load_balancing = "{lb}"
 
     #[test]
     fn ip_hash_across_independent_switches_fires() {
-        let f = findings(&src("ip-hash", "", "b", ""), "vsphere-ip-hash-lag");
+        let f = findings(&src("ip-hash", "", "b", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("host `esx1`: vSwitch `vSwitch0` uses IP-hash load balancing, but its uplinks go to `a` and `b`, which are not one stack or MLAG domain"),
@@ -178,29 +178,18 @@ load_balancing = "{lb}"
 
     #[test]
     fn ip_hash_to_one_switch_or_a_stack_is_silent() {
-        assert!(findings(&src("ip-hash", "", "a", ""), "vsphere-ip-hash-lag").is_empty());
-        assert!(findings(
-            &src("ip-hash", "", "b", "stack = \"s\""),
-            "vsphere-ip-hash-lag"
-        )
-        .is_empty());
-        assert!(findings(&src("originating-port", "", "b", ""), "vsphere-ip-hash-lag").is_empty());
+        assert!(findings(&src("ip-hash", "", "a", ""), &super::RULE).is_empty());
+        assert!(findings(&src("ip-hash", "", "b", "stack = \"s\""), &super::RULE).is_empty());
+        assert!(findings(&src("originating-port", "", "b", ""), &super::RULE).is_empty());
     }
 
     #[test]
     fn lacp_on_a_standard_vswitch_fires() {
-        let f = findings(
-            &src("lacp", "kind = \"vss\"", "a", ""),
-            "vsphere-ip-hash-lag",
-        );
+        let f = findings(&src("lacp", "kind = \"vss\"", "a", ""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0]
             .message
             .contains("standard vSwitch `vSwitch0` uses LACP"));
-        assert!(findings(
-            &src("lacp", "kind = \"vds\"", "a", ""),
-            "vsphere-ip-hash-lag"
-        )
-        .is_empty());
+        assert!(findings(&src("lacp", "kind = \"vds\"", "a", ""), &super::RULE).is_empty());
     }
 }

@@ -147,7 +147,7 @@ iscsi_port_binding = true
 
     #[test]
     fn inherited_active_uplinks_fire() {
-        let f = findings(&src(""), "vsphere-iscsi-port-binding");
+        let f = findings(&src(""), &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message
@@ -167,7 +167,7 @@ iscsi_port_binding = true
     fn a_standby_uplink_fires() {
         let f = findings(
             &src("active_uplinks = [\"vmnic2\"]\nstandby_uplinks = [\"vmnic3\"]"),
-            "vsphere-iscsi-port-binding",
+            &super::RULE,
         );
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(f[0].message.contains("has standby uplinks (`vmnic3`)"));
@@ -203,7 +203,7 @@ profile = "esx"
 [hosts.esx2.vswitches.vSwitch1.vnics.vmk1]
 standby_uplinks = ["vmnic3"]
 "#;
-        let f = findings(src, "vsphere-iscsi-port-binding");
+        let f = findings(src, &super::RULE);
         assert_eq!(f.len(), 1, "{f:#?}");
         assert!(
             f[0].message.starts_with("host `esx2`: "),
@@ -220,10 +220,6 @@ standby_uplinks = ["vmnic3"]
 
     #[test]
     fn one_active_uplink_is_right() {
-        assert!(findings(
-            &src("active_uplinks = [\"vmnic3\"]"),
-            "vsphere-iscsi-port-binding"
-        )
-        .is_empty());
+        assert!(findings(&src("active_uplinks = [\"vmnic3\"]"), &super::RULE).is_empty());
     }
 }

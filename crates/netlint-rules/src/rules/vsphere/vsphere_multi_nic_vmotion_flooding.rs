@@ -90,7 +90,7 @@ uplinks = ["vmnic0", "vmnic1"]
     #[test]
     fn two_vmotion_ports_on_5_0_or_5_1_fire() {
         for p in ["vsphere-5.0", "vsphere-5.1"] {
-            let f = findings(&src(p, 2), "vsphere-multi-nic-vmotion-flooding");
+            let f = findings(&src(p, 2), &super::RULE);
             assert_eq!(f.len(), 1, "{p}: {f:#?}");
             assert!(f[0]
                 .message
@@ -101,12 +101,8 @@ uplinks = ["vmnic0", "vmnic1"]
 
     #[test]
     fn fixed_releases_or_one_port_are_silent() {
-        assert!(findings(
-            &src("vsphere-5.0u2", 2),
-            "vsphere-multi-nic-vmotion-flooding"
-        )
-        .is_empty());
-        assert!(findings(&src("vsphere-6", 2), "vsphere-multi-nic-vmotion-flooding").is_empty());
-        assert!(findings(&src("vsphere-5.0", 1), "vsphere-multi-nic-vmotion-flooding").is_empty());
+        assert!(findings(&src("vsphere-5.0u2", 2), &super::RULE).is_empty());
+        assert!(findings(&src("vsphere-6", 2), &super::RULE).is_empty());
+        assert!(findings(&src("vsphere-5.0", 1), &super::RULE).is_empty());
     }
 }

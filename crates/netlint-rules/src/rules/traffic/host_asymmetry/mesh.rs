@@ -508,7 +508,7 @@ mod tests {
             f[0].message
         );
         // Its two hosts agree: rdma-mismatch has nothing to say.
-        assert!(findings(&src, "rdma-mismatch").is_empty());
+        assert!(findings(&src, &crate::rules::traffic::rdma_mismatch::RULE).is_empty());
     }
 
     #[test]
@@ -521,7 +521,10 @@ mod tests {
             }
         });
         assert!(findings(&src, ID).is_empty());
-        assert_eq!(findings(&src, "rdma-mismatch").len(), 2);
+        assert_eq!(
+            findings(&src, &crate::rules::traffic::rdma_mismatch::RULE).len(),
+            2
+        );
     }
 
     #[test]
