@@ -402,13 +402,21 @@ fn findings_link_to_their_rule_page() {
     for d in diagnostics(&json) {
         let url = d["url"].as_str().unwrap();
         let page = url.strip_prefix(base).unwrap();
-        assert_eq!(page, format!("rules/{}.md", d["rule"].as_str().unwrap()));
+        assert_eq!(
+            page,
+            format!(
+                "crates/netlint-rules/rules/{}.md",
+                d["rule"].as_str().unwrap()
+            )
+        );
         // The page is in the repository.
         assert!(Path::new(page).is_file(), "{page}");
     }
     let (_, human, _) = netlint(&["check", "fixtures/mtu-mismatch.toml"], &[]);
     assert!(
-        human.contains(&format!("mtu-mismatch ({base}rules/mtu-mismatch.md)\n")),
+        human.contains(&format!(
+            "mtu-mismatch ({base}crates/netlint-rules/rules/mtu-mismatch.md)\n"
+        )),
         "{human}"
     );
 }

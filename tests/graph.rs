@@ -664,7 +664,7 @@ fn markdown_report_of_broken_basics() {
         "### netlint: 3 errors in `fixtures/graph-broken-basics.toml`\n\n| Severity | Rule |"
     ));
     assert!(text.contains(
-        "[`team-rdma`](https://github.com/netlint/netlint/blob/main/rules/team-rdma.md)"
+        "[`team-rdma`](https://github.com/netlint/netlint/blob/main/crates/netlint-rules/rules/team-rdma.md)"
     ));
     assert!(
         !text.contains("```mermaid"),

@@ -77,3 +77,26 @@ fn every_published_package_has_the_metadata_crates_io_shows() {
         .join(shared["readme"].as_str().unwrap())
         .is_file());
 }
+
+#[test]
+fn rule_pages_live_inside_the_rules_package() {
+    // `declare_rule!` includes `crates/netlint-rules/rules/<id>.md`, so that
+    // `cargo package` ships the pages with the crate; a page left in the
+    // old place at the repository root (a branch written before the move)
+    // would be missing from the package and from `netlint explain`.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(root
+        .join("crates/netlint-rules/rules/mtu-mismatch.md")
+        .is_file());
+    let stray: Vec<String> = std::fs::read_dir(root.join("rules"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".md"))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "rule pages belong in crates/netlint-rules/rules/: `git mv rules/<id>.md crates/netlint-rules/rules/` for {stray:?}"
+    );
+}

@@ -98,7 +98,7 @@ pub fn schema(rule_ids: &[&str]) -> J {
                 "url",
                 described(
                     string_or_null().with("format", J::s("uri")),
-                    "The rule's page, rules/<id>.md in netlint's repository.",
+                    "The rule's page, crates/netlint-rules/rules/<id>.md in netlint's repository.",
                 ),
             ),
             (

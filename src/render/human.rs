@@ -11,7 +11,7 @@ pub struct HumanOptions {
     pub color: bool,
     pub width: usize,
     /// Each finding's header names its rule page (`mtu-mismatch
-    /// (https://.../rules/mtu-mismatch.md)`).
+    /// (https://.../crates/netlint-rules/rules/mtu-mismatch.md)`).
     pub rule_links: bool,
     /// End with the count line (`--quiet` turns it off).
     pub summary: bool,

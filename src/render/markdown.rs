@@ -15,7 +15,8 @@ use netlint_model::{Category, Design, Diagnostic, Severity};
 use std::fmt::Write as _;
 
 /// Where the rule pages are published.
-pub const RULE_PAGES: &str = "https://github.com/netlint/netlint/blob/main/rules/";
+pub const RULE_PAGES: &str =
+    "https://github.com/netlint/netlint/blob/main/crates/netlint-rules/rules/";
 
 /// Rows in the summary tables of one report, at most.
 pub const MAX_ROWS: usize = 100;

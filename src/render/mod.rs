@@ -25,9 +25,9 @@ pub fn printable(s: String) -> String {
     }
 }
 
-/// The page of a rule netlint knows (`rules/<id>.md` in the repository, on
-/// `main`: what SARIF's `helpUri` and the Markdown report link to), for
-/// the human output and the JSON report's `url`.
+/// The page of a rule netlint knows (`crates/netlint-rules/rules/<id>.md`
+/// in the repository, on `main`: what SARIF's `helpUri` and the Markdown
+/// report link to), for the human output and the JSON report's `url`.
 pub fn rule_url(rule: &str) -> Option<String> {
     netlint_rules::all_ids()
         .contains(&rule)

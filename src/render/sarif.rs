@@ -23,7 +23,8 @@ use crate::run::{normalize_path, Report};
 const SCHEMA_URI: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 const INFORMATION_URI: &str = "https://github.com/netlint/netlint";
-const RULE_DOC_BASE: &str = "https://github.com/netlint/netlint/blob/main/rules";
+const RULE_DOC_BASE: &str =
+    "https://github.com/netlint/netlint/blob/main/crates/netlint-rules/rules";
 /// The uriBaseId GitHub resolves to the checkout root.
 const SRCROOT: &str = "%SRCROOT%";
 

@@ -45,28 +45,28 @@ pub fn input_rules() -> Vec<RuleMeta> {
             category: Category::Input,
             default_severity: Severity::Error,
             summary: "The file is not valid TOML.",
-            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/syntax.md")),
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/syntax.md")),
         },
         RuleMeta {
             id: RuleId::declared(SCHEMA),
             category: Category::Input,
             default_severity: Severity::Error,
             summary: "The design does not follow the format: unknown key, bad value, or dangling reference.",
-            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/schema.md")),
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/schema.md")),
         },
         RuleMeta {
             id: RuleId::declared(UNREADABLE),
             category: Category::Input,
             default_severity: Severity::Error,
             summary: "A file or directory to check cannot be read: missing, permission denied, not a regular file, a loop of links, or over the size limit.",
-            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unreadable.md")),
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/unreadable.md")),
         },
         RuleMeta {
             id: RuleId::declared(UNUSED_ALLOW),
             category: Category::Input,
             default_severity: Severity::Warning,
             summary: "An `allow` entry suppresses nothing: its rule never fires on that element, or the rule does not exist.",
-            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/unused-allow.md")),
+            doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/unused-allow.md")),
         },
     ]
 }

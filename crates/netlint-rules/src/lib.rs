@@ -23,7 +23,8 @@ pub struct Rule {
 }
 
 /// Declares a rule in the module that implements it: id, category, default
-/// severity, a one-line summary, and the page `rules/<id>.md` as its docs,
+/// severity, a one-line summary, and the page `rules/<id>.md` of this crate
+/// (crates/netlint-rules/rules/, inside the package) as its docs,
 /// so a rule without a page does not compile.
 #[macro_export]
 macro_rules! declare_rule {
@@ -34,12 +35,7 @@ macro_rules! declare_rule {
                 category: const { netlint_model::Category::named($cat) },
                 default_severity: netlint_model::Severity::$sev,
                 summary: $summary,
-                doc: include_str!(concat!(
-                    env!("CARGO_MANIFEST_DIR"),
-                    "/../../rules/",
-                    $id,
-                    ".md"
-                )),
+                doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/", $id, ".md")),
             },
             check: $check,
         };

@@ -1,6 +1,6 @@
-//! Every rule's page (`rules/<id>.md`) is its single source of docs, and
-//! its examples are executed: the failing example must make the rule fire,
-//! the passing one must load cleanly and keep it silent.
+//! Every rule's page (`rules/<id>.md` of this crate) is its single source
+//! of docs, and its examples are executed: the failing example must make
+//! the rule fire, the passing one must load cleanly and keep it silent.
 
 use netlint_model::{load, SourceFile};
 use netlint_rules::{check, input_rules, registry, RuleConfig};
@@ -86,7 +86,7 @@ fn every_rule_has_a_page_with_executed_examples() {
 
 #[test]
 fn every_page_belongs_to_a_rule() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id.as_str()).collect();
     ids.extend(input_rules().iter().map(|m| m.id.as_str()));
     for e in std::fs::read_dir(dir).unwrap().flatten() {
