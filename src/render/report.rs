@@ -1,8 +1,9 @@
 //! The human and Markdown text of `netlint report`.
 
 use crate::views::report::*;
-use netlint_analysis::bandwidth::{fmt_rate, JUMBO_LM_GAIN_HIGH, JUMBO_LM_GAIN_LOW};
+use netlint_analysis::bandwidth::{JUMBO_LM_GAIN_HIGH, JUMBO_LM_GAIN_LOW};
 use netlint_model::units::trim_float;
+use netlint_rules::phrases::bandwidth::fmt_rate;
 
 // ---------------------------------------------------------------------------
 // Human

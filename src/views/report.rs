@@ -4,12 +4,15 @@
 //! from. JSON prints it as it is; `render::report` writes human and Markdown.
 
 use netlint_analysis::bandwidth::{
-    fmt_rate, fmt_seconds, nics_text, Assumption, BandwidthModel, Bound, BoundKind, ClassModel,
-    Drain, DrainTime, Figures, HostBandwidth, Port, Rate, TrafficClass, ASSUMPTIONS, BYTES_PER_GIB,
+    Assumption, BandwidthModel, Bound, BoundKind, ClassModel, Drain, DrainTime, Figures,
+    HostBandwidth, Port, Rate, TrafficClass, BYTES_PER_GIB,
 };
 use netlint_model::units::trim_float;
 use netlint_model::{Design, Host, NicIdx};
-use netlint_rules::phrases::bandwidth::class_note;
+use netlint_rules::phrases::bandwidth::{
+    assumption_source, assumption_statement, balancer_name, bound_text, class_label, class_note,
+    fmt_rate, fmt_seconds, nics_text, port_name, transport_label,
+};
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -168,27 +171,27 @@ pub fn kind_id(k: BoundKind) -> &'static str {
     }
 }
 
-pub fn bound_out(b: &Bound) -> BoundOut {
+pub fn bound_out(host: &Host, b: &Bound) -> BoundOut {
     BoundOut {
         kind: kind_id(b.kind),
         bits_per_second: b.speed.bps(),
-        text: b.text.clone(),
+        text: bound_text(host, b),
     }
 }
 
-pub fn rate_out(r: &Rate) -> RateOut {
+pub fn rate_out(host: &Host, r: &Rate) -> RateOut {
     RateOut {
         bits_per_second: r.speed().bps(),
         text: fmt_rate(r.speed()),
-        bounds: r.bounds.iter().map(bound_out).collect(),
+        bounds: r.bounds.iter().map(|b| bound_out(host, b)).collect(),
     }
 }
 
-pub fn figures_out(f: &Figures) -> FiguresOut {
+pub fn figures_out(host: &Host, f: &Figures) -> FiguresOut {
     FiguresOut {
-        per_stream: rate_out(&f.per_stream),
-        per_migration: f.per_migration.as_ref().map(rate_out),
-        aggregate: rate_out(&f.aggregate),
+        per_stream: rate_out(host, &f.per_stream),
+        per_migration: f.per_migration.as_ref().map(|r| rate_out(host, r)),
+        aggregate: rate_out(host, &f.aggregate),
     }
 }
 
@@ -204,14 +207,14 @@ pub fn adapter_out(
     p: &Port,
 ) -> AdapterOut {
     AdapterOut {
-        interface: p.name.clone(),
+        interface: port_name(host, p.via),
         network: design.network(p.network).name.clone(),
         in_use: class.healthy.in_use.contains(&i),
         active: nic_names(host, &p.active),
         standby: nic_names(host, &p.standby),
         link: nics_text(host, &p.active),
         balancing: p.balancer.as_ref().map(|b| BalancingOut {
-            name: b.name.clone(),
+            name: balancer_name(host, b),
             mode: b.mode.to_string(),
             load_balancing: b.lb().map(|l| l.to_string()),
         }),
@@ -225,7 +228,7 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
         .healthy
         .aggregate
         .bottleneck()
-        .map(bound_out)
+        .map(|b| bound_out(host, b))
         .unwrap_or(BoundOut {
             kind: "adapters",
             bits_per_second: 0,
@@ -233,8 +236,8 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
         });
     ClassOut {
         class: c.class.id(),
-        label: c.class.label(),
-        transport: c.transport.label(),
+        label: class_label(c.class),
+        transport: transport_label(c.transport),
         networks: c
             .networks
             .iter()
@@ -254,15 +257,19 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
             .enumerate()
             .map(|(i, p)| adapter_out(design, host, c, i, p))
             .collect(),
-        healthy: figures_out(&c.healthy),
+        healthy: figures_out(host, &c.healthy),
         degraded: c.degraded.as_ref().map(|d| DegradedOut {
             lost: host.nic(d.lost).name.clone(),
-            figures: figures_out(&d.figures),
+            figures: figures_out(host, &d.figures),
         }),
         stranded: nic_names(host, &c.stranded),
         limited_by: limited,
-        assumptions: c.assumptions.iter().map(|a| a.id).collect(),
-        notes: c.notes.iter().map(|n| class_note(design, c, n)).collect(),
+        assumptions: c.assumptions.iter().map(|a| a.id()).collect(),
+        notes: c
+            .notes
+            .iter()
+            .map(|n| class_note(design, host, c, n))
+            .collect(),
     }
 }
 
@@ -285,7 +292,7 @@ pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
     let worst = lm.map(|c| c.worst());
     let bottleneck = worst
         .and_then(|f| f.aggregate.bottleneck())
-        .map(|b| b.text.clone())
+        .map(|b| bound_text(host, b))
         .unwrap_or_default();
     let t = d.worst();
     DrainOut {
@@ -308,13 +315,13 @@ pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
 
 pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthReport {
     let mut groups: Vec<Group> = Vec::new();
-    let mut used: Vec<&'static Assumption> = Vec::new();
+    let mut used: Vec<Assumption> = Vec::new();
     for hb in &model.hosts {
         let host = design.host(hb.host);
         for c in &hb.classes {
             for a in &c.assumptions {
                 if !used.contains(a) {
-                    used.push(a);
+                    used.push(*a);
                 }
             }
         }
@@ -342,13 +349,13 @@ pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthRe
         design: design.name.value.clone(),
         file: file.to_string(),
         groups,
-        assumptions: ASSUMPTIONS
+        assumptions: Assumption::ALL
             .iter()
             .filter(|a| used.contains(a))
             .map(|a| AssumptionOut {
-                id: a.id,
-                statement: a.statement,
-                source: a.source,
+                id: a.id(),
+                statement: assumption_statement(*a),
+                source: assumption_source(*a),
             })
             .collect(),
     }

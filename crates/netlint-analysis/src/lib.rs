@@ -8,8 +8,7 @@
 //! views write the words, in `netlint_rules::phrases`, so one fact reads
 //! the same everywhere and nothing parses a message. The test
 //! `tests/facts_not_prose.rs` holds the crate to it (no string literal
-//! with two space-separated words outside tests); the bandwidth model's
-//! texts are the exception it lists until they move too.
+//! with two space-separated words outside tests).
 
 pub mod bandwidth;
 pub mod failure;

@@ -1,9 +1,9 @@
 //! `team-rx-single-member`: a switch-independent address-hash team receives
 //! on one member only.
 
+use crate::phrases::bandwidth::{fmt_rate, nics_text};
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, nics_text};
 use netlint_model::Element;
 use netlint_model::{Diagnostic, LoadBalancing, NicIdx, Speed, TeamMode};
 

@@ -2,8 +2,9 @@
 //! several non-teamed adapters, which compression cannot use together.
 
 use super::emit_per_host;
+use crate::phrases::bandwidth::fmt_rate;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, TrafficClass};
+use netlint_analysis::bandwidth::TrafficClass;
 use netlint_analysis::Via;
 use netlint_model::{Diagnostic, HostId, NicIdx, Speed, Transport};
 

@@ -2,9 +2,10 @@
 //! than `design.drain_budget`.
 
 use super::emit_per_host;
+use crate::phrases::bandwidth::{bound_text, fmt_rate, fmt_seconds};
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, fmt_seconds, TrafficClass};
+use netlint_analysis::bandwidth::TrafficClass;
 use netlint_model::{units::trim_float, Diagnostic, HostId};
 
 declare_rule!(
@@ -35,7 +36,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let bottleneck = figures
             .aggregate
             .bottleneck()
-            .map(|b| b.text.clone())
+            .map(|b| bound_text(host, b))
             .unwrap_or_default();
         let after = match &drain.degraded {
             Some((lost, _)) => format!("after losing adapter `{}`", host.nic(*lost).name),

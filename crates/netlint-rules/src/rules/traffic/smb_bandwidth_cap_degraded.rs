@@ -3,9 +3,10 @@
 
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
+use crate::phrases::bandwidth::fmt_rate;
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, validator_limit, BoundKind, TrafficClass};
+use netlint_analysis::bandwidth::{validator_limit, BoundKind, TrafficClass};
 use netlint_model::{Diagnostic, HostId, Speed};
 
 declare_rule!(

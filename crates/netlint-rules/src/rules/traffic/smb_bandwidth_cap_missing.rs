@@ -3,11 +3,9 @@
 
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share, with_text};
-use crate::phrases::bandwidth::validator_term;
+use crate::phrases::bandwidth::{fmt_rate, nics_text, validator_term};
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{
-    fmt_rate, nics_text, validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR,
-};
+use netlint_analysis::bandwidth::{validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR};
 use netlint_model::{Diagnostic, HostId};
 
 declare_rule!(
