@@ -5,13 +5,13 @@
 
 use netlint_analysis::bandwidth::{
     Assumption, BandwidthModel, Bound, BoundKind, ClassModel, Drain, DrainTime, Figures,
-    HostBandwidth, Port, Rate, TrafficClass, BYTES_PER_GIB,
+    HostBandwidth, Known, Port, Rate, TrafficClass, BYTES_PER_GIB,
 };
 use netlint_model::units::trim_float;
 use netlint_model::{Design, Host, NicIdx};
 use netlint_rules::phrases::bandwidth::{
     assumption_source, assumption_statement, balancer_name, bound_text, class_label, class_note,
-    fmt_rate, fmt_seconds, nics_text, port_name, transport_label,
+    drain_text, figure, fmt_rate, fmt_seconds, nics_text, port_name, transport_label,
 };
 use serde::Serialize;
 
@@ -119,6 +119,10 @@ pub struct DegradedOut {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct RateOut {
     pub bits_per_second: u64,
+    /// Absent: exact. "at-least": adapters of unknown speed counted as
+    /// nothing (`bits_per_second` is a lower bound); "unknown": no figure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
     pub text: String,
     pub bounds: Vec<BoundOut>,
 }
@@ -127,6 +131,9 @@ pub struct RateOut {
 pub struct BoundOut {
     pub kind: &'static str,
     pub bits_per_second: u64,
+    /// As [`RateOut::known`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
     pub text: String,
 }
 
@@ -145,6 +152,9 @@ pub struct DrainTimeOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost: Option<String>,
     pub bits_per_second: u64,
+    /// As [`RateOut::known`]; at "at-least" `seconds` is an upper bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
     pub seconds: f64,
     pub text: String,
     /// Over standard 1500-byte frames: the published 10-20 % jumbo-frame
@@ -158,6 +168,15 @@ pub struct StandardFrames {
     pub low_seconds: f64,
     pub high_seconds: f64,
     pub text: String,
+}
+
+/// The JSON marker of a figure that is not exact.
+pub fn known_id(k: Known) -> Option<&'static str> {
+    match k {
+        Known::Exact => None,
+        Known::AtLeast => Some("at-least"),
+        Known::Unknown => Some("unknown"),
+    }
 }
 
 pub fn kind_id(k: BoundKind) -> &'static str {
@@ -175,6 +194,7 @@ pub fn bound_out(host: &Host, b: &Bound) -> BoundOut {
     BoundOut {
         kind: kind_id(b.kind),
         bits_per_second: b.speed.bps(),
+        known: known_id(b.known()),
         text: bound_text(host, b),
     }
 }
@@ -182,7 +202,8 @@ pub fn bound_out(host: &Host, b: &Bound) -> BoundOut {
 pub fn rate_out(host: &Host, r: &Rate) -> RateOut {
     RateOut {
         bits_per_second: r.speed().bps(),
-        text: fmt_rate(r.speed()),
+        known: known_id(r.known()),
+        text: figure(r.speed(), r.known()),
         bounds: r.bounds.iter().map(|b| bound_out(host, b)).collect(),
     }
 }
@@ -232,6 +253,7 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
         .unwrap_or(BoundOut {
             kind: "adapters",
             bits_per_second: 0,
+            known: None,
             text: String::new(),
         });
     ClassOut {
@@ -277,8 +299,9 @@ pub fn drain_time_out(host: &Host, lost: Option<NicIdx>, t: &DrainTime) -> Drain
     DrainTimeOut {
         lost: lost.map(|n| host.nic(n).name.clone()),
         bits_per_second: t.rate.bps(),
+        known: known_id(t.known),
         seconds: (t.seconds * 10.0).round() / 10.0,
-        text: fmt_seconds(t.seconds),
+        text: drain_text(t.seconds, t.known),
         standard_frames: t.standard_frames.map(|(lo, hi)| StandardFrames {
             low_seconds: (lo * 10.0).round() / 10.0,
             high_seconds: (hi * 10.0).round() / 10.0,
@@ -303,13 +326,17 @@ pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
             .as_ref()
             .map(|(n, t)| drain_time_out(host, Some(*n), t)),
         bottleneck,
-        formula: format!(
-            "{} GiB x {} bytes x 8 bits / {} = {} s",
-            trim_float(d.memory_gib.value),
-            BYTES_PER_GIB,
-            fmt_rate(t.rate),
-            trim_float((t.seconds * 10.0).round() / 10.0)
-        ),
+        formula: if t.known == Known::Unknown {
+            "no time: the speeds of the live-migration adapters are not stated".to_string()
+        } else {
+            format!(
+                "{} GiB x {} bytes x 8 bits / {} = {} s",
+                trim_float(d.memory_gib.value),
+                BYTES_PER_GIB,
+                fmt_rate(t.rate),
+                trim_float((t.seconds * 10.0).round() / 10.0)
+            )
+        },
     }
 }
 

@@ -13,6 +13,7 @@
 pub mod bandwidth;
 pub mod failure;
 pub mod l2;
+pub mod speeds;
 pub mod stp;
 pub mod topology;
 pub mod union_find;

@@ -17,6 +17,7 @@ pub(super) fn cap_bound(cap: &Sp<Bandwidth>) -> Bound {
         speed: Speed::from_bps(cap.value.bits_per_sec().round() as u64),
         reason: BoundReason::SmbCap(cap.value),
         nics: Vec::new(),
+        unknown: Vec::new(),
     }
 }
 
@@ -62,6 +63,7 @@ pub(super) fn evaluate(
         kind: BoundKind::Adapters,
         speed: sum_speed(host, &adapters),
         reason: BoundReason::Adapters,
+        unknown: unknown_speeds(host, &adapters),
         nics: adapters.clone(),
     };
     let cap = spec.cap.map(cap_bound);
@@ -79,6 +81,7 @@ pub(super) fn evaluate(
             port: p0.via,
             migration: false,
         },
+        unknown: unknown_speeds(host, &stream_nics),
         nics: stream_nics.clone(),
     };
     let mut per_stream = vec![one_flow];
@@ -132,6 +135,7 @@ pub(super) fn evaluate(
                 port: p0.via,
                 others,
             },
+            unknown: unknown_speeds(host, chosen),
             nics: chosen.clone(),
         });
     }
@@ -208,6 +212,7 @@ pub(super) fn pin_caps(
             team_total: sum_speed(host, &b.members),
             members_used: used_here.len(),
             member_speed,
+            unknown: unknown_speeds(host, &b.members),
             balancer: b,
             ports: idx,
         });
@@ -417,10 +422,11 @@ pub(super) fn class_model(
     })
 }
 
-pub(super) fn drain_time(gib: f64, rate: Speed, standard_frames: bool) -> DrainTime {
+pub(super) fn drain_time(gib: f64, rate: Speed, known: Known, standard_frames: bool) -> DrainTime {
     let seconds = drain_seconds(gib, rate);
     DrainTime {
         rate,
+        known,
         seconds,
         standard_frames: standard_frames.then_some((
             seconds * (1.0 + JUMBO_LM_GAIN_LOW),
@@ -450,12 +456,18 @@ pub(super) fn host_model(design: &Design, topology: &Topology, hid: HostId) -> H
             let healthy = drain_time(
                 mem.value,
                 lm.healthy.aggregate.speed(),
+                lm.healthy.aggregate.known(),
                 standard(&lm.healthy),
             );
             let degraded = lm.degraded.as_ref().map(|d| {
                 (
                     d.lost,
-                    drain_time(mem.value, d.figures.aggregate.speed(), standard(&d.figures)),
+                    drain_time(
+                        mem.value,
+                        d.figures.aggregate.speed(),
+                        d.figures.aggregate.known(),
+                        standard(&d.figures),
+                    ),
                 )
             });
             if healthy.standard_frames.is_some()
@@ -495,16 +507,17 @@ pub struct ValidatorTerm {
 /// The SMB live-migration limit Microsoft's validator expects for these
 /// adapters: per adapter, `share` x [`VALIDATOR_SMB_FACTOR`] x link speed /
 /// 8 up to 10G, [`VALIDATOR_FLAT_MB_PER_ADAPTER`] above. In bytes per
-/// second, with each adapter's term.
+/// second, with each adapter's term. None when an adapter's speed is not
+/// stated (the limit cannot be told).
 pub fn validator_limit(
     host: &Host,
     nics: &[NicIdx],
     share: f64,
-) -> (Bandwidth, Vec<ValidatorTerm>) {
+) -> Option<(Bandwidth, Vec<ValidatorTerm>)> {
     let mut total = 0.0;
     let mut terms = Vec::new();
     for n in nics {
-        let speed = host.nic(*n).speed.value;
+        let speed = host.nic(*n).speed.as_ref()?.value;
         let flat = speed > VALIDATOR_FLAT_ABOVE;
         let bytes = if flat {
             VALIDATOR_FLAT_MB_PER_ADAPTER * 1_048_576.0
@@ -519,7 +532,7 @@ pub fn validator_limit(
             mb_per_sec: (bytes / 1_048_576.0).floor(),
         });
     }
-    (Bandwidth::from_bytes_per_sec(total), terms)
+    Some((Bandwidth::from_bytes_per_sec(total), terms))
 }
 
 /// Whole PowerShell MB.

@@ -245,6 +245,34 @@ pub struct Bound {
     pub reason: BoundReason,
     /// The adapters this bound counts.
     pub nics: Vec<NicIdx>,
+    /// Those of [`Bound::nics`] whose speed the design does not state,
+    /// counted as nothing: `speed` is then a lower bound (0 when it is a
+    /// minimum over them).
+    pub unknown: Vec<NicIdx>,
+}
+
+impl Bound {
+    /// Whether the bound's own number is exact ([`Bound::unknown`] empty),
+    /// a lower bound, or nothing (0 over adapters of unknown speed).
+    pub fn known(&self) -> Known {
+        match (self.unknown.is_empty(), self.speed.bps()) {
+            (true, _) => Known::Exact,
+            (false, 0) => Known::Unknown,
+            (false, _) => Known::AtLeast,
+        }
+    }
+}
+
+/// How much of a figure is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Known {
+    /// Every speed it rests on is stated.
+    Exact,
+    /// It counts adapters of unknown speed as nothing: the real figure is
+    /// at least this.
+    AtLeast,
+    /// It rests on an adapter of unknown speed alone: no figure.
+    Unknown,
 }
 
 /// A figure: the smallest of its bounds.
@@ -278,6 +306,29 @@ impl Rate {
     }
     pub fn bound(&self, kind: BoundKind) -> Option<&Bound> {
         self.bounds.iter().find(|b| b.kind == kind)
+    }
+    /// Whether the figure is exact: the smallest of lower bounds is a lower
+    /// bound, and exact when an exact bound reaches it.
+    pub fn known(&self) -> Known {
+        let s = self.speed();
+        let at_min = || self.bounds.iter().filter(|b| b.speed == s);
+        if at_min().any(|b| b.unknown.is_empty()) {
+            Known::Exact
+        } else if s.bps() == 0 {
+            Known::Unknown
+        } else {
+            Known::AtLeast
+        }
+    }
+    /// Every adapter of unknown speed the figure's bounds count.
+    pub fn unknown(&self) -> Vec<NicIdx> {
+        let mut out: Vec<NicIdx> = Vec::new();
+        for n in self.bounds.iter().flat_map(|b| &b.unknown) {
+            if !out.contains(n) {
+                out.push(*n);
+            }
+        }
+        out
     }
 }
 
@@ -316,6 +367,8 @@ pub struct PinCap {
     pub cap: Speed,
     /// members x member_speed.
     pub team_total: Speed,
+    /// Members whose speed is not stated (counted as nothing above).
+    pub unknown: Vec<NicIdx>,
 }
 
 /// A fact about a class worth a line in a report.
@@ -390,6 +443,9 @@ impl ClassModel {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrainTime {
     pub rate: Speed,
+    /// Whether `rate` is exact; at [`Known::AtLeast`] `seconds` is an
+    /// upper bound, at [`Known::Unknown`] there is no time.
+    pub known: Known,
     /// At line rate (a lower bound).
     pub seconds: f64,
     /// With standard frames on the LM interfaces: [`JUMBO_LM_GAIN_LOW`] and

@@ -404,15 +404,15 @@ fn validator_limit_follows_the_published_formula() {
     let (d, _) = model(&SET.replace("CAP", ""));
     let h = d.host(HostId(0));
     // Above 10G: 750 MB per adapter.
-    let (b, lines) = validator_limit(h, &[NicIdx(0), NicIdx(1)], 0.5);
+    let (b, lines) = validator_limit(h, &[NicIdx(0), NicIdx(1)], 0.5).unwrap();
     assert_eq!(b.ps_megabytes(), 1500.0);
     assert!(lines[0].flat);
     assert_eq!(lines[0].mb_per_sec, 750.0);
     // 10G at a 50 % share: 0.5 x 0.6 x 1.25e9 = 375e6 B/s = 357 MB (floored).
     let ten = d.clone();
     let mut ten = ten;
-    ten.hosts[0].nics[0].speed.value = g(10);
-    let (b, lines) = validator_limit(&ten.hosts[0], &[NicIdx(0)], 0.5);
+    ten.hosts[0].nics[0].speed.as_mut().unwrap().value = g(10);
+    let (b, lines) = validator_limit(&ten.hosts[0], &[NicIdx(0)], 0.5).unwrap();
     assert_eq!(b.ps_megabytes(), 357.0);
     assert!(!lines[0].flat);
     assert_eq!((lines[0].speed, lines[0].mb_per_sec), (g(10), 357.0));
@@ -779,4 +779,30 @@ fn a_vswitch_without_uplinks_and_a_pinned_vnic_has_no_port() {
     }
     let ports = lm_ports(&d);
     assert!(ports.iter().all(|p| p.is_empty()), "{ports:#?}");
+}
+
+#[test]
+fn figures_that_count_an_adapter_of_unknown_speed_are_marked() {
+    // Live migration over SMB on two NICs, one of which states no speed.
+    let src = NICS
+        .replace("TRANSPORT", "smb")
+        .replace("MTU\n", "")
+        .replacen("speed = \"10G\"\n", "", 1);
+    let (d, m) = model(&src);
+    let lm = m.hosts[0].class(TrafficClass::LiveMigration).unwrap();
+    let unknown: Vec<NicIdx> = (0..d.hosts[0].nics.len())
+        .map(NicIdx)
+        .filter(|n| d.hosts[0].nic(*n).speed.is_none())
+        .collect();
+    assert_eq!(unknown.len(), 1);
+    let adapters = lm.healthy.aggregate.bound(BoundKind::Adapters).unwrap();
+    assert_eq!(adapters.unknown, unknown);
+    assert_eq!(lm.healthy.aggregate.known(), Known::AtLeast);
+    assert_eq!(lm.healthy.aggregate.speed(), g(10));
+    assert_eq!(lm.healthy.aggregate.unknown(), unknown);
+    // Every speed stated: exact.
+    let (_, m) = model(&NICS.replace("TRANSPORT", "smb").replace("MTU\n", ""));
+    let lm = m.hosts[0].class(TrafficClass::LiveMigration).unwrap();
+    assert_eq!(lm.healthy.aggregate.known(), Known::Exact);
+    assert!(lm.healthy.aggregate.unknown().is_empty());
 }

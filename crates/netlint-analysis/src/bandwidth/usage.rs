@@ -92,6 +92,7 @@ pub(super) fn usage_bound(
         kind,
         speed,
         reason: BoundReason::Usage(uses),
+        unknown: unknown_speeds(host, &used),
         nics: used,
     })
 }

@@ -3,10 +3,11 @@
 //! their sources, rates and durations. The model
 //! (`netlint_analysis::bandwidth`) returns ids, numbers and enums only.
 
+use crate::phrases::words::speed_text;
 use netlint_analysis::bandwidth::{
     Assumption, Balancer, Bound, BoundKind, BoundReason, ClassModel, ClassNote, ClassTransport,
-    Flows, Group, PortUse, Spread, TrafficClass, ValidatorTerm, VALIDATOR_FLAT_MB_PER_ADAPTER,
-    VALIDATOR_SMB_FACTOR,
+    Flows, Group, Known, PortUse, Spread, TrafficClass, ValidatorTerm,
+    VALIDATOR_FLAT_MB_PER_ADAPTER, VALIDATOR_SMB_FACTOR,
 };
 use netlint_model::units::trim_float;
 use netlint_model::{Design, Host, LoadBalancing, NicIdx, Speed, Via};
@@ -34,18 +35,51 @@ pub fn fmt_seconds(s: f64) -> String {
     .to_string()
 }
 
-/// `8 x 1G` or `` `X` 10G + `Y` 1G ``.
+/// `8 x 1G` or `` `X` 10G + `Y` 1G `` (`2 x speed unknown`, `` `Y` speed
+/// unknown ``).
 pub fn nics_text(host: &Host, nics: &[NicIdx]) -> String {
-    let speeds: Vec<Speed> = nics.iter().map(|n| host.nic(*n).speed.value).collect();
+    let speeds: Vec<Option<Speed>> = nics.iter().map(|n| host.nic(*n).known_speed()).collect();
     match speeds.first() {
         None => "no adapter".to_string(),
-        Some(first) if speeds.iter().all(|s| s == first) => format!("{} x {first}", nics.len()),
+        Some(first) if speeds.iter().all(|s| s == first) => {
+            format!("{} x {}", nics.len(), speed_text(*first))
+        }
         _ => nics
             .iter()
-            .map(|n| format!("`{}` {}", host.nic(*n).name, host.nic(*n).speed.value))
+            .map(|n| format!("`{}` {}", host.nic(*n).name, nic_speed(host, *n)))
             .collect::<Vec<_>>()
             .join(" + "),
     }
+}
+
+/// A NIC's speed: "10G" or "speed unknown".
+pub fn nic_speed(host: &Host, n: NicIdx) -> String {
+    speed_text(host.nic(n).known_speed())
+}
+
+/// A figure with how much of it is known: "10 Gb/s", "at least 10 Gb/s"
+/// (adapters of unknown speed counted as nothing), "unknown".
+pub fn figure(speed: Speed, known: Known) -> String {
+    match known {
+        Known::Exact => fmt_rate(speed),
+        Known::AtLeast => format!("at least {}", fmt_rate(speed)),
+        Known::Unknown => "unknown".to_string(),
+    }
+}
+
+/// A drain time with how much of it is known: "18m20s", "at most
+/// 18m20s" (adapters of unknown speed counted as nothing), "unknown".
+pub fn drain_text(seconds: f64, known: Known) -> String {
+    match known {
+        Known::Exact => fmt_seconds(seconds),
+        Known::AtLeast => format!("at most {}", fmt_seconds(seconds)),
+        Known::Unknown => "unknown".to_string(),
+    }
+}
+
+/// A bound's own figure.
+fn bound_figure(b: &Bound) -> String {
+    figure(b.speed, b.known())
 }
 
 /// `` `A`, `B` ``.
@@ -133,7 +167,7 @@ fn spread_text(host: &Host, p: &PortUse, receive: bool) -> String {
             return format!(
                 "{who}{name} on {}",
                 match p.active.as_slice() {
-                    [n] => format!("`{}` ({})", host.nic(*n).name, host.nic(*n).speed.value),
+                    [n] => format!("`{}` ({})", host.nic(*n).name, nic_speed(host, *n)),
                     _ => names(host, &p.active),
                 }
             )
@@ -198,7 +232,7 @@ pub fn bound_text(host: &Host, b: &Bound) -> String {
             "the adapters of its networks: {} ({}) = {}",
             names(host, &b.nics),
             nics_text(host, &b.nics),
-            fmt_rate(b.speed)
+            bound_figure(b)
         ),
         BoundReason::OneNetwork {
             transport,
@@ -230,7 +264,7 @@ pub fn bound_text(host: &Host, b: &Bound) -> String {
             },
             port_name(host, *port),
             nics_text(host, &b.nics),
-            host.nic(b.nics[0]).speed.value
+            nic_speed(host, b.nics[0])
         ),
         BoundReason::Usage(ports) => {
             let receive = b.kind == BoundKind::Receive;
@@ -242,7 +276,7 @@ pub fn bound_text(host: &Host, b: &Bound) -> String {
                 "{}: {} = {}",
                 parts.join("; "),
                 nics_text(host, &b.nics),
-                fmt_rate(b.speed)
+                bound_figure(b)
             )
         }
         BoundReason::SmbCap(limit) => format!(
@@ -469,5 +503,29 @@ profile = "p"
             transport_label(ClassTransport::MultiNicVmotion),
             "multi-NIC vMotion"
         );
+    }
+
+    #[test]
+    fn unknown_speeds_are_worded_never_guessed() {
+        let one_unknown = PINNED
+            .replace("TRANSPORT", "smb")
+            .replacen("speed = \"10G\"\n", "", 1);
+        assert_eq!(
+            texts(&one_unknown, BoundKind::Adapters),
+            "the adapters of its networks: `A`, `B`, `C`, `D` (`A` speed unknown + `B` 10G + `C` 10G + `D` 10G) = at least 30 Gb/s"
+        );
+        let none = PINNED
+            .replace("TRANSPORT", "tcp")
+            .replace("speed = \"10G\"\n", "");
+        assert_eq!(
+            texts(&none, BoundKind::Send),
+            "vNIC `LM1` on `V` is pinned to one member of team `T` 4 x speed unknown (hyperv-port): 1 x speed unknown = unknown"
+        );
+        assert_eq!(
+            figure(Speed::from_gbps(10), Known::AtLeast),
+            "at least 10 Gb/s"
+        );
+        assert_eq!(drain_text(1100.0, Known::AtLeast), "at most 18m20s");
+        assert_eq!(drain_text(f64::INFINITY, Known::Unknown), "unknown");
     }
 }

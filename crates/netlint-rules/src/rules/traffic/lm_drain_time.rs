@@ -5,7 +5,7 @@ use super::emit_per_host;
 use crate::phrases::bandwidth::{bound_text, fmt_rate, fmt_seconds};
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::TrafficClass;
+use netlint_analysis::bandwidth::{Known, TrafficClass};
 use netlint_model::{units::trim_float, Diagnostic, HostId};
 
 declare_rule!(
@@ -29,7 +29,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let worst = drain.worst();
-        if worst.seconds <= budget.value.seconds as f64 {
+        // Adapters of unknown speed: the time is an upper bound (at
+        // `AtLeast`) or none; over the budget it cannot be told
+        // (`speed-unknown` names the check).
+        if worst.known == Known::Unknown
+            || worst.seconds <= budget.value.seconds as f64
+            || worst.known == Known::AtLeast
+        {
             continue;
         }
         let figures = lm.worst();
