@@ -475,12 +475,17 @@ fn the_loader_and_the_schema_agree_on_types_and_ranges() {
 #[test]
 fn a_host_without_a_profile_needs_what_a_profile_would_give() {
     let v = validator();
-    let bare = "[design]\nname = \"x\"\n[hosts.h.nics.A]\nmtu = 9000\n";
-    assert!(!schema_errors(&v, bare, "/hosts/h/nics/A").is_empty());
-    let with_profile = "[design]\nname = \"x\"\n[profiles.p.nics.A]\nspeed = \"10G\"\n\
-                        [hosts.h]\nprofile = \"p\"\nnics.A = { mtu = 9000 }\n";
+    let bare = "[design]\nname = \"x\"\n[hosts.h.nics.A]\n[hosts.h.teams.T]\nmode = \"lacp\"\n";
+    assert!(!schema_errors(&v, bare, "/hosts/h/teams/T").is_empty());
+    let with_profile = "[design]\nname = \"x\"\n[profiles.p.nics.A]\n\
+                        [profiles.p.teams.T]\nmembers = [\"A\"]\n\
+                        [hosts.h]\nprofile = \"p\"\nteams.T = { mode = \"lacp\" }\n";
     assert!(v.iter_errors(&toml_to_json(with_profile)).next().is_none());
     assert!(diagnostics(with_profile).is_empty());
+    // `speed` may be absent (unknown), with or without a profile.
+    let no_speed = "[design]\nname = \"x\"\n[hosts.h.nics.A]\nmtu = 9000\n";
+    assert!(v.iter_errors(&toml_to_json(no_speed)).next().is_none());
+    assert!(diagnostics(no_speed).is_empty());
 }
 
 #[test]

@@ -127,3 +127,23 @@ fn input_errors_exit_2_without_a_report() {
     assert_eq!(code, 2);
     assert!(err.contains("no/such/file.toml"), "{err}");
 }
+
+/// A design that states no NIC speeds: every figure that counts them is
+/// marked, none is made up.
+#[test]
+fn unknown_speeds_are_marked_in_every_format() {
+    let path = "fixtures/speed-unknown.toml";
+    for format in ["human", "json", "markdown"] {
+        let (code, out, err) = report(path, format);
+        assert_eq!((code, err.as_str()), (0, ""), "{format}");
+        assert!(out.contains("speed unknown"), "{format}: {out}");
+        snapshot(&format!("report__speed-unknown.{format}"), &out);
+    }
+    let (_, json, _) = report(path, "json");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let lm = &v["groups"][0]["classes"][0];
+    assert_eq!(lm["class"], "live-migration");
+    assert_eq!(lm["healthy"]["aggregate"]["known"], "unknown");
+    assert_eq!(lm["healthy"]["aggregate"]["text"], "unknown");
+    assert_eq!(v["groups"][0]["drain"]["healthy"]["known"], "unknown");
+}

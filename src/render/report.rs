@@ -1,12 +1,24 @@
 //! The human and Markdown text of `netlint report`.
 
 use crate::views::report::*;
-use netlint_analysis::bandwidth::{fmt_rate, JUMBO_LM_GAIN_HIGH, JUMBO_LM_GAIN_LOW};
+use netlint_analysis::bandwidth::{JUMBO_LM_GAIN_HIGH, JUMBO_LM_GAIN_LOW};
 use netlint_model::units::trim_float;
+use netlint_rules::phrases::bandwidth::fmt_rate;
 
 // ---------------------------------------------------------------------------
 // Human
 // ---------------------------------------------------------------------------
+
+/// A figure's rate as the view marks it: "10 Gb/s", "≥ 10 Gb/s" (adapters
+/// of unknown speed counted as nothing), "unknown".
+fn rate(bits_per_second: u64, known: Option<&str>) -> String {
+    let r = fmt_rate(netlint_model::Speed::from_bps(bits_per_second));
+    match known {
+        None => r,
+        Some("at-least") => format!("≥ {r}"),
+        Some(_) => "unknown".to_string(),
+    }
+}
 
 fn hosts_title(hosts: &[String]) -> String {
     let names: Vec<String> = hosts.iter().map(|h| format!("`{h}`")).collect();
@@ -147,7 +159,7 @@ fn human_raw(r: &BandwidthReport) -> String {
             for b in &c.healthy.aggregate.bounds {
                 out.push_str(&format!(
                     "      {:<11}{}\n",
-                    fmt_rate(netlint_model::Speed::from_bps(b.bits_per_second)),
+                    rate(b.bits_per_second, b.known),
                     b.text
                 ));
             }
@@ -188,14 +200,14 @@ fn human_raw(r: &BandwidthReport) -> String {
             out.push_str(&format!(
                 "    healthy: {} at {} (line rate, a lower bound)\n",
                 dr.healthy.text,
-                fmt_rate(netlint_model::Speed::from_bps(dr.healthy.bits_per_second))
+                rate(dr.healthy.bits_per_second, dr.healthy.known)
             ));
             match &dr.degraded {
                 Some(t) => out.push_str(&format!(
                     "    after losing `{}`: {} at {}\n",
                     t.lost.as_deref().unwrap_or(""),
                     t.text,
-                    fmt_rate(netlint_model::Speed::from_bps(t.bits_per_second))
+                    rate(t.bits_per_second, t.known)
                 )),
                 None => out.push_str("    after losing any one adapter: the same\n"),
             }
@@ -307,7 +319,7 @@ fn markdown_raw(r: &BandwidthReport) -> String {
                 "\n**Drain {} GiB:** {} at {} healthy; {} after losing {} (line rate, a lower bound: {}).",
                 trim_float(dr.memory_gib),
                 dr.healthy.text,
-                fmt_rate(netlint_model::Speed::from_bps(dr.healthy.bits_per_second)),
+                rate(dr.healthy.bits_per_second, dr.healthy.known),
                 worst.text,
                 worst
                     .lost

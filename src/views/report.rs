@@ -4,12 +4,15 @@
 //! from. JSON prints it as it is; `render::report` writes human and Markdown.
 
 use netlint_analysis::bandwidth::{
-    fmt_rate, fmt_seconds, nics_text, Assumption, BandwidthModel, Bound, BoundKind, ClassModel,
-    Drain, DrainTime, Figures, HostBandwidth, Port, Rate, TrafficClass, ASSUMPTIONS, BYTES_PER_GIB,
+    Assumption, BandwidthModel, Bound, BoundKind, ClassModel, Drain, DrainTime, Figures,
+    HostBandwidth, Known, Port, Rate, TrafficClass, BYTES_PER_GIB,
 };
 use netlint_model::units::trim_float;
 use netlint_model::{Design, Host, NicIdx};
-use netlint_rules::phrases::bandwidth::class_note;
+use netlint_rules::phrases::bandwidth::{
+    assumption_source, assumption_statement, balancer_name, bound_text, class_label, class_note,
+    drain_text, figure, fmt_rate, fmt_seconds, nics_text, port_name, transport_label,
+};
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -116,6 +119,10 @@ pub struct DegradedOut {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct RateOut {
     pub bits_per_second: u64,
+    /// Absent: exact. "at-least": adapters of unknown speed counted as
+    /// nothing (`bits_per_second` is a lower bound); "unknown": no figure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
     pub text: String,
     pub bounds: Vec<BoundOut>,
 }
@@ -124,6 +131,9 @@ pub struct RateOut {
 pub struct BoundOut {
     pub kind: &'static str,
     pub bits_per_second: u64,
+    /// As [`RateOut::known`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
     pub text: String,
 }
 
@@ -142,6 +152,9 @@ pub struct DrainTimeOut {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost: Option<String>,
     pub bits_per_second: u64,
+    /// As [`RateOut::known`]; at "at-least" `seconds` is an upper bound.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub known: Option<&'static str>,
     pub seconds: f64,
     pub text: String,
     /// Over standard 1500-byte frames: the published 10-20 % jumbo-frame
@@ -157,6 +170,15 @@ pub struct StandardFrames {
     pub text: String,
 }
 
+/// The JSON marker of a figure that is not exact.
+pub fn known_id(k: Known) -> Option<&'static str> {
+    match k {
+        Known::Exact => None,
+        Known::AtLeast => Some("at-least"),
+        Known::Unknown => Some("unknown"),
+    }
+}
+
 pub fn kind_id(k: BoundKind) -> &'static str {
     match k {
         BoundKind::Adapters => "adapters",
@@ -168,27 +190,29 @@ pub fn kind_id(k: BoundKind) -> &'static str {
     }
 }
 
-pub fn bound_out(b: &Bound) -> BoundOut {
+pub fn bound_out(host: &Host, b: &Bound) -> BoundOut {
     BoundOut {
         kind: kind_id(b.kind),
         bits_per_second: b.speed.bps(),
-        text: b.text.clone(),
+        known: known_id(b.known()),
+        text: bound_text(host, b),
     }
 }
 
-pub fn rate_out(r: &Rate) -> RateOut {
+pub fn rate_out(host: &Host, r: &Rate) -> RateOut {
     RateOut {
         bits_per_second: r.speed().bps(),
-        text: fmt_rate(r.speed()),
-        bounds: r.bounds.iter().map(bound_out).collect(),
+        known: known_id(r.known()),
+        text: figure(r.speed(), r.known()),
+        bounds: r.bounds.iter().map(|b| bound_out(host, b)).collect(),
     }
 }
 
-pub fn figures_out(f: &Figures) -> FiguresOut {
+pub fn figures_out(host: &Host, f: &Figures) -> FiguresOut {
     FiguresOut {
-        per_stream: rate_out(&f.per_stream),
-        per_migration: f.per_migration.as_ref().map(rate_out),
-        aggregate: rate_out(&f.aggregate),
+        per_stream: rate_out(host, &f.per_stream),
+        per_migration: f.per_migration.as_ref().map(|r| rate_out(host, r)),
+        aggregate: rate_out(host, &f.aggregate),
     }
 }
 
@@ -204,14 +228,14 @@ pub fn adapter_out(
     p: &Port,
 ) -> AdapterOut {
     AdapterOut {
-        interface: p.name.clone(),
+        interface: port_name(host, p.via),
         network: design.network(p.network).name.clone(),
         in_use: class.healthy.in_use.contains(&i),
         active: nic_names(host, &p.active),
         standby: nic_names(host, &p.standby),
         link: nics_text(host, &p.active),
         balancing: p.balancer.as_ref().map(|b| BalancingOut {
-            name: b.name.clone(),
+            name: balancer_name(host, b),
             mode: b.mode.to_string(),
             load_balancing: b.lb().map(|l| l.to_string()),
         }),
@@ -225,16 +249,17 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
         .healthy
         .aggregate
         .bottleneck()
-        .map(bound_out)
+        .map(|b| bound_out(host, b))
         .unwrap_or(BoundOut {
             kind: "adapters",
             bits_per_second: 0,
+            known: None,
             text: String::new(),
         });
     ClassOut {
         class: c.class.id(),
-        label: c.class.label(),
-        transport: c.transport.label(),
+        label: class_label(c.class),
+        transport: transport_label(c.transport),
         networks: c
             .networks
             .iter()
@@ -254,15 +279,19 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
             .enumerate()
             .map(|(i, p)| adapter_out(design, host, c, i, p))
             .collect(),
-        healthy: figures_out(&c.healthy),
+        healthy: figures_out(host, &c.healthy),
         degraded: c.degraded.as_ref().map(|d| DegradedOut {
             lost: host.nic(d.lost).name.clone(),
-            figures: figures_out(&d.figures),
+            figures: figures_out(host, &d.figures),
         }),
         stranded: nic_names(host, &c.stranded),
         limited_by: limited,
-        assumptions: c.assumptions.iter().map(|a| a.id).collect(),
-        notes: c.notes.iter().map(|n| class_note(design, c, n)).collect(),
+        assumptions: c.assumptions.iter().map(|a| a.id()).collect(),
+        notes: c
+            .notes
+            .iter()
+            .map(|n| class_note(design, host, c, n))
+            .collect(),
     }
 }
 
@@ -270,8 +299,9 @@ pub fn drain_time_out(host: &Host, lost: Option<NicIdx>, t: &DrainTime) -> Drain
     DrainTimeOut {
         lost: lost.map(|n| host.nic(n).name.clone()),
         bits_per_second: t.rate.bps(),
+        known: known_id(t.known),
         seconds: (t.seconds * 10.0).round() / 10.0,
-        text: fmt_seconds(t.seconds),
+        text: drain_text(t.seconds, t.known),
         standard_frames: t.standard_frames.map(|(lo, hi)| StandardFrames {
             low_seconds: (lo * 10.0).round() / 10.0,
             high_seconds: (hi * 10.0).round() / 10.0,
@@ -285,7 +315,7 @@ pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
     let worst = lm.map(|c| c.worst());
     let bottleneck = worst
         .and_then(|f| f.aggregate.bottleneck())
-        .map(|b| b.text.clone())
+        .map(|b| bound_text(host, b))
         .unwrap_or_default();
     let t = d.worst();
     DrainOut {
@@ -296,25 +326,29 @@ pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
             .as_ref()
             .map(|(n, t)| drain_time_out(host, Some(*n), t)),
         bottleneck,
-        formula: format!(
-            "{} GiB x {} bytes x 8 bits / {} = {} s",
-            trim_float(d.memory_gib.value),
-            BYTES_PER_GIB,
-            fmt_rate(t.rate),
-            trim_float((t.seconds * 10.0).round() / 10.0)
-        ),
+        formula: if t.known == Known::Unknown {
+            "no time: the speeds of the live-migration adapters are not stated".to_string()
+        } else {
+            format!(
+                "{} GiB x {} bytes x 8 bits / {} = {} s",
+                trim_float(d.memory_gib.value),
+                BYTES_PER_GIB,
+                fmt_rate(t.rate),
+                trim_float((t.seconds * 10.0).round() / 10.0)
+            )
+        },
     }
 }
 
 pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthReport {
     let mut groups: Vec<Group> = Vec::new();
-    let mut used: Vec<&'static Assumption> = Vec::new();
+    let mut used: Vec<Assumption> = Vec::new();
     for hb in &model.hosts {
         let host = design.host(hb.host);
         for c in &hb.classes {
             for a in &c.assumptions {
                 if !used.contains(a) {
-                    used.push(a);
+                    used.push(*a);
                 }
             }
         }
@@ -342,13 +376,13 @@ pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthRe
         design: design.name.value.clone(),
         file: file.to_string(),
         groups,
-        assumptions: ASSUMPTIONS
+        assumptions: Assumption::ALL
             .iter()
             .filter(|a| used.contains(a))
             .map(|a| AssumptionOut {
-                id: a.id,
-                statement: a.statement,
-                source: a.source,
+                id: a.id(),
+                statement: assumption_statement(*a),
+                source: assumption_source(*a),
             })
             .collect(),
     }

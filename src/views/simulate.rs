@@ -15,6 +15,7 @@ use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
 use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
 use netlint_rules::phrases::stp::tree_change;
+use netlint_rules::phrases::words::speed_text;
 use serde::Serialize;
 
 /// The report of one run.
@@ -361,7 +362,7 @@ fn links(design: &Design, topo: &Topology, healthy: &Forwarding, sim: &Simulatio
             cables_left: 0,
             cables: port.members,
             capacity_left: "0".to_string(),
-            capacity: port.speed().to_string(),
+            capacity: speed_text(port.speed()),
         });
     }
     for d in &sim.degraded {
@@ -372,8 +373,8 @@ fn links(design: &Design, topo: &Topology, healthy: &Forwarding, sim: &Simulatio
             state: "degraded",
             cables_left: d.members_left,
             cables: d.members,
-            capacity_left: d.member_speed.times(d.members_left as u64).to_string(),
-            capacity: port.speed().to_string(),
+            capacity_left: speed_text(d.member_speed.map(|s| s.times(d.members_left as u64))),
+            capacity: speed_text(port.speed()),
         });
     }
     out

@@ -14,7 +14,7 @@ use netlint_analysis::{
 };
 use netlint_model::{Design, HostId, NetworkId, VlanSet};
 use netlint_rules::phrases::stp::StpWords;
-use netlint_rules::phrases::words::port_speed;
+use netlint_rules::phrases::words::{port_speed, speed_text};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -538,7 +538,7 @@ fn path_out(
         .map(|p| {
             format!(
                 "{} per cable on {}",
-                topo.ports[*p].member_speed,
+                speed_text(topo.ports[*p].member_speed),
                 port_label(design, topo, *p)
             )
         });

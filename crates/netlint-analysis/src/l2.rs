@@ -104,7 +104,8 @@ impl Fabric {
                     Some(c) => format!("{}#{}", link.name, c + 1),
                     None => link.name.clone(),
                 };
-                let mut input = LinkInput::new(name, p.a.0, p.b.0, p.speed().mbps());
+                let mut input =
+                    LinkInput::new(name, p.a.0, p.b.0, crate::speeds::stp_mbps(p.speed()));
                 if let Some(cost) = &link.stp_cost {
                     match &cost.value {
                         netlint_model::StpCost::All(c) => input.cost = Some(*c),
@@ -211,9 +212,10 @@ impl Fabric {
             if !st.up {
                 scenario.removed_links.push(i);
             } else if st.members != p.members {
-                scenario
-                    .link_speed_mbps
-                    .push((i, p.member_speed.mbps() * st.members as u64));
+                scenario.link_speed_mbps.push((
+                    i,
+                    crate::speeds::stp_mbps(p.member_speed) * st.members as u64,
+                ));
             }
         }
         scenario
@@ -783,8 +785,9 @@ pub struct Reach {
     /// Forwarding ports on the path between the first attachments (empty:
     /// same bridge, or a direct cable).
     pub path: Vec<usize>,
-    /// The slowest port on the path, with its per-cable speed.
-    pub slowest: Option<(usize, Speed)>,
+    /// The slowest port on the path, with its per-cable speed (a port of
+    /// unknown speed, None, counts as the slowest: nothing is known of it).
+    pub slowest: Option<(usize, Option<Speed>)>,
     /// The smallest payload the switches and links on the path carry.
     pub min_mtu: Option<(u32, MtuAt)>,
 }
@@ -1314,7 +1317,9 @@ impl Forwarding {
         if from == to {
             return Some(Vec::new());
         }
-        let mut speeds: Vec<Speed> = topo
+        // Unknown speeds (None) sort below every known one: the widest
+        // path avoids them where it can.
+        let mut speeds: Vec<Option<Speed>> = topo
             .ports
             .iter()
             .enumerate()
@@ -1473,7 +1478,7 @@ networks = ["csv", "mgmt"]
         let r = f.reach(&d, &t, mgmt, HostId(0), HostId(1));
         assert!(r.broken.is_none());
         assert_eq!(r.path, vec![1, 2]);
-        assert_eq!(r.slowest.unwrap().1, Speed::from_gbps(1));
+        assert_eq!(r.slowest.unwrap().1, Some(Speed::from_gbps(1)));
     }
 
     #[test]

@@ -8,12 +8,12 @@
 //! views write the words, in `netlint_rules::phrases`, so one fact reads
 //! the same everywhere and nothing parses a message. The test
 //! `tests/facts_not_prose.rs` holds the crate to it (no string literal
-//! with two space-separated words outside tests); the bandwidth model's
-//! texts are the exception it lists until they move too.
+//! with two space-separated words outside tests).
 
 pub mod bandwidth;
 pub mod failure;
 pub mod l2;
+pub mod speeds;
 pub mod stp;
 pub mod topology;
 pub mod union_find;

@@ -50,16 +50,16 @@ pub struct Port {
     /// Member switches at each end (a multi-chassis LAG has several at `b`).
     pub a_switch: SwitchId,
     pub b_switches: Vec<SwitchId>,
-    /// Speed of one cable.
-    pub member_speed: Speed,
+    /// Speed of one cable; None: not stated.
+    pub member_speed: Option<Speed>,
     /// Cables in this port.
     pub members: u32,
 }
 
 impl Port {
-    /// Aggregate speed (what STP costs are computed from).
-    pub fn speed(&self) -> Speed {
-        self.member_speed.times(self.members as u64)
+    /// Aggregate speed (what STP costs are computed from); None: unknown.
+    pub fn speed(&self) -> Option<Speed> {
+        self.member_speed.map(|s| s.times(self.members as u64))
     }
 }
 
@@ -243,7 +243,7 @@ impl Topology {
                     b,
                     a_switch: link.a.value,
                     b_switches: link.b.iter().map(|s| s.value).collect(),
-                    member_speed: link.speed.value,
+                    member_speed: link.speed.as_ref().map(|s| s.value),
                     members: if parallel { 1 } else { link.members.value },
                 };
                 let e = graph.add_edge(
@@ -528,7 +528,7 @@ speed = "40G"
         // The multi-chassis LAG is one port of 20G; the lag = "none" bundle
         // two parallel 1G ports; the stack and peer links are internal.
         assert_eq!(t.ports.len(), 3);
-        assert_eq!(t.ports[0].speed(), Speed::from_gbps(20));
+        assert_eq!(t.ports[0].speed(), Some(Speed::from_gbps(20)));
         assert_eq!((t.ports[1].cable, t.ports[2].cable), (Some(0), Some(1)));
         assert_eq!(t.internal_links.len(), 2);
     }

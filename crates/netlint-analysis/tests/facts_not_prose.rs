@@ -13,32 +13,7 @@ use std::path::{Path, PathBuf};
 
 /// Files that still build prose, and why; the list may only shrink (a file
 /// listed here without prose fails the test too).
-const NOT_YET: &[(&str, &str)] = &[
-    (
-        "bandwidth/assumptions.rs",
-        "the labelled assumptions and their sources (issue 11 item 2, left)",
-    ),
-    (
-        "bandwidth/classes.rs",
-        "the bounds' texts of the bandwidth model (issue 11 item 2, left)",
-    ),
-    (
-        "bandwidth/model.rs",
-        "traffic class and transport labels (issue 11 item 2, left)",
-    ),
-    (
-        "bandwidth/ports.rs",
-        "port names and load-balancing labels (issue 11 item 2, left)",
-    ),
-    (
-        "bandwidth/text.rs",
-        "rate, duration and adapter-list formatting (issue 11 item 2, left)",
-    ),
-    (
-        "bandwidth/usage.rs",
-        "how a port spreads over its members, in words (issue 11 item 2, left)",
-    ),
-];
+const NOT_YET: &[(&str, &str)] = &[];
 
 /// String literals of Rust source, comments skipped: (line, text).
 fn literals(src: &str) -> Vec<(usize, String)> {

@@ -487,7 +487,9 @@ pub struct Link {
     pub a: Sp<SwitchId>,
     /// One switch, or several for a multi-chassis LAG.
     pub b: Vec<Sp<SwitchId>>,
-    pub speed: Sp<Speed>,
+    /// Per member; None: not stated (unknown, never guessed: see
+    /// `docs/format.md`, "Unknown speeds").
+    pub speed: Option<Sp<Speed>>,
     pub members: Sp<u32>,
     pub lag: Sp<LagMode>,
     pub kind: Sp<LinkKind>,
@@ -594,7 +596,8 @@ pub struct Nic {
     /// Card name; default the NIC's own name.
     pub card: Sp<String>,
     pub model: Option<Sp<String>>,
-    pub speed: Sp<Speed>,
+    /// None: not stated (unknown, never guessed).
+    pub speed: Option<Sp<Speed>>,
     pub attach: Option<Attachment>,
     pub port: Option<Sp<String>>,
     pub mtu: Sp<Mtu>,

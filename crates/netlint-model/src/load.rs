@@ -11,7 +11,7 @@ use crate::element::{Element, Part};
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
 use crate::text::{escape, is_unsafe};
-use crate::units::{Bandwidth, Duration, Mtu, MtuForm, Speed, MAX_FRAME, MAX_MTU, MIN_MTU};
+use crate::units::{Bandwidth, Duration, Mtu, MtuForm, MAX_FRAME, MAX_MTU, MIN_MTU};
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
@@ -967,7 +967,6 @@ impl Builder {
         b_except.extend(b_written.iter().cloned());
         self.r.require(t, "a", span, &what, "\"switch-name\"");
         self.r.require(t, "b", span, &what, "\"switch-name\"");
-        self.r.require(t, "speed", span, &what, "\"10G\"");
         let mut b = Vec::new();
         let mut b_names: Vec<String> = Vec::new();
         let mut b_ok = true;
@@ -1036,7 +1035,7 @@ impl Builder {
             ),
         };
         self.allow(t, Element::Link(link_name.to_string()));
-        let (a, speed) = (a?, speed?);
+        let a = a?;
         if !b_ok {
             return None;
         }
@@ -1476,7 +1475,6 @@ impl Builder {
             .unwrap_or(Sp::new(name.to_string(), span));
         let model = self.r.str(t, "model");
         let speed = self.r.speed(t, "speed");
-        self.r.require(t, "speed", span, &what, "\"10G\"");
         let switch = self.r.str(t, "switch");
         let peer = self.r.str(t, "peer");
         let port = self.r.str(t, "port");
@@ -1527,10 +1525,6 @@ impl Builder {
             },
             (None, None) => {}
         }
-        // A NIC whose speed is missing or invalid (already an error, so
-        // the design is not built) is kept under its name, so teams,
-        // uplinks and cables naming it do not report it as unknown.
-        let speed = speed.unwrap_or(Sp::new(Speed::MIN, span));
         peers.extend(pending);
         Some(Nic {
             name: name.to_string(),

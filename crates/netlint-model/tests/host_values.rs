@@ -158,7 +158,7 @@ fn a_host_knows_its_overrides() {
     assert!(esx2.overrides(port));
     assert!(esx2.overrides(esx2.nics[1].attach.as_ref().unwrap().span()));
     assert!(!esx2.overrides(esx2.nics[0].attach.as_ref().unwrap().span()));
-    assert!(!esx2.overrides(esx2.nics[1].speed.span));
+    assert!(!esx2.overrides(esx2.nics[1].speed_span()));
     // The profile's lines are no host's override, and a host without a
     // profile has no profile to override.
     assert!(!esx1.overrides(esx1.nics[1].attach.as_ref().unwrap().span()));

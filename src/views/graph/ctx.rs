@@ -343,7 +343,7 @@ pub(super) fn stp_line(sw: &netlint_model::Switch) -> String {
 
 /// `2 x 10G LACP`, `10G`, `2 x 1G MC-LAG`.
 pub(super) fn link_speed_text(link: &netlint_model::Link, members: u32, one_cable: bool) -> String {
-    let speed = link.speed.value;
+    let speed = netlint_rules::phrases::words::speed_text(link.known_speed());
     if one_cable || members == 1 && !link.is_multi_chassis() {
         return speed.to_string();
     }

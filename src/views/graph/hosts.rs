@@ -5,6 +5,7 @@ use super::ctx::*;
 use super::scene::*;
 use netlint_analysis::NicEnd;
 use netlint_model::{Element, HostId, MtuForm, NetworkId, NicIdx, SwitchId, Uplink};
+use netlint_rules::phrases::words::speed_text;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +73,7 @@ pub(super) fn host_draw(ctx: &Ctx, hid: HostId) -> HostDraw {
     if detail {
         // Cards in order of first NIC; a NIC part per NIC.
         for (ni, nic) in h.nics.iter().enumerate() {
-            let mut lines = vec![nic.speed.value.to_string()];
+            let mut lines = vec![speed_text(nic.known_speed())];
             if nic.mtu.value.form != MtuForm::Default {
                 lines.push(format!("MTU {}", nic.mtu.value.payload));
             }
@@ -262,7 +263,7 @@ pub(super) fn host_draw(ctx: &Ctx, hid: HostId) -> HostDraw {
                 .iter()
                 .map(|ni| {
                     let n = &h.nics[*ni];
-                    let mut s = format!("{} {}", n.name, n.speed.value);
+                    let mut s = format!("{} {}", n.name, speed_text(n.known_speed()));
                     if failed(*ni) {
                         s.push_str(" ✕");
                     }

@@ -9,35 +9,15 @@ pub(super) struct Spec<'a> {
     pub(super) transport: ClassTransport,
     pub(super) simultaneous: u32,
     pub(super) cap: Option<&'a Sp<Bandwidth>>,
-    /// Write the bounds' texts. Off while trying every adapter loss, where
-    /// only the figures decide which loss is kept; the kept one is then
-    /// evaluated again with its texts.
-    pub(super) texts: bool,
 }
 
-impl Spec<'_> {
-    pub(super) fn text(&self, f: impl FnOnce() -> String) -> String {
-        if self.texts {
-            f()
-        } else {
-            String::new()
-        }
-    }
-}
-
-pub(super) fn cap_bound(spec: &Spec<'_>, cap: &Sp<Bandwidth>) -> Bound {
-    let speed = Speed::from_bps(cap.value.bits_per_sec().round() as u64);
+pub(super) fn cap_bound(cap: &Sp<Bandwidth>) -> Bound {
     Bound {
         kind: BoundKind::SmbCap,
-        speed,
-        text: spec.text(|| {
-            format!(
-                "smb_bandwidth_limit {} MB/s ({}) for all live migration of the host",
-                netlint_model::units::trim_float(cap.value.ps_megabytes()),
-                fmt_rate(speed)
-            )
-        }),
+        speed: Speed::from_bps(cap.value.bits_per_sec().round() as u64),
+        reason: BoundReason::SmbCap(cap.value),
         nics: Vec::new(),
+        unknown: Vec::new(),
     }
 }
 
@@ -82,17 +62,11 @@ pub(super) fn evaluate(
     let adapters_bound = Bound {
         kind: BoundKind::Adapters,
         speed: sum_speed(host, &adapters),
-        text: spec.text(|| {
-            format!(
-                "the adapters of its networks: {} ({}) = {}",
-                names(host, &adapters),
-                nics_text(host, &adapters),
-                fmt_rate(sum_speed(host, &adapters))
-            )
-        }),
+        reason: BoundReason::Adapters,
+        unknown: unknown_speeds(host, &adapters),
         nics: adapters.clone(),
     };
-    let cap = spec.cap.map(|c| cap_bound(spec, c));
+    let cap = spec.cap.map(cap_bound);
 
     // One stream: one connection on the first port in use.
     let p0 = txp(first);
@@ -103,14 +77,11 @@ pub(super) fn evaluate(
     let one_flow = Bound {
         kind: BoundKind::OneFlow,
         speed: min_speed(host, &stream_nics),
-        text: spec.text(|| {
-            format!(
-                "one connection stays on one adapter: {} of {} ({})",
-                p0.name,
-                nics_text(host, &stream_nics),
-                host.nic(stream_nics[0]).speed.value
-            )
-        }),
+        reason: BoundReason::OneFlow {
+            port: p0.via,
+            migration: false,
+        },
+        unknown: unknown_speeds(host, &stream_nics),
         nics: stream_nics.clone(),
     };
     let mut per_stream = vec![one_flow];
@@ -150,44 +121,27 @@ pub(super) fn evaluate(
     if spec.transport.one_network() {
         let chosen = &p0.active;
         let speed = sum_speed(host, chosen);
-        let mut others: Vec<String> = Vec::new();
+        let mut others: Vec<Via> = Vec::new();
         for i in &up {
-            if *i != first && !others.contains(&txp(*i).name) {
-                others.push(txp(*i).name.clone());
+            if *i != first && !others.contains(&txp(*i).via) {
+                others.push(txp(*i).via);
             }
         }
         aggregate.push(Bound {
             kind: BoundKind::OneNetwork,
             speed,
-            text: spec.text(|| {
-                format!(
-                    "{} uses one network at a time: {} ({}){}",
-                    spec.transport.label(),
-                    p0.name,
-                    nics_text(host, chosen),
-                    match others.len() {
-                        0 => String::new(),
-                        1 => format!("; {} takes over only when it fails", others[0]),
-                        _ => format!(
-                            "; the others ({}) take over only when it fails",
-                            others.join(", ")
-                        ),
-                    }
-                )
-            }),
+            reason: BoundReason::OneNetwork {
+                transport: spec.transport,
+                port: p0.via,
+                others,
+            },
+            unknown: unknown_speeds(host, chosen),
             nics: chosen.clone(),
         });
     }
+    aggregate.extend(usage_bound(host, &items_tx, Side::Send, BoundKind::Send));
     aggregate.extend(usage_bound(
         host,
-        spec,
-        &items_tx,
-        Side::Send,
-        BoundKind::Send,
-    ));
-    aggregate.extend(usage_bound(
-        host,
-        spec,
         &items_rx,
         Side::Receive,
         BoundKind::Receive,
@@ -199,14 +153,10 @@ pub(super) fn evaluate(
     let per_migration = (spec.class == TrafficClass::LiveMigration).then(|| {
         if spec.transport.one_network() {
             let mut b = per_stream.clone();
-            b[0].text = spec.text(|| {
-                format!(
-                "one migration is one TCP connection, which stays on one adapter: {} of {} ({})",
-                p0.name,
-                nics_text(host, &stream_nics),
-                host.nic(stream_nics[0]).speed.value
-            )
-            });
+            b[0].reason = BoundReason::OneFlow {
+                port: p0.via,
+                migration: true,
+            };
             Rate { bounds: b }
         } else {
             // One migration already spreads over every interface; the
@@ -262,6 +212,7 @@ pub(super) fn pin_caps(
             team_total: sum_speed(host, &b.members),
             members_used: used_here.len(),
             member_speed,
+            unknown: unknown_speeds(host, &b.members),
             balancer: b,
             ports: idx,
         });
@@ -317,7 +268,7 @@ pub(super) fn class_model(
         return None;
     }
     let lm = host.live_migration.as_ref();
-    let mut assumptions: Vec<&'static Assumption> = vec![&LINE_RATE, &PEER_ALIKE];
+    let mut assumptions: Vec<Assumption> = vec![Assumption::LineRate, Assumption::PeerAlike];
     let (transport, simultaneous, cap) = match class {
         TrafficClass::LiveMigration => {
             let lm = lm?;
@@ -349,11 +300,6 @@ pub(super) fn class_model(
         transport,
         simultaneous: simultaneous.map(|s| s.0).unwrap_or(1),
         cap: cap.as_ref(),
-        texts: true,
-    };
-    let figures_only = Spec {
-        texts: false,
-        ..spec
     };
     let tx: Vec<Option<Port>> = ports.iter().cloned().map(Some).collect();
     let healthy = evaluate(host, &spec, &tx, &ports)?;
@@ -372,7 +318,7 @@ pub(super) fn class_model(
     for lost in candidates {
         let tx: Vec<Option<Port>> = ports.iter().map(|p| p.without(lost)).collect();
         let down: Vec<usize> = (0..tx.len()).filter(|i| tx[*i].is_none()).collect();
-        let Some(figures) = evaluate(host, &figures_only, &tx, &ports) else {
+        let Some(figures) = evaluate(host, &spec, &tx, &ports) else {
             stranded.push(lost);
             continue;
         };
@@ -395,59 +341,54 @@ pub(super) fn class_model(
         }
     }
 
-    // The kept loss again, with the texts that explain its figures.
-    if let Some(d) = &mut degraded {
-        let tx: Vec<Option<Port>> = ports.iter().map(|p| p.without(d.lost)).collect();
-        if let Some(figures) = evaluate(host, &spec, &tx, &ports) {
-            d.figures = figures;
-        }
-    }
     let pin_caps = pin_caps(host, &spec, &ports, &healthy);
 
     // Labels of what the figures relied on.
     let in_use_ports: Vec<&Port> = healthy.in_use.iter().map(|i| &ports[*i]).collect();
     match transport {
         ClassTransport::LmTcp | ClassTransport::LmCompression => {
-            assumptions.push(&ONE_CONNECTION_PER_MIGRATION);
-            assumptions.push(&ONE_NETWORK_AT_A_TIME);
-            assumptions.push(&ONE_PEER);
+            assumptions.push(Assumption::OneConnectionPerMigration);
+            assumptions.push(Assumption::OneNetworkAtATime);
+            assumptions.push(Assumption::OnePeer);
             if transport == ClassTransport::LmCompression {
-                assumptions.push(&COMPRESSION_NOT_CREDITED);
+                assumptions.push(Assumption::CompressionNotCredited);
             }
         }
         ClassTransport::Smb => {
-            assumptions.push(&SMB_MULTICHANNEL);
+            assumptions.push(Assumption::SmbMultichannel);
             if cap.is_some() {
-                assumptions.push(&SMB_CAP_APPLIES_TO_RDMA);
+                assumptions.push(Assumption::SmbCap);
             }
         }
-        ClassTransport::MultiNicVmotion => assumptions.push(&MULTI_NIC_VMOTION),
-        ClassTransport::Mpio => assumptions.push(&MPIO_ONE_SESSION),
-        ClassTransport::Guests => assumptions.push(&GUESTS_SPREAD),
+        ClassTransport::MultiNicVmotion => assumptions.push(Assumption::MultiNicVmotion),
+        ClassTransport::Mpio => assumptions.push(Assumption::MpioOneSession),
+        ClassTransport::Guests => assumptions.push(Assumption::GuestsSpread),
         ClassTransport::Streams => {}
     }
     if simultaneous.is_some_and(|s| s.1) && transport.one_network() {
-        assumptions.push(&DEFAULT_SIMULTANEOUS);
+        assumptions.push(Assumption::DefaultSimultaneous);
     }
     for p in &in_use_ports {
         let Some(b) = &p.balancer else { continue };
-        let lb = effective_lb(host, b);
-        let push = |a: &'static Assumption, v: &mut Vec<&'static Assumption>| {
+        let lb = b.effective_lb(host);
+        let push = |a: Assumption, v: &mut Vec<Assumption>| {
             if !v.contains(&a) {
                 v.push(a);
             }
         };
         if p.tx == Spread::OneMember && p.active.len() > 1 {
-            push(&HYPERV_PORT_ROUND_ROBIN, &mut assumptions);
+            push(Assumption::HypervPortRoundRobin, &mut assumptions);
         }
         match lb {
-            Some(LoadBalancing::AddressHash) => push(&ADDRESS_HASH_RECEIVE, &mut assumptions),
-            Some(LoadBalancing::Dynamic) => push(&DYNAMIC_SPREADS, &mut assumptions),
-            None => push(&SET_BALANCING_UNSTATED, &mut assumptions),
+            Some(LoadBalancing::AddressHash) => {
+                push(Assumption::AddressHashReceive, &mut assumptions)
+            }
+            Some(LoadBalancing::Dynamic) => push(Assumption::DynamicSpreads, &mut assumptions),
+            None => push(Assumption::SetBalancingUnstated, &mut assumptions),
             _ => {}
         }
         if b.mode.switch_dependent() {
-            push(&ADDRESS_HASH_RECEIVE, &mut assumptions);
+            push(Assumption::AddressHashReceive, &mut assumptions);
         }
     }
 
@@ -481,10 +422,11 @@ pub(super) fn class_model(
     })
 }
 
-pub(super) fn drain_time(gib: f64, rate: Speed, standard_frames: bool) -> DrainTime {
+pub(super) fn drain_time(gib: f64, rate: Speed, known: Known, standard_frames: bool) -> DrainTime {
     let seconds = drain_seconds(gib, rate);
     DrainTime {
         rate,
+        known,
         seconds,
         standard_frames: standard_frames.then_some((
             seconds * (1.0 + JUMBO_LM_GAIN_LOW),
@@ -514,12 +456,18 @@ pub(super) fn host_model(design: &Design, topology: &Topology, hid: HostId) -> H
             let healthy = drain_time(
                 mem.value,
                 lm.healthy.aggregate.speed(),
+                lm.healthy.aggregate.known(),
                 standard(&lm.healthy),
             );
             let degraded = lm.degraded.as_ref().map(|d| {
                 (
                     d.lost,
-                    drain_time(mem.value, d.figures.aggregate.speed(), standard(&d.figures)),
+                    drain_time(
+                        mem.value,
+                        d.figures.aggregate.speed(),
+                        d.figures.aggregate.known(),
+                        standard(&d.figures),
+                    ),
                 )
             });
             if healthy.standard_frames.is_some()
@@ -527,7 +475,7 @@ pub(super) fn host_model(design: &Design, topology: &Topology, hid: HostId) -> H
                     .as_ref()
                     .is_some_and(|(_, d)| d.standard_frames.is_some())
             {
-                lm.assumptions.push(&JUMBO_GAIN);
+                lm.assumptions.push(Assumption::JumboGain);
             }
             Some(Drain {
                 memory_gib: mem.clone(),
@@ -559,16 +507,17 @@ pub struct ValidatorTerm {
 /// The SMB live-migration limit Microsoft's validator expects for these
 /// adapters: per adapter, `share` x [`VALIDATOR_SMB_FACTOR`] x link speed /
 /// 8 up to 10G, [`VALIDATOR_FLAT_MB_PER_ADAPTER`] above. In bytes per
-/// second, with each adapter's term.
+/// second, with each adapter's term. None when an adapter's speed is not
+/// stated (the limit cannot be told).
 pub fn validator_limit(
     host: &Host,
     nics: &[NicIdx],
     share: f64,
-) -> (Bandwidth, Vec<ValidatorTerm>) {
+) -> Option<(Bandwidth, Vec<ValidatorTerm>)> {
     let mut total = 0.0;
     let mut terms = Vec::new();
     for n in nics {
-        let speed = host.nic(*n).speed.value;
+        let speed = host.nic(*n).speed.as_ref()?.value;
         let flat = speed > VALIDATOR_FLAT_ABOVE;
         let bytes = if flat {
             VALIDATOR_FLAT_MB_PER_ADAPTER * 1_048_576.0
@@ -583,7 +532,7 @@ pub fn validator_limit(
             mb_per_sec: (bytes / 1_048_576.0).floor(),
         });
     }
-    (Bandwidth::from_bytes_per_sec(total), terms)
+    Some((Bandwidth::from_bytes_per_sec(total), terms))
 }
 
 /// Whole PowerShell MB.

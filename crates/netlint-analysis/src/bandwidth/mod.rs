@@ -4,6 +4,9 @@
 //! healthy and after losing one adapter, and how long draining the host
 //! takes.
 //!
+//! The model returns facts (ids, numbers, enums: [`BoundReason`],
+//! [`Assumption`]); `netlint_rules::phrases::bandwidth` words them.
+//!
 //! Every figure is the smallest of a list of [`Bound`]s, and every bound
 //! says where its number comes from: the link speeds and member counts the
 //! design gives, the teaming mode and load balancing, the transport, the SMB
@@ -27,14 +30,14 @@ mod assumptions;
 mod classes;
 mod model;
 mod ports;
+mod speeds;
 #[cfg(test)]
 mod tests;
-mod text;
 mod usage;
 
 pub use assumptions::*;
 pub use classes::*;
 pub use model::*;
 use ports::*;
-pub use text::*;
+pub use speeds::*;
 pub use usage::*;

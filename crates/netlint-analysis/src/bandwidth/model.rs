@@ -22,6 +22,8 @@ impl TrafficClass {
         TrafficClass::Vm,
         TrafficClass::Backup,
     ];
+    /// Stable id (JSON output, the docs); the words are
+    /// `netlint_rules::phrases::bandwidth::class_label`.
     pub fn id(self) -> &'static str {
         match self {
             TrafficClass::LiveMigration => "live-migration",
@@ -29,16 +31,6 @@ impl TrafficClass {
             TrafficClass::SmbStorage => "smb-storage",
             TrafficClass::Iscsi => "iscsi",
             TrafficClass::Vm => "vm",
-            TrafficClass::Backup => "backup",
-        }
-    }
-    pub fn label(self) -> &'static str {
-        match self {
-            TrafficClass::LiveMigration => "live migration",
-            TrafficClass::Csv => "CSV / cluster",
-            TrafficClass::SmbStorage => "SMB storage",
-            TrafficClass::Iscsi => "iSCSI",
-            TrafficClass::Vm => "VM",
             TrafficClass::Backup => "backup",
         }
     }
@@ -64,17 +56,6 @@ pub enum ClassTransport {
 }
 
 impl ClassTransport {
-    pub fn label(self) -> &'static str {
-        match self {
-            ClassTransport::LmTcp => "tcp",
-            ClassTransport::LmCompression => "compression",
-            ClassTransport::Smb => "smb",
-            ClassTransport::MultiNicVmotion => "multi-NIC vMotion",
-            ClassTransport::Mpio => "MPIO",
-            ClassTransport::Guests => "virtual switch",
-            ClassTransport::Streams => "TCP streams",
-        }
-    }
     /// Uses one network (and one interface) at a time.
     pub fn one_network(self) -> bool {
         matches!(self, ClassTransport::LmTcp | ClassTransport::LmCompression)
@@ -99,9 +80,8 @@ pub enum Spread {
 /// The team or teamed virtual switch whose load balancing applies to a port.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Balancer {
+    /// The team or virtual switch (its name is worded from it).
     pub group: Group,
-    /// `team `BigTeam`` / `SET switch `S`` / `vSwitch `vSwitch0``.
-    pub name: String,
     pub mode: TeamMode,
     /// None: not stated (a SET switch without `load_balancing`).
     pub load_balancing: Option<Sp<LoadBalancing>>,
@@ -122,6 +102,15 @@ impl Balancer {
     pub fn is_hyperv_port(&self) -> bool {
         self.lb() == Some(LoadBalancing::HypervPort)
     }
+    /// The load balancing in effect: the stated one, or vSphere's default
+    /// (originating port ID). None: a SET switch that does not say.
+    pub fn effective_lb(&self, host: &Host) -> Option<LoadBalancing> {
+        self.lb().or(if host.os.value.is_vsphere() {
+            Some(LoadBalancing::OriginatingPort)
+        } else {
+            None
+        })
+    }
 }
 
 /// One host interface carrying a network: a NIC, a team interface, a vNIC
@@ -129,9 +118,9 @@ impl Balancer {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Port {
     pub network: NetworkId,
+    /// The interface (a NIC, team interface, vNIC or vmkernel port, or
+    /// the guests of a virtual switch); its name is worded from it.
     pub via: Via,
-    /// `vNIC `LM1` on `Converged``, `NIC `X520-5``, ...
-    pub name: String,
     /// Never empty: a carrier without an active adapter is no port, and
     /// [`Port::without`] returns None when the last one goes.
     pub active: Vec<NicIdx>,
@@ -178,7 +167,7 @@ impl Port {
         Some(p)
     }
 
-    pub(super) fn spread(&self, side: Side) -> Spread {
+    pub fn spread(&self, side: Side) -> Spread {
         match side {
             Side::Send => self.tx,
             Side::Receive => self.rx,
@@ -208,16 +197,82 @@ pub enum BoundKind {
     SmbCap,
 }
 
+/// Why a bound has its number: the facts the phrases word ("vNIC `LM1`
+/// is pinned to one member of team `BigTeam` (hyperv-port): 1 x 1G").
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoundReason {
+    /// The adapters of the class's networks ([`Bound::nics`]) together.
+    Adapters,
+    /// The transport uses one network at a time: `port` carries the
+    /// class, `others` (distinct interfaces) take over only when it fails.
+    OneNetwork {
+        transport: ClassTransport,
+        port: Via,
+        others: Vec<Via>,
+    },
+    /// One connection stays on one adapter of `port` ([`Bound::nics`]: the
+    /// adapters it may be on). `migration`: one live migration is that one
+    /// connection.
+    OneFlow { port: Via, migration: bool },
+    /// How the ports spread their flows over their members, on the side
+    /// the bound's kind names ([`BoundKind::Send`] or
+    /// [`BoundKind::Receive`]); [`Bound::nics`]: the members used.
+    Usage(Vec<PortUse>),
+    /// `smb_bandwidth_limit`, for all live migration of the host.
+    SmbCap(Bandwidth),
+}
+
+/// One port's share of a [`BoundReason::Usage`]: the port as it is in the
+/// scenario (after a loss, its remaining members) on one side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PortUse {
+    pub via: Via,
+    pub flows: Flows,
+    /// The port's spread on the bound's side.
+    pub spread: Spread,
+    pub active: Vec<NicIdx>,
+    pub balancer: Option<Balancer>,
+    /// SMB Direct on this port.
+    pub rdma: bool,
+}
+
 /// One upper limit on a figure, with where its number comes from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Bound {
     pub kind: BoundKind,
     pub speed: Speed,
-    /// Plain words with the names and numbers: "vNIC `LM1` is pinned to
-    /// one member of team `BigTeam` (hyperv-port): 1 x 1G".
-    pub text: String,
+    /// The facts behind the number.
+    pub reason: BoundReason,
     /// The adapters this bound counts.
     pub nics: Vec<NicIdx>,
+    /// Those of [`Bound::nics`] whose speed the design does not state,
+    /// counted as nothing: `speed` is then a lower bound (0 when it is a
+    /// minimum over them).
+    pub unknown: Vec<NicIdx>,
+}
+
+impl Bound {
+    /// Whether the bound's own number is exact ([`Bound::unknown`] empty),
+    /// a lower bound, or nothing (0 over adapters of unknown speed).
+    pub fn known(&self) -> Known {
+        match (self.unknown.is_empty(), self.speed.bps()) {
+            (true, _) => Known::Exact,
+            (false, 0) => Known::Unknown,
+            (false, _) => Known::AtLeast,
+        }
+    }
+}
+
+/// How much of a figure is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Known {
+    /// Every speed it rests on is stated.
+    Exact,
+    /// It counts adapters of unknown speed as nothing: the real figure is
+    /// at least this.
+    AtLeast,
+    /// It rests on an adapter of unknown speed alone: no figure.
+    Unknown,
 }
 
 /// A figure: the smallest of its bounds.
@@ -251,6 +306,29 @@ impl Rate {
     }
     pub fn bound(&self, kind: BoundKind) -> Option<&Bound> {
         self.bounds.iter().find(|b| b.kind == kind)
+    }
+    /// Whether the figure is exact: the smallest of lower bounds is a lower
+    /// bound, and exact when an exact bound reaches it.
+    pub fn known(&self) -> Known {
+        let s = self.speed();
+        let at_min = || self.bounds.iter().filter(|b| b.speed == s);
+        if at_min().any(|b| b.unknown.is_empty()) {
+            Known::Exact
+        } else if s.bps() == 0 {
+            Known::Unknown
+        } else {
+            Known::AtLeast
+        }
+    }
+    /// Every adapter of unknown speed the figure's bounds count.
+    pub fn unknown(&self) -> Vec<NicIdx> {
+        let mut out: Vec<NicIdx> = Vec::new();
+        for n in self.bounds.iter().flat_map(|b| &b.unknown) {
+            if !out.contains(n) {
+                out.push(*n);
+            }
+        }
+        out
     }
 }
 
@@ -289,6 +367,8 @@ pub struct PinCap {
     pub cap: Speed,
     /// members x member_speed.
     pub team_total: Speed,
+    /// Members whose speed is not stated (counted as nothing above).
+    pub unknown: Vec<NicIdx>,
 }
 
 /// A fact about a class worth a line in a report.
@@ -320,7 +400,7 @@ pub struct ClassModel {
     /// point of failure, which the redundancy rules report).
     pub stranded: Vec<NicIdx>,
     pub pin_caps: Vec<PinCap>,
-    pub assumptions: Vec<&'static Assumption>,
+    pub assumptions: Vec<Assumption>,
     /// Facts worth a line in a report.
     pub notes: Vec<ClassNote>,
 }
@@ -363,6 +443,9 @@ impl ClassModel {
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrainTime {
     pub rate: Speed,
+    /// Whether `rate` is exact; at [`Known::AtLeast`] `seconds` is an
+    /// upper bound, at [`Known::Unknown`] there is no time.
+    pub known: Known,
     /// At line rate (a lower bound).
     pub seconds: f64,
     /// With standard frames on the LM interfaces: [`JUMBO_LM_GAIN_LOW`] and

@@ -7,7 +7,6 @@ pub(super) fn team_balancer(host: &Host, t: TeamIdx) -> Balancer {
     let standby = team.standby.as_ref().map(|s| s.value);
     Balancer {
         group: Group::Team(t),
-        name: format!("team `{}`", team.name),
         mode: team.mode.value,
         load_balancing: Some(team.load_balancing.clone()),
         members: team
@@ -38,10 +37,8 @@ pub(super) fn vswitch_balancer(host: &Host, vi: VSwitchIdx) -> Option<Balancer> 
         Some(LoadBalancing::Lacp) => TeamMode::Lacp,
         _ => TeamMode::SwitchIndependent,
     };
-    let kind = vs.kind_words(host.os.value);
     Some(Balancer {
         group: Group::Switch(vi),
-        name: format!("{kind} `{}`", vs.name),
         mode,
         load_balancing: lb,
         members: vs
@@ -49,14 +46,6 @@ pub(super) fn vswitch_balancer(host: &Host, vi: VSwitchIdx) -> Option<Balancer> 
             .iter()
             .flat_map(|u| host.uplink_nics(u.value))
             .collect(),
-    })
-}
-
-pub(super) fn effective_lb(host: &Host, b: &Balancer) -> Option<LoadBalancing> {
-    b.lb().or(if host.os.value.is_vsphere() {
-        Some(LoadBalancing::OriginatingPort)
-    } else {
-        None
     })
 }
 
@@ -69,7 +58,7 @@ pub(super) fn spreads(
 ) -> (Spread, Spread) {
     use LoadBalancing as L;
     let first = active.first().copied().unwrap_or(NicIdx(0));
-    let lb = effective_lb(host, b);
+    let lb = b.effective_lb(host);
     if lb == Some(L::ExplicitFailover) {
         return (Spread::Shared(first), Spread::Shared(first));
     }
@@ -106,7 +95,6 @@ pub(super) fn ports_of(
     guests: bool,
 ) -> Vec<Port> {
     let host = design.host(hid);
-    let vsphere = host.os.value.is_vsphere();
     let old_windows = matches!(
         host.os.value,
         netlint_model::Platform::Ws2012 | netlint_model::Platform::Ws2012R2
@@ -120,11 +108,10 @@ pub(super) fn ports_of(
         if matches!(c.via, Via::Guest(_)) != guests || c.active.is_empty() {
             continue;
         }
-        let (name, balancer, mtu, rdma, rss, team_interface) = match c.via {
+        let (balancer, mtu, rdma, rss, team_interface) = match c.via {
             Via::Nic(n) => {
                 let nic = host.nic(n);
                 (
-                    format!("NIC `{}`", nic.name),
                     None,
                     nic.mtu.value.payload,
                     nic.rdma.value.enabled().then_some(nic.rdma.value),
@@ -146,26 +133,17 @@ pub(super) fn ports_of(
                             .unwrap_or(1500)
                     });
                 // LBFO teams do not expose RDMA (`team-rdma`).
-                (
-                    format!("team `{}`", team.name),
-                    Some(team_balancer(host, t)),
-                    mtu,
-                    None,
-                    true,
-                    true,
-                )
+                (Some(team_balancer(host, t)), mtu, None, true, true)
             }
             Via::VNic(vi, k) => {
                 let vs = &host.vswitches[vi.0];
                 let vnic = &vs.vnics[k];
-                let what = if vsphere { "vmkernel port" } else { "vNIC" };
                 let rdma = if vnic.rdma.value {
                     nic_rdma(host, &c.active)
                 } else {
                     None
                 };
                 (
-                    format!("{what} `{}` on `{}`", vnic.name, vs.name),
                     vswitch_balancer(host, vi),
                     vnic.mtu.value.payload,
                     rdma,
@@ -182,14 +160,7 @@ pub(super) fn ports_of(
                         .min()
                         .unwrap_or(1500)
                 });
-                (
-                    format!("VMs on `{}`", vs.name),
-                    vswitch_balancer(host, vi),
-                    mtu,
-                    None,
-                    true,
-                    false,
-                )
+                (vswitch_balancer(host, vi), mtu, None, true, false)
             }
         };
         let (mut tx, mut rx) = match &balancer {
@@ -214,7 +185,6 @@ pub(super) fn ports_of(
         out.push(Port {
             network: net,
             via: c.via,
-            name,
             active: c.active.clone(),
             standby: c.standby.clone(),
             balancer,

@@ -9,7 +9,8 @@ pub struct Degraded {
     pub port: usize,
     pub members_left: u32,
     pub members: u32,
-    pub member_speed: Speed,
+    /// None: not stated.
+    pub member_speed: Option<Speed>,
 }
 
 /// The changes of one spanning tree in a scenario.
@@ -84,18 +85,20 @@ pub struct Simulation {
 
 /// A path's bottleneck in a scenario: its slowest port by what the port
 /// carries now (cables left x per-cable speed), with the port; None for a
-/// path without a link (one bridge, or a direct cable).
+/// path without a link (one bridge, or a direct cable) and for a path
+/// through a link of unknown speed (no slowdown can be told).
 pub fn path_bottleneck(
     topo: &Topology,
     fwd: &Forwarding,
     path: &[usize],
 ) -> Option<(Speed, usize)> {
-    path.iter()
-        .map(|p| {
-            let members = fwd.ports[*p].members;
-            (topo.ports[*p].member_speed.times(members as u64), *p)
-        })
-        .min()
+    let mut out: Option<(Speed, usize)> = None;
+    for p in path {
+        let members = fwd.ports[*p].members;
+        let s = (topo.ports[*p].member_speed?.times(members as u64), *p);
+        out = Some(out.map_or(s, |o| o.min(s)));
+    }
+    out
 }
 
 /// How much slower traffic between two hosts gets on a network: the

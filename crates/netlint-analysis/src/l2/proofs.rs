@@ -179,11 +179,11 @@ fn parallel_cables_without_a_lag_forward_one_and_block_the_other() {
     ));
     assert_eq!(lag.t.ports.len(), 1);
     assert_eq!(lag.forwarding(Some(10)), ["par"]);
-    assert_eq!(lag.t.ports[0].speed(), Speed::from_gbps(2));
+    assert_eq!(lag.t.ports[0].speed(), Some(Speed::from_gbps(2)));
     // The slowest link of a path is per cable: 1G, not the LAG's 2G.
     assert_eq!(
         lag.reach("n10", "h1", "h2").slowest,
-        Some((0, Speed::from_gbps(1)))
+        Some((0, Some(Speed::from_gbps(1))))
     );
 }
 

@@ -7,7 +7,9 @@
 //! - [`failure`]: failure units, requirements, host lists, why a carrier
 //!   or a host lost a requirement, the consequence of a loss, and the
 //!   spanning-tree changes of a scenario.
-//! - [`bandwidth`]: the validator's SMB limit, adapter by adapter.
+//! - [`bandwidth`]: traffic classes, transports, ports, the reason of
+//!   every bound of the bandwidth model, its assumptions and their
+//!   sources, rates and durations, the validator's SMB limit.
 //! - [`stp`]: names of spanning trees, why a root won, a tree's changes in
 //!   a scenario.
 //! - [`words`]: the phrases every rule and view shares: `and_list`, host

@@ -4,7 +4,7 @@
 //! shown.
 
 use netlint_analysis::Topology;
-use netlint_model::{Diagnostic, Element, HostListStyle, HostWords};
+use netlint_model::{Diagnostic, Element, HostListStyle, HostWords, Speed};
 
 /// "a", "a and b", "a, b and c".
 pub fn and_list(items: &[String]) -> String {
@@ -122,13 +122,21 @@ pub fn message_about(d: &Diagnostic, subject: &Element) -> String {
     }
 }
 
-/// "2 x 10G" for a LAG, "10G" for a single cable.
+/// "10G", or "speed unknown" where the design does not state it.
+pub fn speed_text(speed: Option<Speed>) -> String {
+    match speed {
+        Some(s) => s.to_string(),
+        None => "speed unknown".to_string(),
+    }
+}
+
+/// "2 x 10G" for a LAG, "10G" for a single cable ("2 x speed unknown").
 pub fn port_speed(topo: &Topology, port: usize) -> String {
     let p = &topo.ports[port];
     if p.members > 1 {
-        format!("{} x {}", p.members, p.member_speed)
+        format!("{} x {}", p.members, speed_text(p.member_speed))
     } else {
-        p.member_speed.to_string()
+        speed_text(p.member_speed)
     }
 }
 

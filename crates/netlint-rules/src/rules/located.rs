@@ -65,8 +65,12 @@ pub(crate) fn speed_lines(host: &Host, nics: &[NicIdx]) -> Vec<(Span, String)> {
         .map(|n| {
             let nic = host.nic(*n);
             (
-                nic.speed.span,
-                format!("`{}` is {}", nic.name, nic.speed.value),
+                nic.speed_span(),
+                format!(
+                    "`{}` is {}",
+                    nic.name,
+                    crate::phrases::words::speed_text(nic.known_speed())
+                ),
             )
         })
         .collect()
@@ -149,7 +153,7 @@ nics.A = { port = "e1/2" }
     fn the_override_of_a_concerned_host_is_primary() {
         let design = load(&SourceFile::new("t.toml", SRC)).design.unwrap();
         let (h1, h2) = (&design.hosts[0], &design.hosts[1]);
-        let speed = h2.nics[0].speed.span;
+        let speed = h2.nics[0].speed_span();
         let port = h2.nics[0].port.as_ref().unwrap().span;
         let lines = || Lines::new(speed, "speed").and(port, "port");
         let (p, rel) = lines().for_hosts([h2]);

@@ -42,7 +42,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         for h in topo.hosts_on(net) {
             for c in topo.carriers_of(h, net) {
                 for n in &c.active {
-                    let s = design.host(h).nic(*n).speed.value;
+                    // An adapter of unknown speed: the network cannot be
+                    // told to run at 10G (`speed-unknown` names the check).
+                    let s = design.host(h).nic(*n).known_speed().unwrap_or_default();
                     slowest = Some(slowest.map_or(s, |x| x.min(s)));
                 }
             }

@@ -9,6 +9,7 @@ use super::{
 };
 use crate::phrases::stp::StpWords;
 use crate::phrases::words::host_list;
+use crate::phrases::words::speed_text;
 use crate::{declare_rule, Context};
 use netlint_analysis::BridgeId;
 use netlint_model::{Diagnostic, HostId, NetworkId, Speed};
@@ -55,13 +56,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(&slowest) = path.iter().min_by_key(|p| topo.ports[**p].member_speed) else {
                 continue;
             };
-            let speed = topo.ports[slowest].member_speed;
-            let adapters = design
-                .host(r.a)
-                .nic(ap.a_nic)
-                .speed
-                .value
-                .min(design.host(r.b).nic(ap.b_nic).speed.value);
+            // A link or adapter of unknown speed on the way: no slower
+            // path can be told (`speed-unknown` names the check).
+            let (Some(speed), Some(a_speed), Some(b_speed)) = (
+                topo.ports[slowest].member_speed,
+                design.host(r.a).nic(ap.a_nic).known_speed(),
+                design.host(r.b).nic(ap.b_nic).known_speed(),
+            ) else {
+                continue;
+            };
+            let adapters = a_speed.min(b_speed);
             if speed >= adapters {
                 continue;
             }
@@ -71,11 +75,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(wide) = wide.as_ref() else {
                 continue;
             };
-            let better = wide
+            let Some(better) = wide
                 .iter()
                 .map(|p| topo.ports[*p].member_speed)
                 .min()
-                .unwrap_or(adapters);
+                .unwrap_or(Some(adapters))
+            else {
+                continue;
+            };
             if better <= speed {
                 continue;
             }
@@ -152,7 +159,7 @@ fn finding(
         bridge_name(design, topo, s.to),
         path_text(design, topo, s.from, &s.path),
         port_name(design, topo, s.slowest),
-        slowest.member_speed,
+        speed_text(slowest.member_speed),
         port_speed(topo, s.slowest),
         s.adapters,
         and_list(&blocked_names),
@@ -189,7 +196,8 @@ fn finding(
     }
     let accept = format!(
         "or accept it: one flow of `{}` between the switches gets at most {}",
-        network.name, slowest.member_speed
+        network.name,
+        speed_text(slowest.member_speed)
     );
     let unchecked = budget.unchecked();
     let help = if !checked {
@@ -222,10 +230,11 @@ fn finding(
         .finding(&RULE, network.element(), link.span, message)
         .with_help(help)
         .with_related(
-            slow_link.speed.span,
+            slow_link.speed_span(),
             format!(
                 "`{}`: {} per cable, the slowest link on the path",
-                slow_link.name, slowest.member_speed
+                slow_link.name,
+                speed_text(slowest.member_speed)
             ),
         );
     if let Some(c) = cause {

@@ -2,10 +2,11 @@
 //! hyperv-port team or SET switch through fewer vNICs than it has active
 //! members, so the class is capped at (its vNICs x one member).
 
+use crate::phrases::bandwidth::{balancer_name, fmt_rate, nics_text, port_name, transport_label};
 use crate::rules::traffic::emit_per_host;
 use crate::rules::traffic::host_ports::{article, via_span};
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, nics_text, ClassModel, Group, TrafficClass};
+use netlint_analysis::bandwidth::{ClassModel, Group, TrafficClass};
 use netlint_model::Element;
 use netlint_model::{Diagnostic, HostId, Platform, Role};
 
@@ -45,6 +46,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             for pc in &class.pin_caps {
+                // The cap needs every member's speed (`speed-unknown`
+                // names the check otherwise).
+                if !pc.unknown.is_empty() {
+                    continue;
+                }
                 // Heartbeat-only cluster networks carry no bulk traffic.
                 let ports: Vec<usize> = pc
                     .ports
@@ -74,6 +80,7 @@ fn finding(
 ) -> Diagnostic {
     let d = cx.design;
     let b = &pc.balancer;
+    let b_name = balancer_name(host, b);
     let members = b.members.len();
     let total = nics_text(host, &b.members);
     let (what, element, span) = match b.group {
@@ -97,7 +104,11 @@ fn finding(
         .iter()
         .map(|i| {
             let p = &class.ports[*i];
-            format!("{} (`{}`)", p.name, d.network(p.network).name)
+            format!(
+                "{} (`{}`)",
+                port_name(host, p.via),
+                d.network(p.network).name
+            )
         })
         .collect();
     let how = if class.transport.one_network() {
@@ -114,8 +125,8 @@ fn finding(
             .unwrap_or_default();
         format!(
             "transport `{}` runs every migration over one network at a time, here {} (`{}`{}), and that vNIC sits on one member{sim}",
-            class.transport.label(),
-            p.name,
+            transport_label(class.transport),
+            port_name(host, p.via),
             d.network(p.network).name,
             if n_lm > 1 {
                 format!(", the first of {n_lm} live-migration networks")
@@ -141,7 +152,7 @@ fn finding(
         "{words} limited to {} on {} {total} {what}: {} uses hyperv-port load balancing, which pins each vNIC to one member, and {how}; {idle} of the {members} members never {} {words}",
         fmt_rate(pc.cap),
         article(&total),
-        b.name,
+        b_name,
         if idle == 1 { "carries" } else { "carry" },
     );
     let mut diag = cx.finding(&RULE, element, span, message);
@@ -149,7 +160,11 @@ fn finding(
         let p = &class.ports[*i];
         diag = diag.with_related(
             via_span(host, p.via, p.network),
-            format!("{} carries `{}`", p.name, d.network(p.network).name),
+            format!(
+                "{} carries `{}`",
+                port_name(host, p.via),
+                d.network(p.network).name
+            ),
         );
     }
     if class.class == TrafficClass::LiveMigration {
@@ -164,7 +179,7 @@ fn finding(
         format!(
             "give {} up to {members} vmkernel ports, each active on a different uplink of {} (multi-NIC vMotion for vMotion), or a teaming policy that spreads flows over the uplinks",
             if class.class == TrafficClass::LiveMigration { "vMotion" } else { words },
-            b.name
+            b_name
         )
     } else if class.transport.one_network() {
         if host.os.value == Platform::Ws2012 {
@@ -175,13 +190,13 @@ fn finding(
         } else {
             format!(
                 "set `transport = \"smb\"` in `live_migration` and give it up to {members} vNICs on separate networks, pinned to different members (`active_uplinks`), so SMB multichannel uses them all; or set `load_balancing = \"dynamic\"` on {}, which spreads outbound flows",
-                b.name
+                b_name
             )
         }
     } else {
         format!(
             "give {words} up to {members} vNICs (one per member), each pinned to a different member with `active_uplinks`, so SMB multichannel uses every member; or set `load_balancing = \"dynamic\"` on {}",
-            b.name
+            b_name
         )
     };
     diag.with_help(help)

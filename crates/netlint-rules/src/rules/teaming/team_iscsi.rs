@@ -1,10 +1,10 @@
 //! `team-iscsi`: an iSCSI network rides on a team, or host and guest iSCSI
 //! share adapters.
 
+use crate::phrases::bandwidth::nics_text;
 use crate::rules::traffic::emit_per_host;
 use crate::rules::traffic::host_ports::via_span;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::nics_text;
 use netlint_analysis::Via;
 use netlint_model::{Diagnostic, NetworkId, NicIdx, Protocol, Role};
 

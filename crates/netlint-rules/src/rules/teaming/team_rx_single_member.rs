@@ -1,9 +1,9 @@
 //! `team-rx-single-member`: a switch-independent address-hash team receives
 //! on one member only.
 
+use crate::phrases::bandwidth::{fmt_rate, nics_text};
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, nics_text};
 use netlint_model::Element;
 use netlint_model::{Diagnostic, LoadBalancing, NicIdx, Speed, TeamMode};
 
@@ -37,12 +37,17 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if active.len() < 2 {
                 continue;
             }
-            let one = active
+            // The figures need every member's speed (`speed-unknown`
+            // names the check otherwise).
+            let Some(speeds) = active
                 .iter()
-                .map(|n| host.nic(*n).speed.value)
-                .min()
-                .unwrap_or_default();
-            let all = Speed::from_bps(active.iter().map(|n| host.nic(*n).speed.value.bps()).sum());
+                .map(|n| host.nic(*n).known_speed())
+                .collect::<Option<Vec<Speed>>>()
+            else {
+                continue;
+            };
+            let one = speeds.iter().copied().min().unwrap_or_default();
+            let all = Speed::from_bps(speeds.iter().map(|s| s.bps()).sum());
             found.push(cx
                     .finding(
                         &RULE,

@@ -1,5 +1,6 @@
 //! `team-speed-mismatch`: members of one team or SET switch differ in speed.
 
+use crate::phrases::words::speed_text;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
 use netlint_model::{Diagnostic, Sp, Speed};
@@ -38,22 +39,29 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ));
         }
         for (what, element, members) in groups {
-            let Some(first) = members.first() else {
+            // Members of unknown speed are left out: two stated speeds
+            // that differ are still a finding (`speed-unknown` names the
+            // check for the others).
+            let known: Vec<(&netlint_model::Nic, &Sp<Speed>)> = members
+                .iter()
+                .filter_map(|n| n.speed.as_ref().map(|s| (*n, s)))
+                .collect();
+            let Some(&(first, first_speed)) = known.first() else {
                 continue;
             };
-            let first_speed: &Sp<Speed> = &first.speed;
-            let Some(odd) = members.iter().find(|n| n.speed.value != first_speed.value) else {
+            let Some(&(odd, odd_speed)) = known.iter().find(|(_, s)| s.value != first_speed.value)
+            else {
                 continue;
             };
             let speeds: Vec<String> = members
                 .iter()
-                .map(|n| format!("{} {}", n.name, n.speed.value))
+                .map(|n| format!("{} {}", n.name, speed_text(n.known_speed())))
                 .collect();
             out.push(
                 cx.finding(
                     &RULE,
                     element,
-                    odd.speed.span,
+                    odd_speed.span,
                     format!(
                         "host `{}`: {what} mixes speeds ({}): Windows teaming does not support members of different speeds",
                         host.name,

@@ -417,13 +417,23 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
 
     // The speeds of the NICs beneath. A team or SET switch mixing speeds
     // on one host is team-speed-mismatch's finding, at the same line.
-    let speed_of = |b: &Build<'_>, n: NicIdx| b.host.nic(n).speed.value;
+    // Speeds are compared only where every host states them: an unknown
+    // speed is no difference (`speed-unknown` names the check).
+    let speed_of = |b: &Build<'_>, n: NicIdx| b.host.nic(n).known_speed().unwrap_or_default();
+    let speeds_known = agreed.iter().all(|b| {
+        b.nics(false)
+            .into_iter()
+            .all(|n| b.host.nic(n).speed.is_some())
+    });
     let speeds = |b: &Build<'_>| {
         let mut s: Vec<_> = b.nics(false).into_iter().map(|n| speed_of(b, n)).collect();
         s.sort_unstable_by(|x, y| y.cmp(x));
         s
     };
-    let (maj_speeds, same, odd) = split(&agreed, speeds);
+    let (maj_speeds, same, mut odd) = split(&agreed, speeds);
+    if !speeds_known {
+        odd.clear();
+    }
     for b in &odd {
         let (mut bad, good) = odd_nics(&b.nics(false), |n| speed_of(b, n), &maj_speeds);
         bad.retain(|n| !in_mixed_speed_team(b.host, *n));
@@ -436,9 +446,12 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
         let good_speeds = describe(good.clone());
         let mut related: Vec<(Span, String)> = bad[1..]
             .iter()
-            .map(|n| {
-                let n = b.host.nic(*n);
-                (n.speed.span, format!("`{}` is {}", n.name, n.speed.value))
+            .map(|&i| {
+                let n = b.host.nic(i);
+                (
+                    n.speed_span(),
+                    format!("`{}` is {}", n.name, speed_of(b, i)),
+                )
             })
             .collect();
         related.extend(
@@ -446,17 +459,17 @@ fn compare_network(d: &Design, hosts: &[HostId], net: NetworkId, odds: &mut Vec<
                 .nics(false)
                 .into_iter()
                 .map(|n| same[0].host.nic(n))
-                .find(|n| n.speed.value == good[0])
+                .find(|n| n.known_speed() == Some(good[0]))
                 .map(|m| {
                     (
-                        m.speed.span,
+                        m.speed_span(),
                         format!("`{}`'s `{}` is {}", same[0].name(), m.name, good[0]),
                     )
                 }),
         );
         push(
             b,
-            nic.speed.span,
+            nic.speed_span(),
             Element::nic(&b.host.name, &nic.name),
             format!(
                 "{list} under {NETS} {} {odd_speeds} (on {}: {good_speeds})",
@@ -628,7 +641,7 @@ fn in_mixed_speed_team(host: &Host, nic: NicIdx) -> bool {
         nics.contains(&nic)
             && nics
                 .windows(2)
-                .any(|w| host.nic(w[0]).speed.value != host.nic(w[1]).speed.value)
+                .any(|w| host.nic(w[0]).known_speed() != host.nic(w[1]).known_speed())
     };
     host.teams
         .iter()

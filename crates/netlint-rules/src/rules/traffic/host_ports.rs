@@ -98,7 +98,7 @@ pub(crate) fn smb_direct_uses(cx: &Context<'_>) -> Vec<SmbDirectUse> {
                     host: HostId(hi),
                     network: p.network,
                     via: p.via,
-                    name: p.name.clone(),
+                    name: crate::phrases::bandwidth::port_name(host, p.via),
                     rdma,
                     active: p.active.clone(),
                 });

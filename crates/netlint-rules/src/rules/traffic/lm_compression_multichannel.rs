@@ -2,10 +2,11 @@
 //! several non-teamed adapters, which compression cannot use together.
 
 use super::emit_per_host;
+use crate::phrases::bandwidth::fmt_rate;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, TrafficClass};
+use netlint_analysis::bandwidth::TrafficClass;
 use netlint_analysis::Via;
-use netlint_model::{Diagnostic, HostId, NicIdx, Speed, Transport};
+use netlint_model::{Diagnostic, HostId, NicIdx, Transport};
 
 declare_rule!(
     RULE,
@@ -47,11 +48,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if nics.len() < 2 {
             continue;
         }
-        let total = Speed::from_bps(
-            nics.iter()
-                .map(|(n, _)| host.nic(*n).speed.value.bps())
-                .sum(),
-        );
+        // The total needs every adapter's speed (`speed-unknown` names
+        // the check otherwise).
+        let Some(total) = netlint_analysis::speeds::sum_known(
+            nics.iter().map(|(n, _)| host.nic(*n).known_speed()),
+        ) else {
+            continue;
+        };
         let listed: Vec<String> = nics
             .iter()
             .map(|(n, net)| format!("`{}` for `{net}`", host.nic(*n).name))

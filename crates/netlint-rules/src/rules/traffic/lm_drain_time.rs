@@ -2,9 +2,10 @@
 //! than `design.drain_budget`.
 
 use super::emit_per_host;
+use crate::phrases::bandwidth::{bound_text, fmt_rate, fmt_seconds};
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, fmt_seconds, TrafficClass};
+use netlint_analysis::bandwidth::{Known, TrafficClass};
 use netlint_model::{units::trim_float, Diagnostic, HostId};
 
 declare_rule!(
@@ -28,14 +29,20 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let worst = drain.worst();
-        if worst.seconds <= budget.value.seconds as f64 {
+        // Adapters of unknown speed: the time is an upper bound (at
+        // `AtLeast`) or none; over the budget it cannot be told
+        // (`speed-unknown` names the check).
+        if worst.known == Known::Unknown
+            || worst.seconds <= budget.value.seconds as f64
+            || worst.known == Known::AtLeast
+        {
             continue;
         }
         let figures = lm.worst();
         let bottleneck = figures
             .aggregate
             .bottleneck()
-            .map(|b| b.text.clone())
+            .map(|b| bound_text(host, b))
             .unwrap_or_default();
         let after = match &drain.degraded {
             Some((lost, _)) => format!("after losing adapter `{}`", host.nic(*lost).name),

@@ -22,6 +22,7 @@ pub mod rdma_untagged;
 pub mod rdma_without_dcb;
 pub mod smb_bandwidth_cap_degraded;
 pub mod smb_bandwidth_cap_missing;
+pub mod speed_unknown;
 
 pub static RULES: &[&Rule] = &[
     &rdma_untagged::RULE,
@@ -39,6 +40,7 @@ pub static RULES: &[&Rule] = &[
     &lm_compression_multichannel::RULE,
     &lm_shares_vm_network::RULE,
     &lm_drain_time::RULE,
+    &speed_unknown::RULE,
 ];
 
 /// Emits the findings of hosts, each about one host's element with a

@@ -29,7 +29,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .iter()
             .flat_map(|n| carriers(host, *n))
             .flat_map(|c| c.nics)
-            .map(|n| host.nic(n).speed.value)
+            .filter_map(|n| host.nic(n).known_speed())
             .collect();
         speeds.sort_unstable_by(|a, b| b.cmp(a));
         speeds.dedup();

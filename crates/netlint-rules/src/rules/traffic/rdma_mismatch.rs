@@ -52,7 +52,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 let seen = Seen {
                     host: *h,
                     kind: p.rdma,
-                    port: p.name.clone(),
+                    port: crate::phrases::bandwidth::port_name(host, p.via),
                     element: host.via_element(p.via),
                     span,
                 };

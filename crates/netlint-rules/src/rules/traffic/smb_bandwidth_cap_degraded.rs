@@ -3,9 +3,10 @@
 
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
+use crate::phrases::bandwidth::fmt_rate;
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{fmt_rate, validator_limit, BoundKind, TrafficClass};
+use netlint_analysis::bandwidth::{validator_limit, BoundKind, Known, TrafficClass};
 use netlint_model::{Diagnostic, HostId, Speed};
 
 declare_rule!(
@@ -48,7 +49,19 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .in_use
             .iter()
             .any(|i| model.ports[*i].rdma.is_some());
-        let (limit, _) = validator_limit(host, &shared.nics, smb_share(host, rdma).0);
+        // The figures need every adapter's speed (`speed-unknown` names
+        // the check otherwise).
+        let Some((limit, _)) = validator_limit(host, &shared.nics, smb_share(host, rdma).0) else {
+            continue;
+        };
+        if model.healthy.aggregate.known() != Known::Exact
+            || model
+                .degraded
+                .as_ref()
+                .is_some_and(|d| d.figures.aggregate.known() != Known::Exact)
+        {
+            continue;
+        }
         let validator = format!(
             "Microsoft's validator figure for these adapters is {}MB",
             limit.ps_megabytes().floor()

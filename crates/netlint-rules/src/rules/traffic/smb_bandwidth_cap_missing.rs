@@ -3,11 +3,9 @@
 
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share, with_text};
-use crate::phrases::bandwidth::validator_term;
+use crate::phrases::bandwidth::{fmt_rate, nics_text, validator_term};
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{
-    fmt_rate, nics_text, validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR,
-};
+use netlint_analysis::bandwidth::{validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR};
 use netlint_model::{Diagnostic, HostId};
 
 declare_rule!(
@@ -45,7 +43,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .iter()
             .any(|i| model.ports[*i].rdma.is_some());
         let (share, share_text) = smb_share(host, rdma);
-        let (limit, lines) = validator_limit(host, &shared.nics, share);
+        // The validator's figure needs every adapter's speed
+        // (`speed-unknown` names the check otherwise).
+        let Some((limit, lines)) = validator_limit(host, &shared.nics, share) else {
+            continue;
+        };
         let mb = limit.ps_megabytes().floor();
         let names: Vec<String> = shared
             .nics

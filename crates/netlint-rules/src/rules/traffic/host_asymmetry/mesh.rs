@@ -11,6 +11,7 @@
 //! and `mtu-mismatch`, which compare the two hosts on its network.
 
 use super::super::{carriers, majority};
+use crate::phrases::words::speed_text;
 use crate::rules::located::Lines;
 use crate::Context;
 use netlint_model::{Attachment, Design, Diagnostic, HostId, NetworkId, NicIdx, Rdma, Span};
@@ -125,14 +126,13 @@ pub(super) fn check(cx: &Context<'_>, hosts: &[HostId], out: &mut Vec<Diagnostic
     let nic = |(h, n): End| design.host(h).nic(n);
     let rdma = |e: End| nic(e).rdma.value;
     let speed = Aspect {
-        state: &|e| format!("is {}", nic(e).speed.value),
-        value: &|e| nic(e).speed.value.to_string(),
-        span: &|e| nic(e).speed.span,
+        state: &|e| format!("is {}", speed_text(nic(e).known_speed())),
+        value: &|e| speed_text(nic(e).known_speed()),
+        span: &|e| nic(e).speed_span(),
         help: &|ends, e| {
+            let s = speed_text(nic(e).known_speed());
             format!(
-                "use {} adapters at {ends}, as on the other cables of the mesh (`speed = \"{}\"`)",
-                nic(e).speed.value,
-                nic(e).speed.value
+                "use {s} adapters at {ends}, as on the other cables of the mesh (`speed = \"{s}\"`)"
             )
         },
         one_end: true,
@@ -174,10 +174,22 @@ pub(super) fn check(cx: &Context<'_>, hosts: &[HostId], out: &mut Vec<Diagnostic
         },
         one_end: false,
     };
-    let speed_key = |e: End| (nic(e).speed.value.bps(), String::new());
+    let speed_key = |e: End| {
+        (
+            nic(e).known_speed().unwrap_or_default().bps(),
+            String::new(),
+        )
+    };
     let rdma_key = |e: End| (u64::from(rdma(e).enabled()), rdma(e).to_string());
     let mtu_key = |e: End| (u64::from(nic(e).mtu.value.payload), String::new());
-    compare(cx, &cables, &speed, &speed_key, out);
+    // Speeds are compared only where every end states them: an unknown
+    // speed is no difference (`speed-unknown` names the check).
+    if cables
+        .iter()
+        .all(|c| nic(c.a).speed.is_some() && nic(c.b).speed.is_some())
+    {
+        compare(cx, &cables, &speed, &speed_key, out);
+    }
     compare(cx, &cables, &rdma_aspect, &rdma_key, out);
     compare(cx, &cables, &mtu, &mtu_key, out);
 }
