@@ -351,6 +351,17 @@ fn samples(key: &str, ty: &Ty) -> Vec<Sample> {
         _ => "\"zz\"",
     };
     let mut v = vec![sample(wrong_type, false)];
+    // Spanning-tree keys that depend on the mode (the probe's is the
+    // default, rstp) or on the switch's `mlag`, which no schema of one
+    // table can see: right-typed values are errors under that probe.
+    if ["disabled_vlans", "vlan_priority", "peer_switch"].contains(&key) {
+        v.push(beyond_schema(match key {
+            "disabled_vlans" => "[4094]",
+            "vlan_priority" => "{ \"10,30\" = 4096 }",
+            _ => "true",
+        }));
+        return v;
+    }
     match ty {
         Ty::Bool => v.push(sample("true", true)),
         Ty::Int { min, max, step } => {

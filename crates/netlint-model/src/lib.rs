@@ -7,6 +7,7 @@ pub mod element;
 mod load;
 mod reader;
 pub mod span;
+pub mod switch_models;
 mod syntax;
 pub mod text;
 pub mod units;
