@@ -223,7 +223,7 @@ fn path_cost_method_decides_the_root_port() {
 
 #[test]
 fn platform_default_cost_method() {
-    // Dell OS10 runs rapid-PVST+ on long costs; Cisco NX-OS on short ones.
+    // Dell Networking OS runs rapid-PVST+ on long costs; Cisco NX-OS on short ones.
     let src = |model: &str| {
         cost_triangle("").replace(
             "[switches.x]\n",

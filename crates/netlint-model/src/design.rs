@@ -504,7 +504,7 @@ impl Stp {
     /// the default of its mode and platform (see `docs/format.md`): short
     /// for `stp` and for Cisco PVST+ / rapid-PVST+ (the default of IOS and
     /// NX-OS), long for RSTP and MSTP and for PVST on a platform the
-    /// `model` table knows to use long costs (Arista EOS, Dell OS10).
+    /// `model` table knows to use long costs (Dell, Aruba).
     pub fn cost_method(&self, vendor: Option<crate::switch_models::Vendor>) -> PathCost {
         if let Some(p) = &self.path_cost {
             return p.value;

@@ -12,8 +12,6 @@ pub enum Vendor {
     CiscoIos,
     /// Cisco NX-OS (Nexus).
     CiscoNxos,
-    /// Arista EOS.
-    AristaEos,
     /// Dell Networking OS9 / OS10.
     DellOs,
     /// HPE Aruba AOS-CX.
@@ -23,8 +21,8 @@ pub enum Vendor {
 impl Vendor {
     /// Whether PVST+ / rapid-PVST+ defaults to the short (802.1D-1998)
     /// costs on this platform: Cisco IOS and NX-OS do (`spanning-tree
-    /// pathcost method short` is their default); Arista, Dell and Aruba
-    /// use the 802.1t long costs.
+    /// pathcost method short` is their default); Dell and Aruba use the
+    /// 802.1t long costs.
     pub fn pvst_short_costs(self) -> bool {
         matches!(self, Vendor::CiscoIos | Vendor::CiscoNxos)
     }

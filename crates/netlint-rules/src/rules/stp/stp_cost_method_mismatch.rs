@@ -195,7 +195,7 @@ speed = "10G"
 
     #[test]
     fn a_platform_default_counts_and_points_at_the_model() {
-        // A Dell OS10 switch runs rapid-PVST+ on long costs by default.
+        // A Dell switch runs rapid-PVST+ on long (802.1s/t) costs by default.
         let s = src("", "", "model = \"Dell S4048-ON\"", "");
         let f = findings(&s, "stp-cost-method-mismatch");
         assert_eq!(f.len(), 1, "{f:#?}");
