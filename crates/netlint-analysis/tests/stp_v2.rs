@@ -334,7 +334,7 @@ members = 2
     // an input error at the value.
     let l = load(&SourceFile::new(
         "t.toml",
-        &src.replace("peer_switch = true", "peer_switch = false"),
+        src.replace("peer_switch = true", "peer_switch = false"),
     ));
     let errs: Vec<&str> = l.diagnostics.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(errs.len(), 2, "{errs:#?}");

@@ -314,7 +314,7 @@ fn priority_fix(
             .iter()
             .map(|x| BridgeId(*x))
             .filter(|x| *x != b && !exclude.contains(x) && !also_out.contains(x))
-            .map(|x| in_trees(x))
+            .map(&in_trees)
             .min()
             .unwrap_or(u32::MAX);
         // ...and higher than the chosen roots of the other trees it is in.
