@@ -24,9 +24,9 @@
 
 use netlint_model::units::{JUMBO_PACKET_HEADER, MAX_FRAME, MAX_MTU, MIN_MTU};
 use netlint_model::{
-    ClusterUse, FailOn, LagMode, Level, LinkKind, LoadBalancing, Platform, PolicyMatch, Power,
-    Protocol, Rdma, Role, StpMode, SwitchLag, TeamKind, TeamMode, Tier, Transport, VSwitchKind,
-    SCHEMA, SYNTAX,
+    ClusterUse, FailOn, LagMode, Level, LinkKind, LoadBalancing, PathCost, Platform, PolicyMatch,
+    Power, Protocol, Rdma, Role, StpMode, SwitchLag, TeamKind, TeamMode, Tier, Transport,
+    VSwitchKind, SCHEMA, SYNTAX,
 };
 use std::fmt::Write as _;
 use std::io::Write;
@@ -140,6 +140,8 @@ pub enum Ty {
     Ets,
     /// `{ instance = value }` for MSTP instances.
     Instances(Box<Ty>),
+    /// `{ "10,30-32" = value }`: keyed by VLAN lists.
+    VlanKeyed(Box<Ty>),
     /// A port cost, or a cost per MSTP instance.
     StpCost,
     /// A reference to another object of the table.
@@ -194,6 +196,8 @@ const SPEED: &str = r"^\s*([0-9]+\.?[0-9]*|\.[0-9]+)\s*([gGmMtT]([bB]([eE]|[pP][
 const DURATION: &str = r"^\s*([0-9]+[hms])+\s*$";
 const BANDWIDTH: &str = r"^\s*([0-9]+\.?[0-9]*|\.[0-9]+)\s*(B|[kK]B|MB|GB|TB|[kKmMgGtT][bB]([pP][sS]|/[sS])|[kKmMgGtT][bB][iI][tT]/[sS])?\s*$";
 const SUBNET: &str = r"^\s*[0-9A-Fa-f:.]+\s*/\s*[0-9]{1,3}\s*$";
+const VLAN_KEY: &str =
+    r"^\s*[0-9]{1,4}(\s*-\s*[0-9]{1,4})?(\s*,\s*[0-9]{1,4}(\s*-\s*[0-9]{1,4})?)*\s*$";
 const MAC: &str = r"^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$";
 
 fn mtu() -> Ty {
@@ -297,6 +301,7 @@ pub fn objects() -> Vec<Object> {
                 f("host_ports", Ty::Ref("host_ports"), "How the ports facing hosts are configured."),
                 f("stp", Ty::Ref("stp"), "Spanning tree settings."),
                 f("dcb", Ty::Ref("switch_dcb"), "Data Center Bridging on the switch."),
+                f("max_mtu", mtu(), "The largest `mtu` the switch takes (default: from `model` when netlint's table knows it, else 9216). A larger MTU on the switch or its links is an error, and fixes never advise more."),
                 f("allow", Ty::Allow, ALLOW_DOC),
             ],
             required: &[],
@@ -326,7 +331,11 @@ pub fn objects() -> Vec<Object> {
                 f("region", Ty::Str, "MSTP region name."),
                 f("revision", int(0, 65535), "MSTP revision number."),
                 f("instances", Ty::Instances(Box::new(Ty::VlanList)), "MSTP instance -> VLANs; unlisted VLANs are in instance 0 (the IST)."),
-                f("instance_priority", Ty::Instances(Box::new(Ty::Int { min: 0, max: 61440, step: Some(4096) })), "Bridge priority per MSTP instance (default: `priority`)."),
+                f("instance_priority", Ty::Instances(Box::new(Ty::Int { min: 0, max: 61440, step: Some(4096) })), "Bridge priority per MSTP instance (default: `priority`). MSTP only."),
+                f("vlan_priority", Ty::VlanKeyed(Box::new(Ty::Int { min: 0, max: 61440, step: Some(4096) })), "PVST+ bridge priority per VLAN list: `{ \"10,30,50\" = 4096, \"20-22\" = 8192 }` (default: `priority`). PVST / rapid-PVST only."),
+                f("path_cost", Ty::Enum(PathCost::NAMES), "Default port cost table: short (802.1D-1998: 10G = 2) or long (802.1t: 10G = 2000). Default: short for stp and Cisco PVST+ / rapid-PVST+, long otherwise."),
+                f("disabled_vlans", Ty::VlanList, "PVST / rapid-PVST: VLANs with spanning tree off (`no spanning-tree vlan N`), forwarded on every port; not VLAN 1."),
+                f("peer_switch", Ty::Bool, "On an MLAG / vPC peer: vPC peer-switch (the pair is one bridge). `false` is not modelled and rejected."),
             ],
             required: &[],
             required_without_profile: &[],
@@ -626,6 +635,10 @@ fn ty_schema(ty: &Ty, rules: &[RuleDoc<'_>]) -> J {
                 "propertyNames",
                 J::obj().with("pattern", J::s(r"^\+?[0-9]{1,4}$")),
             )
+            .with("additionalProperties", ty_schema(value, rules)),
+        Ty::VlanKeyed(value) => J::obj()
+            .with("type", J::s("object"))
+            .with("propertyNames", J::obj().with("pattern", J::s(VLAN_KEY)))
             .with("additionalProperties", ty_schema(value, rules)),
         Ty::StpCost => {
             let cost = || {

@@ -92,6 +92,7 @@ impl Fabric {
                         vlan_instance: map,
                     });
                 }
+                stp_input::apply(&mut input, &members);
                 input
             })
             .collect();
@@ -1365,6 +1366,7 @@ mod classes;
 #[cfg(test)]
 mod proofs;
 mod scenarios;
+mod stp_input;
 
 pub use classes::Reachability;
 

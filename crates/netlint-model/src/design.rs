@@ -123,6 +123,15 @@ str_enum!(StpMode {
     RapidPvst = "rapid-pvst",
 });
 
+str_enum!(
+    /// Which default port path cost table a switch uses: 802.1D-1998 16-bit
+    /// (`short`) or 802.1t 32-bit (`long`).
+    PathCost {
+        Short = "short",
+        Long = "long",
+    }
+);
+
 str_enum!(LagMode {
     Lacp = "lacp",
     Static = "static",
@@ -403,11 +412,30 @@ pub struct Switch {
     pub host_ports: HostPorts,
     pub stp: Stp,
     pub dcb: Option<SwitchDcb>,
+    /// The largest MTU the switch takes: `max_mtu` as written, or from its
+    /// `model` in the built-in table (`switch_models`).
+    pub mtu_limit: Option<crate::switch_models::MtuLimit>,
 }
 
 impl Switch {
     pub fn element(&self) -> Element {
         Element::Switch(self.name.clone())
+    }
+    /// The largest `mtu` the switch takes (its `max_mtu` or model's, else
+    /// the format's 9216).
+    pub fn max_mtu(&self) -> u32 {
+        self.mtu_limit
+            .as_ref()
+            .map_or(crate::units::MAX_MTU, |l| l.payload)
+    }
+    /// The vendor of a `model` the built-in table knows.
+    pub fn vendor(&self) -> Option<crate::switch_models::Vendor> {
+        let m = self.model.as_ref()?;
+        crate::switch_models::lookup(&m.value).map(|x| x.vendor)
+    }
+    /// The path-cost method this switch's STP uses.
+    pub fn cost_method(&self) -> PathCost {
+        self.stp.cost_method(self.vendor())
     }
     /// Whether the switch defines this VLAN (None = untagged: always).
     pub fn defines_vlan(&self, vlan: Option<u16>) -> bool {
@@ -437,6 +465,14 @@ pub struct Stp {
     /// MSTP instance -> VLANs (span of the `instances` value).
     pub instances: Option<Sp<BTreeMap<u16, VlanSet>>>,
     pub instance_priority: BTreeMap<u16, Sp<u32>>,
+    /// PVST: per-VLAN bridge priority (`vlan_priority`), span of the value.
+    pub vlan_priority: BTreeMap<u16, Sp<u32>>,
+    /// `path_cost` as written; see [`Stp::cost_method`] for the default.
+    pub path_cost: Option<Sp<PathCost>>,
+    /// PVST: VLANs with spanning tree off (`no spanning-tree vlan N`).
+    pub disabled_vlans: Option<Sp<VlanSet>>,
+    /// `peer_switch` of an MLAG / vPC peer (only `true` is modelled).
+    pub peer_switch: Option<Sp<bool>>,
 }
 
 pub const DEFAULT_BRIDGE_PRIORITY: u32 = 32768;
@@ -456,6 +492,41 @@ impl Stp {
             }
         }
         self.bridge_priority()
+    }
+    /// The PVST+ bridge priority of a VLAN (`vlan_priority`, else `priority`).
+    pub fn vlan_priority(&self, vlan: u16) -> u32 {
+        self.vlan_priority
+            .get(&vlan)
+            .map(|p| p.value)
+            .unwrap_or_else(|| self.bridge_priority())
+    }
+    /// The path-cost method the switch uses: `path_cost` as written, else
+    /// the default of its mode and platform (see `docs/format.md`): short
+    /// for `stp` and for Cisco PVST+ / rapid-PVST+ (the default of IOS and
+    /// NX-OS), long for RSTP and MSTP and for PVST on a platform the
+    /// `model` table knows to use long costs (Dell, Aruba).
+    pub fn cost_method(&self, vendor: Option<crate::switch_models::Vendor>) -> PathCost {
+        if let Some(p) = &self.path_cost {
+            return p.value;
+        }
+        self.default_cost_method(vendor)
+    }
+    /// [`Stp::cost_method`] without `path_cost`.
+    pub fn default_cost_method(&self, vendor: Option<crate::switch_models::Vendor>) -> PathCost {
+        match self.mode.value {
+            StpMode::Stp => PathCost::Short,
+            StpMode::Pvst | StpMode::RapidPvst => match vendor {
+                Some(v) if !v.pvst_short_costs() => PathCost::Long,
+                _ => PathCost::Short,
+            },
+            _ => PathCost::Long,
+        }
+    }
+    /// Whether spanning tree is off for `vlan` (`disabled_vlans`).
+    pub fn vlan_disabled(&self, vlan: u16) -> bool {
+        self.disabled_vlans
+            .as_ref()
+            .is_some_and(|s| s.value.contains(vlan))
     }
     /// MSTP instance of a VLAN (0 = IST/CIST).
     pub fn instance_of(&self, vlan: u16) -> u16 {

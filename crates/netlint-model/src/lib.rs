@@ -8,6 +8,7 @@ mod load;
 mod reader;
 pub mod span;
 mod speed;
+pub mod switch_models;
 mod syntax;
 pub mod text;
 pub mod units;

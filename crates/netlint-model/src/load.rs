@@ -15,6 +15,8 @@ use crate::units::{Bandwidth, Duration, Mtu, MtuForm, MAX_FRAME, MAX_MTU, MIN_MT
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
+mod stp;
+
 /// The result of loading one design file.
 pub struct Loaded {
     /// None when the file has syntax errors or misses `[design]`.
@@ -47,6 +49,7 @@ const SWITCH_KEYS: &[&str] = &[
     "host_ports",
     "stp",
     "dcb",
+    "max_mtu",
     "allow",
 ];
 const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard"];
@@ -58,6 +61,10 @@ const STP_KEYS: &[&str] = &[
     "revision",
     "instances",
     "instance_priority",
+    "vlan_priority",
+    "path_cost",
+    "disabled_vlans",
+    "peer_switch",
 ];
 const SWITCH_DCB_KEYS: &[&str] = &["pfc", "ets"];
 const LINK_KEYS: &[&str] = &[
@@ -426,6 +433,7 @@ impl Builder {
         }
         self.check_link_names(&links);
         self.check_link_kinds(&links);
+        self.check_link_mtu_limits(&links);
 
         // Profiles: checked once on their own; merged onto hosts below.
         let mut profiles = Vec::new();
@@ -784,6 +792,8 @@ impl Builder {
             };
         }
         let stp = self.stp(t, span, &what);
+        self.check_peer_switch(&stp, mlag.as_ref(), &what);
+        let mtu_limit = self.mtu_limit(t, model.as_ref(), &mtu, &what);
         let dcb = self.r.table(t, "dcb").map(|(ds, dt)| {
             self.r.check_keys(dt, SWITCH_DCB_KEYS, "switch `dcb`");
             SwitchDcb {
@@ -805,6 +815,7 @@ impl Builder {
             host_ports,
             stp,
             dcb,
+            mtu_limit,
         })
     }
 
@@ -834,6 +845,10 @@ impl Builder {
             revision: None,
             instances: None,
             instance_priority: BTreeMap::new(),
+            vlan_priority: BTreeMap::new(),
+            path_cost: None,
+            disabled_vlans: None,
+            peer_switch: None,
         };
         let Some((ss, st)) = self.r.table(t, "stp") else {
             return stp;
@@ -889,6 +904,7 @@ impl Builder {
                 }
             }
         }
+        self.stp_v2(st, &mut stp, what);
         stp
     }
 

@@ -374,8 +374,13 @@ impl Updates {
         let pvst_bridges = (0..nb)
             .filter(|&b| runs(b) && engine.bridges[b].is_pvst())
             .count();
-        let mixed_pvst =
-            pvst_bridges > 0 && (0..nb).any(|b| runs(b) && !engine.bridges[b].is_pvst());
+        // Bridges with spanning tree off in some VLANs join those VLANs'
+        // trees as non-PVST bridges: solved in full, like a mixed network.
+        let mixed_pvst = pvst_bridges > 0
+            && (0..nb).any(|b| {
+                runs(b)
+                    && (!engine.bridges[b].is_pvst() || engine.bridges[b].stp_off_vlans.is_some())
+            });
         Updates {
             trees: healthy
                 .trees

@@ -15,6 +15,7 @@
 mod cost;
 mod explain;
 mod incremental;
+mod pvst;
 mod solve;
 #[cfg(test)]
 mod tests;
@@ -148,6 +149,14 @@ pub struct BridgeInput {
     /// MSTP: the region configuration (`None` = the default: empty name,
     /// revision 0, every VLAN in the IST). Ignored for other modes.
     pub mst: Option<MstConfig>,
+    /// The default port cost table of the bridge's own ports (`None` = the
+    /// mode's: short for `stp`, long for the others).
+    pub cost_method: Option<CostMethod>,
+    /// PVST: VLANs with spanning tree off on this bridge (`no spanning-tree
+    /// vlan N`): in those VLANs' trees the bridge takes no part and
+    /// forwards on every port, like a `mode = none` bridge. VLAN 1 (the
+    /// common tree) is never off. Ignored for other modes.
+    pub stp_off_vlans: Option<VlanBits>,
 }
 
 impl BridgeInput {
@@ -161,6 +170,8 @@ impl BridgeInput {
             vlan_priority: BTreeMap::new(),
             mac: None,
             mst: None,
+            cost_method: None,
+            stp_off_vlans: None,
         }
     }
     /// Priority of MSTI `instance` (0 = CIST).
@@ -182,10 +193,19 @@ impl BridgeInput {
     }
     /// Which default cost table this bridge uses for its own ports.
     pub fn cost_method(&self) -> CostMethod {
-        match self.mode {
+        self.cost_method.unwrap_or(match self.mode {
             StpMode::Stp => CostMethod::Short,
             _ => CostMethod::Long,
-        }
+        })
+    }
+    /// Whether spanning tree is off for `vlan` on this PVST bridge.
+    pub fn stp_off(&self, vlan: u16) -> bool {
+        vlan != 1
+            && self.is_pvst()
+            && self
+                .stp_off_vlans
+                .as_ref()
+                .is_some_and(|s| s.contains(vlan))
     }
     fn is_pvst(&self) -> bool {
         matches!(self.mode, StpMode::Pvst | StpMode::RapidPvst)
@@ -524,9 +544,18 @@ pub(crate) struct Shared {
     link_names: Vec<String>,
     ends: Vec<Option<(usize, usize)>>,
     port_ids: Vec<[PortId; 2]>,
+    /// PVST bridges' VLANs with spanning tree off (`BridgeInput::stp_off_vlans`).
+    stp_off: Vec<Option<VlanBits>>,
 }
 
 impl Shared {
+    fn stp_off(&self, bridge: usize, vlan: u16) -> bool {
+        vlan != 1
+            && self
+                .stp_off
+                .get(bridge)
+                .is_some_and(|s| s.as_ref().is_some_and(|s| s.contains(vlan)))
+    }
     fn bridge_of(&self, p: PortRef) -> Option<usize> {
         let (a, b) = (*self.ends.get(p.link)?)?;
         Some(match p.end {
@@ -632,6 +661,10 @@ impl StpEngine {
             link_names: links.iter().map(|l| l.name.clone()).collect(),
             ends,
             port_ids,
+            stp_off: bridges
+                .iter()
+                .map(|b| b.stp_off_vlans.clone().filter(|_| b.is_pvst()))
+                .collect(),
         });
         StpEngine {
             shared,
@@ -968,12 +1001,31 @@ impl StpEngine {
         // PVST+ VLAN trees. Non-PVST bridges pass PVST BPDUs on like data
         // along the ports that forward the VLAN in their own tree, so each
         // group of them joined by such ports is one segment of the VLAN tree.
+        // VLANs whose trees depend on the same inputs share one solve (see
+        // `pvst::TreeInputs`); `canon` maps each to the first of them.
+        let mut canon: BTreeMap<u16, u16> = BTreeMap::new();
         if has_pvst {
+            let inputs = pvst::TreeInputs::new(self);
+            let mut solved: std::collections::HashMap<pvst::TreeKey, (u16, TreeId)> =
+                std::collections::HashMap::new();
             for &v in &self.vlans {
                 if v == 1 {
                     continue;
                 }
-                let t = self.pvst_tree(&res, &up_links, &runs_stp, &speed, v);
+                let key = inputs.key(self, &res, v);
+                let t = match solved.get(&key) {
+                    Some(&(first, id)) => {
+                        canon.insert(v, first);
+                        let mut t = res.trees[id].clone();
+                        t.kind = TreeKind::PvstVlan(v);
+                        t
+                    }
+                    None => {
+                        canon.insert(v, v);
+                        solved.insert(key, (v, res.trees.len()));
+                        self.pvst_tree(&res, &up_links, &runs_stp, &speed, v)
+                    }
+                };
                 res.pvst_tree.insert(v, res.trees.len());
                 res.trees.push(t);
             }
@@ -1001,7 +1053,7 @@ impl StpEngine {
                 if !res.pvst_tree.contains_key(&v) {
                     continue;
                 }
-                v
+                canon.get(&v).copied().unwrap_or(v)
             } else {
                 0
             };
@@ -1139,7 +1191,7 @@ impl StpEngine {
     ) -> Tree {
         let nb = self.bridges.len();
         let pvst: Vec<bool> = (0..nb)
-            .map(|b| runs_stp[b] && self.bridges[b].is_pvst())
+            .map(|b| runs_stp[b] && self.bridges[b].is_pvst() && !self.bridges[b].stp_off(v))
             .collect();
         let carried: Vec<(usize, usize, usize)> = up_links
             .iter()
@@ -1342,6 +1394,7 @@ impl StpResult {
             StpMode::Mstp => Some(vlan.map_or(CIST, |v| self.msti_for(bridge, v))),
             StpMode::Pvst | StpMode::RapidPvst => match vlan {
                 None | Some(1) => Some(CIST),
+                Some(v) if self.shared.stp_off(bridge, v) => None,
                 Some(v) => self.pvst_tree.get(&v).copied(),
             },
         }
@@ -1384,6 +1437,7 @@ impl StpResult {
             StpMode::Mstp => fwd(vlan.map_or(CIST, |v| self.msti_for(bridge, v))),
             StpMode::Pvst | StpMode::RapidPvst => match vlan {
                 None | Some(1) => fwd(CIST),
+                Some(v) if self.shared.stp_off(bridge, v) => true,
                 Some(v) => self.pvst_tree.get(&v).is_some_and(|&t| fwd(t)),
             },
         }

@@ -73,8 +73,32 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if vsphere {
             how.push("on vSphere `mtu = 9000` on the standard or distributed switch and on the vmkernel port; the vmnics follow their switch");
         }
+        // Switches that take less than 9216 (`max_mtu`, or their model's).
+        let lower: Vec<String> = design
+            .switches
+            .iter()
+            .filter(|sw| sw.defines_vlan(network.vlan_id()))
+            .filter_map(|sw| {
+                let l = sw.mtu_limit.as_ref()?;
+                (l.payload < 9216).then(|| match l.family() {
+                    Some(f) => format!(
+                        "`mtu = {}` on `{}`, the most a {f} takes",
+                        l.payload, sw.name
+                    ),
+                    None => format!("`mtu = {}` on `{}`, its `max_mtu`", l.payload, sw.name),
+                })
+            })
+            .collect();
+        let switches = if lower.is_empty() {
+            "`mtu = 9216` on the switches on its path".to_string()
+        } else {
+            format!(
+                "`mtu = 9216` on the switches on its path ({})",
+                lower.join("; ")
+            )
+        };
         let help = format!(
-            "set `mtu = 9000` on network `{}` and on every host interface that carries it ({}), and `mtu = 9216` on the switches on its path; then {}",
+            "set `mtu = 9000` on network `{}` and on every host interface that carries it ({}), and {switches}; then {}",
             network.name,
             how.join("; "),
             ping_advice(design, &hosts, 9000)
@@ -132,6 +156,33 @@ networks = ["lm"]
             .as_deref()
             .unwrap()
             .contains("`ping -f -l 8972 <peer address>`"));
+    }
+
+    #[test]
+    fn the_switch_advice_stays_within_each_switch_model() {
+        let src = LM
+            .replace("ROLE", "live-migration")
+            .replace("SPEED", "10G")
+            .replace("NETMTU", "")
+            .replace("NICMTU", "")
+            .replace(
+                "mtu = 9216",
+                "model = \"Cisco Catalyst 2960-X\"\nmtu = 1500",
+            );
+        let f = findings(&src, "jumbo-recommended");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.contains("`mtu = 9216` on the switches on its path (`mtu = 9198` on `sw`, the most a Cisco Catalyst 2960-X takes)"),
+            "{help}"
+        );
+        // Without a known model or `max_mtu`, 9216 alone.
+        let f = run("live-migration", "10G", "", "");
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("`mtu = 9216` on the switches on its path; then"));
     }
 
     #[test]

@@ -242,6 +242,35 @@ pub(crate) fn ping_advice(design: &Design, hosts: &[HostId], mtu: u32) -> String
     )
 }
 
+/// The largest `mtu` an element can be set to, and why when it is below
+/// the format's 9216: a switch's own limit, a link's smaller end's.
+fn ceiling(design: &netlint_model::Design, elem: Elem) -> (u32, Option<String>) {
+    let switches: Vec<SwitchId> = match elem {
+        Elem::Switch(s) => vec![s],
+        Elem::Link(l) => {
+            let link = design.link(l);
+            std::iter::once(&link.a)
+                .chain(link.b.iter())
+                .map(|s| s.value)
+                .collect()
+        }
+    };
+    let lowest = switches
+        .iter()
+        .map(|s| design.switch(*s))
+        .min_by_key(|sw| sw.max_mtu());
+    match lowest.and_then(|sw| Some((sw, sw.mtu_limit.as_ref()?))) {
+        Some((sw, l)) if l.payload < netlint_model::units::MAX_MTU => {
+            let why = match l.family() {
+                Some(f) => format!("the most `{}`, a {f}, takes", sw.name),
+                None => format!("the `max_mtu` of `{}`", sw.name),
+            };
+            (l.payload, Some(why))
+        }
+        _ => (netlint_model::units::MAX_MTU, None),
+    }
+}
+
 fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> Diagnostic {
     let design = cx.design;
     // The network with the largest frame leads.
@@ -277,6 +306,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
             }
         };
     let limit = mtu.payload_limit(tagged);
+    let ceiling = ceiling(design, elem);
     let frame = Mtu::frame_for(lead.payload, tagged);
     let tag_words = if tagged { " + 4 VLAN tag" } else { "" };
     let capacity = match mtu.form {
@@ -344,11 +374,19 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         _ => format!(
             "`mtu = {}`",
             if need_payload > 1500 {
-                need_payload.max(9216)
+                need_payload.max(9216).min(ceiling.0.max(need_payload))
             } else {
                 need_payload
             }
         ),
+    };
+    // A switch's largest MTU (its `max_mtu` or its model's) caps the advice.
+    let head = match &ceiling.1 {
+        Some(why) if need_payload > ceiling.0 => format!(
+            "{what} `{name}` takes at most `mtu = {c}` ({why}), less than the {need_payload}-byte packets need: set `mtu = {c}` on it and lower the MTU of the networks through it to {c} or less",
+            c = ceiling.0
+        ),
+        _ => format!("set {setting} on {what} `{name}`"),
     };
     let all_hosts: Vec<HostId> = nets
         .values()
@@ -357,7 +395,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         .into_iter()
         .collect();
     let help = format!(
-        "set {setting} on {what} `{name}`; then {}",
+        "{head}; then {}",
         ping_advice(design, &all_hosts, lead.payload)
     );
     let sender = &lead.sender;
@@ -451,6 +489,30 @@ networks = ["smb"]
             .as_deref()
             .unwrap()
             .starts_with("set `mtu = 9216` on switch `storage-sw`"));
+    }
+
+    #[test]
+    fn the_advice_stays_within_the_switch_model() {
+        // A Catalyst 2960-X takes at most 9198: that, not 9216, is advised.
+        let f = run("vlan = 40", "model = \"Cisco Catalyst 2960-X\"");
+        assert_eq!(f.len(), 1);
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.starts_with("set `mtu = 9198` on switch `storage-sw`"),
+            "{help}"
+        );
+        // A stated `max_mtu` likewise.
+        let f = run("vlan = 40", "max_mtu = 9100");
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("set `mtu = 9100` on switch `storage-sw`"));
+        // Packets larger than the switch takes at all: say so.
+        let f = run("vlan = 40", "max_mtu = 8000\nmtu = 8000");
+        assert_eq!(f.len(), 1);
+        let help = f[0].help.as_deref().unwrap();
+        assert!(help.starts_with("switch `storage-sw` takes at most `mtu = 8000` (the `max_mtu` of `storage-sw`), less than the 9000-byte packets need: set `mtu = 8000` on it and lower the MTU of the networks through it to 8000 or less"), "{help}");
     }
 
     #[test]

@@ -124,10 +124,8 @@ impl Edit {
                 instance,
                 priority,
             } => match instance {
-                None => {
-                    bridges[*bridge].priority = *priority;
-                    bridges[*bridge].vlan_priority.clear();
-                }
+                // `priority` sets the VLANs without a `vlan_priority` entry.
+                None => bridges[*bridge].priority = *priority,
                 Some(k) => {
                     bridges[*bridge].instance_priority.insert(*k, *priority);
                 }

@@ -17,6 +17,7 @@ declare_rule!(
 );
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    super::l2_loop_off::check(cx, out);
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
@@ -105,7 +106,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 
 /// The shortest cycle through `start` over `links` (ports), as ports in
 /// order from `start` back to it.
-fn shortest_cycle(topo: &netlint_analysis::Topology, links: &[usize], start: usize) -> Vec<usize> {
+pub(super) fn shortest_cycle(
+    topo: &netlint_analysis::Topology,
+    links: &[usize],
+    start: usize,
+) -> Vec<usize> {
     let mut best: Option<Vec<usize>> = None;
     for &e in links {
         let p = &topo.ports[e];

@@ -10,7 +10,9 @@ use netlint_model::{Design, NetworkId, Span, SwitchId};
 pub(crate) mod fixes;
 pub mod host_port_not_edge;
 pub mod l2_loop;
+mod l2_loop_off;
 pub mod mstp_region_mismatch;
+pub mod stp_cost_method_mismatch;
 pub mod stp_mode_mismatch;
 pub mod stp_root_placement;
 pub mod stp_suboptimal_path;
@@ -24,6 +26,7 @@ pub static RULES: &[&Rule] = &[
     &stp_root_placement::RULE,
     &mstp_region_mismatch::RULE,
     &stp_mode_mismatch::RULE,
+    &stp_cost_method_mismatch::RULE,
     &host_port_not_edge::RULE,
 ];
 

@@ -299,6 +299,14 @@ fn priority_fix(
     let [(first, why_first), rest @ ..] = candidates else {
         return None;
     };
+    // A bridge's priority in these trees (PVST+ `vlan_priority` included).
+    let in_trees = |x: BridgeId| {
+        u.tree_ids
+            .iter()
+            .filter_map(|t| stp.tree(*t)?.bridges.get(x.0)?.as_ref().map(|s| s.priority))
+            .min()
+            .unwrap_or_else(|| priority_of(design, topo, x, instance))
+    };
     let pick = |b: BridgeId, also_out: &[BridgeId], from: u32| -> Option<u32> {
         // Lower than every other bridge of these trees...
         let upper = u
@@ -306,7 +314,7 @@ fn priority_fix(
             .iter()
             .map(|x| BridgeId(*x))
             .filter(|x| *x != b && !exclude.contains(x) && !also_out.contains(x))
-            .map(|x| priority_of(design, topo, x, instance))
+            .map(&in_trees)
             .min()
             .unwrap_or(u32::MAX);
         // ...and higher than the chosen roots of the other trees it is in.
@@ -385,6 +393,14 @@ fn other_root(
             .iter()
             .any(|s| cx.design.switch(*s).stp.instance_priority.contains_key(&k))
     };
+    // Likewise PVST+ VLANs without a `vlan_priority` of their own.
+    let own_vlan_priority = |v: u16| {
+        cx.topology()
+            .bridge(b)
+            .members
+            .iter()
+            .any(|s| cx.design.switch(*s).stp.vlan_priority.contains_key(&v))
+    };
     stp.trees()
         .iter()
         .enumerate()
@@ -394,6 +410,7 @@ fn other_root(
                     (Some(k), TreeKind::Msti { instance, .. }) => instance == k,
                     (Some(_), _) => false,
                     (None, TreeKind::Msti { instance, .. }) => !own_instance_priority(instance),
+                    (None, TreeKind::PvstVlan(v)) => !own_vlan_priority(v),
                     (None, _) => true,
                 }
         })
