@@ -375,6 +375,7 @@ pub struct RuleMeta {
     pub category: Category,
     pub default_severity: Severity,
     pub summary: &'static str,
-    /// The rule's page (`crates/netlint-rules/rules/<id>.md`), the single source of its docs.
+    /// The rule's page (`crates/netlint-rules/rules/<id>.md`), the single
+    /// source of its docs.
     pub doc: &'static str,
 }

@@ -160,28 +160,23 @@ pub fn around_hosts(
     one: (String, String),
     many: (String, String),
 ) -> HostWords {
-    let places = hosts
+    let mut ids = hosts.to_vec();
+    ids.sort();
+    ids.dedup();
+    let (before, after) = if ids.len() == 1 { &one } else { &many };
+    // Not expected (the subjects are these hosts' elements): the message
+    // about all of them.
+    let none = format!("{before}{}{after}", hosts_phrase(design, &ids));
+    let places = ids
         .iter()
         .map(|h| (design.host(*h).name.clone(), *h))
         .collect();
-    let (before, after) = if hosts_phrase_count(hosts) == 1 {
-        &one
-    } else {
-        &many
-    };
     HostWords {
-        none: format!("{before}{}{after}", hosts_phrase(design, hosts)),
+        none,
         one,
         many,
         list: HostListStyle::Runs(places),
     }
-}
-
-fn hosts_phrase_count(hosts: &[HostId]) -> usize {
-    let mut ids = hosts.to_vec();
-    ids.sort();
-    ids.dedup();
-    ids.len()
 }
 
 /// "hosts `hv01` to `hv04`" / "host `hv01`".

@@ -68,17 +68,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     for (span, nets, hosts) in groups {
-        let after = |have: &str, them: &str| {
-            match nets.first() {
+        let what = match nets.first() {
             Some(n) => format!(
-                " {have} one network in the cluster group (`{}`): one failure of it ends cluster communication (heartbeats, CSV redirection) for {them}",
+                "one network in the cluster group (`{}`): one failure of it ends cluster communication (heartbeats, CSV redirection) for",
                 design.network(*n).name,
             ),
-            None => format!(
-                " {have} no network in the cluster group (every network's `cluster_use` is `none`): the cluster cannot talk to {them}"
-            ),
-        }
+            None => "no network in the cluster group (every network's `cluster_use` is `none`): the cluster cannot talk to".to_string(),
         };
+        let after = |have: &str, them: &str| format!(" {have} {what} {them}");
         // Written again from the hosts left once `allow` took some away.
         let words = around_hosts(
             design,

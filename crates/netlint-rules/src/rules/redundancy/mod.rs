@@ -165,30 +165,33 @@ pub(crate) fn unit_findings(
         };
         // The message names its hosts through `HostWords`, so that `allow`
         // taking some of them away writes it again from those left.
-        let words = match &p.split {
+        let (message, words) = match &p.split {
+            // A split names groups of hosts, not its subjects: fixed words.
             Some(split) => {
                 let when = format!("if {} fails", p.unit.describe(design, topo));
-                Err(format!("{when}, {split}: {}", p.why))
+                (format!("{when}, {split}: {}", p.why), None)
             }
             None if merged => {
                 let (card, word) = card_words(cx, &p.unit, card_of(&p.unit));
                 let after = format!(", that host loses {}{tail}: {}", and_list(&whats), p.why);
-                Ok(around_hosts(
+                let words = around_hosts(
                     design,
                     &p.card_hosts,
                     (format!("if {word} `{card}` fails on "), after.clone()),
                     (format!("if {word} `{card}` fails on any of "), after),
-                ))
+                );
+                (String::new(), Some(words))
             }
             None => {
                 let before = format!("if {} fails, ", p.unit.describe(design, topo));
                 let after = |verb: &str| format!(" {verb} {}{tail}: {}", and_list(&whats), p.why);
-                Ok(around_hosts(
+                let words = around_hosts(
                     design,
                     &p.hosts,
                     (before.clone(), after("loses")),
                     (before, after("lose")),
-                ))
+                );
+                (String::new(), Some(words))
             }
         };
         let severity = p
@@ -217,12 +220,11 @@ pub(crate) fn unit_findings(
         let Some(first) = p.elements.first() else {
             continue;
         };
-        let message = words.as_ref().map_or_else(Clone::clone, |w| w.none.clone());
         let mut d = cx
             .finding_at(rule, severity, first.clone(), span, message)
             .with_subjects(p.elements)
             .with_help(p.help);
-        if let Ok(words) = words {
+        if let Some(words) = words {
             d = with_host_words(d, words);
         }
         for (span, label) in related {
