@@ -83,3 +83,49 @@ impl TreeInputs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stp::{BridgeInput, LinkInput, VlanBits};
+    use netlint_model::StpMode;
+
+    #[test]
+    fn vlans_with_the_same_inputs_share_a_key() {
+        let mut a = BridgeInput::new("a", StpMode::RapidPvst);
+        a.vlan_priority = [(10, 4096), (30, 4096), (20, 8192)].into_iter().collect();
+        let mut b = BridgeInput::new("b", StpMode::RapidPvst);
+        b.stp_off_vlans = Some([40].into_iter().collect::<VlanBits>());
+        let c = BridgeInput::new("c", StpMode::RapidPvst);
+        let mut ab = LinkInput::new("ab", 0, 1, 10_000);
+        ab.vlans = Some((1..=100).filter(|&v| v != 50).collect());
+        let mut bc = LinkInput::new("bc", 1, 2, 10_000);
+        bc.instance_cost = [(60, 7)].into_iter().collect();
+        let ca = LinkInput::new("ca", 2, 0, 10_000);
+        let engine = StpEngine::new(vec![a, b, c], vec![ab, bc, ca])
+            .with_vlans([10, 20, 30, 40, 50, 60, 70]);
+        let res = engine.compute_healthy();
+        let inputs = TreeInputs::new(&engine);
+        let key = |v| inputs.key(&engine, &res, v);
+        // 10 and 30: the same priority on `a`, nothing else differs.
+        assert_eq!(key(10), key(30));
+        // Each of these differs in one input: a's priority (20), b's VLAN
+        // off (40), `ab` not carrying it (50), `bc`'s cost (60); 70 has
+        // none of them.
+        let others = [key(20), key(40), key(50), key(60), key(70)];
+        for (i, k) in others.iter().enumerate() {
+            assert_ne!(*k, key(10), "{i}");
+            for (j, l) in others.iter().enumerate().skip(i + 1) {
+                assert_ne!(k, l, "{i} {j}");
+            }
+        }
+        // The shared tree is a copy under its own VLAN.
+        let (t10, t30) = (res.pvst_vlan(10).unwrap(), res.pvst_vlan(30).unwrap());
+        assert_ne!(t10, t30);
+        assert_eq!(
+            res.tree(t30).unwrap().kind,
+            super::super::TreeKind::PvstVlan(30)
+        );
+        assert_eq!(res.tree(t10).unwrap().ports, res.tree(t30).unwrap().ports);
+    }
+}

@@ -33,17 +33,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     if cyclic.is_empty() {
         return;
     }
-    // 2-edge-connected groups of bridges.
-    let n = topo.bridges.len();
-    let mut sets = UnionFind::new(n);
-    for &p in &cyclic {
-        sets.union(topo.ports[p].a.0, topo.ports[p].b.0);
-    }
-    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for &p in &cyclic {
-        let g = sets.find(topo.ports[p].a.0);
-        groups.entry(g).or_default().push(p);
-    }
+    let groups = loop_groups(topo, &cyclic);
     let open: Vec<usize> = fwd
         .stp
         .forwarding_links(None)
@@ -102,6 +92,26 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// Ports on cycles grouped by the 2-edge-connected group of bridges they
+/// join (keyed by a representative bridge).
+pub(super) fn loop_groups(
+    topo: &netlint_analysis::Topology,
+    cyclic: &[usize],
+) -> BTreeMap<usize, Vec<usize>> {
+    let mut sets = UnionFind::new(topo.bridges.len());
+    for &p in cyclic {
+        sets.union(topo.ports[p].a.0, topo.ports[p].b.0);
+    }
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for &p in cyclic {
+        groups
+            .entry(sets.find(topo.ports[p].a.0))
+            .or_default()
+            .push(p);
+    }
+    groups
 }
 
 /// The shortest cycle through `start` over `links` (ports), as ports in

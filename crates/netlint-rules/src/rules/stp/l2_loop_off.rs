@@ -2,10 +2,10 @@
 //! `no spanning-tree vlan N`): in such a VLAN the switches forward on every
 //! port, so a loop of links carrying it is never blocked.
 
-use super::l2_loop::{shortest_cycle, RULE};
+use super::l2_loop::{loop_groups, shortest_cycle, RULE};
 use super::{and_list, path_text, port_name};
 use crate::Context;
-use netlint_analysis::{BridgeId, UnionFind};
+use netlint_analysis::BridgeId;
 use netlint_model::{Diagnostic, VlanSet};
 use std::collections::BTreeMap;
 
@@ -28,18 +28,7 @@ pub(super) fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let cyclic = fwd.stp.links_on_loops(&view.forwarding);
-        let mut sets = UnionFind::new(topo.bridges.len());
-        for &p in &cyclic {
-            sets.union(topo.ports[p].a.0, topo.ports[p].b.0);
-        }
-        let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-        for &p in &cyclic {
-            groups
-                .entry(sets.find(topo.ports[p].a.0))
-                .or_default()
-                .push(p);
-        }
-        for ports in groups.into_values() {
+        for ports in loop_groups(topo, &cyclic).into_values() {
             // Loops through `mode = "none"` switches only are the main check's.
             if ports
                 .iter()
