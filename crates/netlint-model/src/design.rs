@@ -405,7 +405,9 @@ pub struct Switch {
     pub stp: Stp,
     pub dcb: Option<SwitchDcb>,
     /// `managed = false`: a device known only from cabling (a router, a
-    /// firewall, a BMC switch): opaque, see `topology.rs` (default true).
+    /// firewall, a BMC switch), taken as opaque: it bridges none of the
+    /// design's VLANs and runs no spanning tree (docs/format.md, "Routed
+    /// links and unmanaged devices"). Absent = managed.
     pub managed: Option<Sp<bool>>,
 }
 
@@ -522,10 +524,6 @@ impl Link {
     }
     pub fn is_multi_chassis(&self) -> bool {
         self.b.len() > 1 || !self.a_more.is_empty()
-    }
-    /// A LAG with several switches at both ends (back-to-back vPC).
-    pub fn is_double_sided(&self) -> bool {
-        self.b.len() > 1 && !self.a_more.is_empty()
     }
     /// The switches at the `a` end, `a` first.
     pub fn a_ends(&self) -> impl Iterator<Item = &Sp<SwitchId>> + '_ {

@@ -33,18 +33,10 @@ pub(super) fn trunks(
     for (p, port) in ctx.topo.ports.iter().enumerate() {
         let link = design.link(port.link);
         let state = cur.ports[p];
-        let b_switches: Vec<SwitchId> = port
-            .b_switches
-            .iter()
-            .copied()
-            .filter(|s| in_scope_switch(*s))
-            .collect();
-        let a_switches: Vec<SwitchId> = port
-            .a_switches
-            .iter()
-            .copied()
-            .filter(|s| in_scope_switch(*s))
-            .collect();
+        let in_scope = |ss: &[SwitchId]| -> Vec<SwitchId> {
+            ss.iter().copied().filter(|s| in_scope_switch(*s)).collect()
+        };
+        let (a_switches, b_switches) = (in_scope(&port.a_switches), in_scope(&port.b_switches));
         if a_switches.is_empty() || b_switches.is_empty() {
             continue;
         }

@@ -252,3 +252,78 @@ fn kind_words(kind: LinkKind) -> &'static str {
         LinkKind::Routed => "routed link",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{load, SourceFile};
+
+    const PAIRS: &str = r#"
+[design]
+name = "t"
+[switches.d1]
+mlag = "d"
+[switches.d2]
+mlag = "d"
+[switches.t1]
+mlag = "t"
+[switches.t2]
+mlag = "t"
+"#;
+
+    /// The schema errors of `PAIRS` with `links` added: (line, message).
+    fn errors(links: &str) -> Vec<(usize, String)> {
+        let src = format!("{PAIRS}{links}");
+        let file = SourceFile::new("t.toml", src.as_str());
+        load(&file)
+            .diagnostics
+            .into_iter()
+            .map(|d| {
+                (
+                    file.line_col(d.primary.map_or(0, |p| p.span.start)).line,
+                    d.message,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_double_sided_lag_between_two_domains_loads() {
+        let src = format!("{PAIRS}[[links]]\na = [\"d1\", \"d2\"]\nb = [\"t1\", \"t2\"]\nspeed = \"25G\"\nmembers = 4\n");
+        let l = load(&SourceFile::new("t.toml", src.as_str()));
+        assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+        let link = &l.design.unwrap().links[0];
+        assert_eq!(link.name, "d1+d2--t1+t2");
+        assert_eq!(link.a_more.len(), 1);
+        assert_eq!(link.lag.value, crate::LagMode::Lacp);
+        assert!(link.is_multi_chassis());
+    }
+
+    #[test]
+    fn a_list_at_a_is_held_to_the_rules_of_a_lag_end() {
+        let e = errors("[[links]]\na = [\"d1\", \"d2\"]\nb = [\"t1\", \"t2\"]\nspeed = \"25G\"\nlag = \"none\"\n");
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].1.contains("cannot have `lag = \"none\"`"), "{e:?}");
+        let e = errors("[[links]]\na = [\"d1\", \"t1\"]\nb = \"t2\"\nspeed = \"25G\"\n");
+        assert!(
+            e.iter().any(|(l, m)| *l == 13
+                && m.contains("ends on `d1` and `t1`, which share no stack or MLAG domain")),
+            "{e:?}"
+        );
+        let e = errors("[[links]]\na = [\"d1\", \"d2\"]\nb = [\"t1\", \"d2\"]\nspeed = \"25G\"\n");
+        assert!(
+            e.iter()
+                .any(|(_, m)| m.contains("connects switch `d2` to itself")),
+            "{e:?}"
+        );
+        let e = errors(
+            "[[links]]\na = [\"d1\", \"d2\"]\nb = \"t1\"\nkind = \"stack\"\nspeed = \"25G\"\n",
+        );
+        assert!(
+            e.iter().any(|(l, m)| *l == 15
+                && m == "stacking cable `d1+d2--t1` has several switches at its `a` end"),
+            "{e:?}"
+        );
+        let e = errors("[[links]]\na = []\nb = \"t1\"\nspeed = \"25G\"\n");
+        assert_eq!(e, [(13, "`a` lists no switch".to_string())]);
+    }
+}
