@@ -204,6 +204,7 @@ fn edge(out: &mut String, e: &Edge) {
     let (mut color, mut pen, mut style) = match e.kind {
         EdgeKind::Trunk => ("#37474f", "2", "solid"),
         EdgeKind::Internal => ("#1a73e8", "4", "bold"),
+        EdgeKind::Cabling => ("#607d8b", "1.5", "dashed"),
         EdgeKind::Host => ("#78909c", "1.2", "solid"),
         EdgeKind::Peer => ("#8e24aa", "1.5", "solid"),
         EdgeKind::Inner => ("#558b2f", "1", "solid"),

@@ -144,6 +144,7 @@ fn edge(e: &Edge) -> (String, &'static str) {
     let arrow = match (e.kind, e.block, e.down) {
         (_, _, true) => "-.-",
         (EdgeKind::Internal, _, _) => "===",
+        (EdgeKind::Cabling, _, _) => "-.-",
         (_, Block::Full, _) if cross_at_to => "-.-x",
         (_, Block::Full, _) => "-.-",
         (_, Block::Partial, _) if cross_at_to => "--x",
@@ -156,6 +157,7 @@ fn edge(e: &Edge) -> (String, &'static str) {
     } else {
         match e.kind {
             EdgeKind::Internal => "internal",
+            EdgeKind::Cabling => "idle",
             EdgeKind::Host | EdgeKind::Inner => "host",
             EdgeKind::Peer => "peer",
             EdgeKind::Trunk if e.block == Block::Full => "blocked",

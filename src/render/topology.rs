@@ -142,6 +142,7 @@ fn human_raw(r: &TopologyReport) -> String {
             }
         }
     }
+    cabling(r, &mut s);
     if !r.networks.is_empty() {
         let _ = writeln!(
             s,
@@ -212,6 +213,50 @@ fn human_raw(r: &TopologyReport) -> String {
         }
     }
     s
+}
+
+/// Unmanaged devices and the cabling outside every bridged domain.
+fn cabling(r: &TopologyReport, s: &mut String) {
+    if !r.unmanaged.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nUnmanaged devices (opaque: netlint assumes they bridge none of the design's VLANs and send no BPDU)"
+        );
+        for u in &r.unmanaged {
+            let model = u
+                .model
+                .as_ref()
+                .map(|m| format!(" ({m})"))
+                .unwrap_or_default();
+            let links = match u.links.is_empty() {
+                true => "no link".to_string(),
+                false => format!("links {}", u.links.join(", ")),
+            };
+            let _ = writeln!(s, "  {}{model}: {links}", u.name);
+        }
+    }
+    if !r.cabling.is_empty() {
+        let _ = writeln!(
+            s,
+            "\nCabling outside the bridged domains (no spanning-tree port, no VLAN of the design)"
+        );
+        let rows: Vec<Vec<String>> = r
+            .cabling
+            .iter()
+            .map(|c| {
+                vec![
+                    c.link.clone(),
+                    format!("{} -- {}", c.a.join("+"), c.b.join("+")),
+                    c.speed.clone(),
+                    match c.kind {
+                        "routed" => "routed".to_string(),
+                        _ => "to an unmanaged device".to_string(),
+                    },
+                ]
+            })
+            .collect();
+        table(&rows, "  ", s);
+    }
 }
 
 fn capital(s: &str) -> String {

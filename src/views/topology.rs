@@ -24,6 +24,13 @@ pub struct TopologyReport {
     pub file: String,
     pub domains: Vec<Domain>,
     pub networks: Vec<NetworkPaths>,
+    /// Routed links and links to unmanaged devices (no bridged domain);
+    /// left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cabling: Vec<super::cabling::CablingOut>,
+    /// Devices with `managed = false`; left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unmanaged: Vec<super::cabling::UnmanagedOut>,
 }
 
 /// Switches joined by inter-switch links: one bridged network.
@@ -160,6 +167,8 @@ pub fn build(design: &Design, file: &str) -> TopologyReport {
         file: file.to_string(),
         domains: domains(design, &topo, &fwd),
         networks: networks(design, &topo, &fwd, &reach),
+        cabling: super::cabling::cabling(design, &topo),
+        unmanaged: super::cabling::unmanaged(design),
     }
 }
 
@@ -211,7 +220,11 @@ fn domains(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Domain> {
         m.join("/")
     };
     let mut out = Vec::new();
-    for (i, bridges) in members.values().enumerate() {
+    let bridged = |bs: &&Vec<usize>| {
+        !bs.iter()
+            .all(|b| super::cabling::cabling_only(design, topo, *b))
+    };
+    for (i, bridges) in members.values().filter(bridged).enumerate() {
         let in_domain: BTreeSet<usize> = bridges.iter().copied().collect();
         let mut trees: Vec<TreeOut> = Vec::new();
         // PVST+ trees already written, by what they say apart from the VLAN.
@@ -552,9 +565,8 @@ fn path_out(
     take(&design.switch(ap.b_switch).mtu.value);
     for &p in &path {
         let port = &topo.ports[p];
-        take(&design.switch(port.a_switch).mtu.value);
-        for s in &port.b_switches {
-            take(&design.switch(*s).mtu.value);
+        for s in port.switches() {
+            take(&design.switch(s).mtu.value);
         }
         if let Some(m) = &design.link(port.link).mtu {
             take(&m.value);
@@ -586,7 +598,7 @@ fn networks(
         // The trees deciding this VLAN, wherever a bridge runs one.
         let mut decided: Vec<String> = Vec::new();
         for b in 0..topo.bridges.len() {
-            if !defines(design, topo, b, vlan) {
+            if !defines(design, topo, b, vlan) || super::cabling::cabling_only(design, topo, b) {
                 continue;
             }
             if let Some(t) = fwd.stp.governing_tree(b, vlan) {

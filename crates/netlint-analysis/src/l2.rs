@@ -149,26 +149,14 @@ impl Fabric {
     ) -> PortState {
         let _ = design;
         let p = &topo.ports[port];
-        if p.a_switch_down(failures) {
-            return PortState {
-                up: false,
-                members: 0,
-            };
-        }
-        let b_total = p.b_switches.len() as u32;
-        let b_up = p
-            .b_switches
-            .iter()
-            .filter(|s| !failures.switches.contains(s))
-            .count() as u32;
-        // Cables of a multi-chassis LAG are spread evenly over its switches.
-        let mut members = if b_total > 1 {
-            p.members * b_up / b_total
-        } else if b_up == 0 {
-            0
-        } else {
-            p.members
-        };
+        // Cables of a multi-chassis LAG are spread evenly over its switches
+        // (over every pair of an `a` and a `b` switch when both ends are
+        // several): the cables left are those between live switches.
+        let up =
+            |ss: &[SwitchId]| ss.iter().filter(|s| !failures.switches.contains(s)).count() as u32;
+        let (a_up, b_up) = (up(&p.a_switches), up(&p.b_switches));
+        let ends = p.a_switches.len() as u32 * p.b_switches.len() as u32;
+        let mut members = p.members * a_up * b_up / ends;
         match p.cable {
             Some(c) => {
                 if failures.cables.contains(&(p.link, c)) {
@@ -255,12 +243,6 @@ impl Fabric {
     }
 }
 
-impl crate::topology::Port {
-    fn a_switch_down(&self, failures: &Failures) -> bool {
-        failures.switches.contains(&self.a_switch)
-    }
-}
-
 /// Why a port does not carry a VLAN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NotCarried {
@@ -342,26 +324,28 @@ fn not_carried(
     if !design.link(port.link).allows_vlan(vlan) {
         return Some(NotCarried::NotAllowed);
     }
-    let ends = std::iter::once(port.a_switch).chain(port.b_switches.iter().copied());
-    for s in ends {
+    for s in port.switches() {
         if !failures.switches.contains(&s) && !design.switch(s).defines_vlan(vlan) {
             return Some(NotCarried::NotDefined(s));
         }
     }
-    // A multi-chassis LAG over peers the VLAN does not join.
+    // A multi-chassis LAG over peers the VLAN does not join, at either end.
     let peers = peers?;
-    let mut alive = port
-        .b_switches
-        .iter()
-        .copied()
-        .filter(|s| !failures.switches.contains(s));
-    let first = alive.next()?;
-    let other = alive.find(|s| peers[s.0] != peers[first.0])?;
-    Some(NotCarried::PeerLink {
-        from: first,
-        to: other,
-        link: peer_link_between(design, topo, first, other),
-    })
+    [&port.a_switches, &port.b_switches]
+        .into_iter()
+        .find_map(|end| {
+            let mut alive = end
+                .iter()
+                .copied()
+                .filter(|s| !failures.switches.contains(s));
+            let first = alive.next()?;
+            let other = alive.find(|s| peers[s.0] != peers[first.0])?;
+            Some(NotCarried::PeerLink {
+                from: first,
+                to: other,
+                link: peer_link_between(design, topo, first, other),
+            })
+        })
 }
 
 /// The peers of the MLAG domains that reach each other for `vlan` under
@@ -496,18 +480,17 @@ impl Segments {
                 }
             }
         }
-        let end_b = |p: &crate::topology::Port| {
-            let s = p
-                .b_switches
+        let end = |ss: &[SwitchId]| {
+            let s = ss
                 .iter()
                 .find(|s| !failures.switches.contains(s))
-                .unwrap_or(&p.b_switches[0]);
+                .unwrap_or(&ss[0]);
             node_of[s.0]
         };
         let ends = topo
             .ports
             .iter()
-            .map(|p| (node_of[p.a_switch.0], end_b(p)))
+            .map(|p| (end(&p.a_switches), end(&p.b_switches)))
             .collect();
         Segments {
             node_of,
@@ -1015,9 +998,9 @@ impl Forwarding {
         for p in path {
             let port = &topo.ports[p];
             let (here, next, there) = if port.a == at {
-                (port.a_switch, port.b, alive(&port.b_switches))
+                (alive(&port.a_switches), port.b, alive(&port.b_switches))
             } else {
-                (alive(&port.b_switches), port.a, port.a_switch)
+                (alive(&port.b_switches), port.a, alive(&port.a_switches))
             };
             if let Some(b) = split(at, switch, here) {
                 return b;
@@ -1106,8 +1089,7 @@ impl Forwarding {
         };
         for p in path {
             let port = &topo.ports[*p];
-            switches.insert(port.a_switch);
-            switches.extend(port.b_switches.iter().copied());
+            switches.extend(port.switches());
             if let Some(m) = &design.link(port.link).mtu {
                 consider(&m.value, MtuAt::Link(port.link));
             }

@@ -47,8 +47,9 @@ pub struct Port {
     pub cable: Option<u32>,
     pub a: BridgeId,
     pub b: BridgeId,
-    /// Member switches at each end (a multi-chassis LAG has several at `b`).
-    pub a_switch: SwitchId,
+    /// Member switches at each end (a multi-chassis LAG has several at `b`,
+    /// a double-sided one at both ends).
+    pub a_switches: Vec<SwitchId>,
     pub b_switches: Vec<SwitchId>,
     /// Speed of one cable; None: not stated.
     pub member_speed: Option<Speed>,
@@ -57,6 +58,10 @@ pub struct Port {
 }
 
 impl Port {
+    /// Every switch the port touches: its `a` end, then its `b` end.
+    pub fn switches(&self) -> impl Iterator<Item = SwitchId> + '_ {
+        self.a_switches.iter().chain(&self.b_switches).copied()
+    }
     /// Aggregate speed (what STP costs are computed from); None: unknown.
     pub fn speed(&self) -> Option<Speed> {
         self.member_speed.map(|s| s.times(self.members as u64))
@@ -114,6 +119,10 @@ pub struct Topology {
     /// Stacking cables and MLAG peer-links, and ethernet links between
     /// members of one bridge: inside a bridge, never a spanning-tree port.
     pub internal_links: Vec<LinkId>,
+    /// Routed links and links to a device with `managed = false`: cabling
+    /// the topology view and failure scenarios show, but no bridge port
+    /// (see [`Design::bridges_link`]).
+    pub cabling_links: Vec<LinkId>,
     /// The MLAG domains whose peers a VLAN could split (see
     /// [`crate::l2::peer_groups`]), each with its links between peers: a
     /// domain of three or more peers, or one with a link between peers
@@ -159,7 +168,7 @@ impl Topology {
             let k = match link.kind.value {
                 LinkKind::Stack => BridgeKind::Stack,
                 LinkKind::PeerLink => BridgeKind::Mlag,
-                LinkKind::Ethernet => continue,
+                LinkKind::Ethernet | LinkKind::Routed => continue,
             };
             for b in &link.b {
                 groups.union(link.a.value.0, b.value.0);
@@ -220,8 +229,13 @@ impl Topology {
 
         let mut ports = Vec::new();
         let mut internal_links = Vec::new();
+        let mut cabling_links = Vec::new();
         let mut port_edges = Vec::new();
         for (li, link) in design.links.iter().enumerate() {
+            if !design.bridges_link(link) {
+                cabling_links.push(LinkId(li));
+                continue;
+            }
             let a = bridge_of[link.a.value.0];
             let bs: Vec<BridgeId> = link.b.iter().map(|s| bridge_of[s.value.0]).collect();
             let b = bs[0];
@@ -241,7 +255,7 @@ impl Topology {
                     cable,
                     a,
                     b,
-                    a_switch: link.a.value,
+                    a_switches: link.a_ends().map(|s| s.value).collect(),
                     b_switches: link.b.iter().map(|s| s.value).collect(),
                     member_speed: link.speed.as_ref().map(|s| s.value),
                     members: if parallel { 1 } else { link.members.value },
@@ -316,6 +330,7 @@ impl Topology {
             bridge_of,
             ports,
             internal_links,
+            cabling_links,
             splittable_domains,
             nic_ends,
             carriers,
@@ -338,7 +353,7 @@ impl Topology {
         let mut by_link = vec![Vec::new(); design.links.len()];
         for (i, p) in self.ports.iter().enumerate() {
             by_link[p.link.0].push(i);
-            for s in std::iter::once(p.a_switch).chain(p.b_switches.iter().copied()) {
+            for s in p.switches() {
                 if by_switch[s.0].last() != Some(&i) {
                     by_switch[s.0].push(i);
                 }

@@ -142,6 +142,7 @@ str_enum!(LinkKind {
     Ethernet = "ethernet",
     Stack = "stack",
     PeerLink = "peer-link",
+    Routed = "routed",
 });
 
 str_enum!(Power {
@@ -415,6 +416,11 @@ pub struct Switch {
     /// The largest MTU the switch takes: `max_mtu` as written, or from its
     /// `model` in the built-in table (`switch_models`).
     pub mtu_limit: Option<crate::switch_models::MtuLimit>,
+    /// `managed = false`: a device known only from cabling (a router, a
+    /// firewall, a BMC switch), taken as opaque: it bridges none of the
+    /// design's VLANs and runs no spanning tree (docs/format.md, "Routed
+    /// links and unmanaged devices"). Absent = managed.
+    pub managed: Option<Sp<bool>>,
 }
 
 impl Switch {
@@ -437,12 +443,22 @@ impl Switch {
     pub fn cost_method(&self) -> PathCost {
         self.stp.cost_method(self.vendor())
     }
-    /// Whether the switch defines this VLAN (None = untagged: always).
+    /// Whether the switch defines this VLAN (None = untagged: always). An
+    /// unmanaged device defines none: it bridges none of the design's
+    /// VLANs.
     pub fn defines_vlan(&self, vlan: Option<u16>) -> bool {
+        if !self.is_managed() {
+            return false;
+        }
         match (vlan, &self.vlans) {
             (None, _) | (_, None) => true,
             (Some(v), Some(set)) => set.value.contains(v),
         }
+    }
+    /// Whether netlint knows the switch's configuration: false for a
+    /// device written with `managed = false`.
+    pub fn is_managed(&self) -> bool {
+        self.managed.as_ref().is_none_or(|m| m.value)
     }
 }
 
@@ -555,7 +571,11 @@ pub struct Link {
     pub name: String,
     /// The `[[links]]` header (or the inline table).
     pub span: Span,
+    /// The switch at the `a` end (the first one when `a` lists several).
     pub a: Sp<SwitchId>,
+    /// The other switches of a double-sided multi-chassis LAG's `a` end
+    /// (`a = ["dist-1", "dist-2"]`); empty when `a` is one switch.
+    pub a_more: Vec<Sp<SwitchId>>,
     /// One switch, or several for a multi-chassis LAG.
     pub b: Vec<Sp<SwitchId>>,
     /// Per member; None: not stated (unknown, never guessed: see
@@ -576,13 +596,26 @@ impl Link {
         Element::Link(self.name.clone())
     }
     pub fn is_multi_chassis(&self) -> bool {
-        self.b.len() > 1
+        self.b.len() > 1 || !self.a_more.is_empty()
+    }
+    /// The switches at the `a` end, `a` first.
+    pub fn a_ends(&self) -> impl Iterator<Item = &Sp<SwitchId>> + '_ {
+        std::iter::once(&self.a).chain(&self.a_more)
+    }
+    /// Every switch the link touches: its `a` end, then its `b` end.
+    pub fn ends(&self) -> impl Iterator<Item = SwitchId> + '_ {
+        self.a_ends().chain(&self.b).map(|s| s.value)
     }
     /// Several members bundled into one logical port.
     pub fn is_lag(&self) -> bool {
         self.members.value > 1 && self.lag.value != LagMode::None || self.is_multi_chassis()
     }
+    /// Whether the link carries the VLAN (None = untagged). A routed link
+    /// carries none.
     pub fn allows_vlan(&self, vlan: Option<u16>) -> bool {
+        if self.kind.value == LinkKind::Routed {
+            return false;
+        }
         match (vlan, &self.vlans) {
             (None, _) | (_, None) => true,
             (Some(v), Some(set)) => set.value.contains(v),
@@ -848,6 +881,12 @@ impl Design {
             _ => false,
         };
         same(&sa.stack, &sb.stack) || same(&sa.mlag, &sb.mlag)
+    }
+    /// Whether a link is part of the bridged fabric: not a routed link and
+    /// not cabling to a device with `managed = false` (see
+    /// `docs/format.md`, "Routed links and unmanaged devices").
+    pub fn bridges_link(&self, link: &Link) -> bool {
+        link.kind.value != LinkKind::Routed && link.ends().all(|s| self.switch(s).is_managed())
     }
     /// The VLANs the design's networks use.
     pub fn used_vlans(&self) -> VlanSet {

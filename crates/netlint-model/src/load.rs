@@ -16,6 +16,8 @@ use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
 mod stp;
+mod topo;
+use topo::written_names;
 
 /// The result of loading one design file.
 pub struct Loaded {
@@ -50,6 +52,7 @@ const SWITCH_KEYS: &[&str] = &[
     "stp",
     "dcb",
     "max_mtu",
+    "managed",
     "allow",
 ];
 const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard"];
@@ -434,6 +437,7 @@ impl Builder {
         self.check_link_names(&links);
         self.check_link_kinds(&links);
         self.check_link_mtu_limits(&links);
+        self.check_routed_and_unmanaged(&links);
 
         // Profiles: checked once on their own; merged onto hosts below.
         let mut profiles = Vec::new();
@@ -529,6 +533,7 @@ impl Builder {
             }
         }
         self.resolve_peers(&mut hosts, peers);
+        self.check_unmanaged_host_cables(&hosts);
 
         let lint = match self.r.table(root, "netlint") {
             Some((span, t)) => lint_settings(&mut self.r, span, t),
@@ -802,6 +807,9 @@ impl Builder {
                 ets: self.ets(dt),
             }
         });
+        let managed = self.r.bool(t, "managed");
+        self.check_unmanaged_keys(t, managed.as_ref(), &name);
+        let stp = topo::unmanaged_stp(stp, managed.as_ref());
         self.allow(t, Element::Switch(name.to_string()));
         Some(Switch {
             name,
@@ -816,6 +824,7 @@ impl Builder {
             stp,
             dcb,
             mtu_limit,
+            managed,
         })
     }
 
@@ -962,63 +971,15 @@ impl Builder {
         let what = format!("link #{}", index + 1);
         self.r.check_keys(t, LINK_KEYS, &what);
         let name = self.r.str(t, "name");
-        let a_name = self.r.str(t, "a");
         // The names written at each end, so that neither end is suggested
         // for the other.
-        let b_written: Vec<String> = match Reader::get(t, "b").map(|(_, v)| v.get_ref()) {
-            Some(DeValue::String(s)) => vec![s.to_string()],
-            Some(DeValue::Array(list)) => list
-                .iter()
-                .filter_map(|v| match v.get_ref() {
-                    DeValue::String(s) => Some(s.to_string()),
-                    _ => None,
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        let a = a_name
-            .as_ref()
-            .and_then(|s| self.switch_ref_except(s, &b_written));
-        let mut b_except: Vec<String> = a_name.iter().map(|s| s.value.clone()).collect();
-        b_except.extend(b_written.iter().cloned());
+        let (a_written, b_written) = (written_names(t, "a"), written_names(t, "b"));
         self.r.require(t, "a", span, &what, "\"switch-name\"");
         self.r.require(t, "b", span, &what, "\"switch-name\"");
-        let mut b = Vec::new();
-        let mut b_names: Vec<String> = Vec::new();
-        let mut b_ok = true;
-        if let Some((_, bv)) = Reader::get(t, "b") {
-            match bv.get_ref() {
-                DeValue::String(_) => {
-                    let s = self.r.as_str("b", bv)?;
-                    b_names.push(s.value.clone());
-                    match self.switch_ref_except(&s, &b_except) {
-                        Some(id) => b.push(id),
-                        None => b_ok = false,
-                    }
-                }
-                DeValue::Array(_) => {
-                    let (_, list) = self.r.str_list(t, "b")?;
-                    if list.is_empty() {
-                        self.r.error(span_of(bv), "`b` lists no switch");
-                        b_ok = false;
-                    }
-                    for s in &list {
-                        b_names.push(s.value.clone());
-                        match self.switch_ref_except(s, &b_except) {
-                            Some(id) => b.push(id),
-                            None => b_ok = false,
-                        }
-                    }
-                }
-                _ => {
-                    self.r.error(
-                        span_of(bv),
-                        "`b` must be a switch name or a list of switch names",
-                    );
-                    b_ok = false;
-                }
-            }
-        }
+        let (a_list, a_names, a_ok) = self.link_end(t, "a", &b_written);
+        let mut b_except = a_written;
+        b_except.extend(b_written.iter().cloned());
+        let (b, b_names, b_ok) = self.link_end(t, "b", &b_except);
         let speed = self.r.speed(t, "speed");
         let members = self
             .r
@@ -1027,7 +988,7 @@ impl Builder {
         let members = members.unwrap_or(Sp::new(1, span));
         let lag = self.r.enum_::<LagMode>(t, "lag").unwrap_or_else(|| {
             Sp::new(
-                if members.value > 1 || b.len() > 1 {
+                if members.value > 1 || b.len() > 1 || a_list.len() > 1 {
                     LagMode::Lacp
                 } else {
                     LagMode::None
@@ -1044,48 +1005,27 @@ impl Builder {
         let mtu = self.mtu(t, Some("frame_size"), &what);
         let link_name = match &name {
             Some(n) => n.value.clone(),
-            None => format!(
-                "{}--{}",
-                a_name.as_ref().map(|s| s.value.as_str()).unwrap_or("?"),
-                b_names.join("+")
-            ),
+            None if a_names.is_empty() => format!("?--{}", b_names.join("+")),
+            None => format!("{}--{}", a_names.join("+"), b_names.join("+")),
         };
         self.allow(t, Element::Link(link_name.to_string()));
-        let a = a?;
-        if !b_ok {
+        if !a_ok || !b_ok {
             return None;
         }
-        if b.len() > 1 {
-            if lag.value == LagMode::None {
-                self.r.error_help(lag.span, "a link to several switches is a multi-chassis LAG and cannot have `lag = \"none\"`", "use `lag = \"lacp\"` or `\"static\"`");
-            }
-            let first = b[0].value;
-            let switches = &self.switches;
-            let share = |x: SwitchId, y: SwitchId| {
-                let (sx, sy) = (&switches[x.0], &switches[y.0]);
-                let same = |p: &Option<Sp<String>>, q: &Option<Sp<String>>| matches!((p, q), (Some(p), Some(q)) if p.value == q.value);
-                x == y || same(&sx.stack, &sy.stack) || same(&sx.mlag, &sy.mlag)
-            };
-            if let Some(bad) = b.iter().find(|s| !share(first, s.value)) {
-                let (n1, n2) = (
-                    &self.switches[first.0].name,
-                    &self.switches[bad.value.0].name,
-                );
-                let (s1, s2) = (self.switches[first.0].span, self.switches[bad.value.0].span);
-                self.r.diags.push(
-                    Diagnostic::schema(bad.span, format!("multi-chassis LAG `{link_name}` ends on `{n1}` and `{n2}`, which share no stack or MLAG domain"))
-                        .with_related(s1, format!("switch `{n1}`"))
-                        .with_related(s2, format!("switch `{n2}`"))
-                        .with_help(format!("give `{n1}` and `{n2}` the same `mlag` (or `stack`), or split the LAG into one link per switch")),
-                );
-            }
-        }
-        if b.iter().any(|s| s.value == a.value) {
+        let mut a_list = a_list.into_iter();
+        let a = a_list.next()?;
+        let a_more: Vec<Sp<SwitchId>> = a_list.collect();
+        let a_all: Vec<Sp<SwitchId>> = std::iter::once(&a).chain(&a_more).cloned().collect();
+        self.check_lag_ends(&link_name, [&a_all, &b], &lag);
+        if let Some(same) = std::iter::once(&a)
+            .chain(&a_more)
+            .find(|x| b.iter().any(|s| s.value == x.value))
+        {
             self.r.error(
-                a.span,
+                same.span,
                 format!(
                     "link `{link_name}` connects switch `{}` to itself",
-                    self.switches[a.value.0].name
+                    self.switches[same.value.0].name
                 ),
             );
             return None;
@@ -1094,6 +1034,7 @@ impl Builder {
             name: link_name,
             span,
             a,
+            a_more,
             b,
             speed,
             members,
@@ -1150,14 +1091,15 @@ impl Builder {
         // Peer-links between switches that name no MLAG domain: the
         // switch each one is already paired with, and by which link.
         let mut paired: HashMap<usize, (usize, Span)> = HashMap::new();
-        for l in links {
-            let a = &self.switches[l.a.value.0];
+        for (l, a_id) in links.iter().flat_map(|l| l.a_ends().map(move |a| (l, a))) {
+            let a = &self.switches[a_id.value.0];
             let kind = l.kind.value;
             for b_id in &l.b {
                 let b = &self.switches[b_id.value.0];
                 let (field, group_a, group_b) = match kind {
                     LinkKind::Stack => ("stack", &a.stack, &b.stack),
                     LinkKind::PeerLink => ("mlag", &a.mlag, &b.mlag),
+                    LinkKind::Routed => continue,
                     LinkKind::Ethernet => {
                         if let (Some(ma), Some(mb)) = (&a.mlag, &b.mlag) {
                             if ma.value == mb.value {
@@ -1192,7 +1134,7 @@ impl Builder {
                 match (group_a, group_b) {
                     (Some(x), Some(y)) if x.value == y.value => {}
                     (None, None) if kind == LinkKind::PeerLink => {
-                        let (ia, ib) = (l.a.value.0, b_id.value.0);
+                        let (ia, ib) = (a_id.value.0, b_id.value.0);
                         for (end, other) in [(ia, ib), (ib, ia)] {
                             match paired.get(&end) {
                                 Some(&(prev, first)) if prev != other => {

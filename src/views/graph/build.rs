@@ -230,7 +230,7 @@ pub fn build(
             let kind = match link.kind.value {
                 LinkKind::Stack => "stack cable",
                 LinkKind::PeerLink => "peer-link",
-                LinkKind::Ethernet => "inside one bridge",
+                LinkKind::Ethernet | LinkKind::Routed => "inside one bridge",
             };
             e.label = vec![
                 link.name.clone(),
@@ -246,6 +246,9 @@ pub fn build(
             scene.edges.push(e);
         }
     }
+
+    // Routed links and cables to unmanaged devices.
+    super::cabling::edges(&ctx, opts, &switch_node, &mut scene);
 
     // Hosts.
     host_nodes(&ctx, &switch_node, &mut scene);

@@ -174,7 +174,7 @@ impl Ctx<'_> {
             };
             if self.role(tree, p, end).is_some_and(blocks) {
                 return Some(match end {
-                    End::A => self.design.switch(port.a_switch).name.clone(),
+                    End::A => bridge_display(self, port.a.0, &port.a_switches),
                     End::B => bridge_display(self, port.b.0, &port.b_switches),
                 });
             }
@@ -320,6 +320,9 @@ pub(super) fn view_note(ctx: &Ctx) -> String {
 }
 
 pub(super) fn stp_line(sw: &netlint_model::Switch) -> String {
+    if !sw.is_managed() {
+        return "unmanaged: no STP, bridges no VLAN".to_string();
+    }
     let stp = &sw.stp;
     let mode = match stp.mode.value {
         StpMode::None => return "no STP".to_string(),

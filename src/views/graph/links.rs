@@ -33,13 +33,11 @@ pub(super) fn trunks(
     for (p, port) in ctx.topo.ports.iter().enumerate() {
         let link = design.link(port.link);
         let state = cur.ports[p];
-        let b_switches: Vec<SwitchId> = port
-            .b_switches
-            .iter()
-            .copied()
-            .filter(|s| in_scope_switch(*s))
-            .collect();
-        if !in_scope_switch(port.a_switch) || b_switches.is_empty() {
+        let in_scope = |ss: &[SwitchId]| -> Vec<SwitchId> {
+            ss.iter().copied().filter(|s| in_scope_switch(*s)).collect()
+        };
+        let (a_switches, b_switches) = (in_scope(&port.a_switches), in_scope(&port.b_switches));
+        if a_switches.is_empty() || b_switches.is_empty() {
             continue;
         }
         // Roles at each end in a single-tree view.
@@ -98,7 +96,7 @@ pub(super) fn trunks(
                 for ((e, t), vs) in &by_end_tree {
                     blocked_end.get_or_insert(*e);
                     let at = match e {
-                        End::A => design.switch(port.a_switch).name.clone(),
+                        End::A => bridge_display(ctx, port.a.0, &port.a_switches),
                         End::B => bridge_display(ctx, port.b.0, &port.b_switches),
                     };
                     let tree = ctx.tree_short(*t);
@@ -128,7 +126,7 @@ pub(super) fn trunks(
         }
         if single_tree && block == Block::Full {
             let (at, role) = match blocked_end {
-                Some(End::A) => (design.switch(port.a_switch).name.clone(), role_a),
+                Some(End::A) => (bridge_display(ctx, port.a.0, &port.a_switches), role_a),
                 _ => (bridge_display(ctx, port.b.0, &port.b_switches), role_b),
             };
             block_lines.push(format!(
@@ -170,8 +168,13 @@ pub(super) fn trunks(
         }
         let marks = ctx.marks.on(&link.element());
 
-        let a_node = &scene.switches[switch_node[&port.a_switch]];
-        for (k, bs) in b_switches.iter().enumerate() {
+        // One edge per cable end pair: from the `a` switch to each `b`
+        // switch, and for a double-sided LAG from each `a` switch.
+        let pairs = a_switches
+            .iter()
+            .flat_map(|a| b_switches.iter().map(move |b| (a, b)));
+        for (k, (as_, bs)) in pairs.enumerate() {
+            let a_node = &scene.switches[switch_node[as_]];
             let b_node = &scene.switches[switch_node[bs]];
             // Higher tiers above: the upper end is the edge's tail.
             let swap = b_node.tier > a_node.tier;

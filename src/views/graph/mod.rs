@@ -12,6 +12,7 @@
 //! spanning-tree and redundancy findings are about with a [`Scope`].
 
 mod build;
+mod cabling;
 mod ctx;
 mod hosts;
 mod links;

@@ -107,6 +107,9 @@ pub enum EdgeKind {
     Trunk,
     /// A stacking cable or MLAG peer-link, inside one bridge.
     Internal,
+    /// A routed link, or a cable to a device with `managed = false`:
+    /// cabling that carries no VLAN of the fabric (no spanning-tree port).
+    Cabling,
     /// A host NIC's cable to a switch.
     Host,
     /// A direct cable between two hosts.

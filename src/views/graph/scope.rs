@@ -32,8 +32,7 @@ pub fn scope_of(design: &Design, elements: &[&str], neighbours: bool) -> Scope {
             "links" => {
                 if let Some(l) = design.link_by_name(name) {
                     let link = design.link(l);
-                    sc.switches.insert(link.a.value);
-                    sc.switches.extend(link.b.iter().map(|b| b.value));
+                    sc.switches.extend(link.ends());
                 }
             }
             "hosts" => {

@@ -235,10 +235,7 @@ impl<'a> Analysis<'a> {
         }
         let uniform = self.vlans.iter().all(|v| {
             self.topo.ports.iter().all(|p| {
-                d.link(p.link).allows_vlan(*v)
-                    && std::iter::once(p.a_switch)
-                        .chain(p.b_switches.iter().copied())
-                        .all(|s| d.switch(s).defines_vlan(*v))
+                d.link(p.link).allows_vlan(*v) && p.switches().all(|s| d.switch(s).defines_vlan(*v))
             })
         });
         if !uniform {

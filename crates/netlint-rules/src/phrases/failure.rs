@@ -22,7 +22,10 @@ impl UnitWords for Unit {
     /// P4-2)", "NIC P4-1 of hv1".
     fn describe(&self, design: &Design, topo: &Topology) -> String {
         match self {
-            Unit::Switch(s) => format!("switch `{}`", design.switch(*s).name),
+            Unit::Switch(s) => match design.switch(*s) {
+                sw if sw.is_managed() => format!("switch `{}`", sw.name),
+                sw => format!("unmanaged device `{}`", sw.name),
+            },
             Unit::Bridge(b) => {
                 let br = topo.bridge(*b);
                 let what = match br.kind {

@@ -209,9 +209,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     // Either host's largest packet crosses every hop.
                     for (m, sender) in [(ma, r.a), (mb, r.b)] {
                         consider(Elem::Link(port.link), m, sender);
-                        for s in
-                            std::iter::once(port.a_switch).chain(port.b_switches.iter().copied())
-                        {
+                        for s in port.switches() {
                             consider(Elem::Switch(s), m, sender);
                         }
                     }

@@ -40,11 +40,18 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // Keyed by the peer-link (or, without one, the first peer), in the
     // order first met.
     let mut gaps: BTreeMap<(Option<LinkId>, SwitchId), Gap> = BTreeMap::new();
-    for (li, link) in design.links.iter().enumerate() {
-        if !link.is_multi_chassis() {
-            continue;
-        }
-        let bridge = topo.bridge_of[link.b[0].value.0];
+    // Each multi-chassis end of a LAG: its `b` end, and its `a` end too
+    // when it is double-sided.
+    let sides = design.links.iter().enumerate().flat_map(|(li, link)| {
+        let a: Vec<SwitchId> = link.a_ends().map(|s| s.value).collect();
+        let b: Vec<SwitchId> = link.b.iter().map(|s| s.value).collect();
+        [a, b]
+            .into_iter()
+            .filter(|side| side.len() > 1)
+            .map(move |side| (li, link, side))
+    });
+    for (li, link, side) in sides {
+        let bridge = topo.bridge_of[side[0].0];
         if topo.bridge(bridge).kind != BridgeKind::Mlag {
             continue;
         }
@@ -54,9 +61,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if let Some(v) = &link.vlans {
             candidates = candidates.iter().chain(v.value.iter()).collect();
         }
-        let ends: Vec<SwitchId> = std::iter::once(link.a.value)
-            .chain(link.b.iter().map(|s| s.value))
-            .collect();
+        let ends: Vec<SwitchId> = link.ends().collect();
         for v in candidates.iter() {
             let vlan = Some(v);
             if !link.allows_vlan(vlan) || !ends.iter().all(|s| design.switch(*s).defines_vlan(vlan))
@@ -66,13 +71,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(peers) = peer_groups(design, topo, &healthy, vlan) else {
                 continue;
             };
-            let first = link.b[0].value;
-            let Some(other) = link
-                .b
-                .iter()
-                .map(|s| s.value)
-                .find(|s| peers[s.0] != peers[first.0])
-            else {
+            let first = side[0];
+            let Some(other) = side.iter().copied().find(|s| peers[s.0] != peers[first.0]) else {
                 continue;
             };
             let pl = peer_link_between(design, topo, first, other);

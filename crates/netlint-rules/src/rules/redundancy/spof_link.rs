@@ -26,9 +26,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 return String::new();
             };
             let link = cx.design.link(*l);
-            let ends: Vec<String> = std::iter::once(&link.a)
-                .chain(&link.b)
-                .map(|s| format!("`{}`", cx.design.switch(s.value).name))
+            let ends: Vec<String> = link
+                .ends()
+                .map(|s| format!("`{}`", cx.design.switch(s).name))
                 .collect();
             if link.members.value == 1 {
                 format!(

@@ -95,8 +95,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // Adjacent pairs, each once, with the links between them.
     let mut pairs: BTreeMap<(SwitchId, SwitchId), Vec<String>> = BTreeMap::new();
     for p in &topo.ports {
-        for &b in &p.b_switches {
-            let a = p.a_switch;
+        for (&a, &b) in p
+            .a_switches
+            .iter()
+            .flat_map(|a| p.b_switches.iter().map(move |b| (a, b)))
+        {
             let (sa, sb) = (design.switch(a), design.switch(b));
             let (Some(ra), Some(rb)) = (region(sa), region(sb)) else {
                 continue;

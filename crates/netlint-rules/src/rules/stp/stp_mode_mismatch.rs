@@ -81,8 +81,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // error); this rule covers switches that run STP in different modes.
     let mut pairs: BTreeMap<(SwitchId, SwitchId), Vec<String>> = BTreeMap::new();
     for p in &topo.ports {
-        for &b in &p.b_switches {
-            let a = p.a_switch;
+        for (&a, &b) in p
+            .a_switches
+            .iter()
+            .flat_map(|a| p.b_switches.iter().map(move |b| (a, b)))
+        {
             let (ma, mb) = (
                 design.switch(a).stp.mode.value,
                 design.switch(b).stp.mode.value,

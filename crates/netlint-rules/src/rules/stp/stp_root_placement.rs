@@ -463,17 +463,11 @@ fn prune(cx: &Context<'_>, u: &Unchosen, root: BridgeId) -> Option<(Vec<Change>,
         }
         done.push(p.link);
         let link = design.link(p.link);
-        let (a, bs) = (design.switch(link.a.value), &link.b);
         let allowed: VlanSet = match &link.vlans {
             Some(v) => v.value.clone(),
             None => used
                 .iter()
-                .filter(|v| {
-                    a.defines_vlan(Some(*v))
-                        && bs
-                            .iter()
-                            .all(|b| design.switch(b.value).defines_vlan(Some(*v)))
-                })
+                .filter(|v| link.ends().all(|s| design.switch(s).defines_vlan(Some(*v))))
                 .collect(),
         };
         if !u.pvst_vlans.iter().any(|v| allowed.contains(*v)) {

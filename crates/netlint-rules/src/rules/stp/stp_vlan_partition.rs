@@ -213,7 +213,7 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
                     not_allowed.push(q);
                 }
                 let port = &topo.ports[q];
-                for s in std::iter::once(port.a_switch).chain(port.b_switches.iter().copied()) {
+                for s in port.switches() {
                     if !design.switch(s).defines_vlan(*v) && !not_defined.contains(&s) {
                         not_defined.push(s);
                     }

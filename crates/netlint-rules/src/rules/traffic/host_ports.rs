@@ -160,8 +160,7 @@ pub(crate) fn rdma_path_switches(
         if !link.allows_vlan(vlan) {
             continue;
         }
-        let mut members = vec![link.a.value];
-        members.extend(link.b.iter().map(|b| b.value));
+        let members: Vec<SwitchId> = link.ends().collect();
         for x in &members {
             for y in &members {
                 if x != y && carries(*x) && carries(*y) && !adj[x.0].contains(&y.0) {
@@ -201,8 +200,7 @@ pub(crate) fn rdma_path_switches(
         if !link.allows_vlan(vlan) {
             continue;
         }
-        let mut members = vec![link.a.value.0];
-        members.extend(link.b.iter().map(|b| b.value.0));
+        let members: Vec<usize> = link.ends().map(|s| s.0).collect();
         if members.iter().filter(|m| on_path.contains(m)).count() >= 2 {
             on_path.extend(members.into_iter().filter(|m| carries(SwitchId(*m))));
         }
