@@ -12,7 +12,8 @@ fn site(c: &mut Criterion) {
     c.bench_function("parse 200 switch configs", |b| {
         b.iter(|| {
             for (file, text) in &site {
-                let doc = netlint_import::parse(file, text, None).expect("a generated config parses");
+                let doc =
+                    netlint_import::parse(file, text, None).expect("a generated config parses");
                 std::hint::black_box(doc);
             }
         })

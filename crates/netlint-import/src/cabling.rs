@@ -1,7 +1,7 @@
 //! A cabling CSV: `device,port,peer_device,peer_port`, one cable a row.
 
 use crate::source::{self, Noise};
-use crate::summary::{ImportSummary, Ignored, LineClass, Reason};
+use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
 
 /// The header a cabling CSV may start with.
 pub const HEADER: [&str; 4] = ["device", "port", "peer_device", "peer_port"];
@@ -80,7 +80,10 @@ pub fn parse(file: &str, text: &str) -> Cabling {
                     c.summary.not_understood(
                         l.no,
                         body,
-                        Reason::Malformed(format!("{} fields, not 4 (device,port,peer_device,peer_port)", f.len())),
+                        Reason::Malformed(format!(
+                            "{} fields, not 4 (device,port,peer_device,peer_port)",
+                            f.len()
+                        )),
                     );
                     continue;
                 }
@@ -123,7 +126,13 @@ mod tests {
         assert_eq!(c.cables[1].line, 5);
         let bad: Vec<u32> = c.summary.not_understood.iter().map(|n| n.line).collect();
         assert_eq!(bad, vec![4, 6]);
-        assert_eq!(c.summary.not_understood[1].reason.to_string(), "the field `port` is empty");
-        assert_eq!(c.summary.class(1), Some(LineClass::Ignored(Ignored::TableText)));
+        assert_eq!(
+            c.summary.not_understood[1].reason.to_string(),
+            "the field `port` is empty"
+        );
+        assert_eq!(
+            c.summary.class(1),
+            Some(LineClass::Ignored(Ignored::TableText))
+        );
     }
 }

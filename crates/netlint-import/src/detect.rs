@@ -101,7 +101,9 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
         .iter()
         .filter(|l| l.noise != Noise::Prompt && l.noise != Noise::Only && !l.body().is_empty())
         .collect();
-    let first = content.first()?;
+    let first = content
+        .iter()
+        .find(|l| !l.body().starts_with('#') && !l.body().starts_with('!'))?;
     let body = first.body();
     if body.starts_with('{') {
         let text: String = content.iter().take(400).map(|l| l.body()).collect();
@@ -146,8 +148,18 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
             }
         }
     }
-    let formats = [LldpFormat::NxOsText, LldpFormat::EosText, LldpFormat::IosText, LldpFormat::Os10Text];
-    if let Some((i, _)) = lldp.iter().enumerate().filter(|(_, n)| **n > 0).max_by_key(|(_, n)| **n) {
+    let formats = [
+        LldpFormat::NxOsText,
+        LldpFormat::EosText,
+        LldpFormat::IosText,
+        LldpFormat::Os10Text,
+    ];
+    if let Some((i, _)) = lldp
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .max_by_key(|(_, n)| **n)
+    {
         return Some(Kind::Lldp(formats[i]));
     }
     let best = *score.iter().max()?;

@@ -32,7 +32,10 @@ impl fmt::Display for InputError {
             write!(f, ":{}", self.column)?;
         }
         match &self.kind {
-            ErrorKind::Empty => write!(f, ": the file holds no configuration, LLDP table or cabling"),
+            ErrorKind::Empty => write!(
+                f,
+                ": the file holds no configuration, LLDP table or cabling"
+            ),
             ErrorKind::Unrecognised => write!(
                 f,
                 ": not a running-config, LLDP table or cabling CSV that netlint knows; \

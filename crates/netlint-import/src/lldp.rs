@@ -7,7 +7,7 @@ use crate::error::{ErrorKind, InputError};
 use crate::model::Sourced;
 use crate::names::IfName;
 use crate::source::{self, line_of, line_starts, Noise};
-use crate::summary::{ImportSummary, Ignored, LineClass, Reason};
+use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
 
 /// Which output the table is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,13 +133,22 @@ pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
             }
             Noise::Only => LineClass::Ignored(Ignored::Capture),
             _ if body.is_empty() => LineClass::Ignored(Ignored::Blank),
+            _ if body.starts_with('#') || body.starts_with('!') => {
+                LineClass::Ignored(Ignored::Comment)
+            }
             _ if body.starts_with("---") || body.starts_with("===") => {
                 flush(&mut t, &mut cur);
                 LineClass::Ignored(Ignored::TableText)
             }
-            _ if format == LldpFormat::EosText && body.starts_with("Interface ") && body.contains(" detected ") => {
+            _ if format == LldpFormat::EosText
+                && body.starts_with("Interface ")
+                && body.contains(" detected ") =>
+            {
                 flush(&mut t, &mut cur);
-                let name = body["Interface ".len()..].split(" detected ").next().unwrap_or("");
+                let name = body["Interface ".len()..]
+                    .split(" detected ")
+                    .next()
+                    .unwrap_or("");
                 eos_local = Some((name.trim().to_string(), l.no));
                 LineClass::Understood
             }
@@ -216,8 +225,8 @@ fn flush(t: &mut LldpTable, cur: &mut Draft) {
     let remote_port = d
         .port
         .as_deref()
-        .and_then(IfName::parse)
-        .or_else(|| d.desc.as_deref().and_then(IfName::parse));
+        .and_then(IfName::parse_switch_port)
+        .or_else(|| d.desc.as_deref().and_then(IfName::parse_switch_port));
     t.neighbors.push(LldpNeighbor {
         line,
         local_port: Sourced::at(local_port, local_line),
@@ -252,8 +261,14 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
     let first = lines.iter().find(|l| l.body().starts_with('{'));
     let last = lines.iter().rev().find(|l| l.body().ends_with('}'));
     let (Some(first), Some(last)) = (first, last) else {
-        let at = lines.iter().find(|l| !l.body().is_empty() && l.noise == Noise::None);
-        return Err(err(at.map_or(1, |l| l.no), 0, ErrorKind::Json("no JSON object in the file".into())));
+        let at = lines
+            .iter()
+            .find(|l| !l.body().is_empty() && l.noise == Noise::None);
+        return Err(err(
+            at.map_or(1, |l| l.no),
+            0,
+            ErrorKind::Json("no JSON object in the file".into()),
+        ));
     };
     for l in &lines {
         if l.no < first.no || l.no > last.no {
@@ -265,9 +280,16 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                     LineClass::Ignored(Ignored::Capture)
                 }
                 _ if l.body().is_empty() => LineClass::Ignored(Ignored::Blank),
+                _ if l.body().starts_with('#') || l.body().starts_with('!') => {
+                    LineClass::Ignored(Ignored::Comment)
+                }
                 Noise::Only => LineClass::Ignored(Ignored::Capture),
                 _ => {
-                    t.summary.not_understood(l.no, l.body(), Reason::Malformed("text outside the JSON".into()));
+                    t.summary.not_understood(
+                        l.no,
+                        l.body(),
+                        Reason::Malformed("text outside the JSON".into()),
+                    );
                     LineClass::NotUnderstood
                 }
             };
@@ -283,7 +305,10 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         err(
             first.no + e.line().max(1) as u32 - 1,
             e.column() as u32,
-            ErrorKind::Json(format!("JSON does not parse: {}", strip_position(&e.to_string()))),
+            ErrorKind::Json(format!(
+                "JSON does not parse: {}",
+                strip_position(&e.to_string())
+            )),
         )
     })?;
     // The k-th occurrence of a key in the text is the k-th row's line.
@@ -296,13 +321,21 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
     };
     match format {
         LldpFormat::NxOsJson => {
-            let Some(rows) = root.get("TABLE_nbor_detail").map(|t| t.get("ROW_nbor_detail")) else {
+            let Some(rows) = root
+                .get("TABLE_nbor_detail")
+                .map(|t| t.get("ROW_nbor_detail"))
+            else {
                 if root.as_object().is_some_and(|o| o.is_empty()) {
                     return Ok(t);
                 }
-                return Err(err(first.no, 0, ErrorKind::WrongKind(
-                    "no TABLE_nbor_detail: not the JSON of NX-OS `show lldp neighbors detail`".into(),
-                )));
+                return Err(err(
+                    first.no,
+                    0,
+                    ErrorKind::WrongKind(
+                        "no TABLE_nbor_detail: not the JSON of NX-OS `show lldp neighbors detail`"
+                            .into(),
+                    ),
+                ));
             };
             let rows: Vec<&Value> = match rows {
                 Some(Value::Array(a)) => a.iter().collect(),
@@ -327,11 +360,14 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         LldpFormat::EosJson => match root.get("lldpNeighbors") {
             Some(Value::Object(ports)) => {
                 for (local, info) in ports {
-                    let line = key_line(slice, local).map_or(first.no, |i| line_of(&starts, begin + i));
+                    let line =
+                        key_line(slice, local).map_or(first.no, |i| line_of(&starts, begin + i));
                     let list = info.get("lldpNeighborInfo").and_then(Value::as_array);
                     for n in list.into_iter().flatten() {
                         let iface = n.get("neighborInterfaceInfo");
-                        let s = |v: Option<&Value>, key: &str| v.and_then(|v| v.get(key)).and_then(json_str);
+                        let s = |v: Option<&Value>, key: &str| {
+                            v.and_then(|v| v.get(key)).and_then(json_str)
+                        };
                         let d = Draft {
                             line,
                             local: Some((local.clone(), line)),
@@ -361,9 +397,14 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 }
             }
             _ => {
-                return Err(err(first.no, 0, ErrorKind::WrongKind(
-                    "no lldpNeighbors: not the JSON of EOS `show lldp neighbors [detail]`".into(),
-                )))
+                return Err(err(
+                    first.no,
+                    0,
+                    ErrorKind::WrongKind(
+                        "no lldpNeighbors: not the JSON of EOS `show lldp neighbors [detail]`"
+                            .into(),
+                    ),
+                ))
             }
         },
         _ => {}

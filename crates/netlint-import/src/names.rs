@@ -35,13 +35,28 @@ const FAMILIES: &[(&[&str], &str)] = &[
     (&["gi", "gig", "ge", "gigabitethernet"], "GigabitEthernet"),
     (&["tw", "twogigabitethernet"], "TwoGigabitEthernet"),
     (&["fi", "fivegigabitethernet"], "FiveGigabitEthernet"),
-    (&["te", "ten", "tengig", "tengigabitethernet", "tengige"], "TenGigabitEthernet"),
-    (&["twe", "twentyfivegige", "twentyfivegigabitethernet"], "TwentyFiveGigE"),
-    (&["fo", "fortygigabitethernet", "fortygige"], "FortyGigabitEthernet"),
+    (
+        &["te", "ten", "tengig", "tengigabitethernet", "tengige"],
+        "TenGigabitEthernet",
+    ),
+    (
+        &["twe", "twentyfivegige", "twentyfivegigabitethernet"],
+        "TwentyFiveGigE",
+    ),
+    (
+        &["fo", "fortygigabitethernet", "fortygige"],
+        "FortyGigabitEthernet",
+    ),
     (&["fif", "fiftygige"], "FiftyGigE"),
-    (&["hu", "hundredgige", "hundredgigabitethernet"], "HundredGigE"),
+    (
+        &["hu", "hundredgige", "hundredgigabitethernet"],
+        "HundredGigE",
+    ),
     (&["fou", "fourhundredgige"], "FourHundredGigE"),
-    (&["po", "port-channel", "portchannel", "port-chan"], "Port-Channel"),
+    (
+        &["po", "port-channel", "portchannel", "port-chan"],
+        "Port-Channel",
+    ),
     (&["vl", "vlan"], "Vlan"),
     (&["lo", "loopback"], "Loopback"),
     (&["ma", "mgmt", "management"], "Management"),
@@ -80,6 +95,18 @@ impl IfName {
                 }
             });
         Some(IfName(format!("{family}{number}")))
+    }
+
+    /// [`IfName::parse`], but only names of a switch interface family
+    /// (`Ethernet`, `GigabitEthernet`, `Port-Channel`, ...): a host's
+    /// `vmnic0` or `NIC1` is no switch port.
+    pub fn parse_switch_port(written: &str) -> Option<IfName> {
+        let name = IfName::parse(written)?;
+        let split = name.0.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+        FAMILIES
+            .iter()
+            .any(|(_, canonical)| *canonical == &name.0[..split])
+            .then_some(name)
     }
 
     pub fn as_str(&self) -> &str {
@@ -145,8 +172,21 @@ mod tests {
     }
 
     #[test]
+    fn switch_ports_only() {
+        assert_eq!(IfName::parse_switch_port("vmnic0"), None);
+        assert_eq!(IfName::parse_switch_port("NIC1"), None);
+        assert_eq!(
+            IfName::parse_switch_port("Te1/0/1").unwrap().as_str(),
+            "TenGigabitEthernet1/0/1"
+        );
+    }
+
+    #[test]
     fn kinds() {
-        assert_eq!(IfName::parse("Po10").unwrap().kind(), IfKind::PortChannel(10));
+        assert_eq!(
+            IfName::parse("Po10").unwrap().kind(),
+            IfKind::PortChannel(10)
+        );
         assert_eq!(IfName::parse("vlan 20").unwrap().kind(), IfKind::Vlan(20));
         assert_eq!(IfName::parse("Hu1/0/49").unwrap().kind(), IfKind::Ethernet);
         assert_eq!(IfName::parse("Gi0/1").unwrap().kind(), IfKind::Ethernet);

@@ -115,10 +115,13 @@ fn clean(no: u32, raw: &str) -> SrcLine<'_> {
 /// sequences a terminal used to erase it.
 fn after_pager(text: &str) -> Option<&str> {
     let markers = ["--More--", "-- More --", "<--- More --->"];
+    // The pager prints its prompt at the start of a line; the output
+    // resumes on the same line once the prompt is erased.
+    let lead = text.len() - text.trim_start().len();
     let (pos, len) = markers
         .iter()
-        .filter_map(|m| text.rfind(m).map(|p| (p, m.len())))
-        .max_by_key(|(p, _)| *p)?;
+        .find(|m| text[lead..].starts_with(**m))
+        .map(|m| (lead, m.len()))?;
     let mut rest = &text[pos + len..];
     loop {
         let before = rest.len();
@@ -152,7 +155,9 @@ fn syslog_start(text: &str) -> Option<usize> {
             let p = from + p;
             from = p + m.len();
             let after = &head[p + m.len()..];
-            let digits_follow = after.trim_start_matches(' ').starts_with(|c: char| c.is_ascii_digit());
+            let digits_follow = after
+                .trim_start_matches(' ')
+                .starts_with(|c: char| c.is_ascii_digit());
             let word_start = p == 0 || !head.as_bytes()[p - 1].is_ascii_alphanumeric();
             if digits_follow && word_start && after.contains(':') && p < start {
                 start = p;
@@ -162,7 +167,11 @@ fn syslog_start(text: &str) -> Option<usize> {
     let mut s = start;
     if s < tag {
         let before = head[..s].trim_end_matches(' ');
-        if before.len() >= 4 && before[before.len() - 4..].bytes().all(|b| b.is_ascii_digit()) {
+        if before.len() >= 4
+            && before[before.len() - 4..]
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        {
             s = before.len() - 4;
         } else if before.ends_with('*') {
             s = before.len() - 1;
@@ -182,7 +191,9 @@ fn find_syslog_tag(text: &str) -> Option<usize> {
         let rest = &bytes[p + 1..];
         let end = rest
             .iter()
-            .position(|b| !(b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_' || *b == b'-'))
+            .position(|b| {
+                !(b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_' || *b == b'-')
+            })
             .unwrap_or(rest.len());
         if rest.get(end) != Some(&b':') {
             continue;
@@ -213,9 +224,9 @@ fn is_prompt(text: &str) -> bool {
     };
     let (host, rest) = (&text[..p], text[p + 1..].trim());
     if host.is_empty()
-        || !host
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':' | '(' | ')' | '/'))
+        || !host.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':' | '(' | ')' | '/')
+        })
     {
         return false;
     }
@@ -227,6 +238,36 @@ fn is_prompt(text: &str) -> bool {
         )
 }
 
+/// The byte offset where each line starts, by the same line breaks as
+/// [`split_lines`]: `line_starts(t)[n - 1]` is where line `n` begins.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut out = vec![0];
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => out.push(i + 1),
+            b'\r' => {
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                out.push(i + 1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The 1-based line holding byte `offset`.
+pub fn line_of(starts: &[usize], offset: usize) -> u32 {
+    match starts.binary_search(&offset) {
+        Ok(i) => i as u32 + 1,
+        Err(i) => i as u32,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,6 +277,16 @@ mod tests {
         assert_eq!(split_lines("a\r\nb\nc\rd"), vec!["a", "b", "c", "d"]);
         assert_eq!(split_lines("a\n\n"), vec!["a", ""]);
         assert_eq!(split_lines("a\r\r\nb"), vec!["a", "", "b"]);
+    }
+
+    #[test]
+    fn line_starts_agree_with_split_lines() {
+        let t = "a\r\nb\nc\rd";
+        let starts = line_starts(t);
+        assert_eq!(starts, vec![0, 3, 5, 7]);
+        assert_eq!(line_of(&starts, 0), 1);
+        assert_eq!(line_of(&starts, 4), 2);
+        assert_eq!(line_of(&starts, 7), 4);
     }
 
     #[test]
@@ -270,35 +321,7 @@ mod tests {
         assert_eq!(l[0].text, "switchport mode trunk");
         assert_eq!(l[0].indent, None);
         assert_eq!(lines(" --More-- ")[0].noise, Noise::Only);
-    }
-}
-
-/// The byte offset where each line starts, by the same line breaks as
-/// [`split_lines`]: `line_starts(t)[n - 1]` is where line `n` begins.
-pub fn line_starts(text: &str) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let mut out = vec![0];
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => out.push(i + 1),
-            b'\r' => {
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                out.push(i + 1);
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    out
-}
-
-/// The 1-based line holding byte `offset`.
-pub fn line_of(starts: &[usize], offset: usize) -> u32 {
-    match starts.binary_search(&offset) {
-        Ok(i) => i as u32 + 1,
-        Err(i) => i as u32,
+        // Only at the start of a line: a comment that names the pager stays.
+        assert_eq!(lines("! a `--More--` leftover")[0].noise, Noise::None);
     }
 }

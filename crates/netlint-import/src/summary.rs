@@ -49,7 +49,10 @@ impl fmt::Display for Reason {
             Reason::UnknownCommand => write!(f, "command not understood"),
             Reason::BadValue(why) => write!(f, "{why}"),
             Reason::UnterminatedBanner => {
-                write!(f, "banner never closed: the rest of the file was skipped as banner text")
+                write!(
+                    f,
+                    "banner never closed: the rest of the file was skipped as banner text"
+                )
             }
             Reason::Malformed(why) => write!(f, "{why}"),
         }
@@ -103,7 +106,10 @@ impl ImportSummary {
     }
 
     pub(crate) fn set(&mut self, line: u32, class: LineClass) {
-        if let Some(slot) = self.classes.get_mut(line as usize - 1) {
+        if let Some(slot) = (line as usize)
+            .checked_sub(1)
+            .and_then(|i| self.classes.get_mut(i))
+        {
             *slot = class;
         }
     }

@@ -115,7 +115,9 @@ fn parse_id(text: &str) -> Result<u16, VlanListError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 5 {
         return Err(VlanListError::NotANumber(text.to_string()));
     }
-    let id: u32 = text.parse().map_err(|_| VlanListError::NotANumber(text.to_string()))?;
+    let id: u32 = text
+        .parse()
+        .map_err(|_| VlanListError::NotANumber(text.to_string()))?;
     if !(1..=4094).contains(&id) {
         return Err(VlanListError::OutOfRange(id));
     }
@@ -195,9 +197,18 @@ mod tests {
     fn refuses_bad_lists() {
         assert_eq!(VlanSet::parse("0"), Err(VlanListError::OutOfRange(0)));
         assert_eq!(VlanSet::parse("4095"), Err(VlanListError::OutOfRange(4095)));
-        assert_eq!(VlanSet::parse("20-10"), Err(VlanListError::Descending(20, 10)));
-        assert!(matches!(VlanSet::parse("10,,20"), Err(VlanListError::NotANumber(_))));
-        assert!(matches!(VlanSet::parse("ten"), Err(VlanListError::NotANumber(_))));
+        assert_eq!(
+            VlanSet::parse("20-10"),
+            Err(VlanListError::Descending(20, 10))
+        );
+        assert!(matches!(
+            VlanSet::parse("10,,20"),
+            Err(VlanListError::NotANumber(_))
+        ));
+        assert!(matches!(
+            VlanSet::parse("ten"),
+            Err(VlanListError::NotANumber(_))
+        ));
         assert_eq!(VlanSet::parse(" "), Err(VlanListError::Empty));
     }
 

@@ -16,7 +16,10 @@ impl Parser {
     }
 
     fn domain(&mut self) -> &mut MlagDomain {
-        self.cfg.mlag.as_mut().expect("a domain child follows its domain line")
+        self.cfg
+            .mlag
+            .as_mut()
+            .expect("a domain child follows its domain line")
     }
 
     pub(super) fn vpc_child(&mut self, no: u32, words: &[&str]) -> Outcome {
@@ -40,13 +43,15 @@ impl Parser {
     pub(super) fn mlag_child(&mut self, no: u32, words: &[&str]) -> Outcome {
         match words {
             ["domain-id", id] => self.domain().domain_id = Some(Sourced::at(id.to_string(), no)),
-            ["peer-address", ip] => self.domain().peer_address = Some(Sourced::at(ip.to_string(), no)),
+            ["peer-address", ip] => {
+                self.domain().peer_address = Some(Sourced::at(ip.to_string(), no))
+            }
             ["peer-link", rest @ ..] => match IfName::parse(&rest.join(" ")) {
                 Some(n) => self.domain().peer_links.push(Sourced::at(n, no)),
                 None => return (LineClass::NotUnderstood, Ctx::Unknown),
             },
-            ["local-interface" | "reload-delay" | "heartbeat-interval" | "dual-primary" | "shutdown"
-            | "primary-priority" | "reload-delay-mode", ..]
+            ["local-interface" | "reload-delay" | "heartbeat-interval" | "dual-primary"
+            | "shutdown" | "primary-priority" | "reload-delay-mode", ..]
             | ["peer-address", "heartbeat", ..]
             | ["no", ..] => return ignored("mlag option"),
             _ => return (LineClass::NotUnderstood, Ctx::Unknown),
@@ -71,7 +76,11 @@ impl Parser {
                 Some(p) => self.domain().role_priority = Some(Sourced::at(p, no)),
                 None => return (LineClass::NotUnderstood, Ctx::Unknown),
             },
-            ["peer-routing" | "vlt-mac" | "delay-restore" | "peer-routing-timeout" | "multicast"
+            ["peer-routing"
+            | "vlt-mac"
+            | "delay-restore"
+            | "peer-routing-timeout"
+            | "multicast"
             | "no", ..] => return ignored("vlt option"),
             _ => return (LineClass::NotUnderstood, Ctx::Unknown),
         }
@@ -89,7 +98,13 @@ impl Parser {
 
     /// NX-OS `mtu N`, `pause pfc-cos 3[,4]`, `pause no-drop`; OS10 `pause`
     /// with `pfc-cos 3`.
-    pub(super) fn nq_class_child(&mut self, policy: &str, class: &str, no: u32, words: &[&str]) -> Outcome {
+    pub(super) fn nq_class_child(
+        &mut self,
+        policy: &str,
+        class: &str,
+        no: u32,
+        words: &[&str],
+    ) -> Outcome {
         let pol = self.nq_policies.entry(policy.to_string()).or_default();
         match words {
             ["mtu", n] => match number(Some(n), 576..=10240) {
@@ -98,7 +113,9 @@ impl Parser {
                 }
                 None => return (LineClass::NotUnderstood, Ctx::Unknown),
             },
-            ["pause", "pfc-cos", list] | ["pfc-cos", list] | ["pause", "no-drop", "pfc-cos", list] => {
+            ["pause", "pfc-cos", list]
+            | ["pfc-cos", list]
+            | ["pause", "no-drop", "pfc-cos", list] => {
                 let mut cos = Vec::new();
                 for part in list.split(',') {
                     match number(Some(&part), 0..=7) {
@@ -129,9 +146,21 @@ impl Parser {
 }
 
 const VPC_IRRELEVANT: &[&str] = &[
-    "peer-gateway", "auto-recovery", "delay", "ip", "ipv6", "layer3", "system-priority",
-    "system-mac", "graceful", "track", "dual-active", "fast-convergence", "shutdown",
-    "peer-config-check-bypass", "role-priority",
+    "peer-gateway",
+    "auto-recovery",
+    "delay",
+    "ip",
+    "ipv6",
+    "layer3",
+    "system-priority",
+    "system-mac",
+    "graceful",
+    "track",
+    "dual-active",
+    "fast-convergence",
+    "shutdown",
+    "peer-config-check-bypass",
+    "role-priority",
 ];
 
 /// OS10 `ethernet1/1/49-1/1/52` or `ethernet1/1/49,1/1/50`: the ports.

@@ -6,33 +6,98 @@ use crate::vlans::VlanSet;
 
 /// Interface commands that do not bear on layer 2.
 const IRRELEVANT: &[(&str, &str)] = &[
-    ("ip", "ip"), ("ipv6", "ip"), ("vrf", "routing"), ("load-interval", "counters"),
-    ("lacp", "lacp timers"), ("cdp", "cdp"), ("lldp", "lldp"), ("logging", "logging"),
-    ("snmp", "snmp"), ("snmp-server", "snmp"), ("storm-control", "storm control"),
-    ("udld", "udld"), ("duplex", "duplex"), ("negotiation", "autonegotiation"),
-    ("flowcontrol", "flow control"), ("service-policy", "qos"), ("hsrp", "routing"),
-    ("vrrp", "routing"), ("vrrp-group", "routing"), ("ospf", "routing"), ("isis", "routing"),
-    ("pim", "routing"), ("igmp", "routing"), ("bfd", "routing"), ("mac", "mac table"),
-    ("mac-address", "mac table"), ("errdisable", "errdisable"), ("power", "poe"),
-    ("auto", "qos"), ("mls", "qos"), ("qos", "qos"), ("trust", "qos"), ("trust-map", "qos"),
-    ("ets", "qos (ETS is not read yet)"), ("queue", "qos"), ("tx-queue", "qos"),
-    ("media-type", "transceiver"), ("fec", "transceiver"), ("error-correction", "transceiver"),
-    ("link-debounce", "timers"), ("carrier-delay", "timers"), ("bandwidth", "routing"),
-    ("delay", "routing"), ("evpn", "overlay"), ("ethernet-segment", "overlay"),
-    ("encapsulation", "routing"), ("beacon", "platform"), ("dhcp", "dhcp"), ("ptp", "time"),
-    ("sflow", "monitoring"), ("fabric", "fabric"), ("autostate", "svi"), ("medium", "routing"),
-    ("arp", "ip"), ("management", "management"), ("nat", "routing"), ("hardware", "platform"),
-    ("transceiver", "transceiver"), ("keepalive", "timers"), ("rate-limit", "qos"),
-    ("dot1x", "aaa"), ("authentication", "aaa"), ("mab", "aaa"), ("access-session", "aaa"),
-    ("device-tracking", "ip"), ("source", "overlay"), ("member", "overlay"), ("vxlan", "overlay"),
-    ("host-reachability", "overlay"), ("unidirectional", "transceiver"), ("poe", "poe"),
-    ("energy-efficient-ethernet", "power"), ("error-disable", "errdisable"),
-    ("mpls", "routing"), ("tunnel", "routing"), ("vpc-peer-link", "vpc"), ("dcbx", "dcbx"),
-    ("port-security", "security"), ("ip-helper", "ip"), ("no-autostate", "svi"),
-    ("peer-gateway", "vpc"), ("traffic-policy", "qos"), ("phy", "transceiver"),
-    ("link-fault-signaling", "transceiver"), ("lag", "lacp"), ("port-channel", "lacp"),
-    ("channel-protocol", "lacp"), ("storm", "storm control"), ("hold-queue", "qos"),
-    ("priority-queue", "qos"), ("srr-queue", "qos"), ("ip-address", "ip"),
+    ("ip", "ip"),
+    ("ipv6", "ip"),
+    ("vrf", "routing"),
+    ("load-interval", "counters"),
+    ("lacp", "lacp timers"),
+    ("cdp", "cdp"),
+    ("lldp", "lldp"),
+    ("logging", "logging"),
+    ("snmp", "snmp"),
+    ("snmp-server", "snmp"),
+    ("storm-control", "storm control"),
+    ("udld", "udld"),
+    ("duplex", "duplex"),
+    ("negotiation", "autonegotiation"),
+    ("flowcontrol", "flow control"),
+    ("service-policy", "qos"),
+    ("hsrp", "routing"),
+    ("vrrp", "routing"),
+    ("vrrp-group", "routing"),
+    ("ospf", "routing"),
+    ("isis", "routing"),
+    ("pim", "routing"),
+    ("igmp", "routing"),
+    ("bfd", "routing"),
+    ("mac", "mac table"),
+    ("mac-address", "mac table"),
+    ("errdisable", "errdisable"),
+    ("power", "poe"),
+    ("auto", "qos"),
+    ("mls", "qos"),
+    ("qos", "qos"),
+    ("trust", "qos"),
+    ("trust-map", "qos"),
+    ("ets", "qos (ETS is not read yet)"),
+    ("queue", "qos"),
+    ("tx-queue", "qos"),
+    ("media-type", "transceiver"),
+    ("fec", "transceiver"),
+    ("error-correction", "transceiver"),
+    ("link-debounce", "timers"),
+    ("carrier-delay", "timers"),
+    ("bandwidth", "routing"),
+    ("delay", "routing"),
+    ("evpn", "overlay"),
+    ("ethernet-segment", "overlay"),
+    ("encapsulation", "routing"),
+    ("beacon", "platform"),
+    ("dhcp", "dhcp"),
+    ("ptp", "time"),
+    ("sflow", "monitoring"),
+    ("fabric", "fabric"),
+    ("autostate", "svi"),
+    ("medium", "routing"),
+    ("arp", "ip"),
+    ("management", "management"),
+    ("nat", "routing"),
+    ("hardware", "platform"),
+    ("transceiver", "transceiver"),
+    ("keepalive", "timers"),
+    ("rate-limit", "qos"),
+    ("dot1x", "aaa"),
+    ("authentication", "aaa"),
+    ("mab", "aaa"),
+    ("access-session", "aaa"),
+    ("device-tracking", "ip"),
+    ("source", "overlay"),
+    ("member", "overlay"),
+    ("vxlan", "overlay"),
+    ("host-reachability", "overlay"),
+    ("unidirectional", "transceiver"),
+    ("poe", "poe"),
+    ("energy-efficient-ethernet", "power"),
+    ("error-disable", "errdisable"),
+    ("mpls", "routing"),
+    ("tunnel", "routing"),
+    ("vpc-peer-link", "vpc"),
+    ("dcbx", "dcbx"),
+    ("port-security", "security"),
+    ("ip-helper", "ip"),
+    ("no-autostate", "svi"),
+    ("peer-gateway", "vpc"),
+    ("traffic-policy", "qos"),
+    ("phy", "transceiver"),
+    ("link-fault-signaling", "transceiver"),
+    ("lag", "lacp"),
+    ("port-channel", "lacp"),
+    ("channel-protocol", "lacp"),
+    ("storm", "storm control"),
+    ("hold-queue", "qos"),
+    ("priority-queue", "qos"),
+    ("srr-queue", "qos"),
+    ("ip-address", "ip"),
 ];
 
 impl Parser {
@@ -57,7 +122,9 @@ impl Parser {
                     "trunk" => PortMode::Trunk,
                     "dot1q-tunnel" | "private-vlan" | "fex-fabric" | "dynamic" | "tap" | "tool"
                     | "routed" => PortMode::Other,
-                    other => return self.bad(no, body, format!("unknown switchport mode `{other}`")),
+                    other => {
+                        return self.bad(no, body, format!("unknown switchport mode `{other}`"))
+                    }
                 };
                 self.drafts[i].mode = Some(Sourced::at(m, no));
             }
@@ -68,7 +135,11 @@ impl Parser {
             (false, ["switchport", "trunk", "native", "vlan", v]) => match vlan_id(v) {
                 Some(id) => ifc.native_vlan = Some(Sourced::at(id, no)),
                 None => {
-                    return self.bad(no, body, format!("native VLAN `{v}` is not read (only an id is)"))
+                    return self.bad(
+                        no,
+                        body,
+                        format!("native VLAN `{v}` is not read (only an id is)"),
+                    )
                 }
             },
             (_, ["switchport", "trunk", "allowed", "vlan", ops @ ..]) => {
@@ -106,10 +177,12 @@ impl Parser {
                 ifc.channel_group = Some(Sourced::at(ChannelGroup { id, mode }, no));
             }
             (false, ["vpc", "peer-link"]) => ifc.mc_lag = Some(Sourced::at(McLag::PeerLink, no)),
-            (false, ["vpc" | "mlag" | "vlt-port-channel", id]) => match number(Some(id), 1..=999_999) {
-                Some(n) => ifc.mc_lag = Some(Sourced::at(McLag::Member(n), no)),
-                None => return self.bad(no, body, format!("`{id}` is not a vPC/MLAG/VLT id")),
-            },
+            (false, ["vpc" | "mlag" | "vlt-port-channel", id]) => {
+                match number(Some(id), 1..=999_999) {
+                    Some(n) => ifc.mc_lag = Some(Sourced::at(McLag::Member(n), no)),
+                    None => return self.bad(no, body, format!("`{id}` is not a vPC/MLAG/VLT id")),
+                }
+            }
             (_, ["spanning-tree", ..]) => return self.port_stp(i, neg, no, body, w),
             (false, ["service-policy", "input", "type", "network-qos", name])
             | (false, ["service-policy", "type", "network-qos", name]) => {
@@ -119,7 +192,8 @@ impl Parser {
                     self.cfg.dcb.network_qos_policy = Some(Sourced::at(name.to_string(), no));
                 }
             }
-            (false, ["priority-flow-control", "mode", m]) | (false, ["priority-flow-control", m @ ("on" | "off")]) => {
+            (false, ["priority-flow-control", "mode", m])
+            | (false, ["priority-flow-control", m @ ("on" | "off")]) => {
                 ifc.pfc = Some(Sourced::at(*m == "on", no));
             }
             (true, ["priority-flow-control", "mode", ..]) | (true, ["priority-flow-control"]) => {
@@ -201,11 +275,14 @@ pub(crate) fn parse_speed(words: &[&str]) -> Option<PortSpeed> {
             None => (w, 1),
         },
     };
-    let n: u32 = if digits.bytes().all(|b| b.is_ascii_digit()) && !digits.is_empty() && digits.len() < 8 {
-        digits.parse().ok()?
-    } else {
-        return None;
-    };
+    let n: u32 =
+        if digits.bytes().all(|b| b.is_ascii_digit()) && !digits.is_empty() && digits.len() < 8 {
+            digits.parse().ok()?
+        } else {
+            return None;
+        };
     let mbps = n.checked_mul(unit)?;
-    (10..=1_600_000).contains(&mbps).then_some(PortSpeed::Mbps(mbps))
+    (10..=1_600_000)
+        .contains(&mbps)
+        .then_some(PortSpeed::Mbps(mbps))
 }

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::model::*;
 use crate::names::IfName;
 use crate::source::{self, Noise, SrcLine};
-use crate::summary::{ImportSummary, Ignored, LineClass, Reason};
+use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
 
 /// What a line opens: the block its indented children belong to.
 #[derive(Clone, Debug)]
@@ -74,7 +74,10 @@ pub(crate) fn understood(ctx: Ctx) -> Outcome {
 }
 
 pub(crate) fn ignored(why: &'static str) -> Outcome {
-    (LineClass::Ignored(Ignored::Irrelevant(why)), Ctx::Ignored(why))
+    (
+        LineClass::Ignored(Ignored::Irrelevant(why)),
+        Ctx::Ignored(why),
+    )
 }
 
 /// Reads one running-config. Never fails: what it cannot read is listed
@@ -121,9 +124,31 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
 /// Top-level words that open a section or stand alone, used to place a
 /// line whose indentation a pager prompt destroyed.
 const TOP_WORDS: &[&str] = &[
-    "interface", "vlan", "hostname", "switchname", "spanning-tree", "vpc", "mlag", "vlt-domain",
-    "router", "feature", "ip", "ipv6", "line", "banner", "username", "snmp-server", "logging",
-    "ntp", "aaa", "policy-map", "class-map", "system", "management", "end", "version",
+    "interface",
+    "vlan",
+    "hostname",
+    "switchname",
+    "spanning-tree",
+    "vpc",
+    "mlag",
+    "vlt-domain",
+    "router",
+    "feature",
+    "ip",
+    "ipv6",
+    "line",
+    "banner",
+    "username",
+    "snmp-server",
+    "logging",
+    "ntp",
+    "aaa",
+    "policy-map",
+    "class-map",
+    "system",
+    "management",
+    "end",
+    "version",
 ];
 
 impl Parser {
@@ -136,7 +161,9 @@ impl Parser {
             if line.raw.contains(delim.as_str()) {
                 self.banner = None;
             }
-            self.cfg.summary.set(no, LineClass::Ignored(Ignored::Banner));
+            self.cfg
+                .summary
+                .set(no, LineClass::Ignored(Ignored::Banner));
             return;
         }
         let body = line.body();
@@ -160,12 +187,23 @@ impl Parser {
         let indent = match line.indent {
             Some(i) => i,
             None if TOP_WORDS.contains(&words[0]) => 0,
-            None => stack.last().map_or(0, |(i, _)| i + 1),
+            None => {
+                // A pager took the indentation: the line belongs to the
+                // innermost open block.
+                while stack.last().is_some_and(|(_, c)| matches!(c, Ctx::Leaf)) {
+                    stack.pop();
+                }
+                stack.last().map_or(0, |(i, _)| i + 1)
+            }
         };
         while stack.last().is_some_and(|(i, _)| *i >= indent) {
             stack.pop();
         }
-        let parent = if indent == 0 { None } else { stack.last().map(|(_, c)| c.clone()) };
+        let parent = if indent == 0 {
+            None
+        } else {
+            stack.last().map(|(_, c)| c.clone())
+        };
         let (class, opens) = match parent {
             None if words[0] == "banner" => self.banner_start(no, body),
             None => self.top(no, body, &words),
@@ -192,12 +230,18 @@ impl Parser {
             }
             c => self.cfg.summary.set(no, c),
         }
-        stack.push((indent, opens));
+        // A line whose indentation a pager destroyed opens no block its
+        // followers could be placed in, unless it starts a section.
+        if line.indent.is_some() || indent == 0 {
+            stack.push((indent, opens));
+        }
     }
 
     /// Marks a line as a known command with a value that does not read.
     pub(crate) fn bad(&mut self, no: u32, body: &str, why: String) -> Outcome {
-        self.cfg.summary.not_understood(no, body, Reason::BadValue(why));
+        self.cfg
+            .summary
+            .not_understood(no, body, Reason::BadValue(why));
         (LineClass::NotUnderstood, Ctx::Unknown)
     }
 
@@ -221,7 +265,11 @@ impl Parser {
         } else {
             rest.chars().next().map(String::from).unwrap_or_default()
         };
-        let after = if rest.is_empty() { "" } else { &rest[delim.len()..] };
+        let after = if rest.is_empty() {
+            ""
+        } else {
+            &rest[delim.len()..]
+        };
         if rest.is_empty() || !after.contains(delim.as_str()) {
             self.banner = Some((delim, no));
         }

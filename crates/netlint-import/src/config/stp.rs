@@ -22,7 +22,9 @@ impl Parser {
                     "rstp" => StpMode::Rstp,
                     "stp" | "backup" => StpMode::Stp,
                     "none" => StpMode::None,
-                    other => return self.bad(no, body, format!("unknown spanning-tree mode `{other}`")),
+                    other => {
+                        return self.bad(no, body, format!("unknown spanning-tree mode `{other}`"))
+                    }
                 };
                 stp.mode = Sourced::at(mode, no);
             }
@@ -35,13 +37,22 @@ impl Parser {
                 };
                 let prio = match rest {
                     ["priority", n] => match bridge_priority(n) {
-                        Some(v) => Priority { value: v, how: PriorityHow::Value },
-                        None => return self.bad(no, body, format!("`{n}` is not a bridge priority")),
+                        Some(v) => Priority {
+                            value: v,
+                            how: PriorityHow::Value,
+                        },
+                        None => {
+                            return self.bad(no, body, format!("`{n}` is not a bridge priority"))
+                        }
                     },
-                    ["root", "primary", ..] => Priority { value: ROOT_PRIMARY, how: PriorityHow::RootPrimary },
-                    ["root", "secondary", ..] => {
-                        Priority { value: ROOT_SECONDARY, how: PriorityHow::RootSecondary }
-                    }
+                    ["root", "primary", ..] => Priority {
+                        value: ROOT_PRIMARY,
+                        how: PriorityHow::RootPrimary,
+                    },
+                    ["root", "secondary", ..] => Priority {
+                        value: ROOT_SECONDARY,
+                        how: PriorityHow::RootSecondary,
+                    },
                     ["disable"] => {
                         for id in set.iter() {
                             stp.disabled_vlans.insert(id, no);
@@ -65,10 +76,16 @@ impl Parser {
                 }
                 Err(e) => return self.bad(no, body, e.to_string()),
             },
-            (false, ["priority", n]) | (false, ["rstp", "priority", n]) => match bridge_priority(n) {
+            (false, ["priority", n]) | (false, ["rstp", "priority", n]) => match bridge_priority(n)
+            {
                 Some(v) => {
-                    stp.bridge_priority =
-                        Some(Sourced::at(Priority { value: v, how: PriorityHow::Value }, no));
+                    stp.bridge_priority = Some(Sourced::at(
+                        Priority {
+                            value: v,
+                            how: PriorityHow::Value,
+                        },
+                        no,
+                    ));
                 }
                 None => return self.bad(no, body, format!("`{n}` is not a bridge priority")),
             },
@@ -80,16 +97,29 @@ impl Parser {
                     Err(_) if *list == "0" => VlanSet::EMPTY,
                     Err(e) => return self.bad(no, body, e.to_string()),
                 };
-                let ids: Vec<u16> = if *list == "0" { vec![0] } else { set.iter().collect() };
+                let ids: Vec<u16> = if *list == "0" {
+                    vec![0]
+                } else {
+                    set.iter().collect()
+                };
                 let prio = match rest {
                     ["priority", n] => match bridge_priority(n) {
-                        Some(v) => Priority { value: v, how: PriorityHow::Value },
-                        None => return self.bad(no, body, format!("`{n}` is not a bridge priority")),
+                        Some(v) => Priority {
+                            value: v,
+                            how: PriorityHow::Value,
+                        },
+                        None => {
+                            return self.bad(no, body, format!("`{n}` is not a bridge priority"))
+                        }
                     },
-                    ["root", "primary", ..] => Priority { value: ROOT_PRIMARY, how: PriorityHow::RootPrimary },
-                    ["root", "secondary", ..] => {
-                        Priority { value: ROOT_SECONDARY, how: PriorityHow::RootSecondary }
-                    }
+                    ["root", "primary", ..] => Priority {
+                        value: ROOT_PRIMARY,
+                        how: PriorityHow::RootPrimary,
+                    },
+                    ["root", "secondary", ..] => Priority {
+                        value: ROOT_SECONDARY,
+                        how: PriorityHow::RootSecondary,
+                    },
                     _ => return ignored("spanning-tree timers"),
                 };
                 for id in ids {
@@ -100,13 +130,17 @@ impl Parser {
                 let pc = match *m {
                     "long" => PathCost::Long,
                     "short" => PathCost::Short,
-                    other => return self.bad(no, body, format!("unknown path-cost method `{other}`")),
+                    other => {
+                        return self.bad(no, body, format!("unknown path-cost method `{other}`"))
+                    }
                 };
                 stp.path_cost = Some(Sourced::at(pc, no));
             }
             (_, ["port", "type", "edge", "default"])
             | (_, ["portfast", "default"])
-            | (_, ["portfast", "edge", "default"]) => stp.edge_default = Some(Sourced::at(!neg, no)),
+            | (_, ["portfast", "edge", "default"]) => {
+                stp.edge_default = Some(Sourced::at(!neg, no))
+            }
             (_, ["port", "type", "edge", "bpduguard", "default"])
             | (_, ["portfast", "bpduguard", "default"])
             | (_, ["portfast", "edge", "bpduguard", "default"])
@@ -146,13 +180,20 @@ impl Parser {
         understood(Ctx::Leaf)
     }
 
-    pub(super) fn port_stp(&mut self, i: usize, neg: bool, no: u32, body: &str, w: &[&str]) -> Outcome {
+    pub(super) fn port_stp(
+        &mut self,
+        i: usize,
+        neg: bool,
+        no: u32,
+        body: &str,
+        w: &[&str],
+    ) -> Outcome {
         let stp = &mut self.cfg.interfaces[i].stp;
         let edge = |m: EdgeMode| Some(Sourced::at(m, no));
         match (neg, &w[1..]) {
-            (false, ["port", "type", "edge"]) | (false, ["portfast"]) | (false, ["portfast", "edge"]) => {
-                stp.edge = edge(EdgeMode::Edge)
-            }
+            (false, ["port", "type", "edge"])
+            | (false, ["portfast"])
+            | (false, ["portfast", "edge"]) => stp.edge = edge(EdgeMode::Edge),
             (false, ["port", "type", "edge", "trunk"])
             | (false, ["portfast", "trunk"])
             | (false, ["portfast", "edge", "trunk"]) => stp.edge = edge(EdgeMode::EdgeTrunk),
