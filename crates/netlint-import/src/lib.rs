@@ -19,6 +19,7 @@
 pub mod cabling;
 pub mod config;
 pub mod defaults;
+pub mod design;
 pub mod detect;
 pub mod error;
 pub mod lldp;

@@ -59,6 +59,14 @@ impl VlanSet {
         out
     }
 
+    pub fn intersection(&self, other: &VlanSet) -> VlanSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+        out
+    }
+
     pub fn difference(&self, other: &VlanSet) -> VlanSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
@@ -218,6 +226,7 @@ mod tests {
         let b = VlanSet::parse("5-20").unwrap();
         assert_eq!(a.union(&b).to_string(), "1-20");
         assert_eq!(a.difference(&b).to_string(), "1-4");
+        assert_eq!(a.intersection(&b).to_string(), "5-10");
         assert_eq!(VlanSet::all().difference(&a).to_string(), "11-4094");
     }
 }
