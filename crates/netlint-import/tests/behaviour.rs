@@ -551,3 +551,20 @@ fn lldp_entries_without_a_local_port_are_listed() {
     assert_eq!(t.summary.not_understood.len(), 1);
     assert_eq!(t.summary.not_understood[0].line, 5);
 }
+
+#[test]
+fn common_real_world_sections_are_ignored_but_profiles_and_fex_are_not() {
+    let c = config(
+        "nv overlay evpn\nfeature nv overlay\nhardware access-list tcam region racl 512\ninterface nve1\n  no shutdown\n  host-reachability protocol bgp\n  source-interface loopback1\n  member vni 10100\n    suppress-arp\n    ingress-replication protocol bgp\ninterface Ethernet1/5\n  switchport\n  link debounce time 0\n  vpc orphan-port suspend\n  priority-flow-control watch-dog-interval on\n  inherit port-profile HOSTS\nport-profile type ethernet HOSTS\n  switchport mode trunk\nfex 101\n  description FEX0101\n",
+        Vendor::NxOs,
+    );
+    let lines: Vec<u32> = c.summary.not_understood.iter().map(|n| n.line).collect();
+    // The port profile (its settings reach the port) and the FEX (its host
+    // ports) bear on layer 2 and are not read: listed, not ignored.
+    assert_eq!(lines, vec![16, 17, 18, 19, 20]);
+    let c = config(
+        "switch 1 provision ws-c3850-48p\nsdm prefer advanced\nmls qos\nmacro name x\ninterface GigabitEthernet1/0/1\n switchport mode access\n srr-queue bandwidth share 1 30 35 5\n macro description x\n small-frame violation-rate 10\n",
+        Vendor::Ios,
+    );
+    assert!(c.summary.not_understood.is_empty(), "{:?}", c.summary.not_understood);
+}
