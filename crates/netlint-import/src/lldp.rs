@@ -342,20 +342,14 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 Some(v @ Value::Object(_)) => vec![v],
                 _ => Vec::new(),
             };
-            let lines_at = occurrences("l_port_id");
-            for (k, row) in rows.iter().enumerate() {
-                let line = lines_at.get(k).copied().unwrap_or(first.no);
-                let s = |key: &str| row.get(key).and_then(json_str);
-                let d = Draft {
-                    line,
-                    local: s("l_port_id").map(|v| (v, line)),
-                    chassis: s("chassis_id"),
-                    port: s("port_id"),
-                    desc: s("port_desc"),
-                    name: s("sys_name"),
-                };
-                flush(&mut t, &mut { d });
-            }
+            let keys = [
+                "l_port_id",
+                "chassis_id",
+                "port_id",
+                "port_desc",
+                "sys_name",
+            ];
+            flat_rows(&mut t, &rows, &occurrences(keys[0]), first.no, keys);
         }
         LldpFormat::EosJson => match root.get("lldpNeighbors") {
             Some(Value::Object(ports)) => {
@@ -381,20 +375,9 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 }
             }
             Some(Value::Array(rows)) => {
-                let lines_at = occurrences("neighborDevice");
-                for (k, row) in rows.iter().enumerate() {
-                    let line = lines_at.get(k).copied().unwrap_or(first.no);
-                    let s = |key: &str| row.get(key).and_then(json_str);
-                    let d = Draft {
-                        line,
-                        local: s("port").map(|v| (v, line)),
-                        chassis: None,
-                        port: s("neighborPort"),
-                        desc: None,
-                        name: s("neighborDevice"),
-                    };
-                    flush(&mut t, &mut { d });
-                }
+                let rows: Vec<&Value> = rows.iter().collect();
+                let keys = ["port", "", "neighborPort", "", "neighborDevice"];
+                flat_rows(&mut t, &rows, &occurrences(keys[4]), first.no, keys);
             }
             _ => {
                 return Err(err(
@@ -410,6 +393,35 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         _ => {}
     }
     Ok(t)
+}
+
+/// Rows of a flat neighbour table: `keys` names the fields of the local
+/// port, chassis, port id, port description and system name (`""`: none);
+/// the k-th row is at `lines_at[k]`, the k-th occurrence of a key.
+fn flat_rows(
+    t: &mut LldpTable,
+    rows: &[&Value],
+    lines_at: &[u32],
+    default_line: u32,
+    keys: [&str; 5],
+) {
+    for (k, row) in rows.iter().enumerate() {
+        let line = lines_at.get(k).copied().unwrap_or(default_line);
+        let s = |key: &str| {
+            (!key.is_empty())
+                .then(|| row.get(key).and_then(json_str))
+                .flatten()
+        };
+        let mut d = Draft {
+            line,
+            local: s(keys[0]).map(|v| (v, line)),
+            chassis: s(keys[1]),
+            port: s(keys[2]),
+            desc: s(keys[3]),
+            name: s(keys[4]),
+        };
+        flush(t, &mut d);
+    }
 }
 
 /// A JSON string or number as text; quotes EOS puts inside

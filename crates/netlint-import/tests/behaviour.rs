@@ -275,6 +275,9 @@ fn stp_modes_priorities_and_defaults() {
     assert_eq!(c.stp.mst.revision.unwrap().value, 7);
     assert_eq!(c.stp.mst.instances[&1].value.to_string(), "10-20,30");
     assert_eq!(c.stp.mst.instances[&1].line(), Some(8));
+    // Instance lists may start at 0 (the IST).
+    let c = config("spanning-tree mst 0-2 priority 4096\n", Vendor::NxOs);
+    assert_eq!(c.stp.mst.priorities.keys().copied().collect::<Vec<_>>(), vec![0, 1, 2]);
     let c = config("spanning-tree mode none\n", Vendor::Eos);
     assert_eq!(c.stp.mode.value, StpMode::None);
     let c = config(
@@ -566,5 +569,9 @@ fn common_real_world_sections_are_ignored_but_profiles_and_fex_are_not() {
         "switch 1 provision ws-c3850-48p\nsdm prefer advanced\nmls qos\nmacro name x\ninterface GigabitEthernet1/0/1\n switchport mode access\n srr-queue bandwidth share 1 30 35 5\n macro description x\n small-frame violation-rate 10\n",
         Vendor::Ios,
     );
-    assert!(c.summary.not_understood.is_empty(), "{:?}", c.summary.not_understood);
+    assert!(
+        c.summary.not_understood.is_empty(),
+        "{:?}",
+        c.summary.not_understood
+    );
 }

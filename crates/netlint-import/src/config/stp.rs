@@ -35,34 +35,19 @@ impl Parser {
                     Ok(s) => s,
                     Err(e) => return self.bad(no, body, e.to_string()),
                 };
-                let prio = match rest {
-                    ["priority", n] => match bridge_priority(n) {
-                        Some(v) => Priority {
-                            value: v,
-                            how: PriorityHow::Value,
-                        },
-                        None => {
-                            return self.bad(no, body, format!("`{n}` is not a bridge priority"))
-                        }
-                    },
-                    ["root", "primary", ..] => Priority {
-                        value: ROOT_PRIMARY,
-                        how: PriorityHow::RootPrimary,
-                    },
-                    ["root", "secondary", ..] => Priority {
-                        value: ROOT_SECONDARY,
-                        how: PriorityHow::RootSecondary,
-                    },
-                    ["disable"] => {
+                let prio = match (priority_words(rest), rest) {
+                    (Words::Priority(p), _) => p,
+                    (Words::Bad(why), _) => return self.bad(no, body, why),
+                    (Words::Other, ["disable"]) => {
                         for id in set.iter() {
                             stp.disabled_vlans.insert(id, no);
                         }
                         return understood(Ctx::Leaf);
                     }
-                    ["hello-time" | "forward-time" | "max-age" | "enable", ..] => {
+                    (Words::Other, ["hello-time" | "forward-time" | "max-age" | "enable", ..]) => {
                         return ignored("spanning-tree timers")
                     }
-                    _ => return (LineClass::NotUnderstood, Ctx::Unknown),
+                    (Words::Other, _) => return (LineClass::NotUnderstood, Ctx::Unknown),
                 };
                 for id in set.iter() {
                     stp.vlan_priorities.insert(id, Sourced::at(prio, no));
@@ -91,36 +76,13 @@ impl Parser {
             },
             (false, ["mst", "configuration"]) => return understood(Ctx::MstConfig),
             (false, ["mst", list, rest @ ..]) if list.starts_with(|c: char| c.is_ascii_digit()) => {
-                let set = match VlanSet::parse(list) {
-                    Ok(s) => s,
-                    // MST instance 0 is written `mst 0`: VlanSet refuses 0.
-                    Err(_) if *list == "0" => VlanSet::EMPTY,
-                    Err(e) => return self.bad(no, body, e.to_string()),
+                let Some(ids) = instance_list(list) else {
+                    return self.bad(no, body, format!("`{list}` is not a list of MST instances"));
                 };
-                let ids: Vec<u16> = if *list == "0" {
-                    vec![0]
-                } else {
-                    set.iter().collect()
-                };
-                let prio = match rest {
-                    ["priority", n] => match bridge_priority(n) {
-                        Some(v) => Priority {
-                            value: v,
-                            how: PriorityHow::Value,
-                        },
-                        None => {
-                            return self.bad(no, body, format!("`{n}` is not a bridge priority"))
-                        }
-                    },
-                    ["root", "primary", ..] => Priority {
-                        value: ROOT_PRIMARY,
-                        how: PriorityHow::RootPrimary,
-                    },
-                    ["root", "secondary", ..] => Priority {
-                        value: ROOT_SECONDARY,
-                        how: PriorityHow::RootSecondary,
-                    },
-                    _ => return ignored("spanning-tree timers"),
+                let prio = match priority_words(rest) {
+                    Words::Priority(p) => p,
+                    Words::Bad(why) => return self.bad(no, body, why),
+                    Words::Other => return ignored("spanning-tree timers"),
                 };
                 for id in ids {
                     stp.mst.priorities.insert(id, Sourced::at(prio, no));
@@ -245,6 +207,55 @@ impl Parser {
         }
         understood(Ctx::Leaf)
     }
+}
+
+/// What the words after `vlan LIST` or `mst LIST` say.
+enum Words {
+    Priority(Priority),
+    /// `priority` with a value that is no bridge priority.
+    Bad(String),
+    Other,
+}
+
+/// `priority N`, `root primary [diameter ..]`, `root secondary`.
+fn priority_words(rest: &[&str]) -> Words {
+    match rest {
+        ["priority", n] => match bridge_priority(n) {
+            Some(v) => Words::Priority(Priority {
+                value: v,
+                how: PriorityHow::Value,
+            }),
+            None => Words::Bad(format!("`{n}` is not a bridge priority")),
+        },
+        ["root", "primary", ..] => Words::Priority(Priority {
+            value: ROOT_PRIMARY,
+            how: PriorityHow::RootPrimary,
+        }),
+        ["root", "secondary", ..] => Words::Priority(Priority {
+            value: ROOT_SECONDARY,
+            how: PriorityHow::RootSecondary,
+        }),
+        _ => Words::Other,
+    }
+}
+
+/// MST instances `0`, `1-3`, `0,2`: 0 to 4094.
+fn instance_list(text: &str) -> Option<Vec<u16>> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let (lo, hi) = match part.split_once('-') {
+            Some((lo, hi)) => (number(Some(&lo), 0..=4094)?, number(Some(&hi), 0..=4094)?),
+            None => {
+                let n = number(Some(&part), 0..=4094)?;
+                (n, n)
+            }
+        };
+        if lo > hi {
+            return None;
+        }
+        out.extend((lo..=hi).map(|n| n as u16));
+    }
+    Some(out)
 }
 
 /// A bridge priority: 0-61440 in steps of 4096 (with the extended
