@@ -106,19 +106,29 @@ fn prompt_device(raw: &str) -> Option<String> {
     (!host.is_empty()).then(|| host.to_string())
 }
 
-/// Reads a text table.
-pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
-    let lines = source::lines(text);
-    let mut t = LldpTable {
+/// A table with no neighbour yet, every line of the given class.
+fn empty_table(file: &str, format: LldpFormat, lines: usize, class: LineClass) -> LldpTable {
+    LldpTable {
         file: file.to_string(),
         format,
         local_device: None,
         neighbors: Vec::new(),
         summary: ImportSummary {
-            classes: vec![LineClass::Ignored(Ignored::TableText); lines.len()],
+            classes: vec![class; lines],
             ..ImportSummary::default()
         },
-    };
+    }
+}
+
+/// Reads a text table.
+pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
+    let lines = source::lines(text);
+    let mut t = empty_table(
+        file,
+        format,
+        lines.len(),
+        LineClass::Ignored(Ignored::TableText),
+    );
     let mut cur = Draft::default();
     // EOS names the local port once above its neighbours.
     let mut eos_local: Option<(String, u32)> = None;
@@ -248,16 +258,7 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         column,
         kind,
     };
-    let mut t = LldpTable {
-        file: file.to_string(),
-        format,
-        local_device: None,
-        neighbors: Vec::new(),
-        summary: ImportSummary {
-            classes: vec![LineClass::Understood; lines.len()],
-            ..ImportSummary::default()
-        },
-    };
+    let mut t = empty_table(file, format, lines.len(), LineClass::Understood);
     let first = lines.iter().find(|l| l.body().starts_with('{'));
     let last = lines.iter().rev().find(|l| l.body().ends_with('}'));
     let (Some(first), Some(last)) = (first, last) else {

@@ -277,7 +277,10 @@ fn stp_modes_priorities_and_defaults() {
     assert_eq!(c.stp.mst.instances[&1].line(), Some(8));
     // Instance lists may start at 0 (the IST).
     let c = config("spanning-tree mst 0-2 priority 4096\n", Vendor::NxOs);
-    assert_eq!(c.stp.mst.priorities.keys().copied().collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(
+        c.stp.mst.priorities.keys().copied().collect::<Vec<_>>(),
+        vec![0, 1, 2]
+    );
     let c = config("spanning-tree mode none\n", Vendor::Eos);
     assert_eq!(c.stp.mode.value, StpMode::None);
     let c = config(
