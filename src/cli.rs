@@ -44,6 +44,9 @@ pub enum Command {
     /// card (several for N-2) for the state after it, or nothing for a
     /// table of every single failure and its consequences.
     Simulate(commands::simulate::SimulateArgs),
+    /// Write a design from switch running-configs, LLDP tables and a
+    /// cabling CSV, each value with a comment naming the line it came from.
+    Import(commands::import::ImportArgs),
     /// Print the JSON Schema (draft-07) of the design format, for editors
     /// (Taplo, Even Better TOML), or with `--output` of netlint's JSON report.
     Schema(commands::schema::SchemaArgs),
@@ -81,6 +84,7 @@ where
             commands::check::run(args, out, err)
         }
         Command::Baseline(args) => commands::baseline::run(args, out, err),
+        Command::Import(args) => commands::import::run(args, out, err),
         Command::Schema(args) => commands::schema::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
         Command::Man(args) => commands::man::run(args, out),

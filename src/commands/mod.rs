@@ -7,6 +7,7 @@ pub mod common;
 pub mod completions;
 pub mod explain;
 pub mod graph;
+pub mod import;
 pub mod man;
 pub mod output_schema;
 pub mod report;

@@ -1,0 +1,330 @@
+//! `show running-config` of NX-OS, EOS, IOS / IOS-XE and OS10 into a
+//! [`SwitchConfig`]. One reader for the four: their syntax is the same
+//! indented block language; the dialect decides the handful of commands
+//! that differ and the defaults that fill what a config leaves out.
+
+mod domain;
+mod finish;
+mod interface;
+mod stp;
+mod top;
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::model::*;
+use crate::names::IfName;
+use crate::source::{self, Noise, SrcLine};
+use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
+
+/// What a line opens: the block its indented children belong to.
+#[derive(Clone, Debug)]
+pub(crate) enum Ctx {
+    Interface(usize),
+    Vlans(Vec<u16>),
+    VpcDomain,
+    MlagConfig,
+    VltDomain,
+    MstConfig,
+    /// `policy-map type network-qos NAME`.
+    NqPolicy(String),
+    /// A class inside a network-qos policy: (policy, class).
+    NqClass(String, String),
+    SystemQos,
+    /// EOS `interface defaults`.
+    InterfaceDefaults,
+    /// A section known irrelevant: its children are ignored with it.
+    Ignored(&'static str),
+    /// A section not understood: its children are not understood either.
+    Unknown,
+    /// A line that opens nothing; a child under it is not understood.
+    Leaf,
+}
+
+/// A network-qos policy as written, resolved once `system qos` names it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NqPolicy {
+    pub mtu: BTreeMap<String, Sourced<u32>>,
+    pub no_drop: BTreeMap<u8, Sourced<bool>>,
+}
+
+/// Interface facts while reading: mode lines are resolved at the end.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct IfDraft {
+    pub mode: Option<Sourced<PortMode>>,
+    pub switchport: Option<u32>,
+    pub no_switchport: Option<u32>,
+}
+
+pub(crate) struct Parser {
+    pub vendor: Vendor,
+    pub cfg: SwitchConfig,
+    pub drafts: Vec<IfDraft>,
+    pub if_index: HashMap<IfName, usize>,
+    pub nq_policies: BTreeMap<String, NqPolicy>,
+    pub system_default_switchport: Option<u32>,
+    /// The open banner: its delimiter and first line.
+    banner: Option<(String, u32)>,
+}
+
+/// The result of one line: its class and the block it opens.
+pub(crate) type Outcome = (LineClass, Ctx);
+
+pub(crate) fn understood(ctx: Ctx) -> Outcome {
+    (LineClass::Understood, ctx)
+}
+
+pub(crate) fn ignored(why: &'static str) -> Outcome {
+    (
+        LineClass::Ignored(Ignored::Irrelevant(why)),
+        Ctx::Ignored(why),
+    )
+}
+
+/// Reads one running-config. Never fails: what it cannot read is listed
+/// in the summary.
+pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
+    let lines = source::lines(text);
+    let mut p = Parser {
+        vendor,
+        cfg: SwitchConfig {
+            file: file.to_string(),
+            vendor,
+            hostname: None,
+            vlans: BTreeMap::new(),
+            interfaces: Vec::new(),
+            stp: crate::defaults::stp(vendor),
+            mlag: None,
+            mtu: SystemMtu::default(),
+            dcb: Dcb::default(),
+            summary: ImportSummary {
+                classes: vec![LineClass::Understood; lines.len()],
+                ..ImportSummary::default()
+            },
+        },
+        drafts: Vec::new(),
+        if_index: HashMap::new(),
+        nq_policies: BTreeMap::new(),
+        system_default_switchport: None,
+        banner: None,
+    };
+    let mut stack: Vec<(usize, Ctx)> = Vec::new();
+    for line in &lines {
+        p.line(line, &mut stack);
+    }
+    if let Some((_, start)) = p.banner.take() {
+        let text = lines[start as usize - 1].body().to_string();
+        p.cfg
+            .summary
+            .not_understood(start, &text, Reason::UnterminatedBanner);
+    }
+    p.finish();
+    p.cfg
+}
+
+/// Top-level words that open a section or stand alone, used to place a
+/// line whose indentation a pager prompt destroyed.
+const TOP_WORDS: &[&str] = &[
+    "interface",
+    "vlan",
+    "hostname",
+    "switchname",
+    "spanning-tree",
+    "vpc",
+    "mlag",
+    "vlt-domain",
+    "router",
+    "feature",
+    "ip",
+    "ipv6",
+    "line",
+    "banner",
+    "username",
+    "snmp-server",
+    "logging",
+    "ntp",
+    "aaa",
+    "policy-map",
+    "class-map",
+    "system",
+    "management",
+    "end",
+    "version",
+];
+
+impl Parser {
+    fn line(&mut self, line: &SrcLine<'_>, stack: &mut Vec<(usize, Ctx)>) {
+        let no = line.no;
+        if matches!(line.noise, Noise::Syslog | Noise::Pager) {
+            self.cfg.summary.cleaned.push(no);
+        }
+        if let Some((delim, _)) = &self.banner {
+            if line.raw.contains(delim.as_str()) {
+                self.banner = None;
+            }
+            self.cfg
+                .summary
+                .set(no, LineClass::Ignored(Ignored::Banner));
+            return;
+        }
+        let body = line.body();
+        let class = match line.noise {
+            Noise::Prompt | Noise::Only => Some(Ignored::Capture),
+            _ if body.is_empty() => Some(Ignored::Blank),
+            _ if body.starts_with('!') || body.starts_with('#') => Some(Ignored::Comment),
+            _ if body.starts_with("Building configuration")
+                || body.starts_with("Current configuration")
+                || (body == "end" && line.indent.unwrap_or(0) == 0) =>
+            {
+                Some(Ignored::Capture)
+            }
+            _ => None,
+        };
+        if let Some(c) = class {
+            self.cfg.summary.set(no, LineClass::Ignored(c));
+            return;
+        }
+        let words: Vec<&str> = body.split_whitespace().collect();
+        let indent = match line.indent {
+            Some(i) => i,
+            None if TOP_WORDS.contains(&words[0]) => 0,
+            None => {
+                // A pager took the indentation: the line belongs to the
+                // innermost open block.
+                while stack.last().is_some_and(|(_, c)| matches!(c, Ctx::Leaf)) {
+                    stack.pop();
+                }
+                stack.last().map_or(0, |(i, _)| i + 1)
+            }
+        };
+        while stack.last().is_some_and(|(i, _)| *i >= indent) {
+            stack.pop();
+        }
+        let parent = if indent == 0 {
+            None
+        } else {
+            stack.last().map(|(_, c)| c.clone())
+        };
+        let (class, opens) = match parent {
+            None if words[0] == "banner" => self.banner_start(no, body),
+            None => self.top(no, body, &words),
+            Some(Ctx::Interface(i)) => self.interface(i, no, body, &words),
+            Some(Ctx::Vlans(ids)) => self.vlan_child(&ids, no, body, &words),
+            Some(Ctx::VpcDomain) => self.vpc_child(no, &words),
+            Some(Ctx::MlagConfig) => self.mlag_child(no, &words),
+            Some(Ctx::VltDomain) => self.vlt_child(no, &words),
+            Some(Ctx::MstConfig) => self.mst_child(no, &words),
+            Some(Ctx::NqPolicy(name)) => self.nq_policy_child(&name, &words),
+            Some(Ctx::NqClass(policy, class)) => self.nq_class_child(&policy, &class, no, &words),
+            Some(Ctx::SystemQos) => self.system_qos_child(no, &words),
+            Some(Ctx::InterfaceDefaults) => self.interface_defaults_child(no, &words),
+            Some(Ctx::Ignored(why)) => ignored(why),
+            Some(Ctx::Unknown) | Some(Ctx::Leaf) => (LineClass::NotUnderstood, Ctx::Unknown),
+        };
+        match class {
+            LineClass::NotUnderstood => {
+                if self.cfg.summary.class(no) != Some(LineClass::NotUnderstood) {
+                    self.cfg
+                        .summary
+                        .not_understood(no, body, Reason::UnknownCommand);
+                }
+            }
+            c => self.cfg.summary.set(no, c),
+        }
+        // A line whose indentation a pager destroyed opens no block its
+        // followers could be placed in, unless it starts a section.
+        if line.indent.is_some() || indent == 0 {
+            stack.push((indent, opens));
+        }
+    }
+
+    /// Marks a line as a known command with a value that does not read.
+    pub(crate) fn bad(&mut self, no: u32, body: &str, why: String) -> Outcome {
+        self.cfg
+            .summary
+            .not_understood(no, body, Reason::BadValue(why));
+        (LineClass::NotUnderstood, Ctx::Unknown)
+    }
+
+    /// `banner motd ^C ... ^C`, `banner motd #...#`, EOS `banner motd` to
+    /// a line `EOF`, OS10 `banner motd %...%`.
+    fn banner_start(&mut self, no: u32, body: &str) -> Outcome {
+        let mut words = body.split_whitespace();
+        words.next();
+        let _kind = words.next();
+        let rest = body
+            .splitn(3, char::is_whitespace)
+            .nth(2)
+            .unwrap_or("")
+            .trim();
+        let delim: String = if rest.is_empty() {
+            "EOF".to_string()
+        } else if rest.starts_with("^C") {
+            "^C".to_string()
+        } else if rest.starts_with('\u{3}') {
+            "\u{3}".to_string()
+        } else {
+            rest.chars().next().map(String::from).unwrap_or_default()
+        };
+        let after = if rest.is_empty() {
+            ""
+        } else {
+            &rest[delim.len()..]
+        };
+        if rest.is_empty() || !after.contains(delim.as_str()) {
+            self.banner = Some((delim, no));
+        }
+        (LineClass::Ignored(Ignored::Banner), Ctx::Ignored("banner"))
+    }
+
+    /// The interface with this name, created on first sight.
+    pub(crate) fn interface_entry(&mut self, name: IfName, written: &str, no: u32) -> usize {
+        if let Some(i) = self.if_index.get(&name) {
+            return *i;
+        }
+        let idx = self.cfg.interfaces.len();
+        self.if_index.insert(name.clone(), idx);
+        self.cfg.interfaces.push(Interface {
+            name,
+            written: written.to_string(),
+            line: no,
+            mode: Sourced::at(PortMode::Access, no),
+            access_vlan: None,
+            native_vlan: None,
+            allowed_vlans: None,
+            allowed_lines: Vec::new(),
+            mtu: None,
+            l2_mtu: None,
+            speed: None,
+            shutdown: None,
+            description: None,
+            channel_group: None,
+            mc_lag: None,
+            trunk_groups: Vec::new(),
+            stp: PortStp::default(),
+            pfc: None,
+            pfc_no_drop: BTreeMap::new(),
+        });
+        self.drafts.push(IfDraft::default());
+        idx
+    }
+}
+
+/// The text after the first `n` words of `body`, as written.
+pub(crate) fn rest_after(body: &str, n: usize) -> &str {
+    let mut rest = body.trim_start();
+    for _ in 0..n {
+        rest = rest.trim_start();
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = &rest[end..];
+    }
+    rest.trim()
+}
+
+/// A decimal number within `range`.
+pub(crate) fn number(word: Option<&&str>, range: std::ops::RangeInclusive<u32>) -> Option<u32> {
+    let w = word?;
+    if w.is_empty() || w.len() > 10 || !w.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    w.parse::<u32>().ok().filter(|n| range.contains(n))
+}

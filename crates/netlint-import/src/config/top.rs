@@ -1,0 +1,332 @@
+//! Top-level commands: hostname, VLANs, interfaces, and the sections known
+//! irrelevant to layer 2.
+
+use super::*;
+use crate::vlans::VlanSet;
+
+/// First words of top-level commands and sections that do not bear on
+/// layer 2, with the reason written in the summary.
+const IRRELEVANT: &[(&str, &str)] = &[
+    ("aaa", "aaa"),
+    ("access-list", "acl"),
+    ("alias", "cli"),
+    ("archive", "management"),
+    ("boot", "boot"),
+    ("boot-start-marker", "boot"),
+    ("boot-end-marker", "boot"),
+    ("call-home", "management"),
+    ("callhome", "management"),
+    ("cdp", "cdp"),
+    ("cfs", "management"),
+    ("class-map", "qos"),
+    ("clock", "time"),
+    ("control-plane", "copp"),
+    ("copp", "copp"),
+    ("crypto", "crypto"),
+    ("daemon", "management"),
+    ("diagnostic", "platform"),
+    ("dhcp", "dhcp"),
+    ("dns", "dns"),
+    ("enable", "aaa"),
+    ("errdisable", "errdisable"),
+    ("event", "event manager"),
+    ("event-handler", "event manager"),
+    ("evpn", "routing"),
+    ("fabric", "fabric"),
+    ("file", "management"),
+    ("flow", "flow export"),
+    ("guestshell", "management"),
+    ("hardware", "platform"),
+    ("hsrp", "routing"),
+    ("http", "management"),
+    ("install", "platform"),
+    ("ip", "ip"),
+    ("ipv6", "ip"),
+    ("key", "aaa"),
+    ("lacp", "lacp"),
+    ("license", "license"),
+    ("line", "line"),
+    ("load-balance", "load balancing"),
+    ("logging", "logging"),
+    ("login", "aaa"),
+    ("mac", "mac table"),
+    ("mac-address-table", "mac table"),
+    ("management", "management"),
+    ("memory", "platform"),
+    ("module", "platform"),
+    ("monitor", "monitoring"),
+    ("mpls", "routing"),
+    ("multicast", "routing"),
+    ("netconf", "management"),
+    ("netconf-yang", "management"),
+    ("nv", "overlay"),
+    ("ntp", "time"),
+    ("nxapi", "management"),
+    ("openflow", "management"),
+    ("peer-filter", "routing"),
+    ("platform", "platform"),
+    ("policy-map", "qos"),
+    ("port-channel", "lacp"),
+    ("port-group", "platform"),
+    ("power", "platform"),
+    ("prefix-list", "routing"),
+    ("privilege", "aaa"),
+    ("process", "platform"),
+    ("queue-monitor", "monitoring"),
+    ("radius-server", "aaa"),
+    ("radius", "aaa"),
+    ("redundancy", "platform"),
+    ("restconf", "management"),
+    ("rmon", "monitoring"),
+    ("role", "aaa"),
+    ("route-map", "routing"),
+    ("router", "routing"),
+    ("router-id", "routing"),
+    ("rollback", "management"),
+    ("scheduler", "management"),
+    ("service", "service"),
+    ("sflow", "monitoring"),
+    ("snmp", "snmp"),
+    ("snmp-server", "snmp"),
+    ("sntp", "time"),
+    ("ssh", "management"),
+    ("stopwatch", "management"),
+    ("system-user", "aaa"),
+    ("tacacs-server", "aaa"),
+    ("tacacs", "aaa"),
+    ("telemetry", "telemetry"),
+    ("terminal", "cli"),
+    ("track", "routing"),
+    ("transceiver", "platform"),
+    ("udld", "udld"),
+    ("user-role", "aaa"),
+    ("username", "aaa"),
+    ("userpassphrase", "aaa"),
+    ("vdc", "platform"),
+    ("version", "version"),
+    ("virtual-service", "platform"),
+    ("vrf", "routing"),
+    ("vtp", "vtp"),
+    ("wsma", "management"),
+    ("ztd", "management"),
+    ("ztp", "management"),
+    ("gnmi", "management"),
+    ("openconfig", "management"),
+    ("app-hosting", "platform"),
+    ("iox", "platform"),
+    ("queue", "qos"),
+    ("qos", "qos"),
+    ("trust-map", "qos"),
+    ("wred", "qos"),
+    ("ethernet", "ethernet oam"),
+    ("errdisable-recovery", "errdisable"),
+    ("storm-control", "storm control"),
+    ("uplink-state-group", "uplink tracking"),
+    ("nve", "overlay"),
+    ("virtual-network", "overlay"),
+    ("ipv4", "ip"),
+    ("arp", "ip"),
+    ("bfd", "routing"),
+    ("interface-profile", "platform"),
+    ("macsec", "crypto"),
+    ("dot1x", "aaa"),
+    ("authentication", "aaa"),
+    ("tap", "monitoring"),
+    ("ptp", "time"),
+    ("watchdog", "platform"),
+    ("event-monitor", "monitoring"),
+    ("load-interval", "counters"),
+    ("tcam", "platform"),
+    ("prompt", "cli"),
+    ("schedule", "management"),
+    ("agent", "platform"),
+    ("cvx", "overlay"),
+    ("poe", "poe"),
+    ("device-tracking", "ip"),
+    ("mls", "qos"),
+    ("auto", "qos"),
+    ("macro", "cli"),
+    ("cts", "aaa"),
+    ("vstack", "management"),
+    ("multilink", "routing"),
+    ("identity", "aaa"),
+    ("subscriber", "aaa"),
+    ("table-map", "qos"),
+    ("hw-switch", "platform"),
+    ("switch", "platform"),
+    ("stack-power", "platform"),
+    ("sdm", "platform"),
+    ("setup", "cli"),
+    ("iscsi", "storage awareness"),
+    ("qos-map", "qos"),
+    ("trust", "qos"),
+    ("key-chain", "aaa"),
+    ("feature-set", "feature"),
+    ("install-feature", "feature"),
+    ("slot", "platform"),
+    ("system-mac", "platform"),
+    ("mac-learn", "mac table"),
+    ("bridge-domain", "overlay"),
+    ("segment-routing", "routing"),
+    ("l2vpn", "overlay"),
+    ("pseudowire", "overlay"),
+    ("object-group", "acl"),
+    ("time-range", "acl"),
+    ("role-based", "aaa"),
+    ("priority-flow-control", "pfc options"),
+    ("link-state-track", "uplink tracking"),
+    ("password", "aaa"),
+    ("banner", "banner"),
+    ("no-ip", "ip"),
+    ("username-policy", "aaa"),
+    ("hostname-policy", "aaa"),
+];
+
+impl Parser {
+    pub(super) fn top(&mut self, no: u32, body: &str, words: &[&str]) -> Outcome {
+        let (neg, w) = match words {
+            ["no", rest @ ..] if !rest.is_empty() => (true, rest),
+            _ => (false, words),
+        };
+        match (neg, w) {
+            (false, ["hostname" | "switchname", name, ..]) => {
+                let name = name.trim_matches('"');
+                self.cfg.hostname = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
+            (false, ["vlan", list]) if list.starts_with(|c: char| c.is_ascii_digit()) => {
+                match VlanSet::parse(list) {
+                    Ok(set) => {
+                        let ids: Vec<u16> = set.iter().collect();
+                        for id in &ids {
+                            self.cfg.vlans.entry(*id).or_insert(Vlan {
+                                line: no,
+                                name: None,
+                                trunk_groups: Vec::new(),
+                            });
+                        }
+                        understood(Ctx::Vlans(ids))
+                    }
+                    Err(e) => self.bad(no, body, e.to_string()),
+                }
+            }
+            (false, ["vlan", ..]) => ignored("vlan options"),
+            (false, ["interface", "defaults"]) => understood(Ctx::InterfaceDefaults),
+            (false, ["interface", "breakout", ..]) => ignored("platform"),
+            (false, ["interface", ..]) => {
+                let written = rest_after(body, 1);
+                match IfName::parse(written) {
+                    Some(name) => {
+                        let idx = self.interface_entry(name, written, no);
+                        understood(Ctx::Interface(idx))
+                    }
+                    None => self.bad(no, body, format!("`{written}` is not an interface name")),
+                }
+            }
+            (_, ["spanning-tree", ..]) => self.stp_global(neg, no, body, w),
+            (false, ["vpc", "domain", id, ..]) => {
+                self.open_domain(MlagKind::Vpc, no, Some(id.to_string()));
+                understood(Ctx::VpcDomain)
+            }
+            (false, ["mlag", "configuration"]) => {
+                self.open_domain(MlagKind::Mlag, no, None);
+                understood(Ctx::MlagConfig)
+            }
+            (false, ["vlt-domain", id]) => {
+                self.open_domain(MlagKind::Vlt, no, Some(id.to_string()));
+                understood(Ctx::VltDomain)
+            }
+            (false, ["system", "jumbomtu", n]) => match number(Some(n), 576..=10240) {
+                Some(m) => {
+                    self.cfg.mtu.jumbo = Some(Sourced::at(m, no));
+                    understood(Ctx::Leaf)
+                }
+                None => self.bad(no, body, format!("`{n}` is not an MTU")),
+            },
+            (false, ["system", "mtu", "routing", ..]) => ignored("ip"),
+            (false, ["system", "mtu", "jumbo", n]) | (false, ["system", "mtu", n]) => {
+                match number(Some(n), 576..=10240) {
+                    Some(m) => {
+                        self.cfg.mtu.system = Some(Sourced::at(m, no));
+                        understood(Ctx::Leaf)
+                    }
+                    None => self.bad(no, body, format!("`{n}` is not an MTU")),
+                }
+            }
+            (false, ["system", "default", "switchport"]) => {
+                self.system_default_switchport = Some(no);
+                understood(Ctx::Leaf)
+            }
+            (false, ["system", "qos"]) => understood(Ctx::SystemQos),
+            (false, ["policy-map", "type", "network-qos", name, ..]) => {
+                self.nq_policies.entry(name.to_string()).or_default();
+                understood(Ctx::NqPolicy(name.to_string()))
+            }
+            (false, ["system", ..]) => ignored("platform"),
+            (_, ["dcbx", "enable"]) => {
+                self.cfg.dcb.dcbx = Some(Sourced::at(!neg, no));
+                understood(Ctx::Leaf)
+            }
+            (_, ["feature", "lldp"]) | (_, ["lldp", "run"]) | (_, ["lldp", "enable"]) => {
+                self.cfg.dcb.lldp = Some(Sourced::at(!neg, no));
+                understood(Ctx::Leaf)
+            }
+            (_, ["lldp", "tlv-select", "dcbxp"]) => {
+                self.cfg.dcb.dcbx = Some(Sourced::at(!neg, no));
+                understood(Ctx::Leaf)
+            }
+            (_, ["lldp", ..]) => ignored("lldp timers and tlvs"),
+            (_, ["feature", ..]) => ignored("feature"),
+            (_, [first, ..]) => match IRRELEVANT.iter().find(|(w, _)| w == first) {
+                Some((_, why)) => ignored(why),
+                None => (LineClass::NotUnderstood, Ctx::Unknown),
+            },
+            (_, []) => (LineClass::NotUnderstood, Ctx::Unknown),
+        }
+    }
+
+    pub(super) fn vlan_child(
+        &mut self,
+        ids: &[u16],
+        no: u32,
+        body: &str,
+        words: &[&str],
+    ) -> Outcome {
+        match words {
+            ["name", ..] => {
+                let name = rest_after(body, 1).trim_matches('"').to_string();
+                for id in ids {
+                    if let Some(v) = self.cfg.vlans.get_mut(id) {
+                        v.name = Some(Sourced::at(name.clone(), no));
+                    }
+                }
+                understood(Ctx::Leaf)
+            }
+            ["trunk", "group", group] => {
+                for id in ids {
+                    if let Some(v) = self.cfg.vlans.get_mut(id) {
+                        v.trunk_groups.push(Sourced::at(group.to_string(), no));
+                    }
+                }
+                understood(Ctx::Leaf)
+            }
+            ["state" | "shutdown" | "vn-segment" | "mode" | "private-vlan" | "media"
+            | "remote-span", ..]
+            | ["no", "shutdown" | "state", ..] => ignored("vlan options"),
+            _ => (LineClass::NotUnderstood, Ctx::Unknown),
+        }
+    }
+
+    pub(super) fn interface_defaults_child(&mut self, no: u32, words: &[&str]) -> Outcome {
+        match words {
+            ["mtu", n] => match number(Some(n), 68..=10240) {
+                Some(m) => {
+                    self.cfg.mtu.system = Some(Sourced::at(m, no));
+                    understood(Ctx::Leaf)
+                }
+                None => (LineClass::NotUnderstood, Ctx::Unknown),
+            },
+            _ => ignored("interface defaults"),
+        }
+    }
+}

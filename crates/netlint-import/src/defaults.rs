@@ -1,0 +1,75 @@
+//! Vendor defaults: what a switch does about what its config leaves out,
+//! each with the public document that states it (docs/import.md lists
+//! them with their sources). A running-config omits a setting at its
+//! default, so these fill most of a real import.
+
+use std::collections::BTreeMap;
+
+use crate::model::*;
+
+/// NX-OS runs Rapid PVST+ unless told otherwise.
+pub const NXOS_STP: &str = "https://developer.cisco.com/docs/cisco-nexus-3000-and-9000-series-nx-api-rest-sdk-user-guide-and-api-reference-release-103x/configuring-stp";
+/// EOS runs MSTP unless told otherwise.
+pub const EOS_STP: &str = "https://netlab.tools/module/stp (EOS: MSTP is enabled by default)";
+/// OS10 runs RPVST+ unless told otherwise.
+pub const OS10_STP: &str = "Dell EMC PowerEdge MX SmartFabric Configuration and Troubleshooting Guide, 3.3 Spanning Tree Protocol (OS10 uses RPVST+ by default on all switching platforms); https://netlab.tools/module/stp";
+/// IOS: PVST+ where the config does not say (IOS writes `spanning-tree
+/// mode` into every running-config, so this default is rarely used).
+pub const IOS_STP: &str = "https://livebook.manning.com/learn/concepts/spanning-tree-mode-command--api-element/acing-the-ccna-exam-fundamentals-and-protocols (PVST+; the default depends on model and release)";
+/// Bridge priority 32768 on every platform (IEEE 802.1D default).
+pub const PRIORITY: &str = "IEEE 802.1D-2004 17.14 Table 17-2 (bridge priority 32768); https://developer.aliyun.com/article/103676 (NX-OS and IOS: 32768)";
+/// A trunk without an allowed list carries every VLAN (Cisco, Arista).
+pub const TRUNK_ALL: &str =
+    "Cisco and Arista: a trunk with no `switchport trunk allowed vlan` carries VLANs 1-4094";
+/// An OS10 trunk carries only the VLANs it is given.
+pub const OS10_TRUNK: &str = "Dell OS10: `switchport mode trunk` carries only VLANs added with `switchport trunk allowed vlan`";
+/// The native / access VLAN is 1.
+pub const VLAN1: &str =
+    "IEEE 802.1Q default PVID 1; the default access and native VLAN of all four systems";
+/// A Nexus 9000 port is routed unless `system default switchport`.
+pub const NXOS_L3: &str = "https://developer.cisco.com/docs/cisco-nexus-3000-and-9000-series-nx-api-rest-sdk-user-guide-and-api-reference-release-9-3x/configuring-system-default-switchport (Nexus 9000 ports are layer 3 unless `system default switchport`)";
+/// NX-OS: the config's own `no switchport` lines show layer 2 is the default.
+pub const NXOS_L2_INFERRED: &str = "NX-OS writes only ports that differ from the system default layer: ports here carry `no switchport` and none a bare `switchport`, so the default is layer 2 (Nexus 3000/5000/6000, or `system default switchport`)";
+/// EOS, IOS and OS10 ports are switchports in access mode, VLAN 1.
+pub const L2_ACCESS: &str =
+    "EOS, IOS and OS10: an Ethernet port is a switchport in access mode (VLAN 1) until configured";
+/// A VLAN interface, loopback or management port routes.
+pub const L3_KIND: &str =
+    "a VLAN interface (SVI), loopback or management port is a layer-3 interface";
+/// OS10 `mtu` counts the Ethernet header; 1532 by default.
+pub const OS10_MTU: &str = "https://www.manualshelf.com/manual/dell/powerswitch-s4048-on/1-users-guide-english/page-297.html (OS10 mtu: link frame size, default 1532 bytes)";
+/// EOS `mtu` is the layer-3 MTU, 1500 by default.
+pub const EOS_MTU: &str = "https://arista.com/zh/um-eos/eos-support-for-layer-3-mtu-on-7280r37500r37800r3 (EOS mtu is the layer-3 MTU, default 1500)";
+/// NX-OS and IOS ports: MTU 1500.
+pub const CISCO_MTU: &str =
+    "Cisco NX-OS and IOS interface configuration guides: default MTU 1500 bytes";
+
+/// Spanning tree before any line of the config is read.
+pub fn stp(vendor: Vendor) -> Stp {
+    let (mode, source) = match vendor {
+        Vendor::NxOs => (StpMode::RapidPvst, NXOS_STP),
+        Vendor::Eos => (StpMode::Mst, EOS_STP),
+        Vendor::Ios => (StpMode::Pvst, IOS_STP),
+        Vendor::Os10 => (StpMode::RapidPvst, OS10_STP),
+    };
+    Stp {
+        mode: Sourced::default_from(mode, source),
+        default_priority: Sourced::default_from(32768, PRIORITY),
+        bridge_priority: None,
+        vlan_priorities: BTreeMap::new(),
+        disabled_vlans: BTreeMap::new(),
+        mst: Mst::default(),
+        path_cost: None,
+        edge_default: None,
+        bpdu_guard_default: None,
+    }
+}
+
+/// The MTU a port has when it states none, with its meaning's source.
+pub fn port_mtu(vendor: Vendor) -> Sourced<u32> {
+    match vendor {
+        Vendor::NxOs | Vendor::Ios => Sourced::default_from(1500, CISCO_MTU),
+        Vendor::Eos => Sourced::default_from(1500, EOS_MTU),
+        Vendor::Os10 => Sourced::default_from(1532, OS10_MTU),
+    }
+}

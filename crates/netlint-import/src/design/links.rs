@@ -1,0 +1,531 @@
+//! Inter-switch links: cables grouped by the LAG (or VLT interconnect)
+//! their ports belong to, with members, LAG mode, kind, speed, allowed
+//! VLANs, MTU and port cost.
+
+use std::collections::BTreeMap;
+
+use super::cables::{Cable, End};
+use super::toml::{self, Writer};
+use super::{Note, Switch};
+use crate::model::*;
+use crate::names::IfName;
+use crate::vlans::VlanSet;
+
+/// A link to write.
+pub(crate) struct Link {
+    name: String,
+    a: String,
+    b: Vec<String>,
+    members: usize,
+    lag: Option<(&'static str, String)>,
+    peer_link: bool,
+    speed: (String, String),
+    vlans: Option<(VlanSet, String)>,
+    mtu: Option<(u32, String)>,
+    stp_cost: Option<(u32, String)>,
+    remarks: Vec<String>,
+}
+
+/// The group a port belongs to on its switch: its port-channel, the VLT
+/// interconnect, or the port itself.
+fn group(sw: &Switch<'_>, port: &str) -> String {
+    let Some(name) = IfName::parse(port) else {
+        return port.to_string();
+    };
+    if let Some(d) = &sw.cfg.mlag {
+        if d.kind == MlagKind::Vlt && d.peer_links.iter().any(|p| p.value == name) {
+            return "VLTi".to_string();
+        }
+    }
+    match sw
+        .cfg
+        .interface(name.as_str())
+        .and_then(|i| i.channel_group)
+    {
+        Some(cg) => format!("Port-Channel{}", cg.value.id),
+        None => name.to_string(),
+    }
+}
+
+/// The interface whose layer-2 settings the group carries: the
+/// port-channel when the config has it, else the port.
+fn group_interface<'a>(sw: &Switch<'a>, group: &str, port: &str) -> Option<&'a Interface> {
+    sw.cfg.interface(group).or_else(|| sw.cfg.interface(port))
+}
+
+fn mlag_name(cfg: &SwitchConfig) -> Option<String> {
+    let d = cfg.mlag.as_ref()?;
+    let kind = match d.kind {
+        MlagKind::Vpc => "vpc",
+        MlagKind::Mlag => "mlag",
+        MlagKind::Vlt => "vlt",
+    };
+    Some(match &d.domain_id {
+        Some(id) => format!("{kind}-{}", id.value),
+        None => kind.to_string(),
+    })
+}
+
+pub(crate) fn domain_name(cfg: &SwitchConfig) -> Option<String> {
+    mlag_name(cfg)
+}
+
+/// Whether this group is the MLAG peer link of its switch.
+fn is_peer_link(sw: &Switch<'_>, group: &str) -> bool {
+    if group == "VLTi" {
+        return true;
+    }
+    let Some(d) = &sw.cfg.mlag else { return false };
+    let name = IfName::parse(group);
+    d.peer_links.iter().any(|p| Some(&p.value) == name.as_ref())
+        || sw
+            .cfg
+            .interface(group)
+            .and_then(|i| i.mc_lag)
+            .is_some_and(|m| m.value == McLag::PeerLink)
+}
+
+/// The speed a cable runs at: configured on either end, else told by the
+/// port's family name.
+fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, String)> {
+    for (sw, port) in ends {
+        if let Some(i) = sw.cfg.interface(port) {
+            if let Some(s) = i.speed {
+                if let PortSpeed::Mbps(m) = s.value {
+                    return Some((m, toml::sourced(&sw.cfg.file, &s)));
+                }
+            }
+        }
+    }
+    for (sw, port) in ends {
+        if let Some(name) = IfName::parse(port) {
+            let family = name
+                .as_str()
+                .trim_end_matches(|c: char| c.is_ascii_digit() || "/.:".contains(c));
+            let mbps = match family {
+                "FastEthernet" => 100,
+                "GigabitEthernet" => 1000,
+                "TwoGigabitEthernet" => 2500,
+                "FiveGigabitEthernet" => 5000,
+                "TenGigabitEthernet" => 10_000,
+                "TwentyFiveGigE" => 25_000,
+                "FortyGigabitEthernet" => 40_000,
+                "FiftyGigE" => 50_000,
+                "HundredGigE" => 100_000,
+                "FourHundredGigE" => 400_000,
+                _ => continue,
+            };
+            return Some((mbps, format!("{}: from the port name {name}", sw.name)));
+        }
+    }
+    None
+}
+
+pub(crate) fn speed_text(mbps: u32) -> String {
+    match mbps {
+        m if m % 1000 == 0 => format!("{}G", m / 1000),
+        m if m % 100 == 0 && m > 1000 => format!("{}.{}G", m / 1000, (m % 1000) / 100),
+        m => format!("{m}M"),
+    }
+}
+
+/// The VLANs a group carries, by its mode.
+fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, String)> {
+    let file = &sw.cfg.file;
+    match ifc.mode.value {
+        PortMode::Trunk => {
+            let a = ifc.allowed_vlans?;
+            let mut set = a.value;
+            // EOS: a VLAN in trunk groups crosses only trunks of a group.
+            for (id, vlan) in &sw.cfg.vlans {
+                if !vlan.trunk_groups.is_empty()
+                    && !vlan
+                        .trunk_groups
+                        .iter()
+                        .any(|g| ifc.trunk_groups.iter().any(|t| t.value == g.value))
+                {
+                    set.remove(*id);
+                }
+            }
+            if !ifc.trunk_groups.is_empty() {
+                for (id, vlan) in &sw.cfg.vlans {
+                    if vlan
+                        .trunk_groups
+                        .iter()
+                        .any(|g| ifc.trunk_groups.iter().any(|t| t.value == g.value))
+                    {
+                        set.insert(*id);
+                    }
+                }
+            }
+            Some((set, toml::sourced(file, &a)))
+        }
+        PortMode::Access => {
+            let v = ifc.access_vlan?;
+            Some((VlanSet::single(v.value), toml::sourced(file, &v)))
+        }
+        PortMode::Routed | PortMode::Other => None,
+    }
+}
+
+/// The largest payload a group passes, in the design's meaning of `mtu`.
+fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, String)> {
+    let file = &sw.cfg.file;
+    match sw.cfg.vendor {
+        Vendor::NxOs | Vendor::Ios => {
+            let m = ifc.mtu?;
+            if m.is_default() {
+                if let Some(q) = sw.cfg.mtu.network_qos.values().max_by_key(|s| s.value) {
+                    return Some((q.value, format!("{} (network-qos)", toml::sourced(file, q))));
+                }
+                if let Some(s) = sw.cfg.mtu.system {
+                    return Some((s.value, toml::sourced(file, &s)));
+                }
+            }
+            Some((m.value, toml::sourced(file, &m)))
+        }
+        Vendor::Os10 => {
+            let m = ifc.mtu?;
+            Some((
+                m.value.saturating_sub(18),
+                format!(
+                    "{} (frame size {} less 18)",
+                    toml::sourced(file, &m),
+                    m.value
+                ),
+            ))
+        }
+        Vendor::Eos => {
+            let m = ifc.l2_mtu?;
+            Some((
+                m.value.saturating_sub(18),
+                format!("{} (l2 mtu {} less 18)", toml::sourced(file, &m), m.value),
+            ))
+        }
+    }
+}
+
+struct Uf(Vec<usize>);
+
+impl Uf {
+    fn find(&mut self, x: usize) -> usize {
+        let mut r = x;
+        while self.0[r] != r {
+            r = self.0[r];
+        }
+        self.0[x] = r;
+        r
+    }
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra.max(rb)] = ra.min(rb);
+        }
+    }
+}
+
+pub(crate) fn build(
+    switches: &[Switch<'_>],
+    by_name: &BTreeMap<String, usize>,
+    cables: &[Cable],
+    notes: &mut Vec<Note>,
+) -> Vec<Link> {
+    // Cables between two imported switches, with each end's group.
+    let mut between: Vec<(&Cable, String, String)> = Vec::new();
+    for c in cables {
+        let (sa, sb) = (by_name.get(&c.a.device), by_name.get(&c.b.device));
+        match (sa, sb) {
+            (Some(a), Some(b)) => {
+                for (s, end) in [(a, &c.a), (b, &c.b)] {
+                    if switches[*s].cfg.interface(&end.port).is_none() {
+                        notes.push(Note::UnknownPort {
+                            switch: end.device.clone(),
+                            port: end.port.clone(),
+                            at: c.at.clone(),
+                        });
+                    }
+                }
+                between.push((
+                    c,
+                    group(&switches[*a], &c.a.port),
+                    group(&switches[*b], &c.b.port),
+                ));
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                let (sw, far) = if sa.is_some() {
+                    (&c.a, &c.b)
+                } else {
+                    (&c.b, &c.a)
+                };
+                notes.push(Note::NotImportedPeer {
+                    switch: sw.device.clone(),
+                    port: sw.port.clone(),
+                    peer: format!("{} {}", far.device, far.port),
+                    at: c.at.clone(),
+                });
+            }
+            (None, None) => {}
+        }
+    }
+    // Cables sharing a group on either end form one link.
+    let mut uf = Uf((0..between.len()).collect());
+    let mut first: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for (i, (c, ga, gb)) in between.iter().enumerate() {
+        for key in [
+            (c.a.device.clone(), ga.clone()),
+            (c.b.device.clone(), gb.clone()),
+        ] {
+            match first.get(&key) {
+                Some(j) => uf.union(i, *j),
+                None => {
+                    first.insert(key, i);
+                }
+            }
+        }
+    }
+    let mut components: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for i in 0..between.len() {
+        let r = uf.find(i);
+        components.entry(r).or_default().push(i);
+    }
+    let mut links = Vec::new();
+    for members in components.values() {
+        let cabs: Vec<&(&Cable, String, String)> = members.iter().map(|i| &between[*i]).collect();
+        if let Some(link) = one_link(switches, by_name, &cabs, notes) {
+            links.push(link);
+        }
+    }
+    links
+}
+
+fn one_link(
+    switches: &[Switch<'_>],
+    by_name: &BTreeMap<String, usize>,
+    cabs: &[&(&Cable, String, String)],
+    notes: &mut Vec<Note>,
+) -> Option<Link> {
+    let at = cabs[0].0.at.clone();
+    // Per switch: the groups its ends are in, and its ends.
+    let mut sides: BTreeMap<&str, (Vec<&str>, Vec<&End>)> = BTreeMap::new();
+    for (c, ga, gb) in cabs {
+        for (end, g) in [(&c.a, ga), (&c.b, gb)] {
+            let e = sides.entry(end.device.as_str()).or_default();
+            if !e.0.contains(&g.as_str()) {
+                e.0.push(g.as_str());
+            }
+            e.1.push(end);
+        }
+    }
+    let sw = |name: &str| &switches[by_name[name]];
+    let label = |dev: &str, group: &str| format!("{dev}:{group}");
+    let first = &cabs[0];
+    let (a, b): (&str, Vec<&str>) = match sides.len() {
+        2 => {
+            let a = first.0.a.device.as_str();
+            let b = first.0.b.device.as_str();
+            (a, vec![b])
+        }
+        3 => {
+            // A LAG from one switch to the two peers of an MLAG domain.
+            let centre = sides
+                .iter()
+                .find(|(dev, (groups, ends))| {
+                    groups.len() == 1 && ends.len() == cabs.len() && {
+                        let others: Vec<&str> =
+                            sides.keys().filter(|d| d != dev).copied().collect();
+                        let d0 = domain_name(sw(others[0]).cfg);
+                        d0.is_some() && d0 == domain_name(sw(others[1]).cfg)
+                    }
+                })
+                .map(|(dev, _)| *dev);
+            match centre {
+                Some(c) => (c, sides.keys().filter(|d| **d != c).copied().collect()),
+                None => {
+                    notes.push(Note::UnsupportedShape {
+                        link: sides.keys().copied().collect::<Vec<_>>().join(", "),
+                        at,
+                    });
+                    return None;
+                }
+            }
+        }
+        _ => {
+            notes.push(Note::UnsupportedShape {
+                link: sides.keys().copied().collect::<Vec<_>>().join(", "),
+                at,
+            });
+            return None;
+        }
+    };
+    let a_group = sides[a].0[0];
+    let name = format!(
+        "{}--{}",
+        label(a, a_group),
+        b.iter()
+            .map(|d| label(d, sides[d].0[0]))
+            .collect::<Vec<_>>()
+            .join("+")
+    );
+    let peer_link = b.len() == 1
+        && domain_name(sw(a).cfg).is_some()
+        && domain_name(sw(a).cfg) == domain_name(sw(b[0]).cfg);
+    if peer_link && !(is_peer_link(sw(a), a_group) || is_peer_link(sw(b[0]), sides[b[0]].0[0])) {
+        // v1 joins MLAG peers by their peer link only.
+        notes.push(Note::UnsupportedShape { link: name, at });
+        return None;
+    }
+    // Layer 2 of each end's group; a routed end makes a routed link.
+    let mut ends: Vec<(&Switch<'_>, &Interface)> = Vec::new();
+    for dev in std::iter::once(a).chain(b.iter().copied()) {
+        let (groups, es) = &sides[dev];
+        if let Some(ifc) = group_interface(sw(dev), groups[0], &es[0].port) {
+            if ifc.mode.value == PortMode::Routed && !peer_link {
+                notes.push(Note::RoutedLink { link: name, at });
+                return None;
+            }
+            ends.push((sw(dev), ifc));
+        }
+    }
+    let cable_ends: Vec<(&Switch<'_>, &str)> = cabs
+        .iter()
+        .flat_map(|(c, _, _)| {
+            [
+                (sw(&c.a.device), c.a.port.as_str()),
+                (sw(&c.b.device), c.b.port.as_str()),
+            ]
+        })
+        .collect();
+    let Some((mbps, speed_from)) = speed_of(&cable_ends) else {
+        notes.push(Note::LinkWithoutSpeed { link: name, at });
+        return None;
+    };
+    let mut remarks = Vec::new();
+    let lag = cable_ends.iter().find_map(|(s, p)| {
+        let cg = s.cfg.interface(p)?.channel_group?;
+        let mode = match cg.value.mode {
+            LagMode::Active | LagMode::Passive => "lacp",
+            LagMode::On => "static",
+            LagMode::Pagp => "lacp",
+        };
+        Some((mode, toml::sourced(&s.cfg.file, &cg)))
+    });
+    let lag = match lag {
+        Some(l) => Some(l),
+        None if cabs.len() > 1 && !peer_link => {
+            Some(("none", "no channel-group on the members".to_string()))
+        }
+        None => None,
+    };
+    let mut vlans: Option<(VlanSet, String)> = None;
+    let mut per_end = Vec::new();
+    if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
+        for (s, ifc) in &ends {
+            match carried(s, ifc) {
+                Some((set, from)) => {
+                    per_end.push(format!("{} {} carries {set} ({from})", s.name, ifc.name));
+                    vlans = Some(match vlans {
+                        None => (set, from),
+                        Some((v, f)) if f == from => (v.intersection(&set), f),
+                        Some((v, f)) => (v.intersection(&set), format!("{f}; {from}")),
+                    });
+                }
+                None => per_end.push(format!(
+                    "{} {}: VLANs not known ({:?})",
+                    s.name, ifc.name, ifc.mode.value
+                )),
+            }
+            if let Some(n) = ifc.native_vlan.filter(|n| n.value != 1) {
+                remarks.push(format!(
+                    "native VLAN {} on {} {} ({}) waits for format v2",
+                    n.value,
+                    s.name,
+                    ifc.name,
+                    toml::sourced(&s.cfg.file, &n)
+                ));
+            }
+        }
+        let distinct: Vec<&String> = per_end.iter().collect();
+        if ends.len() > 1 {
+            let sets: Vec<Option<VlanSet>> = ends
+                .iter()
+                .map(|(s, i)| carried(s, i).map(|c| c.0))
+                .collect();
+            if sets.windows(2).any(|w| w[0] != w[1]) {
+                remarks.push(
+                    "the ends differ; the link carries the VLANs every end allows:".to_string(),
+                );
+                remarks.extend(distinct.into_iter().cloned());
+            }
+        }
+    } else {
+        remarks.push("VLT interconnect: carries every VLAN of the domain".to_string());
+    }
+    let mtu = ends
+        .iter()
+        .filter_map(|(s, i)| payload_mtu(s, i))
+        .min_by_key(|(m, _)| *m)
+        .map(|(m, from)| (m.clamp(576, 9216), from));
+    let stp_cost = ends.iter().find_map(|(s, i)| {
+        let c = i.stp.cost?;
+        Some((c.value, toml::sourced(&s.cfg.file, &c)))
+    });
+    Some(Link {
+        name,
+        a: a.to_string(),
+        b: b.iter().map(|s| s.to_string()).collect(),
+        members: cabs.len(),
+        lag,
+        peer_link,
+        speed: (speed_text(mbps), speed_from),
+        vlans,
+        mtu,
+        stp_cost,
+        remarks,
+    })
+}
+
+pub(crate) fn write(out: &mut Writer, link: &Link) {
+    out.blank();
+    for r in &link.remarks {
+        out.comment(r);
+    }
+    out.array_table("links");
+    out.value("name", &toml::string(&link.name), "");
+    out.value("a", &toml::string(&link.a), "");
+    let b = if link.b.len() == 1 {
+        toml::string(&link.b[0])
+    } else {
+        format!(
+            "[{}]",
+            link.b
+                .iter()
+                .map(|s| toml::string(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    out.value("b", &b, "");
+    if link.peer_link {
+        out.value("kind", "\"peer-link\"", "");
+    }
+    out.value("speed", &toml::string(&link.speed.0), &link.speed.1);
+    if link.members > 1 {
+        out.value(
+            "members",
+            &link.members.to_string(),
+            "cables from LLDP / cabling",
+        );
+    }
+    if let Some((lag, from)) = &link.lag {
+        out.value("lag", &toml::string(lag), from);
+    }
+    if let Some((set, from)) = &link.vlans {
+        out.value("vlans", &toml::vlan_list(set), from);
+    }
+    if let Some((m, from)) = &link.mtu {
+        out.value("mtu", &m.to_string(), from);
+    }
+    if let Some((c, from)) = &link.stp_cost {
+        out.value("stp_cost", &c.to_string(), from);
+    }
+}

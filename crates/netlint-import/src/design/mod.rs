@@ -1,0 +1,186 @@
+//! Facts to a netlint design (format v1) as TOML text, each value with a
+//! comment naming the line it came from or the default that filled it.
+//!
+//! Only fields format v1 has are written: switches (VLANs, MTU, MLAG
+//! domain, host-port edge and BPDU guard, spanning tree, PFC) and the
+//! inter-switch links from LLDP and the cabling (members, LAG, kind,
+//! allowed VLANs, MTU, speed, port cost). What v1 cannot say yet is
+//! returned as [`Note`]s ("waits for format v2"), never dropped silently.
+
+mod cables;
+mod links;
+mod switches;
+mod toml;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::model::SwitchConfig;
+use crate::Document;
+
+pub use cables::Cable;
+
+/// Where a fact came from, for a note: file and line.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct At {
+    pub file: String,
+    pub line: u32,
+}
+
+impl fmt::Display for At {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// Something the import could not write, or found inconsistent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// Two configs name the same switch; the second is left out.
+    DuplicateHostname {
+        name: String,
+        first: String,
+        second: At,
+    },
+    /// LLDP and the cabling disagree about what a port is cabled to.
+    CablingConflict {
+        port: String,
+        lldp: (String, At),
+        cabling: (String, At),
+    },
+    /// An LLDP table whose device is not known (no prompt line above it
+    /// and no config of that name).
+    UnknownTableDevice { file: String },
+    /// A cable between switches whose speed neither config states nor the
+    /// port name tells: v1 requires a speed (unknown speeds wait for v2).
+    LinkWithoutSpeed { link: String, at: At },
+    /// A cable to a port its switch's config does not have.
+    UnknownPort {
+        switch: String,
+        port: String,
+        at: At,
+    },
+    /// A routed link (v2).
+    RoutedLink { link: String, at: At },
+    /// Cabling shapes v1 cannot express (a LAG to two switches that share
+    /// no MLAG domain, double-sided MLAG: v2).
+    UnsupportedShape { link: String, at: At },
+    /// A cable to a device that is not an imported switch: a host or an
+    /// unmanaged device, neither of which the import writes yet.
+    NotImportedPeer {
+        switch: String,
+        port: String,
+        peer: String,
+        at: At,
+    },
+    /// A fact v1 has no field for.
+    WaitsForV2 {
+        what: &'static str,
+        detail: String,
+        at: At,
+    },
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::DuplicateHostname { name, first, second } => write!(
+                f,
+                "{second}: switch `{name}` is already imported from {first}; this config is left out"
+            ),
+            Note::CablingConflict { port, lldp, cabling } => write!(
+                f,
+                "{}: LLDP sees {port} cabled to {}, but {} says {}; the LLDP neighbour is used",
+                lldp.1, lldp.0, cabling.1, cabling.0
+            ),
+            Note::UnknownTableDevice { file } => write!(
+                f,
+                "{file}: the LLDP table names no device (keep the prompt line, `tor1# show lldp neighbors detail`, in the capture); its neighbours are not used"
+            ),
+            Note::LinkWithoutSpeed { link, at } => write!(
+                f,
+                "{at}: link {link} is not written: no speed is configured or told by the port name (unknown speeds wait for format v2)"
+            ),
+            Note::UnknownPort { switch, port, at } => {
+                write!(f, "{at}: {switch} has no interface {port} in its config")
+            }
+            Note::RoutedLink { link, at } => write!(
+                f,
+                "{at}: link {link} is routed (`no switchport`); routed links wait for format v2"
+            ),
+            Note::UnsupportedShape { link, at } => write!(
+                f,
+                "{at}: link {link} is not written: its shape (a LAG across switches outside one MLAG domain, or MLAG on both sides) waits for format v2"
+            ),
+            Note::NotImportedPeer { switch, port, peer, at } => write!(
+                f,
+                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (hosts and unmanaged devices are not written yet)"
+            ),
+            Note::WaitsForV2 { what, detail, at } => {
+                write!(f, "{at}: {what} waits for format v2: {detail}")
+            }
+        }
+    }
+}
+
+/// A written design and what could not be written.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub toml: String,
+    pub notes: Vec<Note>,
+}
+
+/// One imported switch: its design name and its config.
+pub(crate) struct Switch<'a> {
+    pub name: String,
+    pub cfg: &'a SwitchConfig,
+}
+
+/// Writes the design of these documents. `design_name` goes into
+/// `[design] name`.
+pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
+    let mut notes = Vec::new();
+    let mut switches: Vec<Switch<'_>> = Vec::new();
+    let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
+    for doc in docs {
+        let Document::Config(cfg) = doc else { continue };
+        let name = match &cfg.hostname {
+            Some(h) => h.value.clone(),
+            None => file_stem(&cfg.file),
+        };
+        if let Some(first) = by_name.get(&name) {
+            notes.push(Note::DuplicateHostname {
+                name,
+                first: switches[*first].cfg.file.clone(),
+                second: At {
+                    file: cfg.file.clone(),
+                    line: cfg.hostname.as_ref().and_then(|h| h.line()).unwrap_or(1),
+                },
+            });
+            continue;
+        }
+        by_name.insert(name.clone(), switches.len());
+        switches.push(Switch { name, cfg });
+    }
+    let cables = cables::collect(docs, &switches, &by_name, &mut notes);
+    let links = links::build(&switches, &by_name, &cables, &mut notes);
+    let host_ports = switches::host_ports(&switches, &by_name, &cables);
+    let mut out = toml::Writer::default();
+    out.header(docs, design_name);
+    for (i, sw) in switches.iter().enumerate() {
+        switches::write(&mut out, sw, &host_ports[i], &mut notes);
+    }
+    for link in &links {
+        links::write(&mut out, link);
+    }
+    Imported {
+        toml: out.finish(),
+        notes,
+    }
+}
+
+/// `dir/tor1.lldp.txt` -> `tor1`.
+pub(crate) fn file_stem(file: &str) -> String {
+    let base = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    base.split('.').next().unwrap_or(base).to_string()
+}

@@ -1,0 +1,371 @@
+//! `[switches.NAME]`: VLANs, MTU, MLAG domain, host ports, spanning tree
+//! and PFC of one switch.
+
+use std::collections::BTreeMap;
+
+use super::cables::Cable;
+use super::links::domain_name;
+use super::toml::{self, Writer};
+use super::{At, Note, Switch};
+use crate::model::*;
+use crate::names::IfName;
+use crate::vlans::VlanSet;
+
+/// Per switch, the interfaces facing something that is not an imported
+/// switch (a host or an unmanaged device): the port-channel when the port
+/// is a LAG member.
+pub(crate) fn host_ports<'a>(
+    switches: &[Switch<'a>],
+    by_name: &BTreeMap<String, usize>,
+    cables: &[Cable],
+) -> Vec<Vec<&'a Interface>> {
+    let mut out: Vec<Vec<&'a Interface>> = vec![Vec::new(); switches.len()];
+    for c in cables {
+        for (near, far) in [(&c.a, &c.b), (&c.b, &c.a)] {
+            let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
+                continue;
+            };
+            // A far port named like a switch interface is a switch that
+            // was not imported (an uplink), not a host.
+            if IfName::parse_switch_port(&far.port).is_some() {
+                continue;
+            }
+            let cfg = switches[*s].cfg;
+            let Some(port) = cfg.interface(&near.port) else {
+                continue;
+            };
+            let ifc = port
+                .channel_group
+                .and_then(|cg| cfg.interface(&format!("Port-Channel{}", cg.value.id)))
+                .unwrap_or(port);
+            if !out[*s].iter().any(|i| i.name == ifc.name) {
+                out[*s].push(ifc);
+            }
+        }
+    }
+    out
+}
+
+fn stp_mode(m: StpMode) -> &'static str {
+    match m {
+        StpMode::Pvst => "pvst",
+        StpMode::RapidPvst => "rapid-pvst",
+        StpMode::Mst => "mstp",
+        StpMode::Rstp => "rstp",
+        StpMode::Stp => "stp",
+        StpMode::None => "none",
+    }
+}
+
+pub(crate) fn write(
+    out: &mut Writer,
+    sw: &Switch<'_>,
+    hosts: &[&Interface],
+    notes: &mut Vec<Note>,
+) {
+    let cfg = sw.cfg;
+    let file = cfg.file.as_str();
+    let at = |line: u32| At {
+        file: file.to_string(),
+        line,
+    };
+    out.blank();
+    out.table(&format!("switches.{}", toml::key(&sw.name)));
+    let hostname_from = match &cfg.hostname {
+        Some(h) => toml::sourced(file, h),
+        None => format!("{file}: no hostname, named after the file"),
+    };
+    out.comment(&format!(
+        "{} ({:?}), name from {hostname_from}",
+        sw.name, cfg.vendor
+    ));
+    if !cfg.vlans.is_empty() {
+        let mut set = VlanSet::EMPTY;
+        let mut lines: Vec<u32> = Vec::new();
+        for (id, v) in &cfg.vlans {
+            set.insert(*id);
+            if !lines.contains(&v.line) {
+                lines.push(v.line);
+            }
+        }
+        let from = lines
+            .iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        out.value("vlans", &toml::vlan_list(&set), &format!("{file}:{from}"));
+        for (id, v) in &cfg.vlans {
+            if let Some(n) = &v.name {
+                out.comment(&format!(
+                    "VLAN {id} is named {} ({})",
+                    n.value,
+                    toml::sourced(file, n)
+                ));
+            }
+        }
+    }
+    write_mtu(out, sw);
+    if let (Some(name), Some(d)) = (domain_name(cfg), &cfg.mlag) {
+        out.value("mlag", &toml::string(&name), &format!("{file}:{}", d.line));
+        if d.kind == MlagKind::Vpc && d.peer_switch.is_none_or(|p| !p.value) {
+            notes.push(Note::WaitsForV2 {
+                what: "vPC without peer-switch",
+                detail: format!("{}: the vPC peers send BPDUs as two bridges", sw.name),
+                at: at(d.line),
+            });
+        }
+    }
+    if !hosts.is_empty() {
+        let edge = hosts.iter().all(|i| match i.stp.edge {
+            Some(e) => matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk),
+            None => cfg.stp.edge_default.is_some_and(|d| d.value),
+        });
+        let guard = hosts.iter().all(|i| match i.stp.bpdu_guard {
+            Some(g) => g.value,
+            None => {
+                let is_edge = i
+                    .stp
+                    .edge
+                    .map_or(cfg.stp.edge_default.is_some_and(|d| d.value), |e| {
+                        matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk)
+                    });
+                is_edge && cfg.stp.bpdu_guard_default.is_some_and(|d| d.value)
+            }
+        });
+        let names: Vec<String> = hosts
+            .iter()
+            .map(|i| format!("{} ({file}:{})", i.name, i.line))
+            .collect();
+        out.value(
+            "host_ports",
+            &format!("{{ edge = {edge}, bpdu_guard = {guard} }}"),
+            &format!("from the ports cabled to hosts: {}", names.join(", ")),
+        );
+    }
+    write_stp(out, sw, notes);
+    write_dcb(out, sw);
+}
+
+fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
+    let cfg = sw.cfg;
+    let file = cfg.file.as_str();
+    let l2 = |i: &&Interface| {
+        matches!(i.mode.value, PortMode::Access | PortMode::Trunk)
+            && matches!(
+                i.name.kind(),
+                crate::names::IfKind::Ethernet | crate::names::IfKind::PortChannel(_)
+            )
+    };
+    let stated_max = |f: fn(&Interface) -> Option<Sourced<u32>>| {
+        cfg.interfaces
+            .iter()
+            .filter(l2)
+            .filter_map(f)
+            .filter(|m| !m.is_default())
+            .max_by_key(|m| m.value)
+    };
+    match cfg.vendor {
+        Vendor::NxOs | Vendor::Ios => {
+            let pick = cfg
+                .mtu
+                .network_qos
+                .values()
+                .max_by_key(|m| m.value)
+                .map(|m| (m.value, format!("{} (network-qos)", toml::sourced(file, m))))
+                .or_else(|| cfg.mtu.system.map(|m| (m.value, toml::sourced(file, &m))))
+                .or_else(|| stated_max(|i| i.mtu).map(|m| (m.value, format!("{}, the largest port MTU", toml::sourced(file, &m)))));
+            match pick {
+                Some((m, from)) => out.value("mtu", &m.clamp(576, 9216).to_string(), &from),
+                None => out.comment("mtu: not configured, the vendor default 1500 applies"),
+            }
+        }
+        Vendor::Os10 => match stated_max(|i| i.mtu) {
+            Some(m) => out.value(
+                "frame_size",
+                &m.value.clamp(594, 9238).to_string(),
+                &format!("{}, the largest port MTU (OS10 counts the Ethernet header)", toml::sourced(file, &m)),
+            ),
+            None => out.comment("frame_size: not configured, the OS10 default 1532 applies"),
+        },
+        Vendor::Eos => match stated_max(|i| i.l2_mtu) {
+            Some(m) => out.value(
+                "frame_size",
+                &m.value.clamp(594, 9238).to_string(),
+                &format!("{}, the largest `l2 mtu`", toml::sourced(file, &m)),
+            ),
+            None => out.comment(
+                "mtu: EOS `mtu` is layer 3; the layer-2 frame limit is not in the config (platform default)",
+            ),
+        },
+    }
+}
+
+fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
+    let cfg = sw.cfg;
+    let file = cfg.file.as_str();
+    let at = |line: u32| At {
+        file: file.to_string(),
+        line,
+    };
+    let stp = &cfg.stp;
+    out.blank();
+    out.table(&format!("switches.{}.stp", toml::key(&sw.name)));
+    out.value(
+        "mode",
+        &toml::string(stp_mode(stp.mode.value)),
+        &toml::sourced(file, &stp.mode),
+    );
+    let mut priority: Option<(u32, String)> = stp
+        .bridge_priority
+        .map(|p| (p.value.value, toml::sourced(file, &p)));
+    match stp.mode.value {
+        StpMode::Pvst | StpMode::RapidPvst => {
+            let ids: Vec<u16> = if cfg.vlans.is_empty() {
+                stp.vlan_priorities.keys().copied().collect()
+            } else {
+                cfg.vlans.keys().copied().collect()
+            };
+            let mut by_value: BTreeMap<u32, Vec<u16>> = BTreeMap::new();
+            for id in &ids {
+                let v = stp
+                    .vlan_priorities
+                    .get(id)
+                    .map_or(stp.default_priority.value, |p| p.value.value);
+                by_value.entry(v).or_default().push(*id);
+            }
+            if let Some((value, vlans)) = by_value
+                .iter()
+                .max_by_key(|(v, ids)| (ids.len(), std::cmp::Reverse(**v)))
+            {
+                let from = match stp.vlan_priorities.get(&vlans[0]) {
+                    Some(p) => toml::sourced(file, p),
+                    None => toml::sourced(file, &stp.default_priority),
+                };
+                priority = Some((*value, from));
+                for (other, others) in by_value.iter().filter(|(v, _)| *v != value) {
+                    let mut set = VlanSet::EMPTY;
+                    for id in others {
+                        set.insert(*id);
+                    }
+                    let line = stp
+                        .vlan_priorities
+                        .get(&others[0])
+                        .and_then(|p| p.line())
+                        .or_else(|| cfg.vlans.get(&others[0]).map(|v| v.line))
+                        .unwrap_or(1);
+                    notes.push(Note::WaitsForV2 {
+                        what: "per-VLAN bridge priority",
+                        detail: format!(
+                            "{}: VLANs {set} have priority {other}, written as {value}",
+                            sw.name
+                        ),
+                        at: at(line),
+                    });
+                }
+            }
+        }
+        StpMode::Mst => {
+            if let Some(p) = stp.mst.priorities.get(&0) {
+                priority = Some((p.value.value, toml::sourced(file, p)));
+            }
+        }
+        _ => {}
+    }
+    match priority {
+        Some((v, from)) => out.value("priority", &v.to_string(), &from),
+        None => out.comment(&format!(
+            "priority: {} ({})",
+            stp.default_priority.value,
+            toml::sourced(file, &stp.default_priority)
+        )),
+    }
+    if stp.mode.value == StpMode::Mst {
+        if let Some(n) = &stp.mst.name {
+            out.value("region", &toml::string(&n.value), &toml::sourced(file, n));
+        }
+        if let Some(r) = &stp.mst.revision {
+            out.value("revision", &r.value.to_string(), &toml::sourced(file, r));
+        }
+        let inst: Vec<String> = stp
+            .mst
+            .instances
+            .iter()
+            .filter(|(id, _)| **id != 0)
+            .map(|(id, v)| format!("{id} = {}", toml::vlan_list(&v.value)))
+            .collect();
+        if !inst.is_empty() {
+            let from: Vec<String> = stp
+                .mst
+                .instances
+                .values()
+                .map(|v| toml::sourced(file, v))
+                .collect();
+            out.value(
+                "instances",
+                &format!("{{ {} }}", inst.join(", ")),
+                &from.join(", "),
+            );
+        }
+        let prio: Vec<(String, String)> = stp
+            .mst
+            .priorities
+            .iter()
+            .filter(|(id, _)| **id != 0)
+            .map(|(id, p)| (format!("{id} = {}", p.value.value), toml::sourced(file, p)))
+            .collect();
+        if !prio.is_empty() {
+            let (vals, from): (Vec<String>, Vec<String>) = prio.into_iter().unzip();
+            out.value(
+                "instance_priority",
+                &format!("{{ {} }}", vals.join(", ")),
+                &from.join(", "),
+            );
+        }
+    }
+    if let Some(line) = stp.disabled_vlans.values().next() {
+        let mut set = VlanSet::EMPTY;
+        for id in stp.disabled_vlans.keys() {
+            set.insert(*id);
+        }
+        notes.push(Note::WaitsForV2 {
+            what: "spanning tree off per VLAN",
+            detail: format!("{}: no spanning tree on VLANs {set}", sw.name),
+            at: at(*line),
+        });
+    }
+    if let Some(pc) = &stp.path_cost {
+        if let Some(line) = pc.line() {
+            notes.push(Note::WaitsForV2 {
+                what: "the path-cost method",
+                detail: format!("{}: {:?} path costs", sw.name, pc.value),
+                at: at(line),
+            });
+        }
+    }
+}
+
+fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
+    let cfg = sw.cfg;
+    let file = cfg.file.as_str();
+    let mut pfc: BTreeMap<u8, String> = BTreeMap::new();
+    for (cos, s) in &cfg.dcb.no_drop_cos {
+        if s.value {
+            pfc.insert(*cos, toml::sourced(file, s));
+        }
+    }
+    for ifc in &cfg.interfaces {
+        for (p, s) in &ifc.pfc_no_drop {
+            if s.value {
+                pfc.entry(*p).or_insert_with(|| toml::sourced(file, s));
+            }
+        }
+    }
+    if pfc.is_empty() {
+        return;
+    }
+    out.blank();
+    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)));
+    let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
+    let from: Vec<String> = pfc.values().cloned().collect();
+    out.value("pfc", &format!("[{}]", keys.join(", ")), &from.join(", "));
+}

@@ -1,0 +1,51 @@
+//! A file that cannot be read as any input kind: located, never a panic.
+
+use std::fmt;
+
+/// Why a whole file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Nothing but blank lines, comments and capture noise.
+    Empty,
+    /// Content that matches no input kind; `--from` forces one.
+    Unrecognised,
+    /// JSON that does not parse, or parses to another command's output.
+    Json(String),
+    /// The forced kind does not fit the content at all.
+    WrongKind(String),
+}
+
+/// A located input error: file, line (1-based), column (1-based, 0 when
+/// the whole line is meant) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub kind: ErrorKind,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)?;
+        if self.column > 0 {
+            write!(f, ":{}", self.column)?;
+        }
+        match &self.kind {
+            ErrorKind::Empty => write!(
+                f,
+                ": the file holds no configuration, LLDP table or cabling"
+            ),
+            ErrorKind::Unrecognised => write!(
+                f,
+                ": not a running-config, LLDP table or cabling CSV that netlint knows; \
+                 name the kind with --from (nxos, eos, ios, os10, lldp-nxos, lldp-eos, \
+                 lldp-ios, lldp-os10, lldp-nxos-json, lldp-eos-json, cabling)"
+            ),
+            ErrorKind::Json(why) => write!(f, ": {why}"),
+            ErrorKind::WrongKind(why) => write!(f, ": {why}"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}

@@ -1,0 +1,327 @@
+//! Lines of a captured file, with capture noise taken off: line breaks of
+//! any kind, a CLI prompt, pager leftovers, syslog messages spliced in.
+
+/// What was taken off a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noise {
+    None,
+    /// The whole line is a CLI prompt (`tor1# show running-config`, `tor1#`).
+    Prompt,
+    /// A `--More--` pager prompt was cut off the front; the indentation of
+    /// what remains is lost.
+    Pager,
+    /// A syslog message was cut off the end.
+    Syslog,
+    /// The whole line is a syslog message, or a pager prompt and nothing else.
+    Only,
+}
+
+/// One line of input.
+#[derive(Clone, Copy, Debug)]
+pub struct SrcLine<'a> {
+    /// 1-based line number.
+    pub no: u32,
+    /// The line as captured, without its line break.
+    pub raw: &'a str,
+    /// What remains after noise was cut, without trailing white space,
+    /// leading white space kept.
+    pub text: &'a str,
+    /// Leading white space of `text` (a tab counts one); `None` when a
+    /// pager prompt destroyed it.
+    pub indent: Option<usize>,
+    pub noise: Noise,
+}
+
+impl<'a> SrcLine<'a> {
+    /// The text without its indentation.
+    pub fn body(&self) -> &'a str {
+        self.text.trim_start()
+    }
+}
+
+/// Splits on `\r\n`, `\n` and a lone `\r`, each one line break.
+pub fn split_lines(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            b'\r' => {
+                out.push(&text[start..i]);
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < bytes.len() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+/// The lines of `text`, cleaned.
+pub fn lines(text: &str) -> Vec<SrcLine<'_>> {
+    split_lines(text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, raw)| clean(i as u32 + 1, raw))
+        .collect()
+}
+
+fn clean(no: u32, raw: &str) -> SrcLine<'_> {
+    let mut noise = Noise::None;
+    let mut text = raw;
+    let mut pager = false;
+    if let Some(after) = after_pager(text) {
+        text = after;
+        pager = true;
+        noise = Noise::Pager;
+    }
+    if let Some(cut) = syslog_start(text) {
+        text = &text[..cut];
+        noise = Noise::Syslog;
+    }
+    let text = text.trim_end();
+    if noise != Noise::None && text.trim().is_empty() {
+        noise = Noise::Only;
+    } else if noise == Noise::None && is_prompt(text) {
+        noise = Noise::Prompt;
+    }
+    let indent = if pager {
+        None
+    } else {
+        Some(text.len() - text.trim_start().len())
+    };
+    SrcLine {
+        no,
+        raw,
+        text,
+        indent,
+        noise,
+    }
+}
+
+/// The text after the last pager prompt (`--More--`, `-- More --`,
+/// `<--- More --->`), with the backspaces, carriage returns and escape
+/// sequences a terminal used to erase it.
+fn after_pager(text: &str) -> Option<&str> {
+    let markers = ["--More--", "-- More --", "<--- More --->"];
+    // The pager prints its prompt at the start of a line; the output
+    // resumes on the same line once the prompt is erased.
+    let lead = text.len() - text.trim_start().len();
+    let (pos, len) = markers
+        .iter()
+        .find(|m| text[lead..].starts_with(**m))
+        .map(|m| (lead, m.len()))?;
+    let mut rest = &text[pos + len..];
+    loop {
+        let before = rest.len();
+        rest = rest.trim_start_matches(['\u{8}', ' ', '\t']);
+        if let Some(esc) = rest.strip_prefix("\u{1b}[") {
+            let end = esc
+                .find(|c: char| c.is_ascii_alphabetic())
+                .map_or(esc.len(), |e| e + 1);
+            rest = &esc[end..];
+        }
+        if rest.len() == before {
+            break;
+        }
+    }
+    Some(rest)
+}
+
+/// Where a syslog message begins in a line: at its timestamp (`2024 Jan  1
+/// 10:00:00 tor1 `, `*Mar  1 00:01:23.456: `, `Jan  1 10:00:00 `) when
+/// one precedes the `%FACILITY-N-MNEMONIC:` tag, else at the tag.
+fn syslog_start(text: &str) -> Option<usize> {
+    let tag = find_syslog_tag(text)?;
+    let head = &text[..tag];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let mut start = tag;
+    for m in MONTHS {
+        let mut from = 0;
+        while let Some(p) = head[from..].find(m) {
+            let p = from + p;
+            from = p + m.len();
+            let after = &head[p + m.len()..];
+            let digits_follow = after
+                .trim_start_matches(' ')
+                .starts_with(|c: char| c.is_ascii_digit());
+            let word_start = p == 0 || !head.as_bytes()[p - 1].is_ascii_alphanumeric();
+            if digits_follow && word_start && after.contains(':') && p < start {
+                start = p;
+            }
+        }
+    }
+    let mut s = start;
+    if s < tag {
+        let before = head[..s].trim_end_matches(' ');
+        if before.len() >= 4
+            && before[before.len() - 4..]
+                .bytes()
+                .all(|b| b.is_ascii_digit())
+        {
+            s = before.len() - 4;
+        } else if before.ends_with('*') {
+            s = before.len() - 1;
+        }
+    }
+    Some(s)
+}
+
+/// The byte offset of a `%FAC-N-MNEMONIC:` tag (`%ETHPORT-5-IF_UP:`,
+/// `%LINK-3-UPDOWN:`, `%SYS-5-CONFIG_I:`).
+fn find_syslog_tag(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(p) = text[i..].find('%') {
+        let p = i + p;
+        i = p + 1;
+        let rest = &bytes[p + 1..];
+        let end = rest
+            .iter()
+            .position(|b| {
+                !(b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_' || *b == b'-')
+            })
+            .unwrap_or(rest.len());
+        if rest.get(end) != Some(&b':') {
+            continue;
+        }
+        let tag = &text[p + 1..p + 1 + end];
+        let parts: Vec<&str> = tag.split('-').collect();
+        if parts.len() >= 3
+            && parts
+                .iter()
+                .any(|s| s.len() == 1 && s.as_bytes()[0].is_ascii_digit())
+            && parts[0].starts_with(|c: char| c.is_ascii_uppercase())
+            && parts.iter().all(|s| !s.is_empty())
+        {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// `tor1# show running-config`, `leaf1>sh run`, `OS10# show
+/// running-configuration`, `tor1(config)#`, a bare `tor1#`.
+fn is_prompt(text: &str) -> bool {
+    if text.starts_with(char::is_whitespace) {
+        return false;
+    }
+    let Some(p) = text.find(['#', '>']) else {
+        return false;
+    };
+    let (host, rest) = (&text[..p], text[p + 1..].trim());
+    if host.is_empty()
+        || !host.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':' | '(' | ')' | '/')
+        })
+    {
+        return false;
+    }
+    let first = rest.split_whitespace().next().unwrap_or("");
+    rest.is_empty()
+        || matches!(
+            first,
+            "show" | "sh" | "sho" | "terminal" | "term" | "copy" | "more" | "dir" | "exit"
+        )
+}
+
+/// The byte offset where each line starts, by the same line breaks as
+/// [`split_lines`]: `line_starts(t)[n - 1]` is where line `n` begins.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut out = vec![0];
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => out.push(i + 1),
+            b'\r' => {
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                out.push(i + 1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The 1-based line holding byte `offset`.
+pub fn line_of(starts: &[usize], offset: usize) -> u32 {
+    match starts.binary_search(&offset) {
+        Ok(i) => i as u32 + 1,
+        Err(i) => i as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_break_counts_once() {
+        assert_eq!(split_lines("a\r\nb\nc\rd"), vec!["a", "b", "c", "d"]);
+        assert_eq!(split_lines("a\n\n"), vec!["a", ""]);
+        assert_eq!(split_lines("a\r\r\nb"), vec!["a", "", "b"]);
+    }
+
+    #[test]
+    fn line_starts_agree_with_split_lines() {
+        let t = "a\r\nb\nc\rd";
+        let starts = line_starts(t);
+        assert_eq!(starts, vec![0, 3, 5, 7]);
+        assert_eq!(line_of(&starts, 0), 1);
+        assert_eq!(line_of(&starts, 4), 2);
+        assert_eq!(line_of(&starts, 7), 4);
+    }
+
+    #[test]
+    fn prompts() {
+        let l = lines("tor1# show running-config\nhostname tor1\ntor1#\n  tor1#x");
+        assert_eq!(l[0].noise, Noise::Prompt);
+        assert_eq!(l[1].noise, Noise::None);
+        assert_eq!(l[2].noise, Noise::Prompt);
+        assert_eq!(l[3].noise, Noise::None);
+        assert_eq!(lines("leaf1(config)#show run")[0].noise, Noise::Prompt);
+        assert_eq!(lines("# comment")[0].noise, Noise::None);
+    }
+
+    #[test]
+    fn syslog_is_cut_with_its_timestamp() {
+        let l = lines(
+            "  switchport trunk allowed vlan 10,20 2024 Jan  5 10:01:02 tor1 %ETHPORT-5-IF_UP: Interface Ethernet1/1 is up",
+        );
+        assert_eq!(l[0].text, "  switchport trunk allowed vlan 10,20");
+        assert_eq!(l[0].noise, Noise::Syslog);
+        let l = lines("*Mar  1 00:01:23.456: %LINK-3-UPDOWN: Interface Gi0/1, changed state to up");
+        assert_eq!(l[0].noise, Noise::Only);
+        let l = lines("description 50% of %uplinks: left");
+        assert_eq!(l[0].noise, Noise::None);
+        let l = lines(" description x%LINEPROTO-5-UPDOWN: Line protocol");
+        assert_eq!(l[0].text, " description x");
+    }
+
+    #[test]
+    fn pager_leftovers_are_cut() {
+        let l = lines(" --More-- \u{8}\u{8}\u{8}\u{8}\u{8}\u{8}\u{8}\u{8}\u{8}\u{8}          \u{8}\u{8}  switchport mode trunk");
+        assert_eq!(l[0].text, "switchport mode trunk");
+        assert_eq!(l[0].indent, None);
+        assert_eq!(lines(" --More-- ")[0].noise, Noise::Only);
+        // Only at the start of a line: a comment that names the pager stays.
+        assert_eq!(lines("! a `--More--` leftover")[0].noise, Noise::None);
+    }
+}

@@ -1,0 +1,138 @@
+//! What became of every line of an input: understood, ignored as
+//! irrelevant (with why), or not understood (listed, with why).
+
+use std::fmt;
+
+/// Why a line was ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ignored {
+    Blank,
+    /// `!` or `#` comment lines.
+    Comment,
+    /// Capture noise: a CLI prompt, `Building configuration...`, pager
+    /// leftovers, a syslog message on its own line, `end`.
+    Capture,
+    /// A banner's text.
+    Banner,
+    /// A command or section known to be irrelevant to layer 2 (the
+    /// section's first word: `router`, `aaa`, `snmp-server`, ...).
+    Irrelevant(&'static str),
+    /// Header and footer text of a table (LLDP) or a CSV header.
+    TableText,
+}
+
+/// How a line was classified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineClass {
+    Understood,
+    Ignored(Ignored),
+    NotUnderstood,
+}
+
+/// Why a relevant line was not understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A command the importer does not know, in a section it reads.
+    UnknownCommand,
+    /// A known command with a value it cannot read.
+    BadValue(String),
+    /// A banner whose closing delimiter never came: the rest of the file
+    /// was read as banner text.
+    UnterminatedBanner,
+    /// A CSV row without four fields, or an LLDP line out of place.
+    Malformed(String),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::UnknownCommand => write!(f, "command not understood"),
+            Reason::BadValue(why) => write!(f, "{why}"),
+            Reason::UnterminatedBanner => {
+                write!(
+                    f,
+                    "banner never closed: the rest of the file was skipped as banner text"
+                )
+            }
+            Reason::Malformed(why) => write!(f, "{why}"),
+        }
+    }
+}
+
+/// A relevant line the importer could not interpret.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotUnderstood {
+    pub line: u32,
+    /// The line's text after capture noise was removed.
+    pub text: String,
+    pub reason: Reason,
+}
+
+/// Per file: how every line was classified.
+#[derive(Clone, Default)]
+pub struct ImportSummary {
+    /// One class per line of the file, in order (index = line - 1).
+    pub classes: Vec<LineClass>,
+    /// The lines counted as not understood, in file order.
+    pub not_understood: Vec<NotUnderstood>,
+    /// Lines a syslog message or pager prompt was cut out of.
+    pub cleaned: Vec<u32>,
+}
+
+impl ImportSummary {
+    pub fn lines(&self) -> usize {
+        self.classes.len()
+    }
+
+    pub fn understood(&self) -> usize {
+        self.count(|c| matches!(c, LineClass::Understood))
+    }
+
+    pub fn ignored(&self) -> usize {
+        self.count(|c| matches!(c, LineClass::Ignored(_)))
+    }
+
+    pub fn not_understood_count(&self) -> usize {
+        self.count(|c| matches!(c, LineClass::NotUnderstood))
+    }
+
+    fn count(&self, f: impl Fn(&LineClass) -> bool) -> usize {
+        self.classes.iter().filter(|c| f(c)).count()
+    }
+
+    /// The class of a line (1-based).
+    pub fn class(&self, line: u32) -> Option<LineClass> {
+        self.classes.get((line as usize).checked_sub(1)?).copied()
+    }
+
+    pub(crate) fn set(&mut self, line: u32, class: LineClass) {
+        if let Some(slot) = (line as usize)
+            .checked_sub(1)
+            .and_then(|i| self.classes.get_mut(i))
+        {
+            *slot = class;
+        }
+    }
+
+    pub(crate) fn not_understood(&mut self, line: u32, text: &str, reason: Reason) {
+        self.set(line, LineClass::NotUnderstood);
+        self.not_understood.push(NotUnderstood {
+            line,
+            text: text.to_string(),
+            reason,
+        });
+    }
+}
+
+impl fmt::Debug for ImportSummary {
+    /// Counts and the not-understood lines: what a snapshot should show.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ImportSummary")
+            .field("lines", &self.lines())
+            .field("understood", &self.understood())
+            .field("ignored", &self.ignored())
+            .field("not_understood", &self.not_understood)
+            .field("cleaned", &self.cleaned)
+            .finish()
+    }
+}

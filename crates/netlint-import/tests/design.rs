@@ -1,0 +1,78 @@
+//! Fixtures imported into a design: the TOML is snapshotted, loads
+//! without a diagnostic, and carries the facts a network engineer would
+//! write by hand (roots, MLAG domains, LAGs, allowed VLANs).
+
+use std::path::Path;
+
+use netlint_import::design::{to_design, Note};
+use netlint_import::{parse, Document};
+use netlint_model::{load, SourceFile};
+
+fn import(files: &[&str]) -> (String, Vec<Note>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let docs: Vec<Document> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f)).unwrap();
+            parse(f, &text, None).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{:#?}\n{}",
+        loaded
+            .diagnostics
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>(),
+        imported.toml
+    );
+    (imported.toml, imported.notes)
+}
+
+fn notes_text(notes: &[Note]) -> String {
+    notes.iter().map(|n| format!("{n}\n")).collect()
+}
+
+#[test]
+fn nxos_vpc_pair_with_lldp_and_cabling() {
+    let (toml, notes) = import(&[
+        "nxos-tor1.cfg",
+        "nxos-tor2.cfg",
+        "nxos-tor1.lldp.txt",
+        "cabling.csv",
+    ]);
+    // The peer link is one 2-member LACP peer-link between the vPC peers.
+    assert!(
+        toml.contains("name = \"tor1:Port-Channel10--tor2:Port-Channel10\""),
+        "{toml}"
+    );
+    assert!(toml.contains("kind = \"peer-link\""));
+    assert!(toml.contains("mlag = \"vpc-10\""));
+    insta::assert_snapshot!("nxos.toml", toml);
+    insta::assert_snapshot!("nxos.notes", notes_text(&notes));
+}
+
+#[test]
+fn eos_mlag_pair_with_mstp() {
+    let (toml, notes) = import(&["eos-leaf1.cfg", "eos-leaf2.cfg", "eos-leaf1.lldp.txt"]);
+    assert!(toml.contains("region = \"AZL-SITE1\""));
+    insta::assert_snapshot!("eos.toml", toml);
+    insta::assert_snapshot!("eos.notes", notes_text(&notes));
+}
+
+#[test]
+fn os10_vlt_pair() {
+    let (toml, notes) = import(&["os10-vlt1.cfg", "os10-vlt2.cfg", "os10-vlt1.lldp.txt"]);
+    insta::assert_snapshot!("os10.toml", toml);
+    insta::assert_snapshot!("os10.notes", notes_text(&notes));
+}
+
+#[test]
+fn ios_access_switch() {
+    let (toml, notes) = import(&["ios-access1.cfg", "ios-access1.lldp.txt"]);
+    insta::assert_snapshot!("ios.toml", toml);
+    insta::assert_snapshot!("ios.notes", notes_text(&notes));
+}

@@ -1,0 +1,162 @@
+//! `netlint import`: configs, LLDP tables and cabling into a design file
+//! that `netlint check` accepts, with the summary per file, the notes, the
+//! exit codes of bad input and `--strict`, and the atomic write.
+
+use std::path::{Path, PathBuf};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["netlint"];
+    argv.extend_from_slice(args);
+    let code = netlint::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/netlint-import/tests/fixtures")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn imports_a_vpc_pair_that_check_and_topology_accept() {
+    let out_file = tmp("nxos.toml");
+    let _ = std::fs::remove_file(&out_file);
+    let (code, out, err) = run(&[
+        "import",
+        &fixture("nxos-tor1.cfg"),
+        &fixture("nxos-tor2.cfg"),
+        &fixture("nxos-tor1.lldp.txt"),
+        &fixture("cabling.csv"),
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "the design goes to the file: {out}");
+    // Per file: kind and line counts; not-understood lines at their line.
+    assert!(
+        err.contains("nxos-tor1.cfg: nxos (161 lines): 91 understood"),
+        "{err}"
+    );
+    assert!(
+        err.contains("nxos-tor1.cfg:147: fex 101 (command not understood)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cabling.csv:8: tor1,Eth1/47,border1 (3 fields, not 4"),
+        "{err}"
+    );
+    assert!(
+        err.contains("note: ")
+            && err.contains("nxos-tor2.cfg:19: per-VLAN bridge priority waits for format v2"),
+        "{err}"
+    );
+    let toml = std::fs::read_to_string(&out_file).unwrap();
+    let line = toml
+        .lines()
+        .find(|l| l.starts_with("priority = 8192"))
+        .unwrap();
+    assert!(line.ends_with("nxos-tor1.cfg:40"), "{toml}");
+    let out_str = out_file.to_str().unwrap();
+    let (code, out, err) = run(&["check", out_str]);
+    assert_eq!(code, 0, "{out}{err}");
+    // The two vPC peers are one bridge; the peer-link is internal to it.
+    let (code, out, err) = run(&["topology", out_str]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("vpc-10 (MLAG domain of tor1 + tor2, rapid-pvst)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn writes_to_standard_output_and_takes_a_name() {
+    let (code, out, err) = run(&["import", &fixture("ios-access1.cfg"), "--name", "campus"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[design]\nname = \"campus\""), "{out}");
+    assert!(
+        out.contains("[switches.access1.stp]\nmode = \"rapid-pvst\""),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_files_are_reported_all_at_once_with_exit_2_and_nothing_written() {
+    let bad = tmp("mystery.txt");
+    std::fs::write(&bad, "\nhello world\nthis is no config\n").unwrap();
+    let out_file = tmp("never.toml");
+    let _ = std::fs::remove_file(&out_file);
+    let (code, _, err) = run(&[
+        "import",
+        bad.to_str().unwrap(),
+        "/nonexistent/tor9.cfg",
+        &fixture("eos-leaf1.cfg"),
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("mystery.txt:2: not a running-config"), "{err}");
+    assert!(err.contains("--from"), "{err}");
+    assert!(
+        err.contains("cannot read /nonexistent/tor9.cfg: no such file or directory"),
+        "{err}"
+    );
+    // The good file is still reported.
+    assert!(err.contains("eos-leaf1.cfg: eos"), "{err}");
+    assert!(!out_file.exists());
+}
+
+#[test]
+fn from_forces_the_kind_and_strict_fails_on_lines_not_understood() {
+    let f = tmp("plain.cfg");
+    std::fs::write(
+        &f,
+        "hostname sw1\ninterface Ethernet1\n   switchport mode trunk\n   frobnicate\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["import", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "no marker tells the dialect: {err}");
+    let (code, out, err) = run(&["import", "--from", "eos", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[switches.sw1]"), "{out}");
+    assert!(
+        err.contains("plain.cfg:4: frobnicate (command not understood)"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["import", "--from", "eos", "--strict", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("--strict: 1 line(s) not understood; nothing written"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["import", "--from", "junos", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("junos"), "{err}");
+}
+
+#[test]
+fn refuses_to_write_over_an_input() {
+    let f = tmp("self.cfg");
+    std::fs::write(&f, "!Command: show running-config\nhostname sw1\n").unwrap();
+    let (code, _, err) = run(&["import", f.to_str().unwrap(), "-o", f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a file this run reads"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "!Command: show running-config\nhostname sw1\n"
+    );
+}
