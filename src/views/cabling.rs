@@ -6,6 +6,7 @@
 
 use netlint_analysis::Topology;
 use netlint_model::{Design, LinkKind};
+use netlint_rules::phrases::words::speed_text;
 use serde::Serialize;
 
 /// A routed link, or a link to an unmanaged device.
@@ -50,10 +51,13 @@ pub fn cabling(design: &Design, topo: &Topology) -> Vec<CablingOut> {
                 },
                 a: names(link.a_ends().map(|s| s.value).collect()),
                 b: names(link.b.iter().map(|s| s.value).collect()),
-                speed: if members == 1 {
-                    link.speed.value.to_string()
-                } else {
-                    format!("{members} x {}", link.speed.value)
+                speed: {
+                    let speed = speed_text(link.speed.as_ref().map(|s| s.value));
+                    if members == 1 {
+                        speed
+                    } else {
+                        format!("{members} x {speed}")
+                    }
                 },
             }
         })

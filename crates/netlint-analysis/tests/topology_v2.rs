@@ -68,7 +68,7 @@ fn a_double_sided_lag_is_one_port_and_only_the_cores_uplink_blocks() {
     assert_eq!(d.link(port.link).name, "dist-tor");
     assert_eq!(port.a_switches, vec![sw(&d, "dist-1"), sw(&d, "dist-2")]);
     assert_eq!(port.b_switches, vec![sw(&d, "tor-1"), sw(&d, "tor-2")]);
-    assert_eq!(port.speed().mbps(), 100_000);
+    assert_eq!(port.speed().map(|s| s.mbps()), Some(100_000));
     assert_eq!(
         blocked(&d, &t, &f),
         vec![
