@@ -1360,10 +1360,12 @@ mod classes;
 #[cfg(test)]
 mod proofs;
 mod scenarios;
+mod targets;
 
 pub use classes::Reachability;
 
 pub use scenarios::ScenarioComponents;
+pub use targets::{TargetBreak, TargetReach};
 
 #[cfg(test)]
 mod tests {

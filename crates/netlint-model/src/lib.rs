@@ -1,12 +1,14 @@
 //! The netlint design format: TOML text with spans to a validated, typed
 //! [`Design`]. See `docs/format.md` for the format itself.
 
+#[macro_use]
 pub mod design;
 pub mod diag;
 pub mod element;
 mod load;
 mod reader;
 pub mod span;
+pub mod storage;
 mod syntax;
 pub mod text;
 pub mod units;
@@ -19,4 +21,5 @@ pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};
+pub use storage::*;
 pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};

@@ -15,6 +15,8 @@ use crate::units::{Bandwidth, Duration, Mtu, MtuForm, Speed, MAX_FRAME, MAX_MTU,
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
+mod storage;
+
 /// The result of loading one design file.
 pub struct Loaded {
     /// None when the file has syntax errors or misses `[design]`.
@@ -24,7 +26,7 @@ pub struct Loaded {
 }
 
 const TOP_KEYS: &[&str] = &[
-    "design", "networks", "switches", "links", "profiles", "hosts", "netlint",
+    "design", "networks", "switches", "links", "profiles", "hosts", "storage", "netlint",
 ];
 const DESIGN_KEYS: &[&str] = &["name", "platform", "drain_budget"];
 const NETWORK_KEYS: &[&str] = &[
@@ -521,6 +523,7 @@ impl Builder {
             }
         }
         self.resolve_peers(&mut hosts, peers);
+        let storage = self.storage(root, &hosts);
 
         let lint = match self.r.table(root, "netlint") {
             Some((span, t)) => lint_settings(&mut self.r, span, t),
@@ -539,6 +542,7 @@ impl Builder {
             links,
             profiles,
             hosts,
+            storage,
             lint,
             allows: std::mem::take(&mut self.allows),
         })
