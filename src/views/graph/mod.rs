@@ -19,6 +19,7 @@ mod marks;
 mod options;
 mod scene;
 mod scope;
+mod targets;
 
 pub use build::build;
 pub use marks::finding_elements;
