@@ -146,3 +146,21 @@ impl Design {
         (0..self.storage.len()).map(TargetId)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Element;
+
+    #[test]
+    fn target_paths_read_back_and_a_target_covers_its_ports() {
+        let t = Element::Storage("array1".into(), None);
+        let p = Element::Storage("array1".into(), Some("A0".into()));
+        assert_eq!(t.path(), "storage.array1");
+        assert_eq!(p.path(), "storage.array1.ports.A0");
+        assert_eq!(Element::from_path(&t.path()), Some(t.clone()));
+        assert_eq!(Element::from_path(&p.path()), Some(p.clone()));
+        assert!(t.covers(&p));
+        assert!(!p.covers(&t));
+        assert!(!t.covers(&Element::Storage("array10".into(), None)));
+    }
+}

@@ -198,3 +198,105 @@ impl Forwarding {
         first.ok_or(Break::NoAdapter { host: h })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::l2::{Fabric, Failures, NotCarried};
+    use netlint_model::{load, SourceFile};
+
+    fn design(src: &str) -> Design {
+        let l = load(&SourceFile::new("t.toml", src));
+        assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+        l.design.unwrap()
+    }
+
+    /// h1 on `tor-a`, h2 on `tor-b`, the array on `tor-b`; the trunk
+    /// between the switches allows TRUNK.
+    const SRC: &str = r#"
+[design]
+name = "t"
+[networks.iscsi]
+role = "storage"
+protocol = "iscsi"
+vlan = 60
+[switches.tor-a]
+[switches.tor-b]
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "25G"
+members = 2
+vlans = TRUNK
+[hosts.h1.nics.S]
+speed = "25G"
+switch = "tor-a"
+networks = ["iscsi"]
+[hosts.h2.nics.S]
+speed = "25G"
+switch = "tor-b"
+networks = ["iscsi"]
+[storage.array]
+kind = "iscsi"
+[storage.array.ports.P0]
+speed = "25G"
+switch = "tor-b"
+mtu = 9000
+networks = ["iscsi"]
+"#;
+
+    fn reach(trunk: &str) -> (Design, Vec<TargetReach>) {
+        let d = design(&SRC.replace("TRUNK", trunk));
+        let topo = Topology::build(&d);
+        let fwd = Fabric::new(&d, &topo).forwarding(&d, &topo, &Failures::default());
+        let r = fwd.target_reach(&d, &topo);
+        (d, r)
+    }
+
+    #[test]
+    fn a_vlan_missing_on_the_trunk_cuts_the_target_from_one_host_only() {
+        let (d, r) = reach("[10]");
+        assert_eq!(r.len(), 2);
+        let isl = d.link_by_name("isl").unwrap();
+        assert_eq!(r[0].host, HostId(0));
+        match &r[0].broken {
+            Some(TargetBreak::Fabric(Break::NotCarried { port, why })) => {
+                assert_eq!(*why, NotCarried::NotAllowed);
+                let topo = Topology::build(&d);
+                assert_eq!(topo.ports[*port].link, isl);
+            }
+            other => panic!("{other:?}"),
+        }
+        // h2 shares the array's switch.
+        assert_eq!(r[1].host, HostId(1));
+        assert!(r[1].broken.is_none());
+        assert_eq!(r[1].port, Some(TargetPortIdx(0)));
+        assert!(r[1].path.is_empty());
+    }
+
+    #[test]
+    fn with_the_vlan_allowed_the_path_and_its_mtu_are_known() {
+        let (d, r) = reach("[10, 60]");
+        assert!(r.iter().all(|x| x.broken.is_none()), "{r:#?}");
+        assert_eq!(r[0].path.len(), 1);
+        let (a, b) = (
+            d.switch_by_name("tor-a").unwrap(),
+            d.switch_by_name("tor-b").unwrap(),
+        );
+        assert_eq!(r[0].ends, Some((a, b)));
+        // Default switch MTU 1500, tagged: 1500 fits.
+        assert_eq!(r[0].min_mtu.map(|m| m.0), Some(1500));
+    }
+
+    #[test]
+    fn a_switch_failure_takes_the_targets_only_port_away() {
+        let d = design(&SRC.replace("TRUNK", "[60]"));
+        let topo = Topology::build(&d);
+        let mut f = Failures::default();
+        f.switches.insert(d.switch_by_name("tor-b").unwrap());
+        let fwd = Fabric::new(&d, &topo).forwarding(&d, &topo, &f);
+        let r = fwd.target_reach(&d, &topo);
+        assert!(r.iter().all(|x| x.broken.is_some()), "{r:#?}");
+    }
+}
