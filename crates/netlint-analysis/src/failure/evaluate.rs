@@ -576,7 +576,7 @@ impl<'a> Analysis<'a> {
         // numbers of untouched parts of the fabric are the healthy ones.
         let mut changed: Vec<HostId> = Vec::new();
         for &h in &affected {
-            let s = self.host_state(h, &st);
+            let s = self.host_state(h, st);
             let same_tokens = s
                 .iter()
                 .zip(&self.healthy[h.0])
@@ -616,7 +616,7 @@ impl<'a> Analysis<'a> {
             }
             outcome
                 .losses
-                .push(self.attribute(r, &lost, &st, &changed_set, &state_of));
+                .push(self.attribute(r, &lost, st, &changed_set, &state_of));
         }
         outcome
     }
