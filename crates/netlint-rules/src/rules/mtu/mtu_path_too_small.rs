@@ -32,6 +32,18 @@ pub(crate) struct HostMtu {
     pub what: String,
 }
 
+impl HostMtu {
+    /// The related line's label: "`hv1` sends 9000-byte packets on NIC `P1`".
+    pub(crate) fn sends(&self, design: &Design) -> String {
+        format!(
+            "`{}` sends {}-byte packets on {}",
+            design.host(self.host).name,
+            self.payload,
+            self.what
+        )
+    }
+}
+
 fn nic_mtu(host: &netlint_model::Host, n: netlint_model::NicIdx) -> u32 {
     host.nic(n).mtu.value.payload
 }
@@ -403,15 +415,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
     let sender = &lead.sender;
     cx.finding(&RULE, element, span, message)
         .with_help(help)
-        .with_related(
-            sender.span,
-            format!(
-                "`{}` sends {}-byte packets on {}",
-                design.host(sender.host).name,
-                sender.payload,
-                sender.what
-            ),
-        )
+        .with_related(sender.span, sender.sends(design))
 }
 
 #[cfg(test)]

@@ -86,15 +86,7 @@ pub(super) fn port_findings(cx: &Context<'_>, rule: &'static Rule, out: &mut Vec
         out.push(
             cx.finding(rule, target.port_element(p), port.mtu.span, message)
                 .with_help(help)
-                .with_related(
-                    sender.span,
-                    format!(
-                        "`{}` sends {}-byte packets on {}",
-                        design.host(sender.host).name,
-                        sender.payload,
-                        sender.what
-                    ),
-                ),
+                .with_related(sender.span, sender.sends(design)),
         );
     }
 }
