@@ -87,6 +87,14 @@ fn target_cause(cx: &Context<'_>, r: &TargetReach, b: &TargetBreak) -> Cause {
                 ),
             }
         }
+        // Only in a failure scenario, which this rule does not look at.
+        TargetBreak::PortsDown => Cause {
+            text: format!("its ports on `{}` are down", net.name),
+            element: target.element(),
+            span: target.span,
+            related: Vec::new(),
+            help: String::new(),
+        },
         TargetBreak::Fabric(Break::Blocked { ports, from, to }) => {
             let link = design.link(topo.ports[ports[0]].link);
             Cause {
