@@ -25,7 +25,8 @@
 use netlint_model::units::{JUMBO_PACKET_HEADER, MAX_FRAME, MAX_MTU, MIN_MTU};
 use netlint_model::{
     ClusterUse, FailOn, LagMode, Level, LinkKind, LoadBalancing, PathCost, Platform, PolicyMatch,
-    Power, Protocol, Rdma, Role, StpMode, SwitchLag, TeamKind, TeamMode, Tier, Transport,
+    Power, Protocol, Rdma, Role, StorageKind, StpMode, SwitchLag, TeamKind, TeamMode, Tier,
+    Transport,
     VSwitchKind, SCHEMA, SYNTAX,
 };
 use std::fmt::Write as _;
@@ -250,6 +251,7 @@ pub fn objects() -> Vec<Object> {
                 f("links", Ty::ArrayOf("link"), "Cables and LAGs between switches."),
                 f("profiles", Ty::MapOf("profile"), "Host builds shared by cluster nodes, by name."),
                 f("hosts", Ty::MapOf("host"), "Cluster nodes, by name."),
+                f("storage", Ty::MapOf("storage"), "Storage targets (iSCSI arrays, SMB file servers, NFS filers), by name."),
                 f("netlint", Ty::Ref("netlint"), "Lint settings for this design (over those of the nearest netlint.toml)."),
             ],
             required: &["design"],
@@ -508,6 +510,39 @@ pub fn objects() -> Vec<Object> {
                 f("priority", int(0, 7), "802.1p priority, 0 to 7."),
             ],
             required: &["name", "match", "priority"],
+            required_without_profile: &[],
+            exclusive: &[],
+        },
+        Object {
+            name: "storage",
+            description: "`[storage.NAME]`: a storage target (iSCSI array, SMB / SOFS file server, NFS filer) and the hosts that use it.",
+            probe: "[storage.s]\n",
+            fields: vec![
+                f("kind", Ty::Enum(StorageKind::NAMES), "What it serves: iscsi, smb or nfs."),
+                f("model", Ty::Str, "Array or server model, free text."),
+                f("used_by", Ty::Names, "Clusters (a host's `cluster`) and hosts that use it; absent = every host of the design."),
+                f("ports", Ty::MapOf("storage_port"), "Its network ports (controller NICs), by name, written like host NICs."),
+                f("allow", Ty::Allow, ALLOW_DOC),
+            ],
+            required: &["kind", "ports"],
+            required_without_profile: &[],
+            exclusive: &[],
+        },
+        Object {
+            name: "storage_port",
+            description: "A network port of a storage target, written like a host NIC.",
+            probe: "[storage.s.ports.p]\n",
+            fields: vec![
+                f("card", Ty::Str, "Controller or adapter: ports on one card fail together (default: the port itself)."),
+                f("model", Ty::Str, "Adapter model, free text."),
+                f("speed", Ty::Pattern(SPEED), "Link speed: \"10G\", \"25G\"."),
+                f("switch", Ty::Str, "The switch this port is cabled to; absent = not connected."),
+                f("port", Ty::Str, "The switch port, free text."),
+                f("mtu", mtu(), "The largest Ethernet payload the port sends and takes, in bytes (default 1500)."),
+                f("networks", Ty::Names, "Networks whose target address sits on this port."),
+                f("allow", Ty::Allow, ALLOW_DOC),
+            ],
+            required: &["speed", "networks"],
             required_without_profile: &[],
             exclusive: &[],
         },

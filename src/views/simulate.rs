@@ -322,6 +322,15 @@ fn standing_name(design: &Design, req: &Requirement) -> String {
         Requirement::Storage(None) => format!("storage group ({})", nets()),
         Requirement::Cluster => format!("cluster group ({})", nets()),
         Requirement::LiveMigration => format!("live migration ({})", nets()),
+        Requirement::Target(t) => {
+            let target = design.target(*t);
+            format!(
+                "{} `{}` ({})",
+                target.kind.value.words(),
+                target.name,
+                nets()
+            )
+        }
     }
 }
 

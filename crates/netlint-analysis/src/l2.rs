@@ -1349,10 +1349,12 @@ mod classes;
 mod proofs;
 mod scenarios;
 mod stp_input;
+mod targets;
 
 pub use classes::Reachability;
 
 pub use scenarios::ScenarioComponents;
+pub use targets::{TargetBreak, TargetReach};
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,7 @@ pub mod union_find;
 
 pub use l2::{
     all_pairs, Break, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach,
-    Reachability, VlanView,
+    Reachability, TargetBreak, TargetReach, VlanView,
 };
 pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};
 pub use union_find::UnionFind;

@@ -300,6 +300,8 @@ pub struct Design {
     pub links: Vec<Link>,
     pub profiles: Vec<Profile>,
     pub hosts: Vec<Host>,
+    /// `[storage.NAME]`: storage targets, in file order.
+    pub storage: Vec<crate::storage::StorageTarget>,
     pub lint: LintSettings,
     /// Every `allow` table of the design, by the element it is attached to
     /// (a profile's entries are copied onto each host built from it).

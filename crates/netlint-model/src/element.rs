@@ -42,6 +42,8 @@ pub enum Element {
     Link(String),
     Host(String, Part),
     Profile(String, Part),
+    /// A storage target, or one of its ports.
+    Storage(String, Option<String>),
 }
 
 impl Element {
@@ -76,6 +78,8 @@ impl Element {
             Element::Network(n) => return format!("networks.{n}"),
             Element::Switch(n) => return format!("switches.{n}"),
             Element::Link(n) => return format!("links.{n}"),
+            Element::Storage(n, None) => return format!("storage.{n}"),
+            Element::Storage(n, Some(p)) => return format!("storage.{n}.ports.{p}"),
             Element::Host(n, p) => ("hosts", n, p),
             Element::Profile(n, p) => ("profiles", n, p),
         };
@@ -117,6 +121,10 @@ impl Element {
             "networks" => Some(Element::Network(rest.to_string())),
             "switches" => Some(Element::Switch(rest.to_string())),
             "links" => Some(Element::Link(rest.to_string())),
+            "storage" => Some(match rest.split_once(".ports.") {
+                Some((n, p)) => Element::Storage(n.to_string(), Some(p.to_string())),
+                None => Element::Storage(rest.to_string(), None),
+            }),
             "hosts" | "profiles" => {
                 let Some((name, inner)) = rest.split_once('.') else {
                     return whole(rest, Part::Whole);
@@ -170,6 +178,7 @@ impl Element {
                         _ => pa == pb,
                     }
             }
+            (Element::Storage(a, None), Element::Storage(b, _)) => a == b,
             _ => self == other,
         }
     }

@@ -1,6 +1,7 @@
 //! The netlint design format: TOML text with spans to a validated, typed
 //! [`Design`]. See `docs/format.md` for the format itself.
 
+#[macro_use]
 pub mod design;
 pub mod diag;
 pub mod element;
@@ -9,6 +10,7 @@ mod reader;
 pub mod span;
 mod speed;
 pub mod switch_models;
+pub mod storage;
 mod syntax;
 pub mod text;
 pub mod units;
@@ -22,4 +24,5 @@ pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};
+pub use storage::*;
 pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};

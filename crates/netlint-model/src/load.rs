@@ -18,6 +18,7 @@ use toml::de::{DeTable, DeValue};
 mod stp;
 mod topo;
 use topo::written_names;
+mod storage;
 
 /// The result of loading one design file.
 pub struct Loaded {
@@ -28,7 +29,7 @@ pub struct Loaded {
 }
 
 const TOP_KEYS: &[&str] = &[
-    "design", "networks", "switches", "links", "profiles", "hosts", "netlint",
+    "design", "networks", "switches", "links", "profiles", "hosts", "storage", "netlint",
 ];
 const DESIGN_KEYS: &[&str] = &["name", "platform", "drain_budget"];
 const NETWORK_KEYS: &[&str] = &[
@@ -534,6 +535,7 @@ impl Builder {
         }
         self.resolve_peers(&mut hosts, peers);
         self.check_unmanaged_host_cables(&hosts);
+        let storage = self.storage(root, &hosts);
 
         let lint = match self.r.table(root, "netlint") {
             Some((span, t)) => lint_settings(&mut self.r, span, t),
@@ -552,6 +554,7 @@ impl Builder {
             links,
             profiles,
             hosts,
+            storage,
             lint,
             allows: std::mem::take(&mut self.allows),
         })

@@ -17,6 +17,7 @@ pub struct Context<'d> {
     fabric: OnceLock<Fabric>,
     forwarding: OnceLock<Forwarding>,
     reachability: OnceLock<Reachability>,
+    target_reach: OnceLock<Vec<netlint_analysis::TargetReach>>,
     bandwidth: OnceLock<netlint_analysis::bandwidth::BandwidthModel>,
     failures: OnceLock<netlint_analysis::failure::FailureReport>,
     /// Per network and host: which attachment class the host is in (hosts
@@ -43,6 +44,7 @@ impl<'d> Context<'d> {
             fabric: OnceLock::new(),
             forwarding: OnceLock::new(),
             reachability: OnceLock::new(),
+            target_reach: OnceLock::new(),
             bandwidth: OnceLock::new(),
             failures: OnceLock::new(),
             attachment: OnceLock::new(),
@@ -115,6 +117,13 @@ impl<'d> Context<'d> {
     pub fn reachability(&self) -> &Reachability {
         self.reachability
             .get_or_init(|| Reachability::new(self.design, self.topology(), self.forwarding()))
+    }
+
+    /// Reachability of each storage target from each host that uses it,
+    /// per network, in the healthy state.
+    pub fn target_reach(&self) -> &[netlint_analysis::TargetReach] {
+        self.target_reach
+            .get_or_init(|| self.forwarding().target_reach(self.design, self.topology()))
     }
 
     /// Every single failure (switches, stacks, inter-switch cables, NIC

@@ -252,6 +252,7 @@ pub fn build(
 
     // Hosts.
     host_nodes(&ctx, &switch_node, &mut scene);
+    super::targets::target_nodes(&ctx, &switch_node, &mut scene);
 
     // Networks.
     for (ni, net) in design.networks.iter().enumerate() {

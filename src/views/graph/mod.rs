@@ -20,6 +20,7 @@ mod marks;
 mod options;
 mod scene;
 mod scope;
+mod targets;
 
 pub use build::build;
 pub use marks::finding_elements;

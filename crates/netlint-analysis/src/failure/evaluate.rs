@@ -284,7 +284,7 @@ impl<'a> Analysis<'a> {
         }
     }
 
-    fn host_state(&self, h: HostId, st: &FabricState) -> HostState {
+    pub(super) fn host_state(&self, h: HostId, st: &FabricState) -> HostState {
         self.topo.carriers[h.0]
             .iter()
             .map(|c| {
@@ -534,7 +534,7 @@ impl<'a> Analysis<'a> {
     }
 
     /// Hosts whose carriers may differ from the healthy state.
-    fn affected_hosts(&self, st: &FabricState) -> BTreeSet<HostId> {
+    pub(super) fn affected_hosts(&self, st: &FabricState) -> BTreeSet<HostId> {
         let f = st.failures;
         let mut set = BTreeSet::new();
         for (h, n) in &f.nics {
@@ -557,7 +557,14 @@ impl<'a> Analysis<'a> {
     /// attributed to the hosts whose own attachments broke.
     pub fn evaluate(&self, failures: &Failures) -> Outcome {
         let st = self.fabric_state(failures);
-        let affected = self.affected_hosts(&st);
+        let mut outcome = self.evaluate_pairs(&st);
+        outcome.losses.extend(self.target_losses(&st));
+        outcome
+    }
+
+    /// The host-pair requirements' losses in one scenario.
+    fn evaluate_pairs(&self, st: &FabricState) -> Outcome {
+        let affected = self.affected_hosts(st);
         if affected.is_empty() {
             return Outcome::default();
         }
@@ -566,7 +573,7 @@ impl<'a> Analysis<'a> {
         // numbers of untouched parts of the fabric are the healthy ones.
         let mut changed: Vec<HostId> = Vec::new();
         for &h in &affected {
-            let s = self.host_state(h, &st);
+            let s = self.host_state(h, st);
             let same_tokens = s
                 .iter()
                 .zip(&self.healthy[h.0])
@@ -583,6 +590,9 @@ impl<'a> Analysis<'a> {
         let changed_set: BTreeSet<HostId> = changed.iter().copied().collect();
         let mut outcome = Outcome::default();
         for r in 0..self.requirements.len() {
+            if matches!(self.requirements[r], Requirement::Target(_)) {
+                continue;
+            }
             let mut lost: BTreeSet<(HostId, HostId)> = BTreeSet::new();
             for &h in &changed {
                 let sh = state_of(h);
@@ -603,7 +613,7 @@ impl<'a> Analysis<'a> {
             }
             outcome
                 .losses
-                .push(self.attribute(r, &lost, &st, &changed_set, &state_of));
+                .push(self.attribute(r, &lost, st, &changed_set, &state_of));
         }
         outcome
     }
@@ -718,7 +728,7 @@ impl<'a> Analysis<'a> {
 
     /// The carriers of `h` on the requirement's networks that the failure
     /// changed, and how.
-    fn carrier_changes(
+    pub(super) fn carrier_changes(
         &self,
         r: usize,
         h: HostId,

@@ -35,6 +35,7 @@ mod pairs;
 mod report;
 mod requirements;
 mod simulate;
+mod targets;
 #[cfg(test)]
 mod tests;
 mod units;

@@ -35,6 +35,12 @@ pub enum CarrierLoss {
     },
     /// Its working NICs now end in parts of the fabric that no longer meet.
     Scattered { bridges: Vec<BridgeId> },
+    /// The host's carrier still stands, but every port of storage target
+    /// `target` on its network went down with the switch it is cabled to.
+    TargetPortsDown {
+        target: netlint_model::TargetId,
+        ports: Vec<(netlint_model::TargetPortIdx, SwitchId)>,
+    },
 }
 
 /// One carrier of a host that the failure changed, and how.

@@ -16,6 +16,9 @@ pub enum Requirement {
     /// The networks of each host's `live_migration.networks` (both hosts'
     /// lists): `lm-no-fallback`.
     LiveMigration,
+    /// A storage target, from each host that uses it: any of its networks
+    /// is enough (MPIO, SMB multichannel).
+    Target(netlint_model::TargetId),
 }
 
 impl Requirement {
@@ -26,7 +29,7 @@ impl Requirement {
                 Role::Management => Severity::Warning,
                 _ => Severity::Info,
             },
-            Requirement::Storage(_) => Severity::Error,
+            Requirement::Storage(_) | Requirement::Target(_) => Severity::Error,
             Requirement::Cluster | Requirement::LiveMigration => Severity::Warning,
         }
     }
@@ -67,6 +70,7 @@ impl Requirement {
                 }
                 out
             }
+            Requirement::Target(t) => design.target(*t).networks(),
         }
     }
 }
@@ -98,5 +102,11 @@ pub fn requirements(design: &Design, everything: bool) -> Vec<Requirement> {
     if design.hosts.iter().any(|h| h.live_migration.is_some()) {
         out.push(Requirement::LiveMigration);
     }
+    out.extend(
+        design
+            .target_ids()
+            .filter(|t| !design.target(*t).networks().is_empty())
+            .map(Requirement::Target),
+    );
     out
 }

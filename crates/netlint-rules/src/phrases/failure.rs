@@ -127,6 +127,10 @@ impl RequirementWords for Requirement {
             Requirement::LiveMigration => {
                 format!("every live-migration network ({})", names())
             }
+            Requirement::Target(t) => {
+                let target = design.target(*t);
+                format!("{} `{}`", target.kind.value.words(), target.name)
+            }
         }
     }
 
@@ -139,6 +143,7 @@ impl RequirementWords for Requirement {
             Requirement::Storage(None) => "storage".to_string(),
             Requirement::Cluster => "cluster group".to_string(),
             Requirement::LiveMigration => "live migration".to_string(),
+            Requirement::Target(t) => design.target(*t).name.clone(),
         }
     }
 }
@@ -415,6 +420,9 @@ impl CarrierWhy for CarrierChange {
                     related,
                     element,
                 }
+            }
+            CarrierLoss::TargetPortsDown { target, ports } => {
+                super::storage::ports_down(design, topo, h, *target, ports, fabric_unit)
             }
             CarrierLoss::Scattered { bridges } => {
                 let names: Vec<String> = bridges

@@ -17,5 +17,6 @@
 
 pub mod bandwidth;
 pub mod failure;
+pub(crate) mod storage;
 pub mod stp;
 pub mod words;

@@ -5,6 +5,7 @@ use crate::Rule;
 pub mod jumbo_recommended;
 pub mod mtu_mismatch;
 pub mod mtu_path_too_small;
+mod targets;
 
 pub static RULES: &[&Rule] = &[
     &mtu_mismatch::RULE,

@@ -6,7 +6,7 @@ use crate::{declare_rule, Context};
 use netlint_analysis::{Topology, Via};
 use netlint_model::units::{FRAME_OVERHEAD, VLAN_TAG};
 use netlint_model::{
-    Design, Diagnostic, HostId, LinkId, Mtu, MtuForm, NetworkId, Span, SwitchId, Uplink,
+    Design, Diagnostic, HostId, LinkId, Mtu, MtuForm, NetworkId, Span, SwitchId, TargetId, Uplink,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -30,6 +30,18 @@ pub(crate) struct HostMtu {
     pub span: Span,
     /// "NIC `P2-1`", "vNIC `CSV`", "team `T`", "guests on `VMSwitch`".
     pub what: String,
+}
+
+impl HostMtu {
+    /// The related line's label: "`hv1` sends 9000-byte packets on NIC `P1`".
+    pub(crate) fn sends(&self, design: &Design) -> String {
+        format!(
+            "`{}` sends {}-byte packets on {}",
+            design.host(self.host).name,
+            self.payload,
+            self.what
+        )
+    }
 }
 
 fn nic_mtu(host: &netlint_model::Host, n: netlint_model::NicIdx) -> u32 {
@@ -125,6 +137,8 @@ struct TooBig {
     payload: u32,
     sender: HostMtu,
     hosts: BTreeSet<HostId>,
+    /// Storage targets whose path from the hosts crosses the element.
+    targets: BTreeSet<TargetId>,
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -158,7 +172,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         {
             continue;
         }
-        let mut consider = |elem: Elem, m: &HostMtu, host: HostId| {
+        let mut consider = |elem: Elem, m: &HostMtu, host: HostId, target: Option<TargetId>| {
             let mtu = match elem {
                 Elem::Switch(s) => design.switch(s).mtu.value,
                 Elem::Link(l) => match &design.link(l).mtu {
@@ -177,19 +191,21 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     payload: m.payload,
                     sender: m.clone(),
                     hosts: BTreeSet::new(),
+                    targets: BTreeSet::new(),
                 });
             if m.payload > e.payload {
                 e.payload = m.payload;
                 e.sender = m.clone();
             }
             e.hosts.insert(host);
+            e.targets.extend(target);
         };
         // Every host's frames reach the switches its adapters are cabled to.
         for (h, m) in &largest {
             for c in topo.carriers_of(*h, net) {
                 for n in fwd.effective_nics(*h, c) {
                     if let Some(netlint_analysis::NicEnd::Switch(s)) = topo.nic_ends[h.0][n.0] {
-                        consider(Elem::Switch(s), m, *h);
+                        consider(Elem::Switch(s), m, *h, None);
                     }
                 }
             }
@@ -208,11 +224,32 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     let port = &topo.ports[p];
                     // Either host's largest packet crosses every hop.
                     for (m, sender) in [(ma, r.a), (mb, r.b)] {
-                        consider(Elem::Link(port.link), m, sender);
+                        consider(Elem::Link(port.link), m, sender, None);
                         for s in port.switches() {
-                            consider(Elem::Switch(s), m, sender);
+                            consider(Elem::Switch(s), m, sender, None);
                         }
                     }
+                }
+            }
+        }
+        // And every switch and link between a host and a storage target
+        // it reaches, the target's switch included.
+        for r in cx.target_reach() {
+            let (Some(m), Some((sx, sy)), None) = (largest.get(&r.host), r.ends, &r.broken) else {
+                continue;
+            };
+            if r.network != net {
+                continue;
+            }
+            let t = Some(r.target);
+            for s in [sx, sy] {
+                consider(Elem::Switch(s), m, r.host, t);
+            }
+            for &p in &r.path {
+                let port = &topo.ports[p];
+                consider(Elem::Link(port.link), m, r.host, t);
+                for s in port.switches() {
+                    consider(Elem::Switch(s), m, r.host, t);
                 }
             }
         }
@@ -220,6 +257,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (elem, nets) in found {
         out.push(finding(cx, elem, &nets));
     }
+    super::targets::port_findings(cx, &RULE, out);
 }
 
 /// The don't-fragment pings that prove a path, for the hosts' platforms.
@@ -335,6 +373,20 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         lead.payload,
         lead.payload - limit,
     );
+    if !lead.targets.is_empty() {
+        let names: Vec<String> = lead
+            .targets
+            .iter()
+            .map(|t| {
+                let target = design.target(*t);
+                format!("{} `{}`", target.kind.value.words(), target.name)
+            })
+            .collect();
+        message.push_str(&format!(
+            "; it is on the path to {}",
+            super::super::stp::and_list(&names)
+        ));
+    }
     let others: Vec<String> = nets
         .iter()
         .filter(|(n, _)| *n != lead_net)
@@ -399,15 +451,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
     let sender = &lead.sender;
     cx.finding(&RULE, element, span, message)
         .with_help(help)
-        .with_related(
-            sender.span,
-            format!(
-                "`{}` sends {}-byte packets on {}",
-                design.host(sender.host).name,
-                sender.payload,
-                sender.what
-            ),
-        )
+        .with_related(sender.span, sender.sends(design))
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod spof_link;
 pub mod spof_nic_card;
 pub mod spof_stack;
 pub mod spof_switch;
+pub mod storage_unreachable;
 
 pub static RULES: &[&Rule] = &[
     &network_partitioned::RULE,
@@ -31,6 +32,7 @@ pub static RULES: &[&Rule] = &[
     &spof_stack::RULE,
     &cluster_network_count::RULE,
     &lm_no_fallback::RULE,
+    &storage_unreachable::RULE,
 ];
 
 /// One finding, before it becomes a diagnostic per host: a failure, the
@@ -115,7 +117,8 @@ pub(crate) fn unit_findings(
                     span: group.why.span,
                     related: group.why.related.clone(),
                     elements: group.elements.clone(),
-                    help: help(unit, loss, &group),
+                    help: crate::phrases::storage::target_side_help(design, loss, &group.hosts)
+                        .unwrap_or_else(|| help(unit, loss, &group)),
                     card_hosts: Vec::new(),
                 });
             }

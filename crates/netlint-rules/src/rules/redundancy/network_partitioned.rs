@@ -3,7 +3,7 @@
 
 use crate::phrases::failure::host_list;
 use crate::{declare_rule, Context};
-use netlint_analysis::{Break, NotCarried, Reach, Topology};
+use netlint_analysis::{Break, BridgeId, NotCarried, Topology};
 use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -18,15 +18,15 @@ declare_rule!(
 );
 
 /// What the first break says, where it is, and how to fix it.
-struct Cause {
-    text: String,
-    element: Element,
-    span: Span,
-    related: Vec<(Span, String)>,
-    help: String,
+pub(super) struct Cause {
+    pub(super) text: String,
+    pub(super) element: Element,
+    pub(super) span: Span,
+    pub(super) related: Vec<(Span, String)>,
+    pub(super) help: String,
 }
 
-fn vlan_text(design: &Design, net: NetworkId) -> String {
+pub(super) fn vlan_text(design: &Design, net: NetworkId) -> String {
     match design.network(net).vlan_id() {
         Some(v) => format!("VLAN {v}"),
         None => "untagged traffic".to_string(),
@@ -34,11 +34,7 @@ fn vlan_text(design: &Design, net: NetworkId) -> String {
 }
 
 /// The bridge a host reaches the network on (its first cabled NIC).
-fn host_bridge(
-    topo: &Topology,
-    host: HostId,
-    net: NetworkId,
-) -> Option<netlint_analysis::BridgeId> {
+fn host_bridge(topo: &Topology, host: HostId, net: NetworkId) -> Option<BridgeId> {
     topo.carriers_of(host, net)
         .flat_map(|c| c.active.iter())
         .find_map(|n| match topo.nic_ends[host.0][n.0] {
@@ -47,7 +43,15 @@ fn host_bridge(
         })
 }
 
-fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break) -> Option<Cause> {
+/// The cause of a break between the bridges `ends` (the first bridge of
+/// each side, for "on the path between ...").
+pub(super) fn cause(
+    design: &Design,
+    topo: &Topology,
+    net: NetworkId,
+    ends: (Option<BridgeId>, Option<BridgeId>),
+    b: &Break,
+) -> Option<Cause> {
     let vlan = vlan_text(design, net);
     let vid = design.network(net).vlan_id();
     let bridge = |x: netlint_analysis::BridgeId| format!("`{}`", topo.bridge(x).name);
@@ -152,11 +156,13 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
         Break::NotCarried { port, why } => {
             let p = &topo.ports[*port];
             let link = design.link(p.link);
-            let between = match (host_bridge(topo, r.a, net), host_bridge(topo, r.b, net)) {
+            let between = match ends {
                 (Some(x), Some(y)) if x != y => {
                     let (x, y) = if x <= y { (x, y) } else { (y, x) };
                     format!("between {} and {}", bridge(x), bridge(y))
                 }
+                // Towards one end only (a storage target's switch).
+                (None, Some(y)) => format!("to {}", bridge(y)),
                 _ => "between the hosts' switches".to_string(),
             };
             match why {
@@ -296,7 +302,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut cuts: Vec<Cut> = Vec::new();
     for r in reach.iter_where(|r| r.broken.is_some()) {
         let Some(b) = &r.broken else { continue };
-        let Some(c) = cause(design, topo, r.network, &r, b) else {
+        let ends = (
+            host_bridge(topo, r.a, r.network),
+            host_bridge(topo, r.b, r.network),
+        );
+        let Some(c) = cause(design, topo, r.network, ends, b) else {
             continue;
         };
         let key = (r.network, c.element.clone(), c.span, c.text.clone());

@@ -12,16 +12,23 @@ declare_rule!(
     id: "vsphere-iscsi-port-binding",
     category: "vsphere",
     severity: Error,
-    summary: "An iSCSI-bound vmkernel port has more than one active uplink, or standby uplinks.",
+    summary: "An iSCSI-bound vmkernel port has more than one active uplink or standby uplinks, or is not in one broadcast domain with the ports of the iSCSI targets its host uses.",
     check: check,
 );
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
-    for host in &cx.design.hosts {
+    for (hi, host) in cx.design.hosts.iter().enumerate() {
         if !host.os.value.is_vsphere() {
             continue;
         }
+        super::iscsi_targets::binding_domains(
+            cx,
+            &RULE,
+            netlint_model::HostId(hi),
+            host,
+            &mut found,
+        );
         for vs in &host.vswitches {
             let all: Vec<NicIdx> = vs
                 .uplinks
