@@ -15,6 +15,8 @@ use crate::units::{Bandwidth, Duration, Mtu, MtuForm, Speed, MAX_FRAME, MAX_MTU,
 use std::collections::{BTreeMap, HashMap};
 use toml::de::{DeTable, DeValue};
 
+mod ports;
+
 /// The result of loading one design file.
 pub struct Loaded {
     /// None when the file has syntax errors or misses `[design]`.
@@ -47,9 +49,10 @@ const SWITCH_KEYS: &[&str] = &[
     "host_ports",
     "stp",
     "dcb",
+    "ports",
     "allow",
 ];
-const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard"];
+const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard", "native_vlan"];
 const STP_KEYS: &[&str] = &[
     "mode",
     "priority",
@@ -72,6 +75,11 @@ const LINK_KEYS: &[&str] = &[
     "stp_cost",
     "mtu",
     "frame_size",
+    "native_vlan",
+    "native_vlan_a",
+    "native_vlan_b",
+    "port_a",
+    "port_b",
     "allow",
 ];
 const PROFILE_KEYS: &[&str] = &[
@@ -105,6 +113,7 @@ const NIC_KEYS: &[&str] = &[
     "speed",
     "switch",
     "port",
+    "switch_port",
     "peer",
     "mtu",
     "jumbo_packet",
@@ -131,6 +140,7 @@ const VSWITCH_KEYS: &[&str] = &[
     "mtu",
     "default_flow_weight",
     "vnics",
+    "switch_lag",
     "allow",
 ];
 const VNIC_KEYS: &[&str] = &[
@@ -521,6 +531,7 @@ impl Builder {
             }
         }
         self.resolve_peers(&mut hosts, peers);
+        self.check_port_use(&hosts, &links);
 
         let lint = match self.r.table(root, "netlint") {
             Some((span, t)) => lint_settings(&mut self.r, span, t),
@@ -781,6 +792,7 @@ impl Builder {
                 span: Some(hs),
                 edge: self.r.bool(ht, "edge"),
                 bpdu_guard: self.r.bool(ht, "bpdu_guard"),
+                native_vlan: self.vlan_id(ht, "native_vlan"),
             };
         }
         let stp = self.stp(t, span, &what);
@@ -792,6 +804,7 @@ impl Builder {
                 ets: self.ets(dt),
             }
         });
+        let ports = self.switch_ports(t, &name);
         self.allow(t, Element::Switch(name.to_string()));
         Some(Switch {
             name,
@@ -805,6 +818,7 @@ impl Builder {
             host_ports,
             stp,
             dcb,
+            ports,
         })
     }
 
@@ -1036,6 +1050,8 @@ impl Builder {
             ),
         };
         self.allow(t, Element::Link(link_name.to_string()));
+        let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
+        let ends = self.link_ends(t, a.as_ref().map(|a| a.value), &b_ids, &what);
         let (a, speed) = (a?, speed?);
         if !b_ok {
             return None;
@@ -1087,6 +1103,7 @@ impl Builder {
             vlans,
             stp_cost,
             mtu,
+            ends,
             index,
         })
     }
@@ -1527,6 +1544,7 @@ impl Builder {
             },
             (None, None) => {}
         }
+        let switch_port = self.nic_switch_port(t, attach.as_ref(), port.as_ref(), &what);
         // A NIC whose speed is missing or invalid (already an error, so
         // the design is not built) is kept under its name, so teams,
         // uplinks and cables naming it do not report it as unknown.
@@ -1540,6 +1558,7 @@ impl Builder {
             speed,
             attach,
             port,
+            switch_port,
             mtu,
             rdma,
             networks,
@@ -1746,6 +1765,8 @@ impl Builder {
             .enum_in::<LoadBalancing>(t, "load_balancing", &allowed_lb)
             .and_then(|lb| self.platform_load_balancing(lb, os, kind.as_ref()));
         let networks = self.network_list(t, "networks");
+        let switch_lag = self.r.enum_::<SwitchLag>(t, "switch_lag");
+        self.vswitch_lag_on_team(switch_lag.as_ref(), &uplinks, teams, &what);
         let mtu = self.mtu(t, None, &what);
         let default_flow_weight = self
             .r
@@ -1858,6 +1879,7 @@ impl Builder {
             mtu,
             default_flow_weight,
             vnics,
+            switch_lag,
         })
     }
 

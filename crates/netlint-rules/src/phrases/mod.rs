@@ -15,5 +15,6 @@
 
 pub mod bandwidth;
 pub mod failure;
+pub mod ports;
 pub mod stp;
 pub mod words;

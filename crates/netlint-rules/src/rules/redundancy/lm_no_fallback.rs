@@ -66,7 +66,10 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
             let bridges: Vec<BridgeId> = match &c.loss {
                 CarrierLoss::Cut { from, to } => from.iter().chain(to.iter()).copied().collect(),
                 CarrierLoss::Scattered { bridges } => bridges.clone(),
-                CarrierLoss::Dead { .. } | CarrierLoss::NotDefined { .. } => Vec::new(),
+                CarrierLoss::Dead { .. }
+                | CarrierLoss::NotDefined { .. }
+                | CarrierLoss::PortDrops { .. }
+                | CarrierLoss::VlanMoved { .. } => Vec::new(),
             };
             for b in bridges {
                 if !split.contains(&b) {

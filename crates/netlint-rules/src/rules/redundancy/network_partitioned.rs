@@ -2,6 +2,7 @@
 //! cannot reach each other on a network both are attached to.
 
 use crate::phrases::failure::host_list;
+use crate::phrases::ports;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Break, NotCarried, Reach, Topology};
 use netlint_model::Element;
@@ -100,6 +101,71 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                     "add {} to `vlans` of switch `{}`",
                     vid.unwrap_or(0),
                     sw.name
+                ),
+            }
+        }
+        Break::PortDrops {
+            host,
+            nic,
+            switch,
+            why,
+        } => {
+            let h = design.host(*host);
+            let n = h.nic(*nic);
+            let words = ports::drop_words(design, *host, *nic, vid, *why);
+            let mut related = Vec::new();
+            if let Some(a) = &n.attach {
+                related.push((
+                    a.span(),
+                    format!("`{}` of `{}` is cabled to it", n.name, h.name),
+                ));
+            }
+            Cause {
+                text: format!(
+                    "`{}`'s NIC `{}` is cabled to {}, which {}",
+                    h.name,
+                    n.name,
+                    ports::port_name(design, *host, *nic),
+                    words.clause
+                ),
+                element: design.switch(*switch).element(),
+                span: words.span,
+                related,
+                help: words.help,
+            }
+        }
+        Break::VlansApart { a, b } => {
+            // Blame the end whose frames left the network's own VLAN.
+            let (x, y) = if a.vlan != vid { (a, b) } else { (b, a) };
+            let end = |e: &netlint_analysis::l2::ports::PortEnd| {
+                let h = design.host(e.host);
+                format!(
+                    "`{}`'s NIC `{}` on {}",
+                    h.name,
+                    h.nic(e.nic).name,
+                    ports::port_name(design, e.host, e.nic)
+                )
+            };
+            let span_of = |e: &netlint_analysis::l2::ports::PortEnd| {
+                let n = design.host(e.host).nic(e.nic);
+                netlint_model::HostPortView::of(design, n)
+                    .map(|v| v.deciding_span(vid))
+                    .unwrap_or(n.span)
+            };
+            Cause {
+                text: format!(
+                    "its frames land in different VLANs on the switches: {} puts them in {}, {} in {}",
+                    end(x),
+                    ports::landing_words(x.vlan),
+                    end(y),
+                    ports::landing_words(y.vlan)
+                ),
+                element: design.switch(x.switch).element(),
+                span: span_of(x),
+                related: vec![(span_of(y), end(y))],
+                help: format!(
+                    "give both ports the same native VLAN (`native_vlan`, or `access_vlan` on an access port), or tag the network (`vlan` on network `{}`) and allow its VLAN on both ports",
+                    design.network(net).name
                 ),
             }
         }
