@@ -276,4 +276,87 @@ networks = ["mgmt"]
         assert_eq!(reach(&s, 0), None);
         assert_eq!(reach(&s, 1), None);
     }
+
+    /// The fixture `switch-ports.toml`, built as the loader reads it.
+    fn fixture() -> netlint_model::Design {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../fixtures/switch-ports.toml");
+        let text = std::fs::read_to_string(p).expect("fixture");
+        let l = load(&SourceFile::new("switch-ports.toml", &text));
+        assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+        l.design.unwrap()
+    }
+
+    /// The failure analysis's fast evaluation agrees with the exact walk
+    /// of `Forwarding::reach` on every single failure of a design whose
+    /// ports cut a host and move a standby NIC into another VLAN, and
+    /// says why at the port.
+    #[test]
+    fn failures_honour_ports_as_the_exact_walk_does() {
+        use crate::failure::{requirements, units, Analysis, CarrierLoss, Unit, UnitOptions};
+        use std::collections::BTreeSet;
+        let d = fixture();
+        let t = Topology::build(&d);
+        let fab = Fabric::new(&d, &t);
+        let healthy = fab.forwarding(&d, &t, &Failures::default());
+        let a = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+        let opts = UnitOptions {
+            stack_as_unit: false,
+            nic_ports: true,
+        };
+        let mut moved = false;
+        for u in units(&d, &t, opts) {
+            let f = u.failures(&d, &t);
+            let failed = fab.forwarding(&d, &t, &f);
+            let exact: BTreeSet<_> = crate::l2::all_pairs(&d, &t, &healthy)
+                .into_iter()
+                .filter(|r| r.broken.is_none())
+                .filter(|r| failed.reach(&d, &t, r.network, r.a, r.b).broken.is_some())
+                .map(|r| (r.network, r.a, r.b))
+                .collect();
+            let outcome = a.evaluate(&f);
+            let mut fast = BTreeSet::new();
+            for l in &outcome.losses {
+                if let crate::failure::Requirement::Network(n) = l.requirement {
+                    fast.extend(l.pairs.iter().map(|(x, y)| (n, *x, *y)));
+                }
+                for hl in &l.hosts {
+                    for c in &hl.carriers {
+                        if let CarrierLoss::VlanMoved { nic, from, to, .. } = c.loss {
+                            // hv2's standby MGMT2 on Ethernet1/6 of tor-b.
+                            assert_eq!(d.host(hl.host).name, "hv2");
+                            assert_eq!(d.host(hl.host).nic(nic).name, "MGMT2");
+                            assert_eq!((from, to), (Some(10), Some(20)));
+                            assert!(
+                                matches!(u, Unit::Nic(..) | Unit::Card(..) | Unit::Switch(_)),
+                                "{u:?}"
+                            );
+                            moved = true;
+                        }
+                    }
+                }
+            }
+            assert_eq!(fast, exact, "{u:?}");
+        }
+        assert!(moved, "no failure moved hv2's management into VLAN 20");
+    }
+
+    /// Two hosts cabled to one switch are one class only when their
+    /// configured ports agree: the class of hv3 (whose port lacks VLAN 711)
+    /// is not hv1's.
+    #[test]
+    fn hosts_on_different_ports_are_not_one_class() {
+        let d = fixture();
+        let t = Topology::build(&d);
+        let fab = Fabric::new(&d, &t);
+        let fwd = fab.forwarding(&d, &t, &Failures::default());
+        let storage_a = d.network_by_name("storage-a").unwrap();
+        let broken: Vec<(String, String)> = crate::l2::all_pairs(&d, &t, &fwd)
+            .into_iter()
+            .filter(|r| r.network == storage_a && r.broken.is_some())
+            .map(|r| (d.host(r.a).name.clone(), d.host(r.b).name.clone()))
+            .collect();
+        let s = |a: &str, b: &str| (a.to_string(), b.to_string());
+        assert_eq!(broken, vec![s("hv1", "hv3"), s("hv2", "hv3")]);
+    }
 }

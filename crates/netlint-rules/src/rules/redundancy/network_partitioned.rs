@@ -593,4 +593,66 @@ profile = "p"
         };
         assert!(findings(&text, "network-partitioned").is_empty());
     }
+
+    const PORTS: &str = r#"
+[design]
+name = "t"
+[networks.storage]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[networks.mgmt]
+role = "management"
+[switches.tor]
+[switches.tor.ports."Ethernet1/5"]
+vlans = [711]
+[switches.tor.ports."Ethernet1/6"]
+vlans = [10]
+native_vlan = 10
+[hosts.hv1.nics.A]
+speed = "10G"
+switch = "tor"
+switch_port = "Ethernet1/5"
+networks = ["storage", "mgmt"]
+[hosts.hv2.nics.A]
+speed = "10G"
+switch = "tor"
+switch_port = "Ethernet1/6"
+networks = ["storage", "mgmt"]
+"#;
+
+    /// A host whose port lacks the storage VLAN is cut at the port's
+    /// `vlans` line (not the switch's); one whose port puts its untagged
+    /// management in another VLAN, at the port's `native_vlan`.
+    #[test]
+    fn a_port_that_drops_or_moves_a_network_is_the_line_to_fix() {
+        let f = findings(PORTS, "network-partitioned");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let storage = f.iter().find(|d| d.message.contains("`storage`")).unwrap();
+        assert!(
+            storage.message.ends_with("`hv2`'s NIC `A` is cabled to port `Ethernet1/6` of `tor`, which does not allow VLAN 711"),
+            "{}",
+            storage.message
+        );
+        let at = storage.primary.as_ref().unwrap().span.start;
+        assert!(
+            PORTS[at..].starts_with("[10]\nnative_vlan"),
+            "{}",
+            &PORTS[at..]
+        );
+        assert_eq!(storage.element(), "switches.tor");
+        assert!(storage
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("add 711 to `vlans` of port `Ethernet1/6` of switch `tor`"));
+        let mgmt = f.iter().find(|d| d.message.contains("`mgmt`")).unwrap();
+        assert!(
+            mgmt.message.contains("`hv2`'s NIC `A` on port `Ethernet1/6` of `tor` puts them in VLAN 10, `hv1`'s NIC `A` on port `Ethernet1/5` of `tor` in the switch's default native VLAN"),
+            "{}",
+            mgmt.message
+        );
+        let at = mgmt.primary.as_ref().unwrap().span.start;
+        assert!(PORTS[at..].starts_with("10\n[hosts"), "{}", &PORTS[at..]);
+    }
 }
