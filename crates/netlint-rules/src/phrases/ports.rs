@@ -131,3 +131,41 @@ pub fn port_break_text(
         _ => return None,
     })
 }
+
+/// The fix of a failure finding whose reason is a host's switch port (a
+/// standby NIC whose port drops the network, or puts it in another VLAN):
+/// the port, not a second path. `None` when the group's reason is another.
+pub fn port_loss_help(
+    design: &Design,
+    loss: &netlint_analysis::failure::Loss,
+    group: &super::failure::LossGroup,
+) -> Option<String> {
+    use netlint_analysis::failure::CarrierLoss;
+    let host = *group.hosts.first()?;
+    let hl = loss.hosts.iter().find(|h| h.host == host)?;
+    hl.carriers.iter().find_map(|c| {
+        let vlan = design.network(c.network).vlan_id();
+        let (nic, help) = match &c.loss {
+            CarrierLoss::PortDrops { nic, why, .. } => {
+                (*nic, drop_words(design, host, *nic, vlan, *why).help)
+            }
+            CarrierLoss::VlanMoved { nic, from, .. } => {
+                let to = match from {
+                    Some(v) => format!("`native_vlan = {v}`"),
+                    None => "no `native_vlan` (the switch's default)".to_string(),
+                };
+                (
+                    *nic,
+                    format!(
+                        "give {} the native VLAN the other hosts' ports have ({to}), so that the NIC that takes over lands where its team's other members do",
+                        port_name(design, host, *nic)
+                    ),
+                )
+            }
+            _ => return None,
+        };
+        let n = design.host(host).nic(nic);
+        let span = HostPortView::of(design, n)?.deciding_span(vlan);
+        (span == group.why.span).then_some(help)
+    })
+}

@@ -115,7 +115,8 @@ pub(crate) fn unit_findings(
                     span: group.why.span,
                     related: group.why.related.clone(),
                     elements: group.elements.clone(),
-                    help: help(unit, loss, &group),
+                    help: crate::phrases::ports::port_loss_help(design, loss, &group)
+                        .unwrap_or_else(|| help(unit, loss, &group)),
                     card_hosts: Vec::new(),
                 });
             }

@@ -191,5 +191,10 @@ profile = "p"
         );
         let at = d.primary.as_ref().unwrap().span.start;
         assert!(src[at..].starts_with("[20]"), "{}", &src[at..]);
+        // The fix is the port, not a second card.
+        assert_eq!(
+            d.help.as_deref(),
+            Some("add 10 to `vlans` of port `Ethernet1/2` of switch `tor-b` (`switchport trunk allowed vlan add 10`)")
+        );
     }
 }
