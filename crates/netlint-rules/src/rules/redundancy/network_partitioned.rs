@@ -48,6 +48,19 @@ fn host_bridge(
         })
 }
 
+/// The NIC's cable, as a related line: "`A` of `hv1` is cabled to it".
+fn cabled_to_it(h: &netlint_model::Host, n: &netlint_model::Nic) -> Vec<(Span, String)> {
+    n.attach
+        .iter()
+        .map(|a| {
+            (
+                a.span(),
+                format!("`{}` of `{}` is cabled to it", n.name, h.name),
+            )
+        })
+        .collect()
+}
+
 fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break) -> Option<Cause> {
     let vlan = vlan_text(design, net);
     let vid = design.network(net).vlan_id();
@@ -82,13 +95,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
             let h = design.host(*host);
             let n = h.nic(*nic);
             let sw = design.switch(*switch);
-            let mut related = Vec::new();
-            if let Some(a) = &n.attach {
-                related.push((
-                    a.span(),
-                    format!("`{}` of `{}` is cabled to it", n.name, h.name),
-                ));
-            }
+            let related = cabled_to_it(h, n);
             Cause {
                 text: format!(
                     "`{}`'s NIC `{}` is cabled to `{}`, which does not define {vlan}",
@@ -113,13 +120,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
             let h = design.host(*host);
             let n = h.nic(*nic);
             let words = ports::drop_words(design, *host, *nic, vid, *why);
-            let mut related = Vec::new();
-            if let Some(a) = &n.attach {
-                related.push((
-                    a.span(),
-                    format!("`{}` of `{}` is cabled to it", n.name, h.name),
-                ));
-            }
+            let related = cabled_to_it(h, n);
             Cause {
                 text: format!(
                     "`{}`'s NIC `{}` is cabled to {}, which {}",
