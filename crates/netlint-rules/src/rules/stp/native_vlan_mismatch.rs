@@ -27,14 +27,18 @@ fn end_words(
         End::B => link.b[at].value,
     };
     let sw = &design.switch(switch).name;
-    let port = link
+    let mut notes: Vec<String> = link
         .port_at(design, end, at)
-        .map(|p| format!(" (port `{}`)", p.name))
-        .unwrap_or_default();
+        .map(|p| format!("port `{}`", p.name))
+        .into_iter()
+        .collect();
     if n.span.is_none() {
-        format!("{} at `{sw}`{port} (not stated: the default)", n.vlan)
+        notes.push("not stated: the default".to_string());
+    }
+    if notes.is_empty() {
+        format!("{} at `{sw}`", n.vlan)
     } else {
-        format!("{} at `{sw}`{port}", n.vlan)
+        format!("{} at `{sw}` ({})", n.vlan, notes.join(", "))
     }
 }
 
