@@ -27,11 +27,32 @@ struct Cause {
     help: String,
 }
 
-fn vlan_text(design: &Design, net: NetworkId) -> String {
-    match design.network(net).vlan_id() {
-        Some(v) => format!("VLAN {v}"),
-        None => "untagged traffic".to_string(),
+/// The VLAN a network's frames are in on the switches, in words:
+/// "VLAN 20", "untagged traffic", or for an untagged network whose hosts'
+/// ports put it in a native VLAN, "VLAN 10 (the native VLAN its untagged
+/// frames land in)".
+fn vlan_text(design: &Design, net: NetworkId, landed: Option<u16>) -> String {
+    match (design.network(net).vlan_id(), landed) {
+        (Some(v), _) => format!("VLAN {v}"),
+        (None, Some(v)) => format!("VLAN {v} (the native VLAN its untagged frames land in)"),
+        (None, None) => "untagged traffic".to_string(),
     }
+}
+
+/// The VLAN the network's frames travel in on the switches between the
+/// pair: the network's own, or the native VLAN of the first host's ports
+/// (for breaks past the ports, both hosts' frames land in one VLAN).
+fn landed_vlan(design: &Design, topo: &Topology, net: NetworkId, r: &Reach) -> Option<u16> {
+    let vid = design.network(net).vlan_id();
+    topo.carriers_of(r.a, net)
+        .flat_map(|c| c.active.iter())
+        .find_map(|n| match topo.nic_ends[r.a.0][n.0] {
+            Some(netlint_analysis::NicEnd::Switch(_)) => {
+                netlint_analysis::l2::ports::landing(design, r.a, *n, vid).ok()
+            }
+            _ => None,
+        })
+        .unwrap_or(vid)
 }
 
 /// The bridge a host reaches the network on (its first cabled NIC).
@@ -62,8 +83,11 @@ fn cabled_to_it(h: &netlint_model::Host, n: &netlint_model::Nic) -> Vec<(Span, S
 }
 
 fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break) -> Option<Cause> {
-    let vlan = vlan_text(design, net);
     let vid = design.network(net).vlan_id();
+    let landed = landed_vlan(design, topo, net, r);
+    let vlan = vlan_text(design, net, landed);
+    // The VLAN to add where the frames are not carried.
+    let add = landed.unwrap_or(0);
     let bridge = |x: netlint_analysis::BridgeId| format!("`{}`", topo.bridge(x).name);
     Some(match b {
         Break::Blocked { .. } => return None,
@@ -106,7 +130,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                 related,
                 help: format!(
                     "add {} to `vlans` of switch `{}`",
-                    vid.unwrap_or(0),
+                    add,
                     sw.name
                 ),
             }
@@ -205,7 +229,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
             link,
         } => peer_link_cause(
             design,
-            net,
+            (&vlan, add),
             *link,
             format!(
                 "traffic between `{}` and `{}` (ports of different peers of MLAG domain {}, not in one multi-chassis LAG) crosses",
@@ -237,13 +261,13 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                     related: Vec::new(),
                     help: format!(
                         "add {} to `vlans` of link `{}` (or remove the list to allow every VLAN both ends define)",
-                        vid.unwrap_or(0),
+                        add,
                         link.name
                     ),
                 },
                 NotCarried::PeerLink { from, to, link: pl } => peer_link_cause(
                     design,
-                    net,
+                    (&vlan, add),
                     *pl,
                     format!(
                         "multi-chassis LAG `{}` ends on peers `{}` and `{}`; frames that arrive on the peer without the destination cross",
@@ -269,7 +293,7 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
                         related: vec![(link.span, format!("link `{}` leads through it", link.name))],
                         help: format!(
                             "add {} to `vlans` of switch `{}`",
-                            vid.unwrap_or(0),
+                            add,
                             sw.name
                         ),
                     }
@@ -283,14 +307,12 @@ fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break)
 /// says which traffic has to cross it (it ends with "crosses").
 fn peer_link_cause(
     design: &Design,
-    net: NetworkId,
+    (vlan, vid): (&str, u16),
     link: Option<netlint_model::LinkId>,
     crossing: String,
     (from, to): (netlint_model::SwitchId, netlint_model::SwitchId),
     related: Vec<(Span, String)>,
 ) -> Cause {
-    let vlan = vlan_text(design, net);
-    let vid = design.network(net).vlan_id().unwrap_or(0);
     let why = "ports of different peers that are not in one multi-chassis LAG (orphan ports: SET, switch-independent and vSphere team members, single links to one peer) reach each other only across it";
     match link.map(|l| design.link(l)) {
         Some(pl) => Cause {
@@ -655,5 +677,48 @@ networks = ["storage", "mgmt"]
         );
         let at = mgmt.primary.as_ref().unwrap().span.start;
         assert!(PORTS[at..].starts_with("10\n[hosts"), "{}", &PORTS[at..]);
+    }
+
+    /// Untagged management landing in the hosts' native VLAN 20 needs VLAN
+    /// 20 on the link between their switches: the finding names VLAN 20,
+    /// not "untagged traffic", and the fix adds 20.
+    #[test]
+    fn a_link_without_the_native_vlan_is_named_by_that_vlan() {
+        let src = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+[switches.tor-a]
+host_ports = { native_vlan = 20 }
+[switches.tor-b]
+host_ports = { native_vlan = 20 }
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+vlans = [30]
+[hosts.hv1.nics.A]
+speed = "10G"
+switch = "tor-a"
+networks = ["mgmt"]
+[hosts.hv2.nics.A]
+speed = "10G"
+switch = "tor-b"
+networks = ["mgmt"]
+"#;
+        let f = findings(src, "network-partitioned");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.ends_with("link `isl`, on the path between `tor-a` and `tor-b`, does not allow VLAN 20 (the native VLAN its untagged frames land in)"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("add 20 to `vlans` of link `isl`"));
     }
 }
