@@ -73,7 +73,7 @@ fn ports_native_vlans_and_their_settings_load() {
     assert_eq!(h.nics[1].switch_port.as_ref().unwrap().value, 1);
     assert!(h.nics[2].switch_port.is_none());
     let a = HostPortView::of(&d, &h.nics[0]).unwrap();
-    assert_eq!(a.edge().unwrap().value, false, "the port's own edge wins");
+    assert!(!a.edge().unwrap().value, "the port's own edge wins");
     assert_eq!(a.carries(Some(711)), Ok(PortVlan::Tagged(711)));
     assert_eq!(a.carries(Some(712)), Err(PortDrop::NotAllowed));
     assert_eq!(a.carries(Some(10)), Err(PortDrop::NativeTagged));
@@ -85,7 +85,7 @@ fn ports_native_vlans_and_their_settings_load() {
     let c = HostPortView::of(&d, &h.nics[2]).unwrap();
     assert!(c.port.is_none());
     assert_eq!(c.carries(None), Ok(PortVlan::Untagged(Some(10))));
-    assert_eq!(c.edge().unwrap().value, true);
+    assert!(c.edge().unwrap().value);
     // The link: the port's native VLAN at `a`, the link's at `b`.
     let l = &d.links[0];
     assert_eq!(l.native_at(&d, End::A, 0).vlan, 99);
