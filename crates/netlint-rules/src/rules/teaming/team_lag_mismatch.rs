@@ -180,6 +180,39 @@ profile = "p"
         assert!(h.contains("`mode = \"static\"`"), "{h}");
     }
 
+    /// Without `switch_lag`, the members' configured switch ports say how
+    /// they are bundled: the finding points at the port's `lag`.
+    #[test]
+    fn the_members_ports_lag_is_the_switch_side() {
+        let s = src("switch-independent", "")
+            .replace(
+                "[switches.sw]\n",
+                "[switches.sw]\n[switches.sw.ports.\"Eth1\"]\nlag = \"lacp\"\n[switches.sw.ports.\"Eth2\"]\nlag = \"lacp\"\n[switches.sw.ports.\"Eth3\"]\nlag = \"lacp\"\n[switches.sw.ports.\"Eth4\"]\nlag = \"lacp\"\n",
+            )
+            .replace(
+                "[hosts.hv1]\nprofile = \"p\"\n",
+                "[hosts.hv1]\nprofile = \"p\"\nnics.A = { switch_port = \"Eth1\" }\nnics.B = { switch_port = \"Eth2\" }\n",
+            )
+            .replace(
+                "[hosts.hv2]\nprofile = \"p\"\n",
+                "[hosts.hv2]\nprofile = \"p\"\nnics.A = { switch_port = \"Eth3\" }\nnics.B = { switch_port = \"Eth4\" }\n",
+            );
+        let f = findings(&s, "team-lag-mismatch");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        assert!(
+            f[0].message
+                .contains("are an LACP port-channel (`lag = \"lacp\"`)"),
+            "{}",
+            f[0].message
+        );
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert!(
+            s[..at].ends_with("[switches.sw.ports.\"Eth1\"]\nlag = "),
+            "{}",
+            &s[..at]
+        );
+    }
+
     #[test]
     fn unstated_switch_side_is_silent() {
         assert!(findings(&src("lacp", ""), "team-lag-mismatch").is_empty());
