@@ -72,6 +72,27 @@ pub(super) fn land_pair(
     Ok(a.vlan)
 }
 
+/// The VLAN a network's frames travel in on the switches from `host`: the
+/// network's own, or the native or access VLAN of the port of its first
+/// active NIC cabled to a switch (reachability joins only hosts whose
+/// frames land in one VLAN, so for a pair that got past the ports it is
+/// the pair's VLAN).
+pub fn host_vlan(
+    design: &Design,
+    topo: &crate::topology::Topology,
+    network: netlint_model::NetworkId,
+    host: HostId,
+) -> Option<u16> {
+    let vid = design.network(network).vlan_id();
+    topo.carriers_of(host, network)
+        .flat_map(|c| c.active.iter())
+        .find_map(|n| match topo.nic_ends[host.0][n.0] {
+            Some(crate::topology::NicEnd::Switch(_)) => landing(design, host, *n, vid).ok(),
+            _ => None,
+        })
+        .unwrap_or(vid)
+}
+
 /// Every VLAN forwarding needs a view of: the networks' own, and the
 /// native and access VLANs of host-facing ports, sorted.
 pub fn view_vlans(design: &Design) -> Vec<Option<u16>> {

@@ -39,22 +39,6 @@ fn vlan_text(design: &Design, net: NetworkId, landed: Option<u16>) -> String {
     }
 }
 
-/// The VLAN the network's frames travel in on the switches between the
-/// pair: the network's own, or the native VLAN of the first host's ports
-/// (for breaks past the ports, both hosts' frames land in one VLAN).
-fn landed_vlan(design: &Design, topo: &Topology, net: NetworkId, r: &Reach) -> Option<u16> {
-    let vid = design.network(net).vlan_id();
-    topo.carriers_of(r.a, net)
-        .flat_map(|c| c.active.iter())
-        .find_map(|n| match topo.nic_ends[r.a.0][n.0] {
-            Some(netlint_analysis::NicEnd::Switch(_)) => {
-                netlint_analysis::l2::ports::landing(design, r.a, *n, vid).ok()
-            }
-            _ => None,
-        })
-        .unwrap_or(vid)
-}
-
 /// The bridge a host reaches the network on (its first cabled NIC).
 fn host_bridge(
     topo: &Topology,
@@ -84,7 +68,7 @@ fn cabled_to_it(h: &netlint_model::Host, n: &netlint_model::Nic) -> Vec<(Span, S
 
 fn cause(design: &Design, topo: &Topology, net: NetworkId, r: &Reach, b: &Break) -> Option<Cause> {
     let vid = design.network(net).vlan_id();
-    let landed = landed_vlan(design, topo, net, r);
+    let landed = netlint_analysis::l2::ports::host_vlan(design, topo, net, r.a);
     let vlan = vlan_text(design, net, landed);
     // The VLAN to add where the frames are not carried.
     let add = landed.unwrap_or(0);
