@@ -423,6 +423,9 @@ fn break_text(
             host(h),
             nic(h, n)
         ),
+        Break::PortDrops { .. } | Break::VlansApart { .. } => {
+            netlint_rules::phrases::ports::port_break_text(design, br, vlan).unwrap_or_default()
+        }
         Break::NoPath { from, to } => format!(
             "no inter-switch link joins {} and {}",
             bridge(from),

@@ -117,7 +117,7 @@ impl Fabric {
                 input
             })
             .collect();
-        let engine = StpEngine::new(bridges, links).with_vlans(design.used_vlans().iter());
+        let engine = StpEngine::new(bridges, links).with_vlans(ports::stp_vlans(design));
         Fabric { engine }
     }
 
@@ -220,9 +220,7 @@ impl Fabric {
             ports.iter().copied().enumerate(),
         );
         let stp = self.engine.compute(&scenario);
-        let mut vlans: Vec<Option<u16>> = design.networks.iter().map(|n| n.vlan_id()).collect();
-        vlans.sort();
-        vlans.dedup();
+        let vlans = ports::view_vlans(design);
         let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); topo.bridges.len()];
         for (i, p) in topo.ports.iter().enumerate() {
             adj[p.a.0].push((p.b.0, i));
@@ -732,6 +730,20 @@ pub enum Break {
     },
     /// A direct cable leads to a host that is not the other one.
     PeerElsewhere { host: HostId, nic: NicIdx },
+    /// A NIC's configured switch port (or its switch's `host_ports`) does
+    /// not pass the network's frames.
+    PortDrops {
+        host: HostId,
+        nic: NicIdx,
+        switch: SwitchId,
+        why: netlint_model::PortDrop,
+    },
+    /// The two hosts' frames land in different VLANs on their switches:
+    /// untagged frames in the native or access VLANs of their ports.
+    VlansApart {
+        a: ports::PortEnd,
+        b: ports::PortEnd,
+    },
     /// No cabled path at all between the two switches.
     NoPath { from: BridgeId, to: BridgeId },
     /// Every cabled path has a port that does not carry the VLAN; this is
@@ -931,6 +943,12 @@ impl Forwarding {
                         return Err(Break::PeerElsewhere { host: hb, nic: y })
                     }
                     (Some(NicEnd::Switch(sx)), Some(NicEnd::Switch(sy))) => (sx, sy),
+                };
+                // The VLAN both NICs' frames land in through their ports.
+                let lx = ports::land_pair(design, (ha, x, sx), (hb, y, sy), vlan)?;
+                let (vlan, view) = match self.vlan(lx) {
+                    Some(v) if lx != vlan => (lx, v),
+                    _ => (vlan, view),
                 };
                 for (h, n, s) in [(ha, x, sx), (hb, y, sy)] {
                     if !design.switch(s).defines_vlan(vlan) {
@@ -1339,12 +1357,13 @@ impl Fabric {
         let mut links = self.engine.links().to_vec();
         edit(&mut bridges, &mut links);
         Fabric {
-            engine: StpEngine::new(bridges, links).with_vlans(design.used_vlans().iter()),
+            engine: StpEngine::new(bridges, links).with_vlans(ports::stp_vlans(design)),
         }
     }
 }
 
 mod classes;
+pub mod ports;
 #[cfg(test)]
 mod proofs;
 mod scenarios;

@@ -423,6 +423,8 @@ pub struct Switch {
     /// design's VLANs and runs no spanning tree (docs/format.md, "Routed
     /// links and unmanaged devices"). Absent = managed.
     pub managed: Option<Sp<bool>>,
+    /// Ports configured one by one (`ports."Ethernet1/5"`), in file order.
+    pub ports: Vec<crate::ports::SwitchPort>,
 }
 
 impl Switch {
@@ -469,6 +471,8 @@ pub struct HostPorts {
     pub span: Option<Span>,
     pub edge: Option<Sp<bool>>,
     pub bpdu_guard: Option<Sp<bool>>,
+    /// The native VLAN of host-facing ports (`None`: not stated).
+    pub native_vlan: Option<Sp<u16>>,
 }
 
 #[derive(Clone, Debug)]
@@ -589,6 +593,8 @@ pub struct Link {
     pub vlans: Option<Sp<VlanSet>>,
     pub stp_cost: Option<Sp<StpCost>>,
     pub mtu: Option<Sp<Mtu>>,
+    /// Native VLAN and configured port at each end.
+    pub ends: crate::ports::LinkEnds,
     /// 0-based position in `[[links]]`.
     pub index: usize,
 }
@@ -706,6 +712,9 @@ pub struct Nic {
     pub speed: Option<Sp<Speed>>,
     pub attach: Option<Attachment>,
     pub port: Option<Sp<String>>,
+    /// The configured port of its switch it is cabled to (index into the
+    /// switch's `ports`): `switch_port`, or `port` when it names one.
+    pub switch_port: Option<Sp<usize>>,
     pub mtu: Sp<Mtu>,
     pub rdma: Sp<Rdma>,
     pub networks: Vec<Sp<NetworkId>>,
@@ -766,6 +775,8 @@ pub struct VSwitch {
     pub mtu: Option<Sp<Mtu>>,
     pub default_flow_weight: Option<Sp<u32>>,
     pub vnics: Vec<VNic>,
+    /// How the switch ports of its uplinks are bundled.
+    pub switch_lag: Option<Sp<SwitchLag>>,
 }
 
 impl VSwitch {

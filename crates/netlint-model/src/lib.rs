@@ -6,6 +6,7 @@ pub mod design;
 pub mod diag;
 pub mod element;
 mod load;
+pub mod ports;
 mod reader;
 pub mod span;
 mod speed;
@@ -22,6 +23,9 @@ pub use diag::{
 };
 pub use element::{Element, Part, Via};
 pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
+pub use ports::{
+    End, HostPortView, LinkEnds, NativeAt, PortDrop, PortVlan, SwitchPort, DEFAULT_NATIVE_VLAN,
+};
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};
 pub use storage::*;

@@ -19,6 +19,7 @@ mod stp;
 mod topo;
 use topo::written_names;
 mod storage;
+mod ports;
 
 /// The result of loading one design file.
 pub struct Loaded {
@@ -54,9 +55,10 @@ const SWITCH_KEYS: &[&str] = &[
     "dcb",
     "max_mtu",
     "managed",
+    "ports",
     "allow",
 ];
-const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard"];
+const HOST_PORTS_KEYS: &[&str] = &["edge", "bpdu_guard", "native_vlan"];
 const STP_KEYS: &[&str] = &[
     "mode",
     "priority",
@@ -83,6 +85,11 @@ const LINK_KEYS: &[&str] = &[
     "stp_cost",
     "mtu",
     "frame_size",
+    "native_vlan",
+    "native_vlan_a",
+    "native_vlan_b",
+    "port_a",
+    "port_b",
     "allow",
 ];
 const PROFILE_KEYS: &[&str] = &[
@@ -116,6 +123,7 @@ const NIC_KEYS: &[&str] = &[
     "speed",
     "switch",
     "port",
+    "switch_port",
     "peer",
     "mtu",
     "jumbo_packet",
@@ -142,6 +150,7 @@ const VSWITCH_KEYS: &[&str] = &[
     "mtu",
     "default_flow_weight",
     "vnics",
+    "switch_lag",
     "allow",
 ];
 const VNIC_KEYS: &[&str] = &[
@@ -536,6 +545,7 @@ impl Builder {
         self.resolve_peers(&mut hosts, peers);
         self.check_unmanaged_host_cables(&hosts);
         let storage = self.storage(root, &hosts);
+        self.check_port_use(&hosts, &links);
 
         let lint = match self.r.table(root, "netlint") {
             Some((span, t)) => lint_settings(&mut self.r, span, t),
@@ -797,6 +807,7 @@ impl Builder {
                 span: Some(hs),
                 edge: self.r.bool(ht, "edge"),
                 bpdu_guard: self.r.bool(ht, "bpdu_guard"),
+                native_vlan: self.vlan_id(ht, "native_vlan"),
             };
         }
         let stp = self.stp(t, span, &what);
@@ -813,6 +824,7 @@ impl Builder {
         let managed = self.r.bool(t, "managed");
         self.check_unmanaged_keys(t, managed.as_ref(), &name);
         let stp = topo::unmanaged_stp(stp, managed.as_ref());
+        let ports = self.switch_ports(t, &name);
         self.allow(t, Element::Switch(name.to_string()));
         Some(Switch {
             name,
@@ -828,6 +840,7 @@ impl Builder {
             dcb,
             mtu_limit,
             managed,
+            ports,
         })
     }
 
@@ -1012,6 +1025,8 @@ impl Builder {
             None => format!("{}--{}", a_names.join("+"), b_names.join("+")),
         };
         self.allow(t, Element::Link(link_name.to_string()));
+        let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
+        let ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);
         if !a_ok || !b_ok {
             return None;
         }
@@ -1046,6 +1061,7 @@ impl Builder {
             vlans,
             stp_cost,
             mtu,
+            ends,
             index,
         })
     }
@@ -1486,6 +1502,7 @@ impl Builder {
             },
             (None, None) => {}
         }
+        let switch_port = self.nic_switch_port(t, attach.as_ref(), port.as_ref(), &what);
         peers.extend(pending);
         Some(Nic {
             name: name.to_string(),
@@ -1495,6 +1512,7 @@ impl Builder {
             speed,
             attach,
             port,
+            switch_port,
             mtu,
             rdma,
             networks,
@@ -1701,6 +1719,8 @@ impl Builder {
             .enum_in::<LoadBalancing>(t, "load_balancing", &allowed_lb)
             .and_then(|lb| self.platform_load_balancing(lb, os, kind.as_ref()));
         let networks = self.network_list(t, "networks");
+        let switch_lag = self.r.enum_::<SwitchLag>(t, "switch_lag");
+        self.vswitch_lag_on_team(switch_lag.as_ref(), &uplinks, teams, &what);
         let mtu = self.mtu(t, None, &what);
         let default_flow_weight = self
             .r
@@ -1813,6 +1833,7 @@ impl Builder {
             mtu,
             default_flow_weight,
             vnics,
+            switch_lag,
         })
     }
 

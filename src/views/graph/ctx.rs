@@ -203,6 +203,9 @@ impl Ctx<'_> {
             Break::PeerElsewhere { host, nic: n } => {
                 format!("{} is cabled straight to another host", nic(*host, *n))
             }
+            Break::PortDrops { .. } | Break::VlansApart { .. } => {
+                netlint_rules::phrases::ports::port_break_text(d, br, vlan).unwrap_or_default()
+            }
             Break::NoPath { from, to } => format!(
                 "no working path between {} and {}",
                 self.bridge_name(from.0),

@@ -6,15 +6,17 @@ use super::*;
 /// Where one carrier of a host lands in a scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(super) enum Token {
-    /// Every working NIC ends in this VLAN component (its lowest bridge).
-    Comp(usize),
+    /// Every working NIC ends in this VLAN component (its lowest bridge):
+    /// (VLAN slot, component). The slot is the network's, or the native or
+    /// access VLAN its untagged frames land in (`l2::ports`).
+    Comp(usize, usize),
     /// A single NIC on a direct cable: (this end, the other end).
     Peer((HostId, NicIdx), (HostId, NicIdx)),
 }
 
 pub(super) fn meets(a: &Token, b: &Token) -> bool {
     match (a, b) {
-        (Token::Comp(x), Token::Comp(y)) => x == y,
+        (Token::Comp(sx, x), Token::Comp(sy, y)) => (sx, x) == (sy, y),
         (Token::Peer(f1, t1), Token::Peer(f2, t2)) => f1 == t2 && t1 == f2,
         _ => false,
     }
@@ -94,9 +96,7 @@ impl<'a> Analysis<'a> {
         healthy: &Forwarding,
         requirements: Vec<Requirement>,
     ) -> Analysis<'a> {
-        let mut vlans: Vec<Option<u16>> = design.networks.iter().map(|n| n.vlan_id()).collect();
-        vlans.sort();
-        vlans.dedup();
+        let vlans = crate::l2::ports::view_vlans(design);
         let net_slot = design
             .networks
             .iter()
@@ -322,6 +322,12 @@ impl<'a> Analysis<'a> {
                     token = Some(Token::Peer((h, x), (ph, pn)));
                 }
                 Some(NicEnd::Switch(s)) => {
+                    // The VLAN its frames land in through its port.
+                    let (slot, vlan) = match crate::l2::ports::landing(self.design, h, x, vlan) {
+                        Err(_) => return None,
+                        Ok(l) if l == vlan => (slot, vlan),
+                        Ok(l) => (self.vlans.binary_search(&l).ok()?, l),
+                    };
                     if !self.design.switch(s).defines_vlan(vlan) {
                         return None;
                     }
@@ -335,8 +341,8 @@ impl<'a> Analysis<'a> {
                         },
                     };
                     match token {
-                        None => token = Some(Token::Comp(c)),
-                        Some(Token::Comp(c0)) if c0 == c => {}
+                        None => token = Some(Token::Comp(slot, c)),
+                        Some(Token::Comp(s0, c0)) if (s0, c0) == (slot, c) => {}
                         _ => return None,
                     }
                 }
@@ -773,6 +779,10 @@ impl<'a> Analysis<'a> {
                     nics.sort_by_key(|(n, _)| *n);
                     nics.dedup_by_key(|(n, _)| *n);
                     CarrierLoss::Dead { nics }
+                } else if let Some(l) =
+                    self.port_loss(h, c.network, &after.working, &before.token, &after.token)
+                {
+                    l
                 } else if after.token.is_none() {
                     let vlan = self.vlans[self.net_slot[c.network.0]];
                     let undefined = after.working.iter().find_map(|n| {
@@ -809,6 +819,47 @@ impl<'a> Analysis<'a> {
         // Where a cut carrier no longer reaches: the switches of the
         // first host it lost.
         out
+    }
+
+    /// A carrier lost at a host-facing switch port (`l2::ports`): a
+    /// working NIC whose port drops the network's frames, or one that took
+    /// over on a port that puts them in another VLAN than before.
+    fn port_loss(
+        &self,
+        h: HostId,
+        net: NetworkId,
+        working: &[NicIdx],
+        before: &Option<Token>,
+        after: &Option<Token>,
+    ) -> Option<CarrierLoss> {
+        let vlan = self.vlans[self.net_slot[net.0]];
+        let moved_to = match (before, after) {
+            (_, None) => None,
+            (Some(Token::Comp(s0, _)), Some(Token::Comp(s1, _))) if s0 != s1 => {
+                Some((self.vlans[*s0], self.vlans[*s1]))
+            }
+            _ => return None,
+        };
+        working.iter().find_map(|n| {
+            let Some(NicEnd::Switch(switch)) = self.topo.nic_ends[h.0][n.0] else {
+                return None;
+            };
+            let landing = crate::l2::ports::landing(self.design, h, *n, vlan);
+            match (landing, moved_to) {
+                (Err(why), None) => Some(CarrierLoss::PortDrops {
+                    nic: *n,
+                    switch,
+                    why,
+                }),
+                (Ok(to), Some((from, moved))) if to == moved => Some(CarrierLoss::VlanMoved {
+                    nic: *n,
+                    switch,
+                    from,
+                    to,
+                }),
+                _ => None,
+            }
+        })
     }
 
     /// Fills in where cut carriers no longer reach (the switches of a lost

@@ -33,6 +33,23 @@ pub enum CarrierLoss {
         switch: SwitchId,
         vlan: u16,
     },
+    /// A working NIC (a standby one that took over) is cabled to a switch
+    /// port that does not pass the network's frames (`l2::ports`).
+    PortDrops {
+        nic: NicIdx,
+        switch: SwitchId,
+        why: netlint_model::PortDrop,
+    },
+    /// A working NIC (a standby one that took over) sits on a port that
+    /// puts the network's untagged frames in VLAN `to` (its native or
+    /// access VLAN), not in `from` where they were: the other hosts are
+    /// not there.
+    VlanMoved {
+        nic: NicIdx,
+        switch: SwitchId,
+        from: Option<u16>,
+        to: Option<u16>,
+    },
     /// Its working NICs now end in parts of the fabric that no longer meet.
     Scattered { bridges: Vec<BridgeId> },
     /// The host's carrier still stands, but every port of storage target

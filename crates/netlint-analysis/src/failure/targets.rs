@@ -49,12 +49,15 @@ impl Analysis<'_> {
         labels: &[(NetworkId, Vec<usize>)],
     ) -> bool {
         self.topo.carriers[h.0].iter().zip(hs).any(|(c, s)| {
-            let Some(Token::Comp(x)) = s.token else {
+            // The host's frames land in a VLAN slot (its network's, or the
+            // native VLAN of its port); the target's ports are in the
+            // network's.
+            let Some(Token::Comp(slot, x)) = s.token else {
                 return false;
             };
-            labels
-                .iter()
-                .any(|(n, ls)| *n == c.network && ls.contains(&x))
+            labels.iter().any(|(n, ls)| {
+                *n == c.network && slot == self.net_slot[n.0] && ls.contains(&x)
+            })
         })
     }
 

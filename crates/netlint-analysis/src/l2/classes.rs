@@ -28,7 +28,13 @@ use std::collections::{BTreeSet, HashMap};
 /// a direct cable to another host.
 type Signature = Result<Vec<(usize, u8, usize, bool, bool)>, HostId>;
 
-fn signature(topo: &Topology, fwd: &Forwarding, host: HostId, network: NetworkId) -> Signature {
+fn signature(
+    design: &Design,
+    topo: &Topology,
+    fwd: &Forwarding,
+    host: HostId,
+    network: NetworkId,
+) -> Signature {
     let mut out = Vec::new();
     for c in topo.carriers_of(host, network) {
         // A separator between carriers, and between active and standby.
@@ -42,6 +48,11 @@ fn signature(topo: &Topology, fwd: &Forwarding, host: HostId, network: NetworkId
                 };
                 let failed = fwd.failures.nics.contains(&(host, n));
                 out.push((n.0, kind, at, failed, fwd.nic_up(topo, host, n)));
+                // Its configured switch port, if any (see `l2::ports`).
+                match super::ports::port_key(design, host, n) {
+                    0 => {}
+                    p => out.push((usize::MAX - 1, 4, p, false, false)),
+                }
             }
         }
     }
@@ -168,7 +179,9 @@ fn group(
     let mut class = Vec::with_capacity(members.len());
     for &h in &members {
         let next = ids.len() as u32;
-        let c = *ids.entry(signature(topo, fwd, h, network)).or_insert(next);
+        let c = *ids
+            .entry(signature(design, topo, fwd, h, network))
+            .or_insert(next);
         if c == next {
             reps.push(Vec::new());
         }
@@ -241,6 +254,27 @@ fn rename(r: &Reach, a: HostId, b: HostId) -> Reach {
         Break::PeerElsewhere { host, nic } => Break::PeerElsewhere {
             host: swap(*host),
             nic: *nic,
+        },
+        Break::PortDrops {
+            host,
+            nic,
+            switch,
+            why,
+        } => Break::PortDrops {
+            host: swap(*host),
+            nic: *nic,
+            switch: *switch,
+            why: *why,
+        },
+        Break::VlansApart { a: x, b: y } => Break::VlansApart {
+            a: super::ports::PortEnd {
+                host: swap(x.host),
+                ..*x
+            },
+            b: super::ports::PortEnd {
+                host: swap(y.host),
+                ..*y
+            },
         },
         other => other.clone(),
     });

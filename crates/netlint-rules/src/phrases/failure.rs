@@ -424,6 +424,45 @@ impl CarrierWhy for CarrierChange {
             CarrierLoss::TargetPortsDown { target, ports } => {
                 super::storage::ports_down(design, topo, h, *target, ports, fabric_unit)
             }
+            CarrierLoss::PortDrops { nic, why, .. } => {
+                let vlan = design.network(self.network).vlan_id();
+                let words = super::ports::drop_words(design, host, *nic, vlan, *why);
+                let port = super::ports::port_name(design, host, *nic);
+                let related = match fabric_unit {
+                    Some(u) if !u.is_host_local() => {
+                        vec![(u.span(design, topo), u.describe(design, topo))]
+                    }
+                    _ => Vec::new(),
+                };
+                Why {
+                    text: format!(
+                        "its working adapter `{}` is cabled to {port}, which {}",
+                        h.nic(*nic).name,
+                        words.clause
+                    ),
+                    span: words.span,
+                    related,
+                    element,
+                }
+            }
+            CarrierLoss::VlanMoved { nic, from, to, .. } => {
+                let n = h.nic(*nic);
+                let span = netlint_model::HostPortView::of(design, n)
+                    .map(|v| v.deciding_span(design.network(self.network).vlan_id()))
+                    .unwrap_or(n.span);
+                Why {
+                    text: format!(
+                        "its working adapter `{}` is cabled to {}, which puts its untagged frames in {}, not in {} with the other hosts",
+                        n.name,
+                        super::ports::port_name(design, host, *nic),
+                        super::ports::landing_words(*to),
+                        super::ports::landing_words(*from)
+                    ),
+                    span,
+                    related: Vec::new(),
+                    element,
+                }
+            }
             CarrierLoss::Scattered { bridges } => {
                 let names: Vec<String> = bridges
                     .iter()

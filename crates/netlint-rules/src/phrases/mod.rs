@@ -18,5 +18,6 @@
 pub mod bandwidth;
 pub mod failure;
 pub(crate) mod storage;
+pub mod ports;
 pub mod stp;
 pub mod words;

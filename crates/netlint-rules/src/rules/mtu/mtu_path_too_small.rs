@@ -129,6 +129,8 @@ pub(crate) fn host_mtus(design: &Design, topo: &Topology, net: NetworkId) -> Vec
 enum Elem {
     Switch(SwitchId),
     Link(LinkId),
+    /// A configured host-facing port with its own `mtu` (switch, index).
+    Port(SwitchId, usize),
 }
 
 /// One network that does not fit through one element.
@@ -164,11 +166,15 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let fits = |mtu: Mtu| max_payload <= mtu.payload_limit(tagged);
-        if design.switches.iter().all(|s| fits(s.mtu.value))
-            && design
-                .links
-                .iter()
-                .all(|l| l.mtu.as_ref().is_none_or(|m| fits(m.value)))
+        if design.switches.iter().all(|s| {
+            fits(s.mtu.value)
+                && s.ports
+                    .iter()
+                    .all(|p| p.mtu.as_ref().is_none_or(|m| fits(m.value)))
+        }) && design
+            .links
+            .iter()
+            .all(|l| l.mtu.as_ref().is_none_or(|m| fits(m.value)))
         {
             continue;
         }
@@ -176,6 +182,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let mtu = match elem {
                 Elem::Switch(s) => design.switch(s).mtu.value,
                 Elem::Link(l) => match &design.link(l).mtu {
+                    Some(m) => m.value,
+                    None => return,
+                },
+                Elem::Port(s, p) => match &design.switch(s).ports[p].mtu {
                     Some(m) => m.value,
                     None => return,
                 },
@@ -200,12 +210,22 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             e.hosts.insert(host);
             e.targets.extend(target);
         };
-        // Every host's frames reach the switches its adapters are cabled to.
+        // Every host's frames reach the switches its adapters are cabled
+        // to, through their ports; the ports also carry what the hosts it
+        // reaches send it (below).
+        let mut host_ports: BTreeMap<HostId, Vec<Elem>> = BTreeMap::new();
         for (h, m) in &largest {
             for c in topo.carriers_of(*h, net) {
                 for n in fwd.effective_nics(*h, c) {
                     if let Some(netlint_analysis::NicEnd::Switch(s)) = topo.nic_ends[h.0][n.0] {
                         consider(Elem::Switch(s), m, *h, None);
+                        if let Some(p) = &design.host(*h).nic(n).switch_port {
+                            consider(Elem::Port(s, p.value), m, *h, None);
+                            host_ports
+                                .entry(*h)
+                                .or_default()
+                                .push(Elem::Port(s, p.value));
+                        }
                     }
                 }
             }
@@ -218,6 +238,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let (Some(ma), Some(mb)) = (largest.get(&r.a), largest.get(&r.b)) else {
                 continue;
             };
+            for (m, sender, to) in [(ma, r.a, r.b), (mb, r.b, r.a)] {
+                for port in host_ports.get(&to).into_iter().flatten() {
+                    consider(*port, m, sender, None);
+                }
+            }
             for ap in cx.adapter_paths(net, r.a, r.b).iter() {
                 let Some(path) = &ap.path else { continue };
                 for &p in path {
@@ -282,10 +307,10 @@ pub(crate) fn ping_advice(design: &Design, hosts: &[HostId], mtu: u32) -> String
 /// the format's 9216: a switch's own limit, a link's smaller end's.
 fn ceiling(design: &netlint_model::Design, elem: Elem) -> (u32, Option<String>) {
     let switches: Vec<SwitchId> = match elem {
-        Elem::Switch(s) => vec![s],
+        Elem::Switch(s) | Elem::Port(s, _) => vec![s],
         Elem::Link(l) => {
             let link = design.link(l);
-            std::iter::once(&link.a)
+            link.a_ends()
                 .chain(link.b.iter())
                 .map(|s| s.value)
                 .collect()
@@ -320,12 +345,27 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         .expect("a finding has a network");
     let network = design.network(*lead_net);
     let tagged = network.tagged();
-    let (what, name, mtu, element, span): (&str, String, Mtu, netlint_model::Element, Span) =
+    let (what, name, mtu, element, span): (String, String, Mtu, netlint_model::Element, Span) =
         match elem {
+            Elem::Port(s, p) => {
+                let sw = design.switch(s);
+                let port = &sw.ports[p];
+                let m = port
+                    .mtu
+                    .as_ref()
+                    .expect("only ports with an MTU are checked");
+                (
+                    format!("switch `{}`'s port", sw.name),
+                    port.name.clone(),
+                    m.value,
+                    sw.element(),
+                    m.span,
+                )
+            }
             Elem::Switch(s) => {
                 let sw = design.switch(s);
                 (
-                    "switch",
+                    "switch".to_string(),
                     sw.name.clone(),
                     sw.mtu.value,
                     sw.element(),
@@ -338,7 +378,13 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
                     .mtu
                     .as_ref()
                     .expect("only links with an MTU are checked");
-                ("link", link.name.clone(), m.value, link.element(), m.span)
+                (
+                    "link".to_string(),
+                    link.name.clone(),
+                    m.value,
+                    link.element(),
+                    m.span,
+                )
             }
         };
     let limit = mtu.payload_limit(tagged);
@@ -609,5 +655,48 @@ networks = ["vmotion"]
             .as_deref()
             .unwrap()
             .contains("`vmkping -d -s 8972 <peer address>` from ESXi"));
+    }
+
+    /// A configured host port with a smaller MTU than its switch drops
+    /// the jumbo frames of the host on it and of the hosts sending to it:
+    /// the finding is at the port's `mtu`.
+    #[test]
+    fn a_host_port_with_a_smaller_mtu_is_reported_at_its_line() {
+        let src = r#"
+[design]
+name = "t"
+[networks.csv]
+role = "csv"
+vlan = 20
+mtu = 9000
+[switches.tor]
+mtu = 9216
+[switches.tor.ports."Ethernet1/5"]
+mtu = 1500
+[profiles.p.nics.A]
+speed = "10G"
+switch = "tor"
+mtu = 9000
+networks = ["csv"]
+[hosts.hv1]
+profile = "p"
+nics.A = { switch_port = "Ethernet1/5" }
+[hosts.hv2]
+profile = "p"
+"#;
+        let f = findings(src, "mtu-path-too-small");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("switch `tor`'s port `Ethernet1/5` has MTU 1500: it forwards packets of at most 1500 bytes, but network `csv` (VLAN 20) runs MTU 9000 (hosts `hv1`, `hv2`)"),
+            "{}",
+            f[0].message
+        );
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert!(src[at..].starts_with("1500\n[profiles"), "{}", &src[at..]);
+        // A port that takes jumbo frames, or one without its own MTU: silent.
+        for port in ["mtu = 9216", ""] {
+            let ok = src.replace("mtu = 1500", port);
+            assert!(findings(&ok, "mtu-path-too-small").is_empty(), "{port}");
+        }
     }
 }

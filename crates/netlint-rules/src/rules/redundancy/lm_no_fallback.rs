@@ -68,7 +68,9 @@ fn help(cx: &Context<'_>, unit: &Unit, loss: &Loss, group: &LossGroup) -> String
                 CarrierLoss::Scattered { bridges } => bridges.clone(),
                 CarrierLoss::Dead { .. }
                 | CarrierLoss::NotDefined { .. }
-                | CarrierLoss::TargetPortsDown { .. } => Vec::new(),
+                | CarrierLoss::TargetPortsDown { .. }
+                | CarrierLoss::PortDrops { .. }
+                | CarrierLoss::VlanMoved { .. } => Vec::new(),
             };
             for b in bridges {
                 if !split.contains(&b) {

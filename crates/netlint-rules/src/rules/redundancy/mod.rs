@@ -118,6 +118,7 @@ pub(crate) fn unit_findings(
                     related: group.why.related.clone(),
                     elements: group.elements.clone(),
                     help: crate::phrases::storage::target_side_help(design, loss, &group.hosts)
+                        .or_else(|| crate::phrases::ports::port_loss_help(design, loss, &group))
                         .unwrap_or_else(|| help(unit, loss, &group)),
                     card_hosts: Vec::new(),
                 });

@@ -2,6 +2,7 @@
 //! cannot reach each other on a network both are attached to.
 
 use crate::phrases::failure::host_list;
+use crate::phrases::ports;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Break, BridgeId, NotCarried, Topology};
 use netlint_model::Element;
@@ -26,10 +27,15 @@ pub(super) struct Cause {
     pub(super) help: String,
 }
 
-pub(super) fn vlan_text(design: &Design, net: NetworkId) -> String {
-    match design.network(net).vlan_id() {
-        Some(v) => format!("VLAN {v}"),
-        None => "untagged traffic".to_string(),
+/// The VLAN a network's frames are in on the switches, in words:
+/// "VLAN 20", "untagged traffic", or for an untagged network whose hosts'
+/// ports put it in a native VLAN, "VLAN 10 (the native VLAN its untagged
+/// frames land in)".
+pub(super) fn vlan_text(design: &Design, net: NetworkId, landed: Option<u16>) -> String {
+    match (design.network(net).vlan_id(), landed) {
+        (Some(v), _) => format!("VLAN {v}"),
+        (None, Some(v)) => format!("VLAN {v} (the native VLAN its untagged frames land in)"),
+        (None, None) => "untagged traffic".to_string(),
     }
 }
 
@@ -43,17 +49,34 @@ fn host_bridge(topo: &Topology, host: HostId, net: NetworkId) -> Option<BridgeId
         })
 }
 
+/// The NIC's cable, as a related line: "`A` of `hv1` is cabled to it".
+fn cabled_to_it(h: &netlint_model::Host, n: &netlint_model::Nic) -> Vec<(Span, String)> {
+    n.attach
+        .iter()
+        .map(|a| {
+            (
+                a.span(),
+                format!("`{}` of `{}` is cabled to it", n.name, h.name),
+            )
+        })
+        .collect()
+}
+
 /// The cause of a break between the bridges `ends` (the first bridge of
-/// each side, for "on the path between ...").
+/// each side, for "on the path between ..."); `landed`: the VLAN the
+/// network's untagged frames land in at the first host's port.
 pub(super) fn cause(
     design: &Design,
     topo: &Topology,
     net: NetworkId,
     ends: (Option<BridgeId>, Option<BridgeId>),
+    landed: Option<u16>,
     b: &Break,
 ) -> Option<Cause> {
-    let vlan = vlan_text(design, net);
     let vid = design.network(net).vlan_id();
+    let vlan = vlan_text(design, net, landed);
+    // The VLAN to add where the frames are not carried.
+    let add = landed.unwrap_or(0);
     let bridge = |x: netlint_analysis::BridgeId| format!("`{}`", topo.bridge(x).name);
     Some(match b {
         Break::Blocked { .. } => return None,
@@ -85,13 +108,7 @@ pub(super) fn cause(
             let h = design.host(*host);
             let n = h.nic(*nic);
             let sw = design.switch(*switch);
-            let mut related = Vec::new();
-            if let Some(a) = &n.attach {
-                related.push((
-                    a.span(),
-                    format!("`{}` of `{}` is cabled to it", n.name, h.name),
-                ));
-            }
+            let related = cabled_to_it(h, n);
             Cause {
                 text: format!(
                     "`{}`'s NIC `{}` is cabled to `{}`, which does not define {vlan}",
@@ -102,8 +119,67 @@ pub(super) fn cause(
                 related,
                 help: format!(
                     "add {} to `vlans` of switch `{}`",
-                    vid.unwrap_or(0),
+                    add,
                     sw.name
+                ),
+            }
+        }
+        Break::PortDrops {
+            host,
+            nic,
+            switch,
+            why,
+        } => {
+            let h = design.host(*host);
+            let n = h.nic(*nic);
+            let words = ports::drop_words(design, *host, *nic, vid, *why);
+            let related = cabled_to_it(h, n);
+            Cause {
+                text: format!(
+                    "`{}`'s NIC `{}` is cabled to {}, which {}",
+                    h.name,
+                    n.name,
+                    ports::port_name(design, *host, *nic),
+                    words.clause
+                ),
+                element: design.switch(*switch).element(),
+                span: words.span,
+                related,
+                help: words.help,
+            }
+        }
+        Break::VlansApart { a, b } => {
+            // Blame the end whose frames left the network's own VLAN.
+            let (x, y) = if a.vlan != vid { (a, b) } else { (b, a) };
+            let end = |e: &netlint_analysis::l2::ports::PortEnd| {
+                let h = design.host(e.host);
+                format!(
+                    "`{}`'s NIC `{}` on {}",
+                    h.name,
+                    h.nic(e.nic).name,
+                    ports::port_name(design, e.host, e.nic)
+                )
+            };
+            let span_of = |e: &netlint_analysis::l2::ports::PortEnd| {
+                let n = design.host(e.host).nic(e.nic);
+                netlint_model::HostPortView::of(design, n)
+                    .map(|v| v.deciding_span(vid))
+                    .unwrap_or(n.span)
+            };
+            Cause {
+                text: format!(
+                    "its frames land in different VLANs on the switches: {} puts them in {}, {} in {}",
+                    end(x),
+                    ports::landing_words(x.vlan),
+                    end(y),
+                    ports::landing_words(y.vlan)
+                ),
+                element: design.switch(x.switch).element(),
+                span: span_of(x),
+                related: vec![(span_of(y), end(y))],
+                help: format!(
+                    "give both ports the same native VLAN (`native_vlan`, or `access_vlan` on an access port), or tag the network (`vlan` on network `{}`) and allow its VLAN on both ports",
+                    design.network(net).name
                 ),
             }
         }
@@ -142,7 +218,7 @@ pub(super) fn cause(
             link,
         } => peer_link_cause(
             design,
-            net,
+            (&vlan, add),
             *link,
             format!(
                 "traffic between `{}` and `{}` (ports of different peers of MLAG domain {}, not in one multi-chassis LAG) crosses",
@@ -176,13 +252,13 @@ pub(super) fn cause(
                     related: Vec::new(),
                     help: format!(
                         "add {} to `vlans` of link `{}` (or remove the list to allow every VLAN both ends define)",
-                        vid.unwrap_or(0),
+                        add,
                         link.name
                     ),
                 },
                 NotCarried::PeerLink { from, to, link: pl } => peer_link_cause(
                     design,
-                    net,
+                    (&vlan, add),
                     *pl,
                     format!(
                         "multi-chassis LAG `{}` ends on peers `{}` and `{}`; frames that arrive on the peer without the destination cross",
@@ -208,7 +284,7 @@ pub(super) fn cause(
                         related: vec![(link.span, format!("link `{}` leads through it", link.name))],
                         help: format!(
                             "add {} to `vlans` of switch `{}`",
-                            vid.unwrap_or(0),
+                            add,
                             sw.name
                         ),
                     }
@@ -222,14 +298,12 @@ pub(super) fn cause(
 /// says which traffic has to cross it (it ends with "crosses").
 fn peer_link_cause(
     design: &Design,
-    net: NetworkId,
+    (vlan, vid): (&str, u16),
     link: Option<netlint_model::LinkId>,
     crossing: String,
     (from, to): (netlint_model::SwitchId, netlint_model::SwitchId),
     related: Vec<(Span, String)>,
 ) -> Cause {
-    let vlan = vlan_text(design, net);
-    let vid = design.network(net).vlan_id().unwrap_or(0);
     let why = "ports of different peers that are not in one multi-chassis LAG (orphan ports: SET, switch-independent and vSphere team members, single links to one peer) reach each other only across it";
     match link.map(|l| design.link(l)) {
         Some(pl) => Cause {
@@ -306,7 +380,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             host_bridge(topo, r.a, r.network),
             host_bridge(topo, r.b, r.network),
         );
-        let Some(c) = cause(design, topo, r.network, ends, b) else {
+        let landed = netlint_analysis::l2::ports::host_vlan(design, topo, r.network, r.a);
+        let Some(c) = cause(design, topo, r.network, ends, landed, b) else {
             continue;
         };
         let key = (r.network, c.element.clone(), c.span, c.text.clone());
@@ -536,5 +611,110 @@ profile = "p"
             return;
         };
         assert!(findings(&text, &super::RULE).is_empty());
+    }
+
+    const PORTS: &str = r#"
+[design]
+name = "t"
+[networks.storage]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[networks.mgmt]
+role = "management"
+[switches.tor]
+[switches.tor.ports."Ethernet1/5"]
+vlans = [711]
+[switches.tor.ports."Ethernet1/6"]
+vlans = [10]
+native_vlan = 10
+[hosts.hv1.nics.A]
+speed = "10G"
+switch = "tor"
+switch_port = "Ethernet1/5"
+networks = ["storage", "mgmt"]
+[hosts.hv2.nics.A]
+speed = "10G"
+switch = "tor"
+switch_port = "Ethernet1/6"
+networks = ["storage", "mgmt"]
+"#;
+
+    /// A host whose port lacks the storage VLAN is cut at the port's
+    /// `vlans` line (not the switch's); one whose port puts its untagged
+    /// management in another VLAN, at the port's `native_vlan`.
+    #[test]
+    fn a_port_that_drops_or_moves_a_network_is_the_line_to_fix() {
+        let f = findings(PORTS, "network-partitioned");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let storage = f.iter().find(|d| d.message.contains("`storage`")).unwrap();
+        assert!(
+            storage.message.ends_with("`hv2`'s NIC `A` is cabled to port `Ethernet1/6` of `tor`, which does not allow VLAN 711"),
+            "{}",
+            storage.message
+        );
+        let at = storage.primary.as_ref().unwrap().span.start;
+        assert!(
+            PORTS[at..].starts_with("[10]\nnative_vlan"),
+            "{}",
+            &PORTS[at..]
+        );
+        assert_eq!(storage.element(), "switches.tor");
+        assert!(storage
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("add 711 to `vlans` of port `Ethernet1/6` of switch `tor`"));
+        let mgmt = f.iter().find(|d| d.message.contains("`mgmt`")).unwrap();
+        assert!(
+            mgmt.message.contains("`hv2`'s NIC `A` on port `Ethernet1/6` of `tor` puts them in VLAN 10, `hv1`'s NIC `A` on port `Ethernet1/5` of `tor` in the switch's default native VLAN"),
+            "{}",
+            mgmt.message
+        );
+        let at = mgmt.primary.as_ref().unwrap().span.start;
+        assert!(PORTS[at..].starts_with("10\n[hosts"), "{}", &PORTS[at..]);
+    }
+
+    /// Untagged management landing in the hosts' native VLAN 20 needs VLAN
+    /// 20 on the link between their switches: the finding names VLAN 20,
+    /// not "untagged traffic", and the fix adds 20.
+    #[test]
+    fn a_link_without_the_native_vlan_is_named_by_that_vlan() {
+        let src = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+[switches.tor-a]
+host_ports = { native_vlan = 20 }
+[switches.tor-b]
+host_ports = { native_vlan = 20 }
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+vlans = [30]
+[hosts.hv1.nics.A]
+speed = "10G"
+switch = "tor-a"
+networks = ["mgmt"]
+[hosts.hv2.nics.A]
+speed = "10G"
+switch = "tor-b"
+networks = ["mgmt"]
+"#;
+        let f = findings(src, "network-partitioned");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.ends_with("link `isl`, on the path between `tor-a` and `tor-b`, does not allow VLAN 20 (the native VLAN its untagged frames land in)"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .starts_with("add 20 to `vlans` of link `isl`"));
     }
 }

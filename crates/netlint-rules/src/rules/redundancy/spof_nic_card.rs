@@ -144,4 +144,57 @@ mod tests {
             f[0].message
         );
     }
+
+    /// A standby NIC whose switch port does not allow the network's VLAN
+    /// is no standby: the finding points at that port's `vlans`.
+    #[test]
+    fn a_standby_on_a_port_without_the_vlan_is_reported_at_the_port() {
+        let src = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[switches.tor-a]
+[switches.tor-b]
+[switches.tor-b.ports."Ethernet1/2"]
+vlans = [20]
+[[links]]
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+[profiles.p.nics.A]
+speed = "10G"
+switch = "tor-a"
+[profiles.p.nics.B]
+speed = "10G"
+switch = "tor-b"
+[profiles.p.teams.T]
+members = ["A", "B"]
+standby = "B"
+networks = ["mgmt"]
+[hosts.hv1]
+profile = "p"
+nics.B = { switch_port = "Ethernet1/2" }
+[hosts.hv2]
+profile = "p"
+"#;
+        let f = crate::testing::findings(src, "spof-nic-card");
+        let d = f
+            .iter()
+            .find(|d| d.message.starts_with("if NIC `A` of `hv1` fails"))
+            .unwrap_or_else(|| panic!("{f:#?}"));
+        assert!(
+            d.message.ends_with("its working adapter `B` is cabled to port `Ethernet1/2` of `tor-b`, which does not allow VLAN 10"),
+            "{}",
+            d.message
+        );
+        let at = d.primary.as_ref().unwrap().span.start;
+        assert!(src[at..].starts_with("[20]"), "{}", &src[at..]);
+        // The fix is the port, not a second card.
+        assert_eq!(
+            d.help.as_deref(),
+            Some("add 10 to `vlans` of port `Ethernet1/2` of switch `tor-b` (`switchport trunk allowed vlan add 10`)")
+        );
+    }
 }

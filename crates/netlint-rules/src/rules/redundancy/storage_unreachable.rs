@@ -24,7 +24,8 @@ fn target_cause(cx: &Context<'_>, r: &TargetReach, b: &TargetBreak) -> Cause {
     let topo = cx.topology();
     let target = design.target(r.target);
     let net = design.network(r.network);
-    let vlan = vlan_text(design, r.network);
+    let landed = netlint_analysis::l2::ports::host_vlan(design, topo, r.network, r.host);
+    let vlan = vlan_text(design, r.network, landed);
     match b {
         TargetBreak::NoNetwork => {
             let nets: Vec<String> = target
@@ -121,7 +122,7 @@ fn target_cause(cx: &Context<'_>, r: &TargetReach, b: &TargetBreak) -> Cause {
                 .and_then(|p| target.port(p).switch.as_ref())
                 .map(|s| topo.bridge_of[s.value.0]);
             // "on the path to `san`": the same words for every host.
-            cause(design, topo, r.network, (None, port_bridge), b).unwrap_or_else(|| {
+            cause(design, topo, r.network, (None, port_bridge), landed, b).unwrap_or_else(|| {
                 let h = design.host(r.host);
                 Cause {
                     text: format!("`{}` has no path to it", h.name),

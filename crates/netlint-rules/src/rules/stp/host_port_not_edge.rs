@@ -4,7 +4,9 @@
 use super::and_list;
 use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
-use netlint_model::{Attachment, Diagnostic, Span, StpMode};
+use netlint_model::{
+    Attachment, Design, Diagnostic, HostPortView, Span, StpMode, SwitchId, SwitchPort,
+};
 
 declare_rule!(
     RULE,
@@ -15,95 +17,167 @@ declare_rule!(
     check: check,
 );
 
-/// The hosts cabled to one switch, and its first cable with a label.
-type Facing<'d> = (Vec<&'d str>, Option<(Span, String)>);
+/// The hosts whose ports take a setting from one switch's `host_ports`,
+/// and its first such cable with a label.
+type Facing = (Vec<usize>, Option<(Span, String)>);
+
+/// Per switch: hosts whose ports inherit each setting from `host_ports`
+/// (`edge`, `bpdu_guard`); per configured port that states a setting
+/// false itself: the port, its host and what it lacks.
+struct Ports<'d> {
+    inherit: Vec<[Facing; 2]>,
+    own: Vec<(SwitchId, &'d SwitchPort, &'d str, &'d str, [bool; 2])>,
+}
+
+const EDGE: &str = "`edge = true` (without it a host port waits 30 seconds, listening and learning, before it forwards after every link flap, since no switch answers its spanning-tree proposal: a team member coming back or a host rebooting is cut off that long)";
+const GUARD: &str = "`bpdu_guard = true` (a host that bridges its NICs, or a misconnected switch, could then take part in spanning tree or loop the network)";
+
+fn host_ports<'d>(design: &'d Design) -> Ports<'d> {
+    let mut inherit: Vec<[Facing; 2]> = (0..design.switches.len())
+        .map(|_| [(Vec::new(), None), (Vec::new(), None)])
+        .collect();
+    let mut own = Vec::new();
+    for (hi, host) in design.hosts.iter().enumerate() {
+        for nic in &host.nics {
+            let (Some(Attachment::Switch(s)), Some(view)) =
+                (&nic.attach, HostPortView::of(design, nic))
+            else {
+                continue;
+            };
+            let port = view.port;
+            let settings = [
+                port.and_then(|p| p.edge.as_ref()),
+                port.and_then(|p| p.bpdu_guard.as_ref()),
+            ];
+            let mut lacks = [false; 2];
+            for (i, stated) in settings.iter().enumerate() {
+                match stated {
+                    Some(v) => lacks[i] = !v.value,
+                    None => {
+                        let (hosts, cable) = &mut inherit[s.value.0][i];
+                        if hosts.last() != Some(&hi) {
+                            hosts.push(hi);
+                        }
+                        cable.get_or_insert_with(|| {
+                            (
+                                s.span,
+                                format!(
+                                    "`{}` NIC `{}` is cabled to `{}`",
+                                    host.name, nic.name, view.switch.name
+                                ),
+                            )
+                        });
+                    }
+                }
+            }
+            if let (Some(p), true) = (port, lacks.iter().any(|l| *l)) {
+                own.push((s.value, p, host.name.as_str(), nic.name.as_str(), lacks));
+            }
+        }
+    }
+    Ports { inherit, own }
+}
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
-    // One pass over the NICs: for each switch, the hosts cabled to it (each
-    // once, in design order) and the first such cable.
-    let mut facing: Vec<Facing> = (0..design.switches.len())
-        .map(|_| (Vec::new(), None))
-        .collect();
-    for host in &design.hosts {
-        for nic in &host.nics {
-            let Some(Attachment::Switch(s)) = &nic.attach else {
-                continue;
-            };
-            let Some((hosts, cable)) = facing.get_mut(s.value.0) else {
-                continue;
-            };
-            if hosts.last() != Some(&host.name.as_str()) {
-                hosts.push(&host.name);
-            }
-            cable.get_or_insert_with(|| {
-                (
-                    s.span,
-                    format!(
-                        "`{}` NIC `{}` is cabled to `{}`",
-                        host.name, nic.name, design.switches[s.value.0].name
-                    ),
-                )
-            });
-        }
-    }
-    for (sw, (hosts, cable)) in design.switches.iter().zip(facing) {
+    let ports = host_ports(design);
+    for (si, (sw, [edge_f, guard_f])) in design.switches.iter().zip(ports.inherit).enumerate() {
         // Without spanning tree, ports forward at once and nothing guards.
         if sw.stp.mode.value == StpMode::None {
             continue;
         }
-        let Some((cable_span, cable_label)) = cable else {
-            continue;
-        };
         let hp = &sw.host_ports;
-        let edge = hp.edge.as_ref().is_some_and(|e| e.value);
-        let guard = hp.bpdu_guard.as_ref().is_some_and(|g| g.value);
-        if edge && guard {
-            continue;
+        let edge = edge_f.0.is_empty() || hp.edge.as_ref().is_some_and(|e| e.value);
+        let guard = guard_f.0.is_empty() || hp.bpdu_guard.as_ref().is_some_and(|g| g.value);
+        if !(edge && guard) {
+            let mut hosts: Vec<usize> = Vec::new();
+            let mut missing = Vec::new();
+            let mut cable = None;
+            for (ok, (hs, c), text) in [(edge, &edge_f, EDGE), (guard, &guard_f, GUARD)] {
+                if ok {
+                    continue;
+                }
+                missing.push(text.to_string());
+                hosts.extend(hs);
+                cable = cable.or(c.clone());
+            }
+            // In design order, each once.
+            hosts.sort_unstable();
+            hosts.dedup();
+            let hosts: Vec<&str> = hosts
+                .iter()
+                .map(|h| design.hosts[*h].name.as_str())
+                .collect();
+            let message = if hp.span.is_none() {
+                format!(
+                    "switch `{}` has ports facing {} and no `host_ports`, so they are taken as the switch ships them, without {}",
+                    sw.name,
+                    host_list(&hosts),
+                    and_list(&missing)
+                )
+            } else {
+                format!(
+                    "switch `{}` has ports facing {} but its `host_ports` lack {}",
+                    sw.name,
+                    host_list(&hosts),
+                    and_list(&missing)
+                )
+            };
+            let help = format!(
+                "set `host_ports = {{ edge = true, bpdu_guard = true }}` on `{}`, and configure the host-facing ports so on the switch (`spanning-tree portfast` and `spanning-tree bpduguard enable` on Cisco, `spanning-tree port type edge` and `bpduguard` elsewhere)",
+                sw.name
+            );
+            let span = hp
+                .edge
+                .as_ref()
+                .filter(|e| !e.value && !edge)
+                .map(|e| e.span)
+                .or(hp
+                    .bpdu_guard
+                    .as_ref()
+                    .filter(|g| !g.value && !guard)
+                    .map(|g| g.span))
+                .or(hp.span)
+                .unwrap_or(sw.span);
+            let mut d = cx
+                .finding(&RULE, sw.element(), span, message)
+                .with_help(help);
+            if let Some((cable_span, cable_label)) = cable {
+                d = d.with_related(cable_span, cable_label);
+            }
+            out.push(d);
         }
-        let mut missing = Vec::new();
-        if !edge {
-            missing.push(
-                "`edge = true` (without it a host port waits 30 seconds, listening and learning, before it forwards after every link flap, since no switch answers its spanning-tree proposal: a team member coming back or a host rebooting is cut off that long)".to_string(),
+        for (_, port, host, nic, lacks) in ports.own.iter().filter(|o| o.0 .0 == si) {
+            let mut missing = Vec::new();
+            let mut span = None;
+            for (i, (stated, text)) in [(&port.edge, EDGE), (&port.bpdu_guard, GUARD)]
+                .into_iter()
+                .enumerate()
+            {
+                if lacks[i] {
+                    missing.push(text.to_string());
+                    span = span.or(stated.as_ref().map(|v| v.span));
+                }
+            }
+            out.push(
+                cx.finding(
+                    &RULE,
+                    sw.element(),
+                    span.unwrap_or(port.span),
+                    format!(
+                        "port `{}` of switch `{}` faces host `{host}` (NIC `{nic}`) but is configured without {}",
+                        port.name,
+                        sw.name,
+                        and_list(&missing)
+                    ),
+                )
+                .with_related(port.span, format!("port `{}`", port.name))
+                .with_help(format!(
+                    "set `edge = true` and `bpdu_guard = true` on port `{}` (or remove them there to take the switch's `host_ports`), and configure the port so on the switch",
+                    port.name
+                )),
             );
         }
-        if !guard {
-            missing.push(
-                "`bpdu_guard = true` (a host that bridges its NICs, or a misconnected switch, could then take part in spanning tree or loop the network)".to_string(),
-            );
-        }
-        let message = if hp.span.is_none() {
-            format!(
-                "switch `{}` has ports facing {} and no `host_ports`, so they are taken as the switch ships them, without {}",
-                sw.name,
-                host_list(&hosts),
-                and_list(&missing)
-            )
-        } else {
-            format!(
-                "switch `{}` has ports facing {} but its `host_ports` lack {}",
-                sw.name,
-                host_list(&hosts),
-                and_list(&missing)
-            )
-        };
-        let help = format!(
-            "set `host_ports = {{ edge = true, bpdu_guard = true }}` on `{}`, and configure the host-facing ports so on the switch (`spanning-tree portfast` and `spanning-tree bpduguard enable` on Cisco, `spanning-tree port type edge` and `bpduguard` elsewhere)",
-            sw.name
-        );
-        let span = hp
-            .edge
-            .as_ref()
-            .filter(|e| !e.value)
-            .map(|e| e.span)
-            .or(hp.bpdu_guard.as_ref().filter(|g| !g.value).map(|g| g.span))
-            .or(hp.span)
-            .unwrap_or(sw.span);
-        out.push(
-            cx.finding(&RULE, sw.element(), span, message)
-                .with_help(help)
-                .with_related(cable_span, cable_label),
-        );
     }
 }
 
@@ -145,6 +219,37 @@ switch = "tor"
         assert_eq!(f.len(), 1);
         assert!(!f[0].message.contains("`edge = true`"), "{}", f[0].message);
         assert!(f[0].message.contains("`bpdu_guard = true`"));
+    }
+
+    #[test]
+    fn a_configured_port_overrides_host_ports_and_is_reported_at_its_line() {
+        let ports = "host_ports = { edge = true, bpdu_guard = true }\n[switches.tor.ports.\"Ethernet1/5\"]\nedge = false\n[switches.tor.ports.\"Ethernet1/6\"]\nbpdu_guard = true";
+        let s = ONE.replace("HOST_PORTS", ports).replace(
+            "[hosts.hv1.nics.A]\nspeed = \"10G\"\nswitch = \"tor\"",
+            "[hosts.hv1.nics.A]\nspeed = \"10G\"\nswitch = \"tor\"\nswitch_port = \"Ethernet1/5\"",
+        );
+        let f = findings(&s, "host-port-not-edge");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(f[0].message.starts_with("port `Ethernet1/5` of switch `tor` faces host `hv1` (NIC `A`) but is configured without `edge = true`"), "{}", f[0].message);
+        assert!(!f[0].message.contains("bpdu_guard"), "{}", f[0].message);
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert!(s[at..].starts_with("false"), "{}", &s[at..]);
+        // host_ports lacking the guard: the port that states its own guard
+        // is not among the hosts that lack it.
+        let s2 = s.replace("host_ports = { edge = true, bpdu_guard = true }", "host_ports = { edge = true }")
+            .replace("[hosts.hv2.nics.A]\nspeed = \"10G\"\nswitch = \"tor\"", "[hosts.hv2.nics.A]\nspeed = \"10G\"\nswitch = \"tor\"\nswitch_port = \"Ethernet1/6\"");
+        let f = findings(&s2, "host-port-not-edge");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let sw = f
+            .iter()
+            .find(|d| d.message.starts_with("switch `tor`"))
+            .unwrap();
+        assert!(
+            sw.message
+                .contains("facing host `hv1` but its `host_ports` lack `bpdu_guard = true`"),
+            "{}",
+            sw.message
+        );
     }
 
     #[test]

@@ -7,12 +7,14 @@ use netlint_analysis::stp::{TreeId, TreeKind};
 use netlint_analysis::{BridgeId, Forwarding, Topology};
 use netlint_model::{Design, NetworkId, Span, SwitchId};
 
+pub mod bpdu_filter_risk;
 pub(crate) mod fixes;
 pub mod host_port_not_edge;
 pub mod l2_loop;
 mod l2_loop_off;
 pub mod mstp_region_mismatch;
 pub mod stp_cost_method_mismatch;
+pub mod native_vlan_mismatch;
 pub mod stp_mode_mismatch;
 pub mod stp_root_placement;
 pub mod stp_suboptimal_path;
@@ -28,6 +30,8 @@ pub static RULES: &[&Rule] = &[
     &stp_mode_mismatch::RULE,
     &stp_cost_method_mismatch::RULE,
     &host_port_not_edge::RULE,
+    &native_vlan_mismatch::RULE,
+    &bpdu_filter_risk::RULE,
 ];
 
 /// "`tor-a`", or for a stack / MLAG domain "`vlt-1` (`tor-a`, `tor-b`)".

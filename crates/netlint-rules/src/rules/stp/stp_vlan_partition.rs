@@ -53,7 +53,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(Break::Blocked { ports, from, to }) = &r.broken else {
             continue;
         };
-        let vlan = design.network(r.network).vlan_id();
+        // The network's VLAN on the switches (an untagged network's
+        // frames land in the hosts' ports' native VLAN).
+        let vlan = netlint_analysis::l2::ports::host_vlan(design, topo, r.network, r.a);
         let Some(view) = fwd.vlan(vlan) else { continue };
         // The blocked ports, grouped by the two parts each joins.
         let sides = |q: usize| {
@@ -101,12 +103,13 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
     let p = &topo.ports[port];
     let link = design.link(p.link);
     let here = cut.blocking.bridge;
+    // Each network's VLAN on the switches, as its first cut pair has it.
+    let net_vlan = |n: &NetworkId| match cut.networks.get(n).and_then(|c| c.0.first()) {
+        Some((a, _)) => netlint_analysis::l2::ports::host_vlan(design, topo, *n, *a),
+        None => design.network(*n).vlan_id(),
+    };
     let vlans: Vec<Option<u16>> = {
-        let set: BTreeSet<Option<u16>> = cut
-            .networks
-            .keys()
-            .map(|n| design.network(*n).vlan_id())
-            .collect();
+        let set: BTreeSet<Option<u16>> = cut.networks.keys().map(net_vlan).collect();
         set.into_iter().collect()
     };
     let nets: Vec<String> = cut
@@ -147,7 +150,7 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
     // Are these ports (parallel links between the same two parts) alone
     // the missing piece?
     let sole = cut.networks.iter().all(|(net, (_, (from, to)))| {
-        let Some(view) = fwd.vlan(design.network(*net).vlan_id()) else {
+        let Some(view) = fwd.vlan(net_vlan(net)) else {
             return false;
         };
         let mut mask = view.forwarding.clone();
@@ -199,7 +202,7 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
 
     // Where the tree sends these VLANs instead, and why that path does not carry them.
     let (first_net, (_, (from, to))) = cut.networks.iter().next().expect("a cut has a network");
-    let first_vlan = design.network(*first_net).vlan_id();
+    let first_vlan = net_vlan(first_net);
     let mut related: Vec<(netlint_model::Span, String)> = Vec::new();
     let mut fix_allow: Option<String> = None;
     if let Some(path) = fwd.tree_path(topo, first_vlan, *from, *to) {
@@ -565,6 +568,33 @@ profile = "n"
             .replace("MODE", "rstp")
             .replace("name = \"isl\"", "name = \"isl\"\nvlans = [10]");
         assert!(findings(&src, &super::RULE).is_empty());
+    }
+
+    /// An untagged network whose hosts' ports put it in native VLAN 20 is
+    /// cut where VLAN 20 is: the finding reads that VLAN's tree.
+    #[test]
+    fn an_untagged_network_is_cut_in_its_native_vlan() {
+        let src = TRIANGLE
+            .replace("MODE", "rstp")
+            .replace(
+                "[networks.csv]\nrole = \"csv\"\nvlan = 20\n",
+                "[networks.csv]\nrole = \"csv\"\n",
+            )
+            .replace(
+                "[switches.tor-a]\n",
+                "[switches.tor-a]\nhost_ports = { native_vlan = 20 }\n",
+            )
+            .replace(
+                "[switches.tor-b]\n",
+                "[switches.tor-b]\nhost_ports = { native_vlan = 20 }\n",
+            );
+        let f = findings(&src, "stp-vlan-partition");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message.starts_with("the RSTP tree rooted at core blocks `isl` between `tor-a` and `tor-b`, the only link that carries VLANs 20, 30 there"),
+            "{}",
+            f[0].message
+        );
     }
 
     #[test]

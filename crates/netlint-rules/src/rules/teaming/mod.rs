@@ -14,6 +14,7 @@ pub mod team_member_limit;
 pub mod team_rdma;
 pub mod team_rx_single_member;
 pub mod team_speed_mismatch;
+mod vswitch_lag;
 
 pub static RULES: &[&Rule] = &[
     &team_speed_mismatch::RULE,

@@ -1,6 +1,7 @@
 //! `team-lag-mismatch`: a team's mode disagrees with how the switch ports
 //! of its members are set up (`switch_lag`).
 
+use super::vswitch_lag::ports_lag;
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
@@ -11,7 +12,7 @@ declare_rule!(
     id: "team-lag-mismatch",
     category: "teaming",
     severity: Error,
-    summary: "A team's mode disagrees with the port-channel configuration of its switch ports (`switch_lag`).",
+    summary: "A team's or virtual switch's teaming disagrees with the port-channel configuration of its switch ports (`switch_lag`).",
     check: check,
 );
 
@@ -19,36 +20,43 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
     for host in &cx.design.hosts {
         for team in &host.teams {
-            let Some(lag) = &team.switch_lag else {
+            let members: Vec<_> = team.members.iter().map(|m| m.value).collect();
+            let Some((lag, key)) = team
+                .switch_lag
+                .clone()
+                .map(|l| (l, "switch_lag"))
+                .or_else(|| ports_lag(cx.design, host, &members).map(|l| (l, "lag")))
+            else {
                 continue;
             };
+            let lag = &lag;
             let (what, help) = match (team.mode.value, lag.value) {
                 (TeamMode::Lacp, SwitchLag::Lacp)
                 | (TeamMode::Static, SwitchLag::Static)
                 | (TeamMode::SwitchIndependent, SwitchLag::None) => continue,
                 (TeamMode::Lacp, SwitchLag::None) => (
-                    "runs LACP (`mode = \"lacp\"`) but its members' switch ports do not (`switch_lag = \"none\"`): no LACP partner answers its LACPDUs, so the members never aggregate and the team does not bring them into service as one bundle".to_string(),
-                    "configure an LACP port-channel on the members' switch ports (`switch_lag = \"lacp\"`), or set `mode = \"switch-independent\"` on the team".to_string(),
+                    format!("runs LACP (`mode = \"lacp\"`) but its members' switch ports do not (`{key} = \"none\"`): no LACP partner answers its LACPDUs, so the members never aggregate and the team does not bring them into service as one bundle"),
+                    format!("configure an LACP port-channel on the members' switch ports (`{key} = \"lacp\"`), or set `mode = \"switch-independent\"` on the team"),
                 ),
                 (TeamMode::Static, SwitchLag::None) => (
-                    "is a static team (`mode = \"static\"`) but its members' switch ports are independent (`switch_lag = \"none\"`): the team sends one MAC address out of every member as one bundle, the switch sees that address move between ports (MAC flapping), and frames are dropped or looped back".to_string(),
-                    "bundle the members' switch ports into one static port-channel (`channel-group mode on`, `switch_lag = \"static\"`), or set `mode = \"switch-independent\"` on the team".to_string(),
+                    format!("is a static team (`mode = \"static\"`) but its members' switch ports are independent (`{key} = \"none\"`): the team sends one MAC address out of every member as one bundle, the switch sees that address move between ports (MAC flapping), and frames are dropped or looped back"),
+                    format!("bundle the members' switch ports into one static port-channel (`channel-group mode on`, `{key} = \"static\"`), or set `mode = \"switch-independent\"` on the team"),
                 ),
                 (TeamMode::SwitchIndependent, SwitchLag::Lacp) => (
-                    "is switch-independent but its members' switch ports are an LACP port-channel (`switch_lag = \"lacp\"`): the team never sends LACPDUs, so the switch gets no LACP partner and suspends the ports (`lacp suspend-individual`) or runs them as individual ports outside the channel, depending on the switch".to_string(),
-                    "remove the port-channel on the switch (`switch_lag = \"none\"`), or set the team's `mode = \"lacp\"`".to_string(),
+                    format!("is switch-independent but its members' switch ports are an LACP port-channel (`{key} = \"lacp\"`): the team never sends LACPDUs, so the switch gets no LACP partner and suspends the ports (`lacp suspend-individual`) or runs them as individual ports outside the channel, depending on the switch"),
+                    format!("remove the port-channel on the switch (`{key} = \"none\"`), or set the team's `mode = \"lacp\"`"),
                 ),
                 (TeamMode::SwitchIndependent, SwitchLag::Static) => (
-                    "is switch-independent but its members' switch ports are a static port-channel (`switch_lag = \"static\"`): the switch hashes inbound frames onto any member, while a switch-independent team expects each flow back on the member it chose, so traffic is dropped".to_string(),
-                    "remove the port-channel on the switch (`switch_lag = \"none\"`), or set the team's `mode = \"static\"`".to_string(),
+                    format!("is switch-independent but its members' switch ports are a static port-channel (`{key} = \"static\"`): the switch hashes inbound frames onto any member, while a switch-independent team expects each flow back on the member it chose, so traffic is dropped"),
+                    format!("remove the port-channel on the switch (`{key} = \"none\"`), or set the team's `mode = \"static\"`"),
                 ),
                 (TeamMode::Lacp, SwitchLag::Static) => (
-                    "runs LACP but its switch ports are a static port-channel (`switch_lag = \"static\"`), which sends and answers no LACPDUs: the team has no LACP partner, so its members never aggregate".to_string(),
-                    "use LACP on both ends (an LACP port-channel, `switch_lag = \"lacp\"`) or static on both ends (`mode = \"static\"`)".to_string(),
+                    format!("runs LACP but its switch ports are a static port-channel (`{key} = \"static\"`), which sends and answers no LACPDUs: the team has no LACP partner, so its members never aggregate"),
+                    format!("use LACP on both ends (an LACP port-channel, `{key} = \"lacp\"`) or static on both ends (`mode = \"static\"`)"),
                 ),
                 (TeamMode::Static, SwitchLag::Lacp) => (
-                    "is a static team but its switch ports are an LACP port-channel (`switch_lag = \"lacp\"`): the team never sends LACPDUs, so the switch gets no LACP partner and suspends the ports (`lacp suspend-individual`) or runs them as individual ports, depending on the switch".to_string(),
-                    "use LACP on both ends (`mode = \"lacp\"` on the team) or static on both ends (`channel-group mode on`, `switch_lag = \"static\"`)".to_string(),
+                    format!("is a static team but its switch ports are an LACP port-channel (`{key} = \"lacp\"`): the team never sends LACPDUs, so the switch gets no LACP partner and suspends the ports (`lacp suspend-individual`) or runs them as individual ports, depending on the switch"),
+                    format!("use LACP on both ends (`mode = \"lacp\"` on the team) or static on both ends (`channel-group mode on`, `{key} = \"static\"`)"),
                 ),
             };
             found.push(
@@ -63,6 +71,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             );
         }
     }
+    super::vswitch_lag::check(cx, &mut found);
     emit_per_host(out, found);
 }
 
@@ -163,6 +172,39 @@ profile = "p"
         let (m, h) = msg("switch-independent", "static");
         assert!(m.contains("hashes inbound frames onto any member"), "{m}");
         assert!(h.contains("`mode = \"static\"`"), "{h}");
+    }
+
+    /// Without `switch_lag`, the members' configured switch ports say how
+    /// they are bundled: the finding points at the port's `lag`.
+    #[test]
+    fn the_members_ports_lag_is_the_switch_side() {
+        let s = src("switch-independent", "")
+            .replace(
+                "[switches.sw]\n",
+                "[switches.sw]\n[switches.sw.ports.\"Eth1\"]\nlag = \"lacp\"\n[switches.sw.ports.\"Eth2\"]\nlag = \"lacp\"\n[switches.sw.ports.\"Eth3\"]\nlag = \"lacp\"\n[switches.sw.ports.\"Eth4\"]\nlag = \"lacp\"\n",
+            )
+            .replace(
+                "[hosts.hv1]\nprofile = \"p\"\n",
+                "[hosts.hv1]\nprofile = \"p\"\nnics.A = { switch_port = \"Eth1\" }\nnics.B = { switch_port = \"Eth2\" }\n",
+            )
+            .replace(
+                "[hosts.hv2]\nprofile = \"p\"\n",
+                "[hosts.hv2]\nprofile = \"p\"\nnics.A = { switch_port = \"Eth3\" }\nnics.B = { switch_port = \"Eth4\" }\n",
+            );
+        let f = findings(&s, "team-lag-mismatch");
+        assert_eq!(f.len(), 2, "{f:#?}");
+        assert!(
+            f[0].message
+                .contains("are an LACP port-channel (`lag = \"lacp\"`)"),
+            "{}",
+            f[0].message
+        );
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert!(
+            s[..at].ends_with("[switches.sw.ports.\"Eth1\"]\nlag = "),
+            "{}",
+            &s[..at]
+        );
     }
 
     #[test]
