@@ -26,8 +26,7 @@ use netlint_model::units::{JUMBO_PACKET_HEADER, MAX_FRAME, MAX_MTU, MIN_MTU};
 use netlint_model::{
     ClusterUse, FailOn, LagMode, Level, LinkKind, LoadBalancing, PathCost, Platform, PolicyMatch,
     Power, Protocol, Rdma, Role, StorageKind, StpMode, SwitchLag, TeamKind, TeamMode, Tier,
-    Transport,
-    VSwitchKind, SCHEMA, SYNTAX,
+    Transport, VSwitchKind, SCHEMA, SYNTAX,
 };
 use std::fmt::Write as _;
 use std::io::Write;

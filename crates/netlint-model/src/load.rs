@@ -18,8 +18,8 @@ use toml::de::{DeTable, DeValue};
 mod stp;
 mod topo;
 use topo::written_names;
-mod storage;
 mod ports;
+mod storage;
 
 /// The result of loading one design file.
 pub struct Loaded {

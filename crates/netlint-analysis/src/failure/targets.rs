@@ -55,9 +55,9 @@ impl Analysis<'_> {
             let Some(Token::Comp(slot, x)) = s.token else {
                 return false;
             };
-            labels.iter().any(|(n, ls)| {
-                *n == c.network && slot == self.net_slot[n.0] && ls.contains(&x)
-            })
+            labels
+                .iter()
+                .any(|(n, ls)| *n == c.network && slot == self.net_slot[n.0] && ls.contains(&x))
         })
     }
 

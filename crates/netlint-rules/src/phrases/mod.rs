@@ -17,7 +17,7 @@
 
 pub mod bandwidth;
 pub mod failure;
-pub(crate) mod storage;
 pub mod ports;
+pub(crate) mod storage;
 pub mod stp;
 pub mod words;
