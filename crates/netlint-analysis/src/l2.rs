@@ -1361,7 +1361,7 @@ mod classes;
 mod proofs;
 mod scenarios;
 
-pub use classes::Reachability;
+pub use classes::{ClassPair, Reachability};
 
 pub use scenarios::ScenarioComponents;
 
