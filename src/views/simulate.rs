@@ -210,7 +210,9 @@ pub fn build(
             chosen.push(u);
         }
     }
-    let sim = analysis.simulate(&healthy, &chosen);
+    // Pairs walked per class pair, as for the table.
+    let pairs = PairPaths::new(design, &topo, &healthy);
+    let sim = analysis.simulate_with(&healthy, &chosen, Some(&pairs));
     report.scenario = Some(ScenarioOut {
         failing: chosen
             .iter()

@@ -10,7 +10,7 @@
 use netlint_analysis::l2::AdapterPath;
 use netlint_analysis::stp::{End, PortRef, StpResult, TreeKind};
 use netlint_analysis::{
-    Break, BridgeId, Fabric, Failures, Forwarding, NotCarried, Reachability, Topology,
+    Break, BridgeId, ClassPair, Fabric, Failures, Forwarding, NotCarried, Reachability, Topology,
 };
 use netlint_model::{Design, HostId, NetworkId, VlanSet};
 use netlint_rules::phrases::stp::StpWords;
@@ -611,11 +611,20 @@ fn networks(
                 }
             }
         }
-        // Pairs grouped by what they see.
+        // Pairs grouped by what they see, decided per pair of host classes
+        // (split where a break names a host), in the order of their first
+        // pairs: the groups come in the order their first pairs do.
         type Sig = (String, bool, Option<String>, Vec<PathOut>);
-        let mut groups: BTreeMap<Sig, Vec<(HostId, HostId)>> = BTreeMap::new();
+        let mut parts: Vec<ClassPair<'_>> = reach
+            .class_pairs_where(|r| r.network == id)
+            .iter()
+            .flat_map(|cp| cp.by_named_host())
+            .collect();
+        parts.sort_by_key(|p| p.order());
+        let mut groups: BTreeMap<Sig, Vec<ClassPair<'_>>> = BTreeMap::new();
         let mut order: Vec<Sig> = Vec::new();
-        for r in reach.iter().filter(|r| r.network == id) {
+        for part in parts {
+            let r = part.reach();
             let mut paths: Vec<PathOut> = fwd
                 .adapter_paths(design, topo, id, r.a, r.b)
                 .iter()
@@ -632,15 +641,19 @@ fn networks(
             if !groups.contains_key(&sig) {
                 order.push(sig.clone());
             }
-            groups.entry(sig).or_default().push((r.a, r.b));
+            groups.entry(sig).or_default().push(part);
         }
         let groups = order
             .into_iter()
             .map(|sig| {
-                let pairs = &groups[&sig];
-                let hosts: BTreeSet<HostId> = pairs.iter().flat_map(|(a, b)| [*a, *b]).collect();
+                let parts = &groups[&sig];
+                let hosts: BTreeSet<HostId> = parts
+                    .iter()
+                    .flat_map(|p| p.firsts().chain(p.seconds()))
+                    .collect();
                 let n = hosts.len();
-                let every_pair = pairs.len() == n * (n - 1) / 2;
+                let count: usize = parts.iter().map(|p| p.len()).sum();
+                let every_pair = count == n * (n - 1) / 2;
                 let (cluster, reachable, cut, paths) = sig;
                 PathGroup {
                     cluster,
@@ -649,6 +662,10 @@ fn networks(
                     pairs: if every_pair {
                         Vec::new()
                     } else {
+                        // One cluster's pairs: in its order, that of the hosts.
+                        let mut pairs: Vec<(HostId, HostId)> =
+                            parts.iter().flat_map(|p| p.pairs()).collect();
+                        pairs.sort();
                         pairs
                             .iter()
                             .map(|(a, b)| {

@@ -1370,7 +1370,7 @@ mod scenarios;
 mod stp_input;
 mod targets;
 
-pub use classes::Reachability;
+pub use classes::{ClassPair, Reachability};
 
 pub use scenarios::ScenarioComponents;
 pub use targets::{TargetBreak, TargetReach};

@@ -19,7 +19,7 @@ pub mod topology;
 pub mod union_find;
 
 pub use l2::{
-    all_pairs, Break, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach,
+    all_pairs, Break, ClassPair, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach,
     Reachability, TargetBreak, TargetReach, VlanView,
 };
 pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};

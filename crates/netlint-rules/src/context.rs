@@ -6,6 +6,7 @@ use netlint_model::{
     Design, Diagnostic, Element, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
 };
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A network and the attachment classes of two hosts on it.
@@ -26,6 +27,8 @@ pub struct Context<'d> {
     attachment: OnceLock<Vec<Vec<u32>>>,
     /// Adapter paths per network and pair of attachment classes.
     adapter_paths: Mutex<HashMap<ClassPair, Arc<[AdapterPath]>>>,
+    /// How many times rules asked for adapter paths.
+    adapter_path_lookups: AtomicUsize,
     /// A copy of a design with a suggested fix applied: rules do not look
     /// for fixes of their own on it.
     fix_check: bool,
@@ -49,6 +52,7 @@ impl<'d> Context<'d> {
             failures: OnceLock::new(),
             attachment: OnceLock::new(),
             adapter_paths: Mutex::new(HashMap::new()),
+            adapter_path_lookups: AtomicUsize::new(0),
             fix_check: false,
             stack_as_unit: false,
             stp_baseline: OnceLock::new(),
@@ -149,6 +153,7 @@ impl<'d> Context<'d> {
     /// pairs of a large cluster built from one profile share a handful of
     /// answers instead of walking the fabric each.
     pub fn adapter_paths(&self, network: NetworkId, a: HostId, b: HostId) -> Arc<[AdapterPath]> {
+        self.adapter_path_lookups.fetch_add(1, Ordering::Relaxed);
         let classes = self.attachment.get_or_init(|| self.attachment_classes());
         let key = (network, classes[network.0][a.0], classes[network.0][b.0]);
         let cache = || self.adapter_paths.lock().unwrap_or_else(|e| e.into_inner());
@@ -161,6 +166,14 @@ impl<'d> Context<'d> {
             .into();
         cache().insert(key, Arc::clone(&paths));
         paths
+    }
+
+    /// How many times the rules of this context asked for adapter paths
+    /// ([`Context::adapter_paths`]): what a rule that works per pair of
+    /// host classes keeps independent of the hosts in a class (a test's
+    /// measure of scaling that no timing can make flaky).
+    pub fn adapter_path_lookups(&self) -> usize {
+        self.adapter_path_lookups.load(Ordering::Relaxed)
     }
 
     /// Interns, per network, each host's working adapters that carry it and

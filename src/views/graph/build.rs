@@ -7,7 +7,7 @@ use super::marks::*;
 use super::options::*;
 use super::scene::*;
 use netlint_analysis::stp::{TreeId, TreeKind};
-use netlint_analysis::{all_pairs, Break, Fabric, Failures, NotCarried, Reach, Topology};
+use netlint_analysis::{Break, Fabric, Failures, NotCarried, Reachability, Topology};
 use netlint_model::{Design, Diagnostic, Element, LinkKind, MtuForm, NetworkId, StpMode, SwitchId};
 use std::collections::BTreeMap;
 
@@ -24,9 +24,11 @@ pub fn build(
     let failed =
         (!opts.failures.is_healthy()).then(|| fabric.forwarding(design, &topo, &opts.failures));
     let cur = failed.as_ref().unwrap_or(&healthy);
-    let pairs_now: Vec<Reach> = all_pairs(design, &topo, cur);
-    let pairs_before: Option<Vec<Reach>> =
-        failed.as_ref().map(|_| all_pairs(design, &topo, &healthy));
+    // Host pairs by class pairs: counted and explained per class pair.
+    let pairs_now = Reachability::new(design, &topo, cur);
+    let pairs_before: Option<Reachability> = failed
+        .as_ref()
+        .map(|_| Reachability::new(design, &topo, &healthy));
     let ctx = Ctx {
         design,
         stp: cur.stp.clone(),
@@ -74,7 +76,8 @@ pub fn build(
 
     // Networks cut now, by whom.
     let mut cut_by_port: BTreeMap<usize, Vec<NetworkId>> = BTreeMap::new();
-    for r in &pairs_now {
+    for cp in pairs_now.class_pairs_where(|r| r.broken.is_some()) {
+        let r = cp.walked();
         let ports: Vec<usize> = match &r.broken {
             Some(Break::Blocked { ports, .. }) => ports.clone(),
             Some(Break::NotCarried {
@@ -261,10 +264,15 @@ pub fn build(
         if net.mtu.value.payload != 1500 {
             detail.push(format!("MTU {}", net.mtu.value.payload));
         }
-        let broken = |pairs: &[Reach]| -> (usize, usize, Option<String>) {
-            let mine: Vec<&Reach> = pairs.iter().filter(|r| r.network == nid).collect();
-            let cut: Vec<&&Reach> = mine.iter().filter(|r| r.broken.is_some()).collect();
-            let why = cut.first().map(|r| {
+        let broken = |pairs: &Reachability| -> (usize, usize, Option<String>) {
+            let mine = pairs.class_pairs_where(|r| r.network == nid);
+            let total = mine.iter().map(|cp| cp.len()).sum();
+            let cut: Vec<_> = mine
+                .iter()
+                .filter(|cp| cp.walked().broken.is_some())
+                .collect();
+            let why = cut.first().map(|cp| {
+                let r = cp.reach();
                 format!(
                     "{} ↔ {}: {}",
                     design.host(r.a).name,
@@ -272,7 +280,7 @@ pub fn build(
                     ctx.describe_break(r.broken.as_ref().unwrap(), net.vlan_id())
                 )
             });
-            (cut.len(), mine.len(), why)
+            (cut.iter().map(|cp| cp.len()).sum(), total, why)
         };
         let (now, total, why) = broken(&pairs_now);
         let status = match (&pairs_before, why) {

@@ -15,40 +15,55 @@
 //!   blocked link may take over and join them);
 //! - the VLAN's forwarding ports close a loop, before or after, so paths
 //!   are not unique: then every pair of the VLAN is walked again.
+//!
+//! All of it per pair of host classes ([`Reachability::class_pairs`]):
+//! the hosts of a class reach alike, so the indexes, the walks and the
+//! memory grow with the classes and the hosts, not with the host pairs;
+//! only the pairs a scenario makes slower or joins are listed.
 
-use crate::l2::{all_pairs, Failures, Forwarding, Reach, VlanView};
+use super::simulate::{slowest_slower_pair, SlowKey};
+use crate::l2::{Failures, Forwarding, Reachability, VlanView};
 use crate::topology::{NicEnd, Topology};
-use netlint_model::{Design, HostId};
+use netlint_model::{Design, HostId, NetworkId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Every host pair's healthy reachability, with indexes by host and by
-/// port crossed.
+/// Every host pair's healthy reachability, by pairs of host classes, with
+/// indexes of the class pairs by port crossed and by VLAN.
 pub struct PairPaths {
-    /// `all_pairs` of the healthy state, in its order.
-    pub reach: Vec<Reach>,
-    /// Per host: the pairs it is part of.
-    by_host: Vec<Vec<usize>>,
-    /// Per port: the pairs with an adapter path over it.
+    /// The healthy reachability.
+    pub reach: Reachability,
+    /// Per port: the class pairs (positions in `reach.class_pairs()`) with
+    /// an adapter path over it.
     by_port: Vec<Vec<usize>>,
-    /// Per VLAN: the pairs with an adapter pair that has no path.
+    /// Per VLAN: the class pairs with an adapter pair that has no path.
     unjoined: BTreeMap<Option<u16>, Vec<usize>>,
-    /// Per VLAN: every pair on a network of that VLAN.
+    /// Per VLAN: every class pair on a network of that VLAN.
     by_vlan: BTreeMap<Option<u16>, Vec<usize>>,
+    /// Per class pair: its network's VLAN.
+    vlan_of: Vec<Option<u16>>,
     /// Per switch: the hosts with a NIC cabled to it.
     hosts_on_switch: Vec<BTreeSet<HostId>>,
 }
 
+/// What a scenario changes for the host pairs: per slowdown (network,
+/// bottleneck before and after) and per network of pairs it joins, the
+/// pairs, each list in the order of [`Reachability::iter`].
+pub(super) struct PairChanges {
+    pub slow: BTreeMap<SlowKey, Vec<(HostId, HostId)>>,
+    pub restored: BTreeMap<NetworkId, Vec<(HostId, HostId)>>,
+}
+
 impl PairPaths {
     pub fn new(design: &Design, topo: &Topology, healthy: &Forwarding) -> PairPaths {
-        let reach = all_pairs(design, topo, healthy);
-        let mut by_host = vec![Vec::new(); design.hosts.len()];
+        let reach = Reachability::new(design, topo, healthy);
         let mut by_port = vec![Vec::new(); topo.ports.len()];
         let mut unjoined: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
         let mut by_vlan: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
-        for (i, r) in reach.iter().enumerate() {
-            by_host[r.a.0].push(i);
-            by_host[r.b.0].push(i);
+        let mut vlan_of = Vec::new();
+        for (i, cp) in reach.class_pairs().iter().enumerate() {
+            let r = cp.walked();
             let vlan = design.network(r.network).vlan_id();
+            vlan_of.push(vlan);
             by_vlan.entry(vlan).or_default().push(i);
             let mut crossed: BTreeSet<usize> = BTreeSet::new();
             for ap in healthy.adapter_paths(design, topo, r.network, r.a, r.b) {
@@ -74,58 +89,102 @@ impl PairPaths {
         }
         PairPaths {
             reach,
-            by_host,
             by_port,
             unjoined,
             by_vlan,
+            vlan_of,
             hosts_on_switch,
         }
     }
 
-    /// The indices (ascending) of the pairs whose reachability `failed`
-    /// may differ from the healthy one's; every other pair is as healthy.
-    pub fn touched(
+    /// The class pairs whose every pair's reachability `failed` may
+    /// change (a port on their paths changed, ...; see the module
+    /// documentation), as positions in `reach.class_pairs()`.
+    fn touched(&self, healthy: &Forwarding, failed: &Forwarding) -> BTreeSet<usize> {
+        let mut out: BTreeSet<usize> = BTreeSet::new();
+        if failed.failures.is_host_local() {
+            return out;
+        }
+        let state_changed: Vec<bool> = healthy
+            .ports
+            .iter()
+            .zip(&failed.ports)
+            .map(|(a, b)| a != b)
+            .collect();
+        for (vlan, pairs) in &self.by_vlan {
+            let (Some(v0), Some(v1)) = (healthy.vlan(*vlan), failed.vlan(*vlan)) else {
+                out.extend(pairs.iter().copied());
+                continue;
+            };
+            if !is_forest(v0) || !is_forest(v1) {
+                out.extend(pairs.iter().copied());
+                continue;
+            }
+            let changed: Vec<usize> = (0..state_changed.len())
+                .filter(|&p| state_changed[p] || v0.forwarding[p] != v1.forwarding[p])
+                .collect();
+            if changed.is_empty() {
+                continue;
+            }
+            let on_vlan = |i: &usize| self.vlan_of[*i] == *vlan;
+            for p in changed {
+                out.extend(self.by_port[p].iter().copied().filter(on_vlan));
+            }
+            out.extend(self.unjoined.get(vlan).into_iter().flatten().copied());
+        }
+        out
+    }
+
+    /// The pairs `failed` makes slower and the pairs it joins: the pairs it
+    /// may change (the class pairs [`PairPaths::touched`] names and the
+    /// pairs of hosts that lose an adapter), walked once per part of a
+    /// class pair whose hosts are alike in both scenarios.
+    pub(super) fn changes(
         &self,
         design: &Design,
         topo: &Topology,
         healthy: &Forwarding,
         failed: &Forwarding,
-    ) -> Vec<usize> {
-        let failures = &failed.failures;
-        let mut out: BTreeSet<usize> = BTreeSet::new();
-        for h in self.hosts_losing_adapters(topo, failures) {
-            out.extend(self.by_host[h.0].iter().copied());
+    ) -> PairChanges {
+        let whole = self.touched(healthy, failed);
+        let losing = self.hosts_losing_adapters(topo, &failed.failures);
+        // Listed with the cluster's place, to sort into the order of the
+        // pairs (per network: cluster, then host order).
+        type Listed = Vec<(usize, HostId, HostId)>;
+        let mut slow: BTreeMap<SlowKey, Listed> = BTreeMap::new();
+        let mut restored: BTreeMap<NetworkId, Listed> = BTreeMap::new();
+        self.reach
+            .changed_parts(design, topo, failed, &whole, &losing, |part| {
+                let (a, b) = part.first();
+                let network = part.network();
+                let cluster = part.order().0;
+                let listed = || part.pairs().map(move |(a, b)| (cluster, a, b));
+                let after = failed.reach(design, topo, network, a, b);
+                if part.walked().broken.is_some() {
+                    if after.broken.is_none() {
+                        restored.entry(network).or_default().extend(listed());
+                    }
+                    return;
+                }
+                if after.broken.is_some() {
+                    return;
+                }
+                if let Some(((s0, p0), (s1, p1))) =
+                    slowest_slower_pair(design, topo, (healthy, failed), network, (a, b))
+                {
+                    slow.entry((network, s0, Some(p0), s1, Some(p1)))
+                        .or_default()
+                        .extend(listed());
+                }
+            });
+        let sorted = |mut v: Listed| -> Vec<(HostId, HostId)> {
+            v.sort();
+            v.into_iter().map(|(_, a, b)| (a, b)).collect()
+        };
+        PairChanges {
+            slow: slow.into_iter().map(|(k, v)| (k, sorted(v))).collect(),
+            restored: restored.into_iter().map(|(k, v)| (k, sorted(v))).collect(),
         }
-        if !failures.is_host_local() {
-            let state_changed: Vec<bool> = healthy
-                .ports
-                .iter()
-                .zip(&failed.ports)
-                .map(|(a, b)| a != b)
-                .collect();
-            for (vlan, pairs) in &self.by_vlan {
-                let (Some(v0), Some(v1)) = (healthy.vlan(*vlan), failed.vlan(*vlan)) else {
-                    out.extend(pairs.iter().copied());
-                    continue;
-                };
-                if !is_forest(v0) || !is_forest(v1) {
-                    out.extend(pairs.iter().copied());
-                    continue;
-                }
-                let changed: Vec<usize> = (0..state_changed.len())
-                    .filter(|&p| state_changed[p] || v0.forwarding[p] != v1.forwarding[p])
-                    .collect();
-                if changed.is_empty() {
-                    continue;
-                }
-                let on_vlan = |i: &usize| design.network(self.reach[*i].network).vlan_id() == *vlan;
-                for p in changed {
-                    out.extend(self.by_port[p].iter().copied().filter(on_vlan));
-                }
-                out.extend(self.unjoined.get(vlan).into_iter().flatten().copied());
-            }
-        }
-        out.into_iter().collect()
     }
 
     /// Hosts with an adapter that lost its link: a failed NIC, or a failed
@@ -153,4 +212,41 @@ fn is_forest(view: &VlanView) -> bool {
     let components: BTreeSet<usize> = view.component.iter().copied().collect();
     let forwarding = view.forwarding.iter().filter(|f| **f).count();
     forwarding + components.len() == bridges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::l2::Fabric;
+    use netlint_model::{load, SourceFile};
+
+    /// The indexes hold class pairs: a cluster of 60 hosts built alike
+    /// indexes as many entries as one of 4, where a record per host pair
+    /// would hold 1,770 per network instead of 6.
+    #[test]
+    fn indexes_do_not_grow_with_the_hosts_of_a_class() {
+        let entries = |hosts: usize| {
+            let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../fixtures/team-rdma.toml");
+            let mut src = std::fs::read_to_string(fixture).unwrap();
+            for i in 4..=hosts {
+                src.push_str(&format!("\n[hosts.hv{i}]\nprofile = \"node\"\n"));
+            }
+            let l = load(&SourceFile::new("t.toml", &src));
+            let d = l.design.unwrap_or_else(|| panic!("{:#?}", l.diagnostics));
+            let t = Topology::build(&d);
+            let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+            let p = PairPaths::new(&d, &t, &f);
+            assert_eq!(p.reach.len(), d.networks.len() * hosts * (hosts - 1) / 2);
+            let listed =
+                |m: &BTreeMap<Option<u16>, Vec<usize>>| -> usize { m.values().map(Vec::len).sum() };
+            p.by_port.iter().map(Vec::len).sum::<usize>()
+                + listed(&p.by_vlan)
+                + listed(&p.unjoined)
+                + p.vlan_of.len()
+        };
+        let small = entries(4);
+        assert!(small > 0);
+        assert_eq!(entries(60), small);
+    }
 }

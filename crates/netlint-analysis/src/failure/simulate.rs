@@ -145,6 +145,48 @@ pub fn slowest_slower_pair(
     worst
 }
 
+/// (network, bottleneck before and its port, after and its port).
+pub(super) type SlowKey = (NetworkId, Speed, Option<usize>, Speed, Option<usize>);
+
+/// Host pairs by how a scenario slowed them, and per network the pairs it
+/// joins.
+type Walked = (
+    BTreeMap<SlowKey, Vec<(HostId, HostId)>>,
+    BTreeMap<NetworkId, Vec<(HostId, HostId)>>,
+);
+
+/// The slower and the joined pairs among `before` (healthy reachability),
+/// each walked again in the failed scenario.
+fn walk(
+    design: &Design,
+    topo: &Topology,
+    (healthy, failed): (&Forwarding, &Forwarding),
+    before: &[Reach],
+) -> Walked {
+    let mut slow: BTreeMap<SlowKey, Vec<(HostId, HostId)>> = BTreeMap::new();
+    let mut restored: BTreeMap<NetworkId, Vec<(HostId, HostId)>> = BTreeMap::new();
+    for r in before {
+        let after = failed.reach(design, topo, r.network, r.a, r.b);
+        if r.broken.is_some() {
+            if after.broken.is_none() {
+                restored.entry(r.network).or_default().push((r.a, r.b));
+            }
+            continue;
+        }
+        if after.broken.is_some() {
+            continue;
+        }
+        if let Some(((s0, p0), (s1, p1))) =
+            slowest_slower_pair(design, topo, (healthy, failed), r.network, (r.a, r.b))
+        {
+            slow.entry((r.network, s0, Some(p0), s1, Some(p1)))
+                .or_default()
+                .push((r.a, r.b));
+        }
+    }
+    (slow, restored)
+}
+
 impl<'a> Analysis<'a> {
     /// The full picture of one scenario: losses of every requirement,
     /// spanning-tree changes, degraded links and slower paths. Requires an
@@ -224,53 +266,31 @@ impl<'a> Analysis<'a> {
         }
         // Spanning trees.
         let trees = tree_changes(healthy, &failed);
-        // Paths: every pair for a fabric failure, the failed hosts' pairs
-        // for a host-local one.
-        let walked: Vec<Reach>;
-        let before: Vec<&Reach> = if let Some(p) = pairs {
-            p.touched(design, topo, healthy, &failed)
-                .into_iter()
-                .map(|i| &p.reach[i])
-                .collect()
-        } else if failures.is_host_local() {
-            // The failed NICs' hosts, and the hosts at the other end of
-            // their direct cables.
-            let mut hosts: BTreeSet<HostId> = BTreeSet::new();
-            for (h, n) in &failures.nics {
-                hosts.insert(*h);
-                if let Some(NicEnd::Peer(ph, _)) = topo.nic_ends[h.0][n.0] {
-                    hosts.insert(ph);
-                }
+        // Paths: per class pair with the prepared pairs; else every pair
+        // for a fabric failure, the failed hosts' pairs for a host-local one.
+        let (slow, restored) = match pairs {
+            Some(p) => {
+                let c = p.changes(design, topo, healthy, &failed);
+                (c.slow, c.restored)
             }
-            walked = pairs_of(design, topo, healthy, Some(&hosts));
-            walked.iter().collect()
-        } else {
-            walked = all_pairs(design, topo, healthy);
-            walked.iter().collect()
+            None => {
+                let walked = if failures.is_host_local() {
+                    // The failed NICs' hosts, and the hosts at the other end
+                    // of their direct cables.
+                    let mut hosts: BTreeSet<HostId> = BTreeSet::new();
+                    for (h, n) in &failures.nics {
+                        hosts.insert(*h);
+                        if let Some(NicEnd::Peer(ph, _)) = topo.nic_ends[h.0][n.0] {
+                            hosts.insert(ph);
+                        }
+                    }
+                    pairs_of(design, topo, healthy, Some(&hosts))
+                } else {
+                    all_pairs(design, topo, healthy)
+                };
+                walk(design, topo, (healthy, &failed), &walked)
+            }
         };
-        // (network, bottleneck before and its port, after and its port).
-        type SlowKey = (NetworkId, Speed, Option<usize>, Speed, Option<usize>);
-        let mut slow: BTreeMap<SlowKey, Vec<(HostId, HostId)>> = BTreeMap::new();
-        let mut restored: BTreeMap<NetworkId, Vec<(HostId, HostId)>> = BTreeMap::new();
-        for r in before {
-            let after = failed.reach(design, topo, r.network, r.a, r.b);
-            if r.broken.is_some() {
-                if after.broken.is_none() {
-                    restored.entry(r.network).or_default().push((r.a, r.b));
-                }
-                continue;
-            }
-            if after.broken.is_some() {
-                continue;
-            }
-            if let Some(((s0, p0), (s1, p1))) =
-                slowest_slower_pair(design, topo, (healthy, &failed), r.network, (r.a, r.b))
-            {
-                slow.entry((r.network, s0, Some(p0), s1, Some(p1)))
-                    .or_default()
-                    .push((r.a, r.b));
-            }
-        }
         let slower = slow
             .into_iter()
             .map(|((network, s0, p0, s1, p1), pairs)| Slowdown {

@@ -19,14 +19,16 @@
 
 use super::{Break, Forwarding, Reach};
 use crate::topology::{NicEnd, Topology};
-use netlint_model::{Design, HostId, NetworkId};
-use std::collections::{BTreeSet, HashMap};
+use netlint_model::{Design, HostId, NetworkId, Speed};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What decides a host's side of [`Forwarding::reach`] on one network:
 /// per carrier, its active then its standby NICs, each with where it is
 /// cabled and whether it failed or lost link; `Err(host)` for a host with
-/// a direct cable to another host.
-type Signature = Result<Vec<(usize, u8, usize, bool, bool)>, HostId>;
+/// a direct cable to another host. Each NIC's speed is in it too: reach
+/// does not look at it, but the rules that compare a path with the hosts'
+/// adapters do, and with it in the class they can decide per class pair.
+type Signature = Result<Vec<(usize, u8, usize, bool, bool, Option<Speed>)>, HostId>;
 
 fn signature(
     design: &Design,
@@ -39,7 +41,7 @@ fn signature(
     for c in topo.carriers_of(host, network) {
         // A separator between carriers, and between active and standby.
         for (mark, nics) in [(2u8, &c.active), (3u8, &c.standby)] {
-            out.push((usize::MAX, mark, 0, false, false));
+            out.push((usize::MAX, mark, 0, false, false, None));
             for &n in nics {
                 let (kind, at) = match topo.nic_ends[host.0][n.0] {
                     None => (0, 0),
@@ -47,11 +49,12 @@ fn signature(
                     Some(NicEnd::Peer(..)) => return Err(host),
                 };
                 let failed = fwd.failures.nics.contains(&(host, n));
-                out.push((n.0, kind, at, failed, fwd.nic_up(topo, host, n)));
+                let speed = design.host(host).nic(n).speed.as_ref().map(|s| s.value);
+                out.push((n.0, kind, at, failed, fwd.nic_up(topo, host, n), speed));
                 // Its configured switch port, if any (see `l2::ports`).
                 match super::ports::port_key(design, host, n) {
                     0 => {}
-                    p => out.push((usize::MAX - 1, 4, p, false, false)),
+                    p => out.push((usize::MAX - 1, 4, p, false, false, None)),
                 }
             }
         }
@@ -69,10 +72,27 @@ struct Group {
     class: Vec<u32>,
     /// How many classes there are.
     classes: usize,
+    /// Per class: the positions of its members in `members`, ascending.
+    at: Vec<Vec<usize>>,
     /// Per ordered pair of classes `(x, y)` at `x * classes + y` (the class
-    /// of the earlier host first): the reachability between two of their
-    /// hosts, when the cluster has such a pair.
-    reach: Vec<Option<Reach>>,
+    /// of the earlier host first): where in `walked` the reachability
+    /// between two of their hosts is, when the cluster has such a pair
+    /// (`NONE` else: half the pairs of classes have none, and an index
+    /// costs less than an empty record).
+    pair: Vec<u32>,
+    /// The walks, one per pair of classes with a pair of hosts.
+    walked: Vec<Reach>,
+}
+
+/// No walk for this pair of classes.
+const NONE: u32 = u32::MAX;
+
+impl Group {
+    /// The walk of the pair of classes at `at`, if it has a pair of hosts.
+    fn walk(&self, at: usize) -> Option<&Reach> {
+        let i = self.pair[at];
+        (i != NONE).then(|| &self.walked[i as usize])
+    }
 }
 
 /// Reachability of every network between every pair of hosts of each
@@ -124,12 +144,12 @@ impl Reachability {
     ) -> impl Iterator<Item = Reach> + 'a {
         self.groups
             .iter()
-            .filter(move |g| g.reach.iter().flatten().any(keep))
+            .filter(move |g| g.walked.iter().any(keep))
             .flat_map(move |g| {
                 (0..g.members.len()).flat_map(move |i| {
                     (i + 1..g.members.len()).filter_map(move |j| {
                         let at = g.class[i] as usize * g.classes + g.class[j] as usize;
-                        let r = g.reach[at].as_ref()?;
+                        let r = g.walk(at)?;
                         keep(r).then(|| rename(r, g.members[i], g.members[j]))
                     })
                 })
@@ -150,10 +170,7 @@ impl Reachability {
 
     /// How many distinct walks the pairs took (one per pair of classes met).
     pub fn walks(&self) -> usize {
-        self.groups
-            .iter()
-            .map(|g| g.reach.iter().flatten().count())
-            .sum()
+        self.groups.iter().map(|g| g.walked.len()).sum()
     }
 
     /// The networks with a pair of hosts, each once, in order.
@@ -163,6 +180,270 @@ impl Reachability {
             .iter()
             .map(|g| g.network)
             .filter(move |n| seen.insert(*n))
+    }
+
+    /// Every pair of classes that has a pair of hosts, in the order of
+    /// each one's first host pair in [`Reachability::iter`]: what a rule
+    /// decides once for all the host pairs it stands for. A rule that
+    /// keeps what the first host pair of each key brought meets the keys
+    /// in the same order as over the host pairs.
+    pub fn class_pairs(&self) -> Vec<ClassPair<'_>> {
+        self.class_pairs_where(|_| true)
+    }
+
+    /// The class pairs whose reachability passes `keep` (which, as for
+    /// [`Reachability::iter_where`], must not look at the hosts).
+    pub fn class_pairs_where(&self, keep: impl Fn(&Reach) -> bool) -> Vec<ClassPair<'_>> {
+        let mut out = Vec::new();
+        for (index, g) in self.groups.iter().enumerate() {
+            let mut here: Vec<ClassPair<'_>> = Vec::new();
+            for x in 0..g.classes {
+                for y in 0..g.classes {
+                    let Some(r) = g.walk(x * g.classes + y) else {
+                        continue;
+                    };
+                    if !keep(r) {
+                        continue;
+                    }
+                    here.push(ClassPair {
+                        group: g,
+                        index,
+                        x: x as u32,
+                        y: y as u32,
+                        xs: &g.at[x],
+                        ys: &g.at[y],
+                        reach: r,
+                    });
+                }
+            }
+            here.sort_by_key(|cp| cp.order());
+            out.extend(here);
+        }
+        out
+    }
+
+    /// The host pairs whose reachability may differ in another scenario
+    /// (`other`, with the same topology), as parts of class pairs whose
+    /// hosts are alike in both scenarios, in no particular order: every
+    /// pair of the class pairs numbered in `whole` (positions in
+    /// [`Reachability::class_pairs`]), and every pair with a host of
+    /// `changed`, the hosts whose side of a pair `other` may change (their
+    /// class there is worked out again); pairs of other hosts are as in
+    /// this scenario. `f` gets each part; its walk is this scenario's.
+    pub fn changed_parts(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        other: &Forwarding,
+        whole: &BTreeSet<usize>,
+        changed: &BTreeSet<HostId>,
+        mut f: impl FnMut(&ClassPair<'_>),
+    ) {
+        // Per group: the changed members' positions and their class in
+        // `other` (numbered per group).
+        let mut moved: HashMap<usize, BTreeMap<usize, u32>> = HashMap::new();
+        if !changed.is_empty() {
+            for (gi, g) in self.groups.iter().enumerate() {
+                let mut ids: HashMap<Signature, u32> = HashMap::new();
+                let mut here = BTreeMap::new();
+                for &h in changed {
+                    let Ok(i) = g.members.binary_search(&h) else {
+                        continue;
+                    };
+                    let next = ids.len() as u32;
+                    let sig = signature(design, topo, other, h, g.network);
+                    here.insert(i, *ids.entry(sig).or_insert(next));
+                }
+                if !here.is_empty() {
+                    moved.insert(gi, here);
+                }
+            }
+        }
+        let none = BTreeMap::new();
+        for (k, cp) in self.class_pairs().into_iter().enumerate() {
+            let whole = whole.contains(&k);
+            let m = moved.get(&cp.index).unwrap_or(&none);
+            let class = &cp.group.class;
+            let touches = m.keys().any(|&i| class[i] == cp.x || class[i] == cp.y);
+            if !whole && !touches {
+                continue;
+            }
+            // Each side by class in `other`: None for the unchanged hosts.
+            let split = |side: &[usize]| -> Vec<(Option<u32>, Vec<usize>)> {
+                let mut out: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
+                for &i in side {
+                    let key = m.get(&i).copied();
+                    match out.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, v)) => v.push(i),
+                        None => out.push((key, vec![i])),
+                    }
+                }
+                out
+            };
+            let (xs, ys) = (split(cp.xs), split(cp.ys));
+            for (kx, px) in &xs {
+                for (ky, py) in &ys {
+                    if !whole && kx.is_none() && ky.is_none() {
+                        continue;
+                    }
+                    let part = ClassPair {
+                        xs: px,
+                        ys: py,
+                        ..cp
+                    };
+                    if !part.is_empty() {
+                        f(&part);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One pair of host classes of a network in one cluster: every pair of
+/// their hosts (a host of the first class before a host of the second in
+/// the cluster's order) reaches the other the same way, with the hosts
+/// named in a break swapped. [`ClassPair::by_named_host`] splits it into
+/// parts with one host on a side.
+#[derive(Clone, Copy)]
+pub struct ClassPair<'a> {
+    group: &'a Group,
+    /// The group's index: the cluster's place among the network's.
+    index: usize,
+    /// The two classes.
+    x: u32,
+    y: u32,
+    /// Positions in the group's members of the hosts of each side (of
+    /// classes `x` and `y`), ascending.
+    xs: &'a [usize],
+    ys: &'a [usize],
+    /// The walk of one pair of the classes.
+    reach: &'a Reach,
+}
+
+impl<'a> ClassPair<'a> {
+    pub fn network(&self) -> NetworkId {
+        self.group.network
+    }
+
+    /// The reachability of one pair of the classes, as walked: a rule may
+    /// read anything of it but which hosts it names (`a`, `b` and the host
+    /// of a break are one pair's; any pair's adapters are alike).
+    pub fn walked(&self) -> &'a Reach {
+        self.reach
+    }
+
+    /// The reachability of the first host pair, hosts named as for it.
+    pub fn reach(&self) -> Reach {
+        let (a, b) = self.first();
+        rename(self.reach, a, b)
+    }
+
+    /// The first host pair.
+    pub fn first(&self) -> (HostId, HostId) {
+        let (i, j) = self.first_positions();
+        (self.group.members[i], self.group.members[j])
+    }
+
+    /// Positions of the first pair (a class pair and each of its parts has
+    /// one by construction).
+    fn first_positions(&self) -> (usize, usize) {
+        self.positions().next().unwrap_or_default()
+    }
+
+    /// Where the first pair comes in [`Reachability::iter`] among the
+    /// pairs of the same network: class pairs sort by it.
+    pub fn order(&self) -> (usize, usize, usize) {
+        let (i, j) = self.first_positions();
+        (self.index, i, j)
+    }
+
+    /// Positions in the cluster's members of each pair, in order.
+    fn positions(&self) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let ys = self.ys;
+        self.xs.iter().flat_map(move |&i| {
+            let from = ys.partition_point(|&j| j <= i);
+            ys[from..].iter().map(move |&j| (i, j))
+        })
+    }
+
+    /// The host pairs of the classes, in the order of [`Reachability::iter`].
+    pub fn pairs(&self) -> impl Iterator<Item = (HostId, HostId)> + 'a {
+        let m = &self.group.members;
+        self.positions().map(move |(i, j)| (m[i], m[j]))
+    }
+
+    /// How many host pairs the classes have.
+    pub fn len(&self) -> usize {
+        let ys = self.ys;
+        self.xs
+            .iter()
+            .map(|&i| ys.len() - ys.partition_point(|&j| j <= i))
+            .sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The hosts that are the first host of some pair (hosts of the first
+    /// class before the last host of the second), in order.
+    pub fn firsts(&self) -> impl Iterator<Item = HostId> + 'a {
+        let last = self.ys.last().copied().unwrap_or(0);
+        let m = &self.group.members;
+        self.xs
+            .iter()
+            .take_while(move |&&i| i < last)
+            .map(move |&i| m[i])
+    }
+
+    /// The hosts that are the second host of some pair (hosts of the second
+    /// class after the first host of the first), in order.
+    pub fn seconds(&self) -> impl Iterator<Item = HostId> + 'a {
+        let first = self.xs.first().copied().unwrap_or(usize::MAX);
+        let m = &self.group.members;
+        self.ys
+            .iter()
+            .filter(move |&&j| j > first)
+            .map(move |&j| m[j])
+    }
+
+    /// The class pair as parts that each name one host in their break:
+    /// one part per first host when the break names the first host of a
+    /// pair, one per second host when it names the second, else itself.
+    /// Parts in the order of their first pairs, none empty.
+    pub fn by_named_host(&self) -> Vec<ClassPair<'a>> {
+        let named = self.reach.broken.as_ref().and_then(named_host);
+        let one = |k: usize, side: &'a [usize]| &side[k..k + 1];
+        let parts: Vec<ClassPair<'a>> = match named {
+            Some(h) if h == self.reach.a => (0..self.xs.len())
+                .map(|k| ClassPair {
+                    xs: one(k, self.xs),
+                    ..*self
+                })
+                .collect(),
+            Some(h) if h == self.reach.b => (0..self.ys.len())
+                .map(|k| ClassPair {
+                    ys: one(k, self.ys),
+                    ..*self
+                })
+                .collect(),
+            _ => return vec![*self],
+        };
+        let mut parts: Vec<ClassPair<'a>> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+        parts.sort_by_key(|p| p.order());
+        parts
+    }
+}
+
+/// The host a break names, if any ([`rename`] swaps it).
+fn named_host(b: &Break) -> Option<HostId> {
+    match b {
+        Break::NoAdapter { host }
+        | Break::NotCabled { host, .. }
+        | Break::HostSwitchLacksVlan { host, .. }
+        | Break::PeerElsewhere { host, .. } => Some(*host),
+        _ => None,
     }
 }
 
@@ -201,7 +482,10 @@ fn group(
         last[c as usize] = i;
     }
     let classes = reps.len();
-    let mut reach = vec![None; classes * classes];
+    // The pairs of classes to walk and a pair of hosts for each, numbered
+    // first so that the walks take no more room than they need.
+    let mut pair = vec![NONE; classes * classes];
+    let mut hosts: Vec<(HostId, HostId)> = Vec::new();
     for x in 0..classes {
         for y in 0..classes {
             let (a, b) = if x == y {
@@ -214,16 +498,26 @@ fn group(
             } else {
                 continue;
             };
-            let r = fwd.reach(design, topo, network, a, b);
-            reach[x * classes + y] = Some(r);
+            pair[x * classes + y] = hosts.len() as u32;
+            hosts.push((a, b));
         }
+    }
+    let walked: Vec<Reach> = hosts
+        .into_iter()
+        .map(|(a, b)| fwd.reach(design, topo, network, a, b))
+        .collect();
+    let mut at = vec![Vec::new(); classes];
+    for (i, &c) in class.iter().enumerate() {
+        at[c as usize].push(i);
     }
     Group {
         network,
         members,
         class,
         classes,
-        reach,
+        at,
+        pair,
+        walked,
     }
 }
 
@@ -330,6 +624,65 @@ mod tests {
             .filter(|r| !r.contains("broken: None"))
             .collect();
         assert_eq!(broken.iter().collect::<Vec<_>>(), want, "{what}");
+        // The class pairs hold every host pair once, each with the walk of
+        // its own pair; in the order of their first pairs.
+        let mut from_classes: Vec<(usize, String)> = Vec::new();
+        let position: HashMap<String, usize> = got
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.clone(), i))
+            .collect();
+        let mut firsts_seen = Vec::new();
+        for cp in classes.class_pairs() {
+            let pairs: Vec<(HostId, HostId)> = cp.pairs().collect();
+            assert_eq!(pairs.len(), cp.len(), "{what}");
+            assert!(!cp.is_empty(), "{what}");
+            assert_eq!(
+                format!("{:?}", cp.reach()),
+                format!("{:?}", rename(cp.walked(), pairs[0].0, pairs[0].1)),
+                "{what}"
+            );
+            let firsts: BTreeSet<HostId> = pairs.iter().map(|p| p.0).collect();
+            let seconds: BTreeSet<HostId> = pairs.iter().map(|p| p.1).collect();
+            assert_eq!(cp.firsts().collect::<BTreeSet<_>>(), firsts, "{what}");
+            assert_eq!(cp.seconds().collect::<BTreeSet<_>>(), seconds, "{what}");
+            for (a, b) in pairs {
+                let r = format!("{:?}", rename(cp.walked(), a, b));
+                let at = *position.get(&r).unwrap_or_else(|| panic!("{what}: {r}"));
+                from_classes.push((at, r));
+            }
+            firsts_seen.push(from_classes[from_classes.len() - cp.len()].0);
+            // Split by the host a break names: each part's pairs break
+            // alike, host named included, and the parts hold every pair.
+            let parts = cp.by_named_host();
+            assert_eq!(
+                parts.iter().map(|p| p.len()).sum::<usize>(),
+                cp.len(),
+                "{what}"
+            );
+            assert!(
+                parts.windows(2).all(|w| w[0].order() < w[1].order()),
+                "{what}"
+            );
+            for part in parts {
+                let want = format!("{:?}", part.reach().broken);
+                for (a, b) in part.pairs() {
+                    let got = format!("{:?}", rename(cp.walked(), a, b).broken);
+                    assert_eq!(got, want, "{what}");
+                }
+            }
+        }
+        assert!(firsts_seen.windows(2).all(|w| w[0] < w[1]), "{what}");
+        from_classes.sort();
+        let from_classes: Vec<String> = from_classes.into_iter().map(|(_, r)| r).collect();
+        assert_eq!(from_classes, got, "{what}");
+        // Only the broken ones.
+        let broken_pairs: usize = classes
+            .class_pairs_where(|r| r.broken.is_some())
+            .iter()
+            .map(|cp| cp.len())
+            .sum();
+        assert_eq!(broken_pairs, broken.len(), "{what}");
     }
 
     /// The pairs built from the classes are the pairs walked one by one,
@@ -391,6 +744,8 @@ mod tests {
         assert_eq!(networks, d.networks.len());
         assert_eq!(r.len(), networks * 60 * 59 / 2);
         assert_eq!(r.walks(), networks);
+        assert_eq!(r.class_pairs().len(), networks);
+        assert!(r.class_pairs().iter().all(|cp| cp.len() == 60 * 59 / 2));
         assert!(r.iter().all(|p| p.broken.is_none()));
         assert_eq!(r.iter_where(|p| p.broken.is_some()).count(), 0);
         agree(&d, &t, &f, "alike");

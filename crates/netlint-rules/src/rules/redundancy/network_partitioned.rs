@@ -4,7 +4,7 @@
 use crate::phrases::failure::host_list;
 use crate::phrases::ports;
 use crate::{declare_rule, Context};
-use netlint_analysis::{Break, BridgeId, NotCarried, Topology};
+use netlint_analysis::{Break, BridgeId, ClassPair, NotCarried, Topology};
 use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -341,20 +341,37 @@ fn peer_link_cause(
 }
 
 /// Groups of hosts that still reach each other among `hosts`, each in host
-/// order, ordered by their first host.
-fn classes(hosts: &BTreeSet<HostId>, reaches: &HashMap<HostId, Vec<HostId>>) -> Vec<Vec<HostId>> {
+/// order, ordered by their first host, from the class pairs `reaching` of
+/// one network that reach: their pairs among `hosts` join the first host
+/// of the first class to every later host of the second, and the last host
+/// of the second to every earlier host of the first, which links what all
+/// the pairs link.
+fn classes(reaching: &[ClassPair<'_>], hosts: &BTreeSet<HostId>) -> Vec<Vec<HostId>> {
     let list: Vec<HostId> = hosts.iter().copied().collect();
-    let index = |h: &HostId| list.binary_search(h).ok();
-    let edges = list.iter().enumerate().flat_map(|(i, a)| {
-        reaches
-            .get(a)
-            .into_iter()
-            .flatten()
-            .filter_map(index)
-            .map(move |j| (i, j))
-    });
+    // Per host id: its place in `list`.
+    let mut at: Vec<Option<usize>> = vec![None; list.last().map_or(0, |h| h.0 + 1)];
+    for (i, h) in list.iter().enumerate() {
+        at[h.0] = Some(i);
+    }
+    let index = |h: HostId| at.get(h.0).copied().flatten();
+    let mut uf = netlint_analysis::UnionFind::new(list.len());
+    for cp in reaching {
+        // Hosts of one cluster: their order is the cluster's.
+        let Some(a) = cp.firsts().find_map(index) else {
+            continue;
+        };
+        let Some(b) = cp.seconds().filter_map(index).last() else {
+            continue;
+        };
+        for j in cp.seconds().filter_map(index).filter(|&j| j > a) {
+            uf.union(a, j);
+        }
+        for i in cp.firsts().filter_map(index).filter(|&i| i < b) {
+            uf.union(i, b);
+        }
+    }
     // Labelled by the smallest index: the group's first host.
-    let label = netlint_analysis::l2::components(list.len(), edges);
+    let label = uf.labels();
     let mut out: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
     for (i, h) in list.iter().enumerate() {
         out.entry(label[i]).or_default().push(*h);
@@ -362,19 +379,28 @@ fn classes(hosts: &BTreeSet<HostId>, reaches: &HashMap<HostId, Vec<HostId>>) -> 
     out.into_values().collect()
 }
 
-/// One cut: the network, the element and span to blame, why, and the host
-/// pairs it separates.
-type Cut = (NetworkId, Element, Span, Cause, Vec<(HostId, HostId)>);
+/// One cut: the network, the element and span to blame, why, and the
+/// parts of class pairs whose host pairs it separates.
+type Cut<'r> = (NetworkId, Element, Span, Cause, Vec<ClassPair<'r>>);
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let topo = cx.topology();
     let reach = cx.reachability();
+    // Decided per part of a pair of host classes (split where the break
+    // names a host): its pairs share the cause. In the order of the pairs.
+    let mut parts: Vec<ClassPair<'_>> = reach
+        .class_pairs_where(|r| r.broken.is_some())
+        .iter()
+        .flat_map(|cp| cp.by_named_host())
+        .collect();
+    parts.sort_by_key(|p| p.order());
     // (network, element, span, text) -> index of its cause and pairs, in
     // the order first met.
     let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::new();
-    let mut cuts: Vec<Cut> = Vec::new();
-    for r in reach.iter_where(|r| r.broken.is_some()) {
+    let mut cuts: Vec<Cut<'_>> = Vec::new();
+    for part in parts {
+        let r = part.reach();
         let Some(b) = &r.broken else { continue };
         let ends = (
             host_bridge(topo, r.a, r.network),
@@ -386,28 +412,25 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         };
         let key = (r.network, c.element.clone(), c.span, c.text.clone());
         match keys.get(&key) {
-            Some(&i) => cuts[i].4.push((r.a, r.b)),
+            Some(&i) => cuts[i].4.push(part),
             None => {
                 keys.insert(key, cuts.len());
-                cuts.push((r.network, c.element.clone(), c.span, c, vec![(r.a, r.b)]));
+                cuts.push((r.network, c.element.clone(), c.span, c, vec![part]));
             }
         }
     }
-    if cuts.is_empty() {
-        return;
+    // Per network with a cut, the class pairs that reach.
+    let cut: BTreeSet<NetworkId> = cuts.iter().map(|c| c.0).collect();
+    let mut reaching: BTreeMap<NetworkId, Vec<ClassPair<'_>>> = BTreeMap::new();
+    for cp in reach.class_pairs_where(|r| r.broken.is_none() && cut.contains(&r.network)) {
+        reaching.entry(cp.network()).or_default().push(cp);
     }
-    // Per network, the hosts each host does reach.
-    let mut reachable: HashMap<NetworkId, HashMap<HostId, Vec<HostId>>> = HashMap::new();
-    for r in reach.iter().filter(|r| r.broken.is_none()) {
-        let by_host = reachable.entry(r.network).or_default();
-        by_host.entry(r.a).or_default().push(r.b);
-        by_host.entry(r.b).or_default().push(r.a);
-    }
-    let nobody = HashMap::new();
-    for (net, element, span, c, pairs) in cuts {
-        let hosts: BTreeSet<HostId> = pairs.iter().flat_map(|(a, b)| [*a, *b]).collect();
-        let ok = reachable.get(&net).unwrap_or(&nobody);
-        let groups = classes(&hosts, ok);
+    for (net, element, span, c, parts) in cuts {
+        let hosts: BTreeSet<HostId> = parts
+            .iter()
+            .flat_map(|p| p.firsts().chain(p.seconds()))
+            .collect();
+        let groups = classes(reaching.get(&net).map_or(&[][..], |v| v.as_slice()), &hosts);
         let name = &design.network(net).name;
         let between = match groups.as_slice() {
             [a, b] => format!(

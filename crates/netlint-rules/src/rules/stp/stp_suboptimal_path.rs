@@ -35,6 +35,9 @@ struct Slow {
     /// The per-cable speed the blocked path would give.
     better: Speed,
     hosts: BTreeSet<HostId>,
+    /// The first host pair of each class pair on the path: the pairs of a
+    /// class pair reach alike under any spanning tree, so the fix check
+    /// asks one of them.
     pairs: BTreeSet<(HostId, HostId)>,
 }
 
@@ -46,7 +49,35 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut slow: BTreeMap<(NetworkId, Vec<usize>, Vec<usize>), Slow> = BTreeMap::new();
     // The widest path per VLAN and bridge pair, asked for by many host pairs.
     let mut widest: HashMap<(Option<u16>, BridgeId, BridgeId), Option<Vec<usize>>> = HashMap::new();
-    for r in cx.reachability().iter_where(|r| r.broken.is_none()) {
+    // A path is slower than the hosts' adapters only over a port slower
+    // than the fastest adapter: a VLAN that forwards on no such port has
+    // nothing to find, whatever its host pairs.
+    let fastest = design
+        .hosts
+        .iter()
+        .flat_map(|h| h.nics.iter().filter_map(|n| n.known_speed()))
+        .max();
+    let may_slow: Vec<bool> = design
+        .networks
+        .iter()
+        .map(|n| {
+            fwd.vlan(n.vlan_id()).is_some_and(|view| {
+                let fastest = fastest.unwrap_or_default();
+                // A port of unknown speed is never found slower.
+                (0..topo.ports.len()).any(|p| {
+                    view.forwarding[p] && topo.ports[p].member_speed.is_some_and(|s| s < fastest)
+                })
+            })
+        })
+        .collect();
+    // Decided per pair of host classes: the hosts of a class have the same
+    // adapters (NICs, speeds, switches), so every host pair of a class pair
+    // has the paths and speeds of the pair walked for it.
+    for cp in cx
+        .reachability()
+        .class_pairs_where(|r| r.broken.is_none() && may_slow[r.network.0])
+    {
+        let r = cp.walked();
         let vlan = design.network(r.network).vlan_id();
         let Some(view) = fwd.vlan(vlan) else { continue };
         for ap in cx.adapter_paths(r.network, r.a, r.b).iter() {
@@ -113,8 +144,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     pairs: BTreeSet::new(),
                 });
             e.adapters = e.adapters.min(adapters);
-            e.hosts.extend([r.a, r.b]);
-            e.pairs.insert((r.a, r.b));
+            e.hosts.extend(cp.firsts().chain(cp.seconds()));
+            e.pairs.extend(cp.pairs().next());
         }
     }
     let budget = Budget::new(cx);
@@ -326,6 +357,46 @@ profile = "n"
         assert!(m.contains("Affects hosts `h1`, `h2`"), "{m}");
         let help = f[0].help.as_deref().unwrap();
         assert!(help.contains("raise the cost of `up-b`"), "{help}");
+    }
+
+    /// The rule decides per pair of host classes: 40 hosts built alike
+    /// cost it as many adapter-path lookups as 2 (one per network), where
+    /// a walk over host pairs would ask 780 times per network; the finding
+    /// is the same but for the hosts it names.
+    #[test]
+    fn work_does_not_grow_with_the_hosts_of_a_class() {
+        use netlint_model::{load, SourceFile};
+        let run = |hosts: usize| {
+            let mut src = OPEN_TRIANGLE.replace("UPLINK", "1G");
+            for i in 3..=hosts {
+                src.push_str(&format!("[hosts.h{i}]\nprofile = \"n\"\n"));
+            }
+            let design = load(&SourceFile::new("t.toml", &src)).design.unwrap();
+            let cx = crate::Context::new(&design);
+            let mut out = Vec::new();
+            super::check(&cx, &mut out);
+            assert_eq!(cx.reachability().len(), 2 * hosts * (hosts - 1) / 2);
+            (cx.adapter_path_lookups(), out)
+        };
+        let (small, two) = run(2);
+        let (large, forty) = run(40);
+        assert_eq!(small, 2);
+        assert_eq!(large, small);
+        assert_eq!(two.len(), 2);
+        assert_eq!(forty.len(), 2);
+        for (a, b) in two.iter().zip(&forty) {
+            assert_eq!(
+                a.message
+                    .replace("hosts `h1`, `h2`", "hosts `h1`, `h2`, `h3` and 37 more"),
+                b.message
+            );
+            assert_eq!(a.help, b.help);
+            assert!(a
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("raise the cost of `up-b`"));
+        }
     }
 
     #[test]
