@@ -78,14 +78,12 @@ fn worded(words: &HostWords, hosts: &[&str]) -> String {
     let list = match &words.list {
         HostListStyle::Names => host_list(hosts),
         HostListStyle::Runs(places) => {
+            // By name once: a finding can name every host of a site.
+            let place: std::collections::HashMap<&str, usize> =
+                places.iter().map(|(n, id)| (n.as_str(), id.0)).collect();
             let named: Vec<(usize, &str)> = hosts
                 .iter()
-                .filter_map(|h| {
-                    places
-                        .iter()
-                        .find(|(n, _)| n == h)
-                        .map(|(n, id)| (id.0, n.as_str()))
-                })
+                .filter_map(|h| place.get(h).map(|id| (*id, *h)))
                 .collect();
             match named.as_slice() {
                 [(_, one)] => format!("host `{one}`"),
