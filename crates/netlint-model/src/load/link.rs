@@ -1,0 +1,224 @@
+//! Reading an inter-switch link (`[[links]]`), its `stp_cost`, and the
+//! checks over all links: unique names, kinds that match the switches.
+//! Part of the loader's `Builder` (load.rs).
+
+use super::*;
+
+impl Builder {
+    pub(super) fn link(&mut self, index: usize, v: &Value<'_>) -> Option<Link> {
+        let (span, t) = self.r.as_table("links", v)?;
+        let what = format!("link #{}", index + 1);
+        self.r.check_keys(t, LINK_KEYS, &what);
+        let name = self.r.str(t, "name");
+        // The names written at each end, so that neither end is suggested
+        // for the other.
+        let (a_written, b_written) = (written_names(t, "a"), written_names(t, "b"));
+        self.r.require(t, "a", span, &what, "\"switch-name\"");
+        self.r.require(t, "b", span, &what, "\"switch-name\"");
+        let (a_list, a_names, a_ok) = self.link_end(t, "a", &b_written);
+        let mut b_except = a_written;
+        b_except.extend(b_written.iter().cloned());
+        let (b, b_names, b_ok) = self.link_end(t, "b", &b_except);
+        let speed = self.r.speed(t, "speed");
+        let members = self
+            .r
+            .int(t, "members", 1..=64, "from 1 to 64 cables")
+            .map(|m| m.map(|n| n as u32));
+        let members = members.unwrap_or(Sp::new(1, span));
+        let lag = self.r.enum_::<LagMode>(t, "lag").unwrap_or_else(|| {
+            Sp::new(
+                if members.value > 1 || b.len() > 1 || a_list.len() > 1 {
+                    LagMode::Lacp
+                } else {
+                    LagMode::None
+                },
+                span,
+            )
+        });
+        let kind = self
+            .r
+            .enum_::<LinkKind>(t, "kind")
+            .unwrap_or(Sp::new(LinkKind::Ethernet, span));
+        let vlans = self.r.vlan_list(t, "vlans");
+        let stp_cost = self.stp_cost(t);
+        let mtu = self.mtu(t, Some("frame_size"), &what);
+        let link_name = match &name {
+            Some(n) => n.value.clone(),
+            None if a_names.is_empty() => format!("?--{}", b_names.join("+")),
+            None => format!("{}--{}", a_names.join("+"), b_names.join("+")),
+        };
+        self.allow(t, Element::Link(link_name.to_string()));
+        let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
+        let ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);
+        if !a_ok || !b_ok {
+            return None;
+        }
+        let mut a_list = a_list.into_iter();
+        let a = a_list.next()?;
+        let a_more: Vec<Sp<SwitchId>> = a_list.collect();
+        let a_all: Vec<Sp<SwitchId>> = std::iter::once(&a).chain(&a_more).cloned().collect();
+        self.check_lag_ends(&link_name, [&a_all, &b], &lag);
+        if let Some(same) = std::iter::once(&a)
+            .chain(&a_more)
+            .find(|x| b.iter().any(|s| s.value == x.value))
+        {
+            self.r.error(
+                same.span,
+                format!(
+                    "link `{link_name}` connects switch `{}` to itself",
+                    self.switches[same.value.0].name
+                ),
+            );
+            return None;
+        }
+        Some(Link {
+            name: link_name,
+            span,
+            a,
+            a_more,
+            b,
+            speed,
+            members,
+            lag,
+            kind,
+            vlans,
+            stp_cost,
+            mtu,
+            ends,
+            index,
+        })
+    }
+
+    pub(super) fn stp_cost(&mut self, t: &Table<'_>) -> Option<Sp<StpCost>> {
+        let (_, v) = Reader::get(t, "stp_cost")?;
+        let range = 1..=200_000_000;
+        let what = "from 1 to 200000000";
+        match v.get_ref() {
+            DeValue::Table(ct) => {
+                let mut m = BTreeMap::new();
+                for (k, ks, cv) in entries(ct) {
+                    if let Some(inst) = parse_instance(&mut self.r, &k, ks) {
+                        if let Some(c) = self.r.as_int("stp_cost", cv, range.clone(), what) {
+                            m.insert(inst, c.value as u32);
+                        }
+                    }
+                }
+                Some(Sp::new(StpCost::PerInstance(m), span_of(v)))
+            }
+            _ => self
+                .r
+                .as_int("stp_cost", v, range, what)
+                .map(|c| c.map(|n| StpCost::All(n as u32))),
+        }
+    }
+
+    pub(super) fn check_link_names(&mut self, links: &[Link]) {
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for l in links {
+            if let Some(first) = seen.insert(&l.name, l.span) {
+                self.r.diags.push(
+                    Diagnostic::schema(l.span, format!("two links are named `{}`", l.name))
+                        .with_related(first, "the first one")
+                        .with_help("give each link a unique `name` (links between the same two switches need one)"),
+                );
+            }
+        }
+    }
+
+    /// A stacking cable joins members of one stack, a peer-link the two
+    /// peers of one MLAG domain, and the peers of a domain are joined by
+    /// their peer-link only. Cables between switches that name no stack
+    /// (no MLAG domain) define one: format.md documents that meaning.
+    pub(super) fn check_link_kinds(&mut self, links: &[Link]) {
+        // Peer-links between switches that name no MLAG domain: the
+        // switch each one is already paired with, and by which link.
+        let mut paired: HashMap<usize, (usize, Span)> = HashMap::new();
+        for (l, a_id) in links.iter().flat_map(|l| l.a_ends().map(move |a| (l, a))) {
+            let a = &self.switches[a_id.value.0];
+            let kind = l.kind.value;
+            for b_id in &l.b {
+                let b = &self.switches[b_id.value.0];
+                let (field, group_a, group_b) = match kind {
+                    LinkKind::Stack => ("stack", &a.stack, &b.stack),
+                    LinkKind::PeerLink => ("mlag", &a.mlag, &b.mlag),
+                    LinkKind::Routed => continue,
+                    LinkKind::Ethernet => {
+                        if let (Some(ma), Some(mb)) = (&a.mlag, &b.mlag) {
+                            if ma.value == mb.value {
+                                self.r.diags.push(
+                                    Diagnostic::schema(l.span, format!("link `{}` joins `{}` and `{}`, the peers of MLAG domain `{}`, as a plain link", l.name, a.name, b.name, ma.value))
+                                        .with_related(ma.span, format!("`{}` in `{}`", a.name, ma.value))
+                                        .with_related(mb.span, format!("`{}` in `{}`", b.name, mb.value))
+                                        .with_help("netlint models an MLAG domain as one bridge joined by its peer-link: write the cable between the peers as `kind = \"peer-link\"` (several cables: `members = N`), and leave out a keepalive link"),
+                                );
+                            }
+                        }
+                        continue;
+                    }
+                };
+                let what = |sw: &Switch, g: &Option<Sp<String>>| match g {
+                    Some(g) => format!("`{}` (in {field} `{}`)", sw.name, g.value),
+                    None => format!("`{}` (no `{field}`)", sw.name),
+                };
+                let cable = if kind == LinkKind::Stack {
+                    "stacking cable"
+                } else {
+                    "peer-link"
+                };
+                if l.b.len() > 1 {
+                    self.r.error_help(
+                        l.kind.span,
+                        format!("{cable} `{}` has several switches at its `b` end", l.name),
+                        format!("a {cable} joins two switches: write one link per pair"),
+                    );
+                    break;
+                }
+                match (group_a, group_b) {
+                    (Some(x), Some(y)) if x.value == y.value => {}
+                    (None, None) if kind == LinkKind::PeerLink => {
+                        let (ia, ib) = (a_id.value.0, b_id.value.0);
+                        for (end, other) in [(ia, ib), (ib, ia)] {
+                            match paired.get(&end) {
+                                Some(&(prev, first)) if prev != other => {
+                                    let (n, p, o) = (
+                                        &self.switches[end].name,
+                                        &self.switches[prev].name,
+                                        &self.switches[other].name,
+                                    );
+                                    self.r.diags.push(
+                                        Diagnostic::schema(l.kind.span, format!("peer-link `{}` gives `{n}` a second MLAG peer, `{o}`, besides `{p}`", l.name))
+                                            .with_related(first, format!("the peer-link to `{p}`"))
+                                            .with_help("an MLAG / vPC / VLT domain has two peers: join the other switches with ordinary links (or a multi-chassis LAG), or name the domains with `mlag`"),
+                                    );
+                                }
+                                Some(_) => {}
+                                None => {
+                                    paired.insert(end, (other, l.span));
+                                }
+                            }
+                        }
+                    }
+                    (None, None) => {}
+                    _ => {
+                        let mut d = Diagnostic::schema(
+                            l.kind.span,
+                            format!(
+                                "{cable} `{}` joins {} and {}, which share no {field}",
+                                l.name,
+                                what(a, group_a),
+                                what(b, group_b)
+                            ),
+                        );
+                        for g in [group_a, group_b].into_iter().flatten() {
+                            d = d.with_related(g.span, format!("`{field}` set here"));
+                        }
+                        self.r.diags.push(d.with_help(format!(
+                            "give `{}` and `{}` the same `{field}`, or make the link an ordinary one (remove `kind`)",
+                            a.name, b.name
+                        )));
+                    }
+                }
+            }
+        }
+    }
+}
