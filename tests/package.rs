@@ -19,8 +19,9 @@ fn table<'a>(t: &'a Table, key: &str) -> &'a Table {
 }
 
 /// The publishable packages: the bin and every library crate.
-const PACKAGES: [&str; 4] = [
+const PACKAGES: [&str; 5] = [
     "Cargo.toml",
+    "crates/netlint-import/Cargo.toml",
     "crates/netlint-model/Cargo.toml",
     "crates/netlint-analysis/Cargo.toml",
     "crates/netlint-rules/Cargo.toml",
@@ -32,7 +33,12 @@ fn path_dependencies_carry_the_workspace_version() {
     let workspace = table(&root, "workspace");
     let version = table(workspace, "package")["version"].as_str().unwrap();
     let deps = table(workspace, "dependencies");
-    for name in ["netlint-model", "netlint-analysis", "netlint-rules"] {
+    for name in [
+        "netlint-model",
+        "netlint-analysis",
+        "netlint-rules",
+        "netlint-import",
+    ] {
         let dep = deps[name].as_table().unwrap();
         assert!(dep.contains_key("path"), "{name}");
         assert_eq!(
