@@ -12,7 +12,7 @@ pub fn site_config(i: usize) -> (String, String) {
         0 => {
             let _ = writeln!(s, "!Command: show running-config\n!Time: Tue Dec  1 05:00:00 2026\nversion 9.3(8) Bios:version 05.45");
             let _ = writeln!(s, "hostname {host}\nfeature lacp\nfeature vpc\nfeature lldp\nsystem jumbomtu 9216");
-            let _ = writeln!(s, "spanning-tree port type edge bpduguard default\nspanning-tree vlan 1-4094 priority {}", if i.is_multiple_of(8) { 8192 } else { 16384 });
+            let _ = writeln!(s, "spanning-tree port type edge bpduguard default\nspanning-tree vlan 1-4094 priority {}", if i % 8 == 0 { 8192 } else { 16384 });
             for v in 10..50 {
                 let _ = writeln!(s, "vlan {v}\n  name net{v}");
             }
