@@ -60,11 +60,27 @@ fn imports_a_vpc_pair_that_check_and_topology_accept() {
         "{err}"
     );
     assert!(
-        err.contains("note: ")
-            && err.contains("nxos-tor2.cfg:19: per-VLAN bridge priority waits for format v2"),
+        err.contains("note: ") && err.contains("hv1 NIC1, which is not an imported switch"),
         "{err}"
     );
+    assert!(!err.contains("per-VLAN bridge priority waits"), "{err}");
     let toml = std::fs::read_to_string(&out_file).unwrap();
+    // Format v2's spanning-tree facts are written, each with its source:
+    // tor2 leaves VLAN 30 at the default priority, tor1 turns spanning
+    // tree off in VLAN 999, both set `spanning-tree pathcost method long`.
+    for (text, source) in [
+        ("vlan_priority = { \"30\" = 32768 }", "802.1D-2004"),
+        ("vlan_priority = { \"999\" = 32768 }", "802.1D-2004"),
+        ("disabled_vlans = [999]", "nxos-tor1.cfg:41"),
+        ("path_cost = \"long\"", "nxos-tor1.cfg:38"),
+        ("path_cost = \"long\"", "nxos-tor2.cfg:16"),
+    ] {
+        assert!(
+            toml.lines()
+                .any(|l| l.starts_with(text) && l.contains(source)),
+            "{text} ({source}):\n{toml}"
+        );
+    }
     let line = toml
         .lines()
         .find(|l| l.starts_with("priority = 8192"))

@@ -1,11 +1,14 @@
-//! Facts to a netlint design (format v1) as TOML text, each value with a
-//! comment naming the line it came from or the default that filled it.
+//! Facts to a netlint design as TOML text, each value with a comment
+//! naming the line it came from or the default that filled it.
 //!
-//! Only fields format v1 has are written: switches (VLANs, MTU, MLAG
-//! domain, host-port edge and BPDU guard, spanning tree, PFC) and the
+//! Written: switches (VLANs, MTU, MLAG domain, host-port edge and BPDU
+//! guard, spanning tree with format v2's per-VLAN priorities
+//! (`vlan_priority`), `disabled_vlans` and `path_cost`, PFC) and the
 //! inter-switch links from LLDP and the cabling (members, LAG, kind,
-//! allowed VLANs, MTU, speed, port cost). What v1 cannot say yet is
-//! returned as [`Note`]s ("waits for format v2"), never dropped silently.
+//! allowed VLANs, MTU, speed, port cost). What the importer does not write
+//! yet (native VLANs, ports one by one, routed links, unmanaged devices,
+//! hosts) is returned as [`Note`]s ("waits for format v2"), never dropped
+//! silently.
 
 mod cables;
 mod links;

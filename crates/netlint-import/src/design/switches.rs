@@ -218,6 +218,7 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
     let mut priority: Option<(u32, String)> = stp
         .bridge_priority
         .map(|p| (p.value.value, toml::sourced(file, &p)));
+    let mut vlan_priority: Vec<(String, String)> = Vec::new();
     match stp.mode.value {
         StpMode::Pvst | StpMode::RapidPvst => {
             let ids: Vec<u16> = if cfg.vlans.is_empty() {
@@ -242,25 +243,29 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
                     None => toml::sourced(file, &stp.default_priority),
                 };
                 priority = Some((*value, from));
+                // The other VLANs' priorities: `vlan_priority`, one key per
+                // value (format v2, docs/format.md).
                 for (other, others) in by_value.iter().filter(|(v, _)| *v != value) {
                     let mut set = VlanSet::EMPTY;
                     for id in others {
                         set.insert(*id);
                     }
-                    let line = stp
-                        .vlan_priorities
-                        .get(&others[0])
-                        .and_then(|p| p.line())
-                        .or_else(|| cfg.vlans.get(&others[0]).map(|v| v.line))
-                        .unwrap_or(1);
-                    notes.push(Note::WaitsForV2 {
-                        what: "per-VLAN bridge priority",
-                        detail: format!(
-                            "{}: VLANs {set} have priority {other}, written as {value}",
-                            sw.name
-                        ),
-                        at: at(line),
-                    });
+                    let from: Vec<String> = others
+                        .iter()
+                        .filter_map(|id| stp.vlan_priorities.get(id))
+                        .map(|p| toml::sourced(file, p))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .collect();
+                    let from = if from.is_empty() {
+                        toml::sourced(file, &stp.default_priority)
+                    } else {
+                        from.join(", ")
+                    };
+                    vlan_priority.push((
+                        format!("{} = {other}", toml::string(&set.to_string())),
+                        from,
+                    ));
                 }
             }
         }
@@ -278,6 +283,14 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
             stp.default_priority.value,
             toml::sourced(file, &stp.default_priority)
         )),
+    }
+    if !vlan_priority.is_empty() {
+        let (vals, from): (Vec<String>, Vec<String>) = vlan_priority.into_iter().unzip();
+        out.value(
+            "vlan_priority",
+            &format!("{{ {} }}", vals.join(", ")),
+            &from.join("; "),
+        );
     }
     if stp.mode.value == StpMode::Mst {
         if let Some(n) = &stp.mst.name {
@@ -322,25 +335,45 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
             );
         }
     }
+    // `no spanning-tree vlan N`: `disabled_vlans` (PVST+ only, and never
+    // VLAN 1, which carries the common tree: format v2 rejects both).
     if let Some(line) = stp.disabled_vlans.values().next() {
+        let pvst = matches!(stp.mode.value, StpMode::Pvst | StpMode::RapidPvst);
         let mut set = VlanSet::EMPTY;
-        for id in stp.disabled_vlans.keys() {
+        for id in stp.disabled_vlans.keys().filter(|id| pvst && **id != 1) {
             set.insert(*id);
         }
-        notes.push(Note::WaitsForV2 {
-            what: "spanning tree off per VLAN",
-            detail: format!("{}: no spanning tree on VLANs {set}", sw.name),
-            at: at(*line),
-        });
-    }
-    if let Some(pc) = &stp.path_cost {
-        if let Some(line) = pc.line() {
+        if !set.is_empty() {
+            let from: Vec<String> = stp
+                .disabled_vlans
+                .values()
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .map(|l| format!("{file}:{l}"))
+                .collect();
+            out.value("disabled_vlans", &toml::vlan_list(&set), &from.join(", "));
+        }
+        let mut left = VlanSet::EMPTY;
+        for id in stp.disabled_vlans.keys().filter(|id| !pvst || **id == 1) {
+            left.insert(*id);
+        }
+        if !left.is_empty() {
             notes.push(Note::WaitsForV2 {
-                what: "the path-cost method",
-                detail: format!("{}: {:?} path costs", sw.name, pc.value),
-                at: at(line),
+                what: "spanning tree off per VLAN",
+                detail: format!(
+                    "{}: no spanning tree on VLANs {left}: netlint models it under PVST+ only, and never for VLAN 1",
+                    sw.name
+                ),
+                at: at(*line),
             });
         }
+    }
+    if let Some(pc) = &stp.path_cost {
+        let method = match pc.value {
+            PathCost::Short => "short",
+            PathCost::Long => "long",
+        };
+        out.value("path_cost", &toml::string(method), &toml::sourced(file, pc));
     }
 }
 
