@@ -55,6 +55,47 @@ fn nxos_vpc_pair_with_lldp_and_cabling() {
     insta::assert_snapshot!("nxos.notes", notes_text(&notes));
 }
 
+/// A link whose speed no end states and no port name tells (NX-OS
+/// `Ethernet1/49` without a `speed` line) is written without `speed`,
+/// which format v2 reads as unknown, and the note says so: the link is
+/// not dropped, so the spanning tree and the paths keep it.
+#[test]
+fn a_link_of_unknown_speed_is_written_without_one() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let docs: Vec<Document> = ["nxos-tor1.cfg", "nxos-tor2.cfg", "nxos-tor1.lldp.txt"]
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f)).unwrap();
+            let text: String = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("speed "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            parse(f, &text, None).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    assert!(loaded.diagnostics.is_empty(), "{}", imported.toml);
+    let design = loaded.design.expect("a design");
+    let peer_link = design
+        .links
+        .iter()
+        .find(|l| l.name == "tor1:Port-Channel10--tor2:Port-Channel10")
+        .unwrap_or_else(|| panic!("the peer-link is written:\n{}", imported.toml));
+    assert!(peer_link.speed.is_none());
+    assert!(
+        imported.toml.contains("# speed: stated by neither end"),
+        "{}",
+        imported.toml
+    );
+    let notes = notes_text(&imported.notes);
+    assert!(
+        notes.contains("link tor1:Port-Channel10--tor2:Port-Channel10 is written without `speed`"),
+        "{notes}"
+    );
+}
+
 #[test]
 fn eos_mlag_pair_with_mstp() {
     let (toml, notes) = import(&["eos-leaf1.cfg", "eos-leaf2.cfg", "eos-leaf1.lldp.txt"]);

@@ -19,7 +19,9 @@ pub(crate) struct Link {
     members: usize,
     lag: Option<(&'static str, String)>,
     peer_link: bool,
-    speed: (String, String),
+    /// None: no end states it and no port name tells it (written without
+    /// `speed`: unknown, which format v2 allows).
+    speed: Option<(String, String)>,
     vlans: Option<(VlanSet, String)>,
     mtu: Option<(u32, String)>,
     stp_cost: Option<(u32, String)>,
@@ -395,10 +397,13 @@ fn one_link(
             ]
         })
         .collect();
-    let Some((mbps, speed_from)) = speed_of(&cable_ends) else {
-        notes.push(Note::LinkWithoutSpeed { link: name, at });
-        return None;
-    };
+    let speed = speed_of(&cable_ends);
+    if speed.is_none() {
+        notes.push(Note::LinkWithoutSpeed {
+            link: name.clone(),
+            at,
+        });
+    }
     let mut remarks = Vec::new();
     let lag = cable_ends.iter().find_map(|(s, p)| {
         let cg = s.cfg.interface(p)?.channel_group?;
@@ -476,7 +481,7 @@ fn one_link(
         members: cabs.len(),
         lag,
         peer_link,
-        speed: (speed_text(mbps), speed_from),
+        speed: speed.map(|(mbps, from)| (speed_text(mbps), from)),
         vlans,
         mtu,
         stp_cost,
@@ -508,7 +513,10 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     if link.peer_link {
         out.value("kind", "\"peer-link\"", "");
     }
-    out.value("speed", &toml::string(&link.speed.0), &link.speed.1);
+    match &link.speed {
+        Some((speed, from)) => out.value("speed", &toml::string(speed), from),
+        None => out.comment("speed: stated by neither end nor told by a port name (unknown)"),
+    }
     if link.members > 1 {
         out.value(
             "members",

@@ -55,7 +55,7 @@ pub enum Note {
     /// and no config of that name).
     UnknownTableDevice { file: String },
     /// A cable between switches whose speed neither config states nor the
-    /// port name tells: v1 requires a speed (unknown speeds wait for v2).
+    /// port name tells: the link is written without `speed` (unknown).
     LinkWithoutSpeed { link: String, at: At },
     /// A cable to a port its switch's config does not have.
     UnknownPort {
@@ -102,7 +102,7 @@ impl fmt::Display for Note {
             ),
             Note::LinkWithoutSpeed { link, at } => write!(
                 f,
-                "{at}: link {link} is not written: no speed is configured or told by the port name (unknown speeds wait for format v2)"
+                "{at}: link {link} is written without `speed`: no end configures it and no port name tells it (netlint check names the checks an unknown speed stops, rule speed-unknown)"
             ),
             Note::UnknownPort { switch, port, at } => {
                 write!(f, "{at}: {switch} has no interface {port} in its config")
