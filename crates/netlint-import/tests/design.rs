@@ -96,6 +96,73 @@ fn a_link_of_unknown_speed_is_written_without_one() {
     );
 }
 
+/// Imports the NX-OS pair with each file's text changed by `edit`.
+fn import_nxos_edited(edit: impl Fn(&str, String) -> String) -> (String, netlint_model::Design) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let docs: Vec<Document> = ["nxos-tor1.cfg", "nxos-tor2.cfg", "nxos-tor1.lldp.txt"]
+        .iter()
+        .map(|f| {
+            let text = edit(f, std::fs::read_to_string(dir.join(f)).unwrap());
+            parse(f, &text, None).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    assert!(loaded.diagnostics.is_empty(), "{}", imported.toml);
+    (imported.toml, loaded.design.expect("a design"))
+}
+
+/// A native VLAN on one end of the peer-link only (tor1's port-channel10
+/// runs VLAN 99 untagged, tor2's VLAN 1) is written per end, from its
+/// line, so `netlint check` sees the mismatch the switches have; the same
+/// native VLAN on both ends is one `native_vlan`.
+#[test]
+fn native_vlans_of_a_link_are_written_per_end() {
+    let add = |f: &str, text: String, file: &str| {
+        if f == file {
+            text.replace(
+                "  description vPC peer-link to tor2\n",
+                "  description vPC peer-link to tor2\n  switchport trunk native vlan 99\n",
+            )
+        } else {
+            text
+        }
+    };
+    let (toml, design) = import_nxos_edited(|f, t| add(f, t, "nxos-tor1.cfg"));
+    let pl = design
+        .links
+        .iter()
+        .find(|l| l.name == "tor1:Port-Channel10--tor2:Port-Channel10")
+        .expect("the peer-link");
+    let line = |key: &str| {
+        toml.lines()
+            .find(|l| l.starts_with(key))
+            .map(str::to_string)
+    };
+    let a = line("native_vlan_a = 99").unwrap_or_else(|| panic!("{toml}"));
+    assert!(a.contains("nxos-tor1.cfg:78"), "{a}");
+    assert!(line("native_vlan_b = 1").is_some(), "{toml}");
+    assert_ne!(pl.a.value, pl.b[0].value);
+    // Both ends alike: one key.
+    let (toml, _) = import_nxos_edited(|f, t| {
+        let t = add(f, t, "nxos-tor1.cfg");
+        if f == "nxos-tor2.cfg" {
+            t.replace(
+                "interface port-channel10\n",
+                "interface port-channel10\n  switchport trunk native vlan 99\n",
+            )
+        } else {
+            t
+        }
+    });
+    assert!(line_in(&toml, "native_vlan = 99"), "{toml}");
+    assert!(!toml.contains("native_vlan_a"), "{toml}");
+}
+
+fn line_in(toml: &str, start: &str) -> bool {
+    toml.lines().any(|l| l.starts_with(start))
+}
+
 #[test]
 fn eos_mlag_pair_with_mstp() {
     let (toml, notes) = import(&["eos-leaf1.cfg", "eos-leaf2.cfg", "eos-leaf1.lldp.txt"]);

@@ -25,6 +25,9 @@ pub(crate) struct Link {
     vlans: Option<(VlanSet, String)>,
     mtu: Option<(u32, String)>,
     stp_cost: Option<(u32, String)>,
+    /// Native VLANs of the `a` and `b` ends, written only when one is not
+    /// VLAN 1 (a config without `native vlan` runs VLAN 1 untagged).
+    native: Option<[(u16, String); 2]>,
     remarks: Vec<String>,
 }
 
@@ -439,15 +442,6 @@ fn one_link(
                     s.name, ifc.name, ifc.mode.value
                 )),
             }
-            if let Some(n) = ifc.native_vlan.filter(|n| n.value != 1) {
-                remarks.push(format!(
-                    "native VLAN {} on {} {} ({}) waits for format v2",
-                    n.value,
-                    s.name,
-                    ifc.name,
-                    toml::sourced(&s.cfg.file, &n)
-                ));
-            }
         }
         let distinct: Vec<&String> = per_end.iter().collect();
         if ends.len() > 1 {
@@ -465,6 +459,42 @@ fn one_link(
     } else {
         remarks.push("VLT interconnect: carries every VLAN of the domain".to_string());
     }
+    // Native VLANs per end (format v2 `native_vlan_a` / `_b`): the `a`
+    // switch's port, and the `b` switches' ports (one value for all of
+    // them, as the format has; differing `b` ends stay a remark).
+    let native_of = |(s, ifc): &(&Switch<'_>, &Interface)| match ifc.native_vlan {
+        Some(n) => (n.value, toml::sourced(&s.cfg.file, &n)),
+        None => (1, "no `native vlan`: VLAN 1".to_string()),
+    };
+    let a_ends: Vec<(u16, String)> = ends
+        .iter()
+        .filter(|(s, _)| s.name == a)
+        .map(native_of)
+        .collect();
+    let b_ends: Vec<(u16, String)> = ends
+        .iter()
+        .filter(|(s, _)| s.name != a)
+        .map(native_of)
+        .collect();
+    let native = match (a_ends.first(), b_ends.first()) {
+        _ if peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed) => None,
+        (Some(na), Some(nb)) if a_ends.iter().chain(&b_ends).any(|(v, _)| *v != 1) => {
+            if let Some((v, from)) = a_ends.iter().find(|(v, _)| *v != na.0) {
+                remarks.push(format!(
+                    "the `a` end's ports differ in native VLAN: {v} ({from}) and {}; written: {}",
+                    na.0, na.0
+                ));
+            }
+            if let Some((v, from)) = b_ends.iter().find(|(v, _)| *v != nb.0) {
+                remarks.push(format!(
+                    "the `b` ends differ in native VLAN: {v} ({from}) and {}; written: {}",
+                    nb.0, nb.0
+                ));
+            }
+            Some([na.clone(), nb.clone()])
+        }
+        _ => None,
+    };
     let mtu = ends
         .iter()
         .filter_map(|(s, i)| payload_mtu(s, i))
@@ -485,6 +515,7 @@ fn one_link(
         vlans,
         mtu,
         stp_cost,
+        native,
         remarks,
     })
 }
@@ -535,5 +566,15 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     }
     if let Some((c, from)) = &link.stp_cost {
         out.value("stp_cost", &c.to_string(), from);
+    }
+    match &link.native {
+        Some([(a, fa), (b, fb)]) if a == b => {
+            out.value("native_vlan", &a.to_string(), &format!("{fa}; {fb}"));
+        }
+        Some([(a, fa), (b, fb)]) => {
+            out.value("native_vlan_a", &a.to_string(), fa);
+            out.value("native_vlan_b", &b.to_string(), fb);
+        }
+        None => {}
     }
 }
