@@ -6,7 +6,7 @@
 
 use netlint_analysis::Topology;
 use netlint_model::{Design, LinkKind};
-use netlint_rules::phrases::words::speed_text;
+use netlint_rules::phrases::words::cables_speed;
 use serde::Serialize;
 
 /// A routed link, or a link to an unmanaged device.
@@ -51,14 +51,7 @@ pub fn cabling(design: &Design, topo: &Topology) -> Vec<CablingOut> {
                 },
                 a: names(link.a_ends().map(|s| s.value).collect()),
                 b: names(link.b.iter().map(|s| s.value).collect()),
-                speed: {
-                    let speed = speed_text(link.speed.as_ref().map(|s| s.value));
-                    if members == 1 {
-                        speed
-                    } else {
-                        format!("{members} x {speed}")
-                    }
-                },
+                speed: cables_speed(members, link.known_speed()),
             }
         })
         .collect()

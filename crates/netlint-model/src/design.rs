@@ -438,6 +438,13 @@ impl Switch {
             .as_ref()
             .map_or(crate::units::MAX_MTU, |l| l.payload)
     }
+    /// Its limit when it is below the format's 9216 (a `max_mtu`, or a
+    /// model that takes less): what MTU advice must not exceed.
+    pub fn lower_mtu_limit(&self) -> Option<&crate::switch_models::MtuLimit> {
+        self.mtu_limit
+            .as_ref()
+            .filter(|l| l.payload < crate::units::MAX_MTU)
+    }
     /// The vendor of a `model` the built-in table knows.
     pub fn vendor(&self) -> Option<crate::switch_models::Vendor> {
         let m = self.model.as_ref()?;

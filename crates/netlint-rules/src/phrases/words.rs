@@ -128,14 +128,19 @@ pub fn speed_text(speed: Option<Speed>) -> String {
     }
 }
 
-/// "2 x 10G" for a LAG, "10G" for a single cable ("2 x speed unknown").
+/// "2 x 10G" for several cables, "10G" for one ("2 x speed unknown").
+pub fn cables_speed(members: u32, speed: Option<Speed>) -> String {
+    if members > 1 {
+        format!("{members} x {}", speed_text(speed))
+    } else {
+        speed_text(speed)
+    }
+}
+
+/// A port's cables and their speed ([`cables_speed`]).
 pub fn port_speed(topo: &Topology, port: usize) -> String {
     let p = &topo.ports[port];
-    if p.members > 1 {
-        format!("{} x {}", p.members, speed_text(p.member_speed))
-    } else {
-        speed_text(p.member_speed)
-    }
+    cables_speed(p.members, p.member_speed)
 }
 
 #[cfg(test)]

@@ -79,8 +79,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .iter()
             .filter(|sw| sw.defines_vlan(network.vlan_id()))
             .filter_map(|sw| {
-                let l = sw.mtu_limit.as_ref()?;
-                (l.payload < 9216).then(|| match l.family() {
+                let l = sw.lower_mtu_limit()?;
+                Some(match l.family() {
                     Some(f) => format!(
                         "`mtu = {}` on `{}`, the most a {f} takes",
                         l.payload, sw.name

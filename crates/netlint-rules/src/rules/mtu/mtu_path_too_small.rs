@@ -320,15 +320,15 @@ fn ceiling(design: &netlint_model::Design, elem: Elem) -> (u32, Option<String>) 
         .iter()
         .map(|s| design.switch(*s))
         .min_by_key(|sw| sw.max_mtu());
-    match lowest.and_then(|sw| Some((sw, sw.mtu_limit.as_ref()?))) {
-        Some((sw, l)) if l.payload < netlint_model::units::MAX_MTU => {
+    match lowest.and_then(|sw| Some((sw, sw.lower_mtu_limit()?))) {
+        Some((sw, l)) => {
             let why = match l.family() {
                 Some(f) => format!("the most `{}`, a {f}, takes", sw.name),
                 None => format!("the `max_mtu` of `{}`", sw.name),
             };
             (l.payload, Some(why))
         }
-        _ => (netlint_model::units::MAX_MTU, None),
+        None => (netlint_model::units::MAX_MTU, None),
     }
 }
 
