@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use netlint_import::design::{to_design, Note};
+use netlint_import::design::{to_design, Note, Src};
 use netlint_import::{parse, Document};
 use netlint_model::{load, SourceFile};
 
@@ -30,6 +30,84 @@ fn import(files: &[&str]) -> (String, Vec<Note>) {
         imported.toml
     );
     (imported.toml, imported.notes)
+}
+
+/// The source map names, for each written value, the config line its
+/// comment names: `priority = 8192` is tor1's line 40 (`spanning-tree vlan
+/// 1,10,20,30 priority 8192`), a default stays a default, and every line named
+/// is a line of the file.
+#[test]
+fn the_source_map_points_each_value_at_its_config_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let files = [
+        "nxos-tor1.cfg",
+        "nxos-tor2.cfg",
+        "nxos-tor1.lldp.txt",
+        "cabling.csv",
+    ];
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
+        .collect();
+    let docs: Vec<Document> = files
+        .iter()
+        .zip(&texts)
+        .map(|(f, t)| parse(f, t, None).unwrap())
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let toml = &imported.toml;
+    let config_line = |src: &Src| match src {
+        Src::Line(at) => {
+            let i = files.iter().position(|f| *f == at.file).unwrap();
+            let r = netlint_import::source::line_span(&texts[i], at.line)
+                .unwrap_or_else(|| panic!("{at} is past the end"));
+            texts[i][r].to_string()
+        }
+        Src::Default { source, .. } => format!("default: {source}"),
+    };
+    let at = |needle: &str| {
+        let start = toml
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle}\n{toml}"));
+        let m = imported
+            .map
+            .lookup(start..start + needle.len())
+            .unwrap_or_else(|| panic!("{needle} is not mapped"));
+        assert_eq!(
+            &toml[m.span.clone()],
+            needle,
+            "the mapped range is `key = value`"
+        );
+        m.from.iter().map(config_line).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        at("priority = 8192"),
+        ["spanning-tree vlan 1,10,20,30 priority 8192"]
+    );
+    assert_eq!(at("mlag = \"vpc-10\""), ["vpc domain 10"]);
+    assert!(at("mode = \"rapid-pvst\"")[0].starts_with("default: https://developer.cisco.com"));
+    // Both ends of the peer-link state its allowed VLANs.
+    let vlans = at("vlans = [10, 20, 30]");
+    assert_eq!(vlans.len(), 2, "{vlans:?}");
+    assert!(
+        vlans
+            .iter()
+            .all(|l| l.contains("switchport trunk allowed vlan")),
+        "{vlans:?}"
+    );
+    // A table header is its switch's hostname line.
+    let start = toml.find("[switches.tor2]").unwrap();
+    let m = imported.map.lookup(start..start + 1).unwrap();
+    assert_eq!(config_line(&m.from[0]), "switchname tor2");
+    // Every mapped range is `key = value` or a header, every line exists.
+    for m in imported.map.entries() {
+        let text = &toml[m.span.clone()];
+        assert!(text.contains(" = ") || text.starts_with('['), "{text}");
+        assert!(!text.contains('#') && !text.contains('\n'), "{text}");
+        for s in &m.from {
+            config_line(s);
+        }
+    }
 }
 
 fn notes_text(notes: &[Note]) -> String {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::cables::{Cable, End};
-use super::toml::{self, Writer};
+use super::toml::{self, Prov, Writer};
 use super::{Note, Switch};
 use crate::model::*;
 use crate::names::IfName;
@@ -16,18 +16,24 @@ pub(crate) struct Link {
     name: String,
     a: String,
     b: Vec<String>,
+    /// The `interface` lines of the `a` end's and the `b` ends' ports
+    /// (their port-channels where they are LAG members).
+    a_from: Prov,
+    b_from: Prov,
+    /// The LLDP or cabling lines that tell of the cables.
+    cables_from: Prov,
     members: usize,
-    lag: Option<(&'static str, String)>,
+    lag: Option<(&'static str, Prov)>,
     peer_link: bool,
     /// None: no end states it and no port name tells it (written without
     /// `speed`: unknown, which format v2 allows).
-    speed: Option<(String, String)>,
-    vlans: Option<(VlanSet, String)>,
-    mtu: Option<(u32, String)>,
-    stp_cost: Option<(u32, String)>,
+    speed: Option<(String, Prov)>,
+    vlans: Option<(VlanSet, Prov)>,
+    mtu: Option<(u32, Prov)>,
+    stp_cost: Option<(u32, Prov)>,
     /// Native VLANs of the `a` and `b` ends, written only when one is not
     /// VLAN 1 (a config without `native vlan` runs VLAN 1 untagged).
-    native: Option<[(u16, String); 2]>,
+    native: Option<[(u16, Prov); 2]>,
     remarks: Vec<String>,
 }
 
@@ -92,7 +98,7 @@ fn is_peer_link(sw: &Switch<'_>, group: &str) -> bool {
 
 /// The speed a cable runs at: configured on either end, else told by the
 /// port's family name.
-fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, String)> {
+fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
     for (sw, port) in ends {
         if let Some(i) = sw.cfg.interface(port) {
             if let Some(s) = i.speed {
@@ -120,7 +126,11 @@ fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, String)> {
                 "FourHundredGigE" => 400_000,
                 _ => continue,
             };
-            return Some((mbps, format!("{}: from the port name {name}", sw.name)));
+            let mut from = Prov::note(format!("{}: from the port name {name}", sw.name));
+            if let Some(i) = sw.cfg.interface(port) {
+                from = from.with_line(&sw.cfg.file, i.line);
+            }
+            return Some((mbps, from));
         }
     }
     None
@@ -135,7 +145,7 @@ pub(crate) fn speed_text(mbps: u32) -> String {
 }
 
 /// The VLANs a group carries, by its mode.
-fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, String)> {
+fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, Prov)> {
     let file = &sw.cfg.file;
     match ifc.mode.value {
         PortMode::Trunk => {
@@ -174,14 +184,14 @@ fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, String)> {
 }
 
 /// The largest payload a group passes, in the design's meaning of `mtu`.
-fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, String)> {
+fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
     let file = &sw.cfg.file;
     match sw.cfg.vendor {
         Vendor::NxOs | Vendor::Ios => {
             let m = ifc.mtu?;
             if m.is_default() {
                 if let Some(q) = sw.cfg.mtu.network_qos.values().max_by_key(|s| s.value) {
-                    return Some((q.value, format!("{} (network-qos)", toml::sourced(file, q))));
+                    return Some((q.value, toml::sourced(file, q).then(" (network-qos)")));
                 }
                 if let Some(s) = sw.cfg.mtu.system {
                     return Some((s.value, toml::sourced(file, &s)));
@@ -193,18 +203,14 @@ fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, String)> {
             let m = ifc.mtu?;
             Some((
                 m.value.saturating_sub(18),
-                format!(
-                    "{} (frame size {} less 18)",
-                    toml::sourced(file, &m),
-                    m.value
-                ),
+                toml::sourced(file, &m).then(&format!(" (frame size {} less 18)", m.value)),
             ))
         }
         Vendor::Eos => {
             let m = ifc.l2_mtu?;
             Some((
                 m.value.saturating_sub(18),
-                format!("{} (l2 mtu {} less 18)", toml::sourced(file, &m), m.value),
+                toml::sourced(file, &m).then(&format!(" (l2 mtu {} less 18)", m.value)),
             ))
         }
     }
@@ -420,21 +426,31 @@ fn one_link(
     let lag = match lag {
         Some(l) => Some(l),
         None if cabs.len() > 1 && !peer_link => {
-            Some(("none", "no channel-group on the members".to_string()))
+            Some(("none", Prov::note("no channel-group on the members")))
         }
         None => None,
     };
-    let mut vlans: Option<(VlanSet, String)> = None;
+    let mut vlans: Option<(VlanSet, Prov)> = None;
     let mut per_end = Vec::new();
+    // Each end's sources with the number of VLANs it allows: the end that
+    // allows fewest is the first source (a finding about a VLAN the link
+    // lacks points at the trunk that leaves it out).
+    let mut end_srcs: Vec<(usize, Vec<super::Src>)> = Vec::new();
     if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
         for (s, ifc) in &ends {
             match carried(s, ifc) {
                 Some((set, from)) => {
                     per_end.push(format!("{} {} carries {set} ({from})", s.name, ifc.name));
+                    end_srcs.push((set.len(), from.srcs.clone()));
                     vlans = Some(match vlans {
                         None => (set, from),
-                        Some((v, f)) if f == from => (v.intersection(&set), f),
-                        Some((v, f)) => (v.intersection(&set), format!("{f}; {from}")),
+                        Some((v, f)) if f.text == from.text => {
+                            let text = f.text.clone();
+                            let mut both = Prov::join([f, from], "");
+                            both.text = text;
+                            (v.intersection(&set), both)
+                        }
+                        Some((v, f)) => (v.intersection(&set), Prov::join([f, from], "; ")),
                     });
                 }
                 None => per_end.push(format!(
@@ -459,19 +475,32 @@ fn one_link(
     } else {
         remarks.push("VLT interconnect: carries every VLAN of the domain".to_string());
     }
+    if let Some((_, from)) = &mut vlans {
+        end_srcs.sort_by_key(|(n, _)| *n);
+        let mut srcs = Vec::new();
+        for s in end_srcs.into_iter().flat_map(|(_, s)| s) {
+            if !srcs.contains(&s) {
+                srcs.push(s);
+            }
+        }
+        from.srcs = srcs;
+    }
     // Native VLANs per end (format v2 `native_vlan_a` / `_b`): the `a`
     // switch's port, and the `b` switches' ports (one value for all of
     // them, as the format has; differing `b` ends stay a remark).
     let native_of = |(s, ifc): &(&Switch<'_>, &Interface)| match ifc.native_vlan {
         Some(n) => (n.value, toml::sourced(&s.cfg.file, &n)),
-        None => (1, "no `native vlan`: VLAN 1".to_string()),
+        None => (
+            1,
+            Prov::note("no `native vlan`: VLAN 1").with_line(&s.cfg.file, ifc.line),
+        ),
     };
-    let a_ends: Vec<(u16, String)> = ends
+    let a_ends: Vec<(u16, Prov)> = ends
         .iter()
         .filter(|(s, _)| s.name == a)
         .map(native_of)
         .collect();
-    let b_ends: Vec<(u16, String)> = ends
+    let b_ends: Vec<(u16, Prov)> = ends
         .iter()
         .filter(|(s, _)| s.name != a)
         .map(native_of)
@@ -504,8 +533,24 @@ fn one_link(
         let c = i.stp.cost?;
         Some((c.value, toml::sourced(&s.cfg.file, &c)))
     });
+    let end_from = |of_a: bool| {
+        Prov::join(
+            ends.iter()
+                .filter(|(s, _)| (s.name == a) == of_a)
+                .map(|(s, i)| Prov::line(&s.cfg.file, i.line)),
+            ", ",
+        )
+    };
+    let cables_from = Prov::join(
+        cabs.iter()
+            .map(|(c, _, _)| Prov::line(&c.at.file, c.at.line)),
+        ", ",
+    );
     Some(Link {
         name,
+        a_from: end_from(true),
+        b_from: end_from(false),
+        cables_from,
         a: a.to_string(),
         b: b.iter().map(|s| s.to_string()).collect(),
         members: cabs.len(),
@@ -525,9 +570,23 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     for r in &link.remarks {
         out.comment(r);
     }
-    out.array_table("links");
-    out.value("name", &toml::string(&link.name), "");
-    out.value("a", &toml::string(&link.a), "");
+    // The name and the header point at the ports and the cables; no
+    // comment is written for them.
+    let quiet = |p: &Prov| Prov {
+        text: String::new(),
+        srcs: p.srcs.clone(),
+    };
+    let ends = quiet(&Prov::join(
+        [
+            link.a_from.clone(),
+            link.b_from.clone(),
+            link.cables_from.clone(),
+        ],
+        "",
+    ));
+    out.array_table("links", &ends);
+    out.value("name", &toml::string(&link.name), &ends);
+    out.value("a", &toml::string(&link.a), &quiet(&link.a_from));
     let b = if link.b.len() == 1 {
         toml::string(&link.b[0])
     } else {
@@ -540,20 +599,18 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
                 .join(", ")
         )
     };
-    out.value("b", &b, "");
+    out.value("b", &b, &quiet(&link.b_from));
     if link.peer_link {
-        out.value("kind", "\"peer-link\"", "");
+        out.value("kind", "\"peer-link\"", &ends);
     }
     match &link.speed {
         Some((speed, from)) => out.value("speed", &toml::string(speed), from),
         None => out.comment("speed: stated by neither end nor told by a port name (unknown)"),
     }
     if link.members > 1 {
-        out.value(
-            "members",
-            &link.members.to_string(),
-            "cables from LLDP / cabling",
-        );
+        let mut from = link.cables_from.clone();
+        from.text = "cables from LLDP / cabling".to_string();
+        out.value("members", &link.members.to_string(), &from);
     }
     if let Some((lag, from)) = &link.lag {
         out.value("lag", &toml::string(lag), from);
@@ -569,7 +626,11 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     }
     match &link.native {
         Some([(a, fa), (b, fb)]) if a == b => {
-            out.value("native_vlan", &a.to_string(), &format!("{fa}; {fb}"));
+            out.value(
+                "native_vlan",
+                &a.to_string(),
+                &Prov::join([fa.clone(), fb.clone()], "; "),
+            );
         }
         Some([(a, fa), (b, fb)]) => {
             out.value("native_vlan_a", &a.to_string(), fa);

@@ -12,6 +12,7 @@
 
 mod cables;
 mod links;
+mod map;
 mod switches;
 mod toml;
 
@@ -22,9 +23,10 @@ use crate::model::SwitchConfig;
 use crate::Document;
 
 pub use cables::Cable;
+pub use map::{Mapped, SourceMap, Src};
 
 /// Where a fact came from, for a note: file and line.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct At {
     pub file: String,
     pub line: u32,
@@ -131,6 +133,8 @@ impl fmt::Display for Note {
 pub struct Imported {
     pub toml: String,
     pub notes: Vec<Note>,
+    /// Where each written value came from, by its byte range in `toml`.
+    pub map: SourceMap,
 }
 
 /// One imported switch: its design name and its config.
@@ -176,10 +180,8 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
     for link in &links {
         links::write(&mut out, link);
     }
-    Imported {
-        toml: out.finish(),
-        notes,
-    }
+    let (toml, map) = out.finish();
+    Imported { toml, notes, map }
 }
 
 /// `dir/tor1.lldp.txt` -> `tor1`.
