@@ -633,8 +633,23 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
             );
         }
         Some([(a, fa), (b, fb)]) => {
-            out.value("native_vlan_a", &a.to_string(), fa);
-            out.value("native_vlan_b", &b.to_string(), fb);
+            // An end at the vendor default VLAN 1 is the format's default
+            // too: a comment, so that a finding points at the end a
+            // config line sets.
+            let default_1 = |v: u16, p: &Prov| {
+                v == 1
+                    && !p.srcs.is_empty()
+                    && p.srcs
+                        .iter()
+                        .all(|s| matches!(s, super::Src::Default { .. }))
+            };
+            for (key, v, from) in [("native_vlan_a", a, fa), ("native_vlan_b", b, fb)] {
+                if default_1(*v, from) {
+                    out.comment(&format!("{key}: 1 ({from})"));
+                } else {
+                    out.value(key, &v.to_string(), from);
+                }
+            }
         }
         None => {}
     }
