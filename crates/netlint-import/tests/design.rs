@@ -268,3 +268,70 @@ fn ios_access_switch() {
     insta::assert_snapshot!("ios.toml", toml);
     insta::assert_snapshot!("ios.notes", notes_text(&notes));
 }
+
+/// Imports inline texts (name, text) and loads the design, which must have
+/// no diagnostic.
+fn import_texts(files: &[(&str, &str)]) -> (String, netlint_model::Design, Vec<Note>) {
+    let docs: Vec<Document> = files
+        .iter()
+        .map(|(f, t)| parse(f, t, None).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{:#?}\n{}",
+        loaded
+            .diagnostics
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>(),
+        imported.toml
+    );
+    (
+        imported.toml,
+        loaded.design.expect("a design"),
+        imported.notes,
+    )
+}
+
+/// A minimal NX-OS config: hostname and the given interface sections
+/// (syntax as in the Cisco Nexus 9000 interfaces configuration guide and
+/// the fixtures; `feature` and `!Command:` lines for detection).
+fn nxos(host: &str, body: &str) -> String {
+    format!("!Command: show running-config\nfeature lacp\nfeature vpc\nhostname {host}\nvlan 10,20,30\n{body}")
+}
+
+/// `no switchport` on both ends of a cable: a routed link, written as
+/// `kind = "routed"` with no VLANs, native VLAN or cost, its kind from
+/// the two `no switchport` lines.
+#[test]
+fn routed_ports_make_a_routed_link() {
+    let routed = "interface Ethernet1/1\n  no switchport\n  ip address 192.0.2.1/31\n";
+    let core = nxos("core1", routed);
+    let tor = nxos("tor1", &routed.replace(".1/31", ".0/31"));
+    let (toml, design, notes) = import_texts(&[
+        ("core1.cfg", &core),
+        ("tor1.cfg", &tor),
+        ("cabling.csv", "core1,Eth1/1,tor1,Eth1/1\n"),
+    ]);
+    assert!(
+        notes.iter().all(|n| !matches!(n, Note::RoutedLink { .. })),
+        "{notes:?}"
+    );
+    let line = toml
+        .lines()
+        .find(|l| l.starts_with("kind = \"routed\""))
+        .unwrap_or_else(|| panic!("{toml}"));
+    assert!(line.ends_with("core1.cfg:7, tor1.cfg:7"), "{line}");
+    let link = &design.links[0];
+    assert_eq!(
+        link.kind.value,
+        netlint_model::design::LinkKind::Routed,
+        "{toml}"
+    );
+    let links = &toml[toml.find("[[links]]").unwrap()..];
+    for key in ["vlans", "native_vlan", "stp_cost", "mtu"] {
+        assert!(!links.contains(key), "a routed link has no {key}: {links}");
+    }
+}

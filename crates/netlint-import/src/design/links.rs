@@ -25,6 +25,9 @@ pub(crate) struct Link {
     members: usize,
     lag: Option<(&'static str, Prov)>,
     peer_link: bool,
+    /// A routed link (`no switchport` at an end): `kind = "routed"`, no
+    /// VLANs, cost or native VLAN; the lines that make it routed.
+    routed: Option<Prov>,
     /// None: no end states it and no port name tells it (written without
     /// `speed`: unknown, which format v2 allows).
     speed: Option<(String, Prov)>,
@@ -385,18 +388,34 @@ fn one_link(
         notes.push(Note::UnsupportedShape { link: name, at });
         return None;
     }
+    let mut remarks = Vec::new();
     // Layer 2 of each end's group; a routed end makes a routed link.
     let mut ends: Vec<(&Switch<'_>, &Interface)> = Vec::new();
+    let mut routed: Vec<Prov> = Vec::new();
     for dev in std::iter::once(a).chain(b.iter().copied()) {
         let (groups, es) = &sides[dev];
         if let Some(ifc) = group_interface(sw(dev), groups[0], &es[0].port) {
             if ifc.mode.value == PortMode::Routed && !peer_link {
-                notes.push(Note::RoutedLink { link: name, at });
-                return None;
+                routed.push(toml::sourced(&sw(dev).cfg.file, &ifc.mode));
             }
             ends.push((sw(dev), ifc));
         }
     }
+    let routed = if routed.is_empty() {
+        None
+    } else if b.len() > 1 {
+        // Format v2: each end of a routed link is one device.
+        notes.push(Note::RoutedLink { link: name, at });
+        return None;
+    } else {
+        if routed.len() < ends.len() {
+            remarks.push(
+                "one end is routed (`no switchport`), the other a switchport: no layer 2 crosses; written as routed"
+                    .to_string(),
+            );
+        }
+        Some(Prov::join(routed, ", "))
+    };
     let cable_ends: Vec<(&Switch<'_>, &str)> = cabs
         .iter()
         .flat_map(|(c, _, _)| {
@@ -413,7 +432,6 @@ fn one_link(
             at,
         });
     }
-    let mut remarks = Vec::new();
     let lag = cable_ends.iter().find_map(|(s, p)| {
         let cg = s.cfg.interface(p)?.channel_group?;
         let mode = match cg.value.mode {
@@ -436,7 +454,9 @@ fn one_link(
     // allows fewest is the first source (a finding about a VLAN the link
     // lacks points at the trunk that leaves it out).
     let mut end_srcs: Vec<(usize, Vec<super::Src>)> = Vec::new();
-    if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
+    if routed.is_some() {
+        // A routed link carries no VLAN.
+    } else if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
         for (s, ifc) in &ends {
             match carried(s, ifc) {
                 Some((set, from)) => {
@@ -506,6 +526,7 @@ fn one_link(
         .map(native_of)
         .collect();
     let native = match (a_ends.first(), b_ends.first()) {
+        _ if routed.is_some() => None,
         _ if peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed) => None,
         (Some(na), Some(nb)) if a_ends.iter().chain(&b_ends).any(|(v, _)| *v != 1) => {
             if let Some((v, from)) = a_ends.iter().find(|(v, _)| *v != na.0) {
@@ -526,10 +547,11 @@ fn one_link(
     };
     let mtu = ends
         .iter()
+        .filter(|_| routed.is_none())
         .filter_map(|(s, i)| payload_mtu(s, i))
         .min_by_key(|(m, _)| *m)
         .map(|(m, from)| (m.clamp(576, 9216), from));
-    let stp_cost = ends.iter().find_map(|(s, i)| {
+    let stp_cost = ends.iter().filter(|_| routed.is_none()).find_map(|(s, i)| {
         let c = i.stp.cost?;
         Some((c.value, toml::sourced(&s.cfg.file, &c)))
     });
@@ -556,6 +578,7 @@ fn one_link(
         members: cabs.len(),
         lag,
         peer_link,
+        routed,
         speed: speed.map(|(mbps, from)| (speed_text(mbps), from)),
         vlans,
         mtu,
@@ -602,6 +625,9 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     out.value("b", &b, &quiet(&link.b_from));
     if link.peer_link {
         out.value("kind", "\"peer-link\"", &ends);
+    }
+    if let Some(from) = &link.routed {
+        out.value("kind", "\"routed\"", from);
     }
     match &link.speed {
         Some((speed, from)) => out.value("speed", &toml::string(speed), from),

@@ -65,7 +65,8 @@ pub enum Note {
         port: String,
         at: At,
     },
-    /// A routed link (v2).
+    /// A routed link to several switches (a routed port-channel cannot
+    /// span an MLAG domain's peers in format v2).
     RoutedLink { link: String, at: At },
     /// Cabling shapes v1 cannot express (a LAG to two switches that share
     /// no MLAG domain, double-sided MLAG: v2).
@@ -111,7 +112,7 @@ impl fmt::Display for Note {
             }
             Note::RoutedLink { link, at } => write!(
                 f,
-                "{at}: link {link} is routed (`no switchport`); routed links wait for format v2"
+                "{at}: link {link} is routed (`no switchport`) but ends on several switches; a routed link joins two devices, so it is not written"
             ),
             Note::UnsupportedShape { link, at } => write!(
                 f,
