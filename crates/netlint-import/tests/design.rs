@@ -335,3 +335,69 @@ fn routed_ports_make_a_routed_link() {
         assert!(!links.contains(key), "a routed link has no {key}: {links}");
     }
 }
+
+/// A device that appears only in the cabling, on ports named like switch
+/// interfaces (a firewall on `vpc 30` of both peers of a vPC pair, a
+/// border router on one port), is written as an unmanaged device
+/// (`managed = false`), its cables to one vPC as one multi-chassis LAG.
+#[test]
+fn devices_only_in_the_cabling_are_unmanaged() {
+    let body = |peer: &str| {
+        format!(
+            "vpc domain 10\n  peer-switch\ninterface port-channel10\n  switchport\n  switchport mode trunk\n  vpc peer-link\n\
+             interface port-channel30\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10\n  vpc 30\n\
+             interface Ethernet1/30\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10\n  channel-group 30 mode active\n\
+             interface Ethernet1/31\n  no switchport\n\
+             interface Ethernet1/49\n  speed 100000\n  switchport\n  switchport mode trunk\n  channel-group 10 mode active\n\
+             ! peer {peer}\n"
+        )
+    };
+    let (t1, t2) = (nxos("tor1", &body("tor2")), nxos("tor2", &body("tor1")));
+    let cabling = "device,port,peer_device,peer_port\n\
+                   tor1,Eth1/49,tor2,Eth1/49\n\
+                   fw1,ethernet1/1,tor1,Eth1/30\n\
+                   fw1,ethernet1/2,tor2,Eth1/30\n\
+                   tor1,Eth1/31,border1,Gi0/0/0\n\
+                   tor2,Eth1/31,hv1,NIC1\n";
+    let (toml, design, notes) = import_texts(&[
+        ("tor1.cfg", &t1),
+        ("tor2.cfg", &t2),
+        ("cabling.csv", cabling),
+    ]);
+    for (name, line) in [
+        ("fw1", "cabling.csv:3, cabling.csv:4"),
+        ("border1", "cabling.csv:5"),
+    ] {
+        let sw = design
+            .switches
+            .iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("{name}: {toml}"));
+        assert_eq!(sw.managed.as_ref().map(|m| m.value), Some(false), "{name}");
+        let header = format!("[switches.{name}]\nmanaged = false");
+        let at = toml
+            .find(&header)
+            .unwrap_or_else(|| panic!("{header}\n{toml}"));
+        let managed_line = toml[at..].lines().nth(1).unwrap();
+        assert!(managed_line.ends_with(line), "{managed_line}");
+    }
+    let fw = toml.find("a = \"fw1\"").unwrap_or_else(|| panic!("{toml}"));
+    let link = &toml[fw..toml[fw..].find("\n\n").map_or(toml.len(), |e| fw + e)];
+    assert!(link.contains("b = [\"tor1\", \"tor2\"]"), "{link}");
+    assert!(link.contains("members = 2"), "{link}");
+    assert!(link.contains("lag = \"lacp\""), "{link}");
+    let border = toml.find("a = \"border1\"").unwrap();
+    assert!(
+        toml[border..]
+            .lines()
+            .any(|l| l.starts_with("kind = \"routed\"")),
+        "tor1's Ethernet1/31 is routed: {toml}"
+    );
+    // The host stays a note: hosts are not switches.
+    assert!(
+        notes
+            .iter()
+            .any(|n| matches!(n, Note::NotImportedPeer { peer, .. } if peer == "hv1 NIC1")),
+        "{notes:?}"
+    );
+}

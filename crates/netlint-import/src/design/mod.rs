@@ -5,10 +5,11 @@
 //! guard, spanning tree with format v2's per-VLAN priorities
 //! (`vlan_priority`), `disabled_vlans` and `path_cost`, PFC) and the
 //! inter-switch links from LLDP and the cabling (members, LAG, kind,
-//! allowed VLANs, MTU, speed, port cost). What the importer does not write
-//! yet (native VLANs, ports one by one, routed links, unmanaged devices,
-//! hosts) is returned as [`Note`]s ("waits for format v2"), never dropped
-//! silently.
+//! allowed VLANs, MTU, speed, port cost, native VLANs per end), routed
+//! links (`kind = "routed"`) and the devices seen only in the cabling or
+//! LLDP on switch-interface ports (`managed = false`). What the importer
+//! does not write (hosts, shapes the format cannot hold) is returned as
+//! [`Note`]s, never dropped silently.
 
 mod cables;
 mod links;
@@ -71,8 +72,9 @@ pub enum Note {
     /// Cabling shapes v1 cannot express (a LAG to two switches that share
     /// no MLAG domain, double-sided MLAG: v2).
     UnsupportedShape { link: String, at: At },
-    /// A cable to a device that is not an imported switch: a host or an
-    /// unmanaged device, neither of which the import writes yet.
+    /// A cable to a device that is not an imported switch and whose port
+    /// is no switch interface: a host, which the import does not write
+    /// yet (a device on a switch-interface port is written unmanaged).
     NotImportedPeer {
         switch: String,
         port: String,
@@ -120,7 +122,7 @@ impl fmt::Display for Note {
             ),
             Note::NotImportedPeer { switch, port, peer, at } => write!(
                 f,
-                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (hosts and unmanaged devices are not written yet)"
+                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (a host: hosts are not written yet)"
             ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")
@@ -171,12 +173,17 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
         switches.push(Switch { name, cfg });
     }
     let cables = cables::collect(docs, &switches, &by_name, &mut notes);
-    let links = links::build(&switches, &by_name, &cables, &mut notes);
+    let mut links = links::build(&switches, &by_name, &cables, &mut notes);
+    let (unmanaged, more) = links::unmanaged(&switches, &by_name, &cables);
+    links.extend(more);
     let host_ports = switches::host_ports(&switches, &by_name, &cables);
     let mut out = toml::Writer::default();
     out.header(docs, design_name);
     for (i, sw) in switches.iter().enumerate() {
         switches::write(&mut out, sw, &host_ports[i], &mut notes);
+    }
+    for d in &unmanaged {
+        links::write_unmanaged(&mut out, d);
     }
     for link in &links {
         links::write(&mut out, link);
