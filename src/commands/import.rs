@@ -61,23 +61,8 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         match parse_bytes(&name, &bytes, forced) {
             Ok(doc) => {
                 let s = doc.summary();
-                let _ = writeln!(
-                    err,
-                    "{name}: {} ({} lines): {} understood, {} ignored as irrelevant, {} not understood",
-                    doc.kind().key(),
-                    s.lines(),
-                    s.understood(),
-                    s.ignored(),
-                    s.not_understood_count()
-                );
-                for n in &s.not_understood {
-                    let _ = writeln!(
-                        err,
-                        "  {name}:{}: {} ({})",
-                        n.line,
-                        netlint_model::text::escape_keep_lines(&n.text),
-                        n.reason
-                    );
+                for line in crate::run::configs::summary_lines(&name, &doc) {
+                    let _ = writeln!(err, "{line}");
                 }
                 not_understood += s.not_understood_count();
                 docs.push(doc);
