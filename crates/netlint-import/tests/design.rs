@@ -401,3 +401,61 @@ fn devices_only_in_the_cabling_are_unmanaged() {
         "{notes:?}"
     );
 }
+
+/// A port-channel between two vPC domains (back-to-back vPC: dist1/dist2
+/// `vpc 20` to tor1/tor2 `vpc 20`, each switch with one cable to each
+/// switch of the other pair) is one double-sided multi-chassis LAG: `a`
+/// and `b` both list a domain's switches, four members.
+#[test]
+fn a_vpc_between_two_vpc_domains_is_double_sided() {
+    let pair = |host: &str, domain: u32| {
+        nxos(
+            host,
+            &format!(
+                "vpc domain {domain}\n  peer-switch\ninterface port-channel10\n  switchport\n  switchport mode trunk\n  vpc peer-link\n\
+                 interface port-channel20\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10,20\n  vpc 20\n\
+                 interface Ethernet1/1\n  speed 100000\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10,20\n  channel-group 20 mode active\n\
+                 interface Ethernet1/2\n  speed 100000\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10,20\n  channel-group 20 mode active\n\
+                 interface Ethernet1/49\n  speed 100000\n  switchport\n  switchport mode trunk\n  channel-group 10 mode active\n"
+            ),
+        )
+    };
+    let (d1, d2, t1, t2) = (
+        pair("dist1", 1),
+        pair("dist2", 1),
+        pair("tor1", 2),
+        pair("tor2", 2),
+    );
+    let cabling = "device,port,peer_device,peer_port\n\
+                   dist1,Eth1/49,dist2,Eth1/49\n\
+                   tor1,Eth1/49,tor2,Eth1/49\n\
+                   dist1,Eth1/1,tor1,Eth1/1\n\
+                   dist1,Eth1/2,tor2,Eth1/1\n\
+                   dist2,Eth1/1,tor1,Eth1/2\n\
+                   dist2,Eth1/2,tor2,Eth1/2\n";
+    let (toml, design, notes) = import_texts(&[
+        ("dist1.cfg", &d1),
+        ("dist2.cfg", &d2),
+        ("tor1.cfg", &t1),
+        ("tor2.cfg", &t2),
+        ("cabling.csv", cabling),
+    ]);
+    assert!(
+        notes
+            .iter()
+            .all(|n| !matches!(n, Note::UnsupportedShape { .. })),
+        "{notes:?}"
+    );
+    assert!(
+        toml.contains("a = [\"dist1\", \"dist2\"]\nb = [\"tor1\", \"tor2\"]\n"),
+        "{toml}"
+    );
+    let lag = design
+        .links
+        .iter()
+        .find(|l| !l.a_more.is_empty())
+        .unwrap_or_else(|| panic!("{toml}"));
+    assert_eq!(lag.members.value, 4);
+    assert_eq!(lag.b.len(), 2);
+    assert!(toml.contains("vlans = [10, 20]"), "{toml}");
+}

@@ -15,6 +15,9 @@ use crate::vlans::VlanSet;
 pub(crate) struct Link {
     name: String,
     a: String,
+    /// The other switches of the `a` end of a LAG between two MLAG
+    /// domains (`a = ["dist-1", "dist-2"]`); empty otherwise.
+    a_more: Vec<String>,
     b: Vec<String>,
     /// The `interface` lines of the `a` end's and the `b` ends' ports
     /// (their port-channels where they are LAG members).
@@ -446,6 +449,7 @@ pub(crate) fn unmanaged(
         links.push(Link {
             name,
             a: dev.clone(),
+            a_more: Vec::new(),
             b,
             a_from: Prov::default(),
             b_from,
@@ -504,11 +508,43 @@ fn one_link(
     let sw = |name: &str| &switches[by_name[name]];
     let label = |dev: &str, group: &str| format!("{dev}:{group}");
     let first = &cabs[0];
-    let (a, b): (&str, Vec<&str>) = match sides.len() {
+    let (a_all, b): (Vec<&str>, Vec<&str>) = match sides.len() {
         2 => {
             let a = first.0.a.device.as_str();
             let b = first.0.b.device.as_str();
-            (a, vec![b])
+            (vec![a], vec![b])
+        }
+        4 => {
+            // A LAG between two MLAG domains (double-sided vPC, MLAG to
+            // MLAG, VLT to VLT): each end is a domain, each switch with one
+            // port-channel in it.
+            let mut domains: BTreeMap<Option<String>, Vec<&str>> = BTreeMap::new();
+            for (dev, (groups, _)) in &sides {
+                let d = (groups.len() == 1)
+                    .then(|| domain_name(sw(dev).cfg))
+                    .flatten();
+                domains.entry(d).or_default().push(dev);
+            }
+            let pairs: Vec<&Vec<&str>> = domains
+                .iter()
+                .filter(|(d, devs)| d.is_some() && devs.len() == 2)
+                .map(|(_, devs)| devs)
+                .collect();
+            if pairs.len() != 2 {
+                notes.push(Note::UnsupportedShape {
+                    link: sides.keys().copied().collect::<Vec<_>>().join(", "),
+                    at,
+                });
+                return None;
+            }
+            // `a` is the domain of the first cable's `a` end.
+            let first_a = first.0.a.device.as_str();
+            let (x, y) = if pairs[0].contains(&first_a) {
+                (pairs[0], pairs[1])
+            } else {
+                (pairs[1], pairs[0])
+            };
+            (x.clone(), y.clone())
         }
         3 => {
             // A LAG from one switch to the two peers of an MLAG domain.
@@ -524,7 +560,10 @@ fn one_link(
                 })
                 .map(|(dev, _)| *dev);
             match centre {
-                Some(c) => (c, sides.keys().filter(|d| **d != c).copied().collect()),
+                Some(c) => (
+                    vec![c],
+                    sides.keys().filter(|d| **d != c).copied().collect(),
+                ),
                 None => {
                     notes.push(Note::UnsupportedShape {
                         link: sides.keys().copied().collect::<Vec<_>>().join(", "),
@@ -542,16 +581,23 @@ fn one_link(
             return None;
         }
     };
+    let a = a_all[0];
+    let is_a = |name: &str| a_all.contains(&name);
     let a_group = sides[a].0[0];
     let name = format!(
         "{}--{}",
-        label(a, a_group),
+        a_all
+            .iter()
+            .map(|d| label(d, sides[d].0[0]))
+            .collect::<Vec<_>>()
+            .join("+"),
         b.iter()
             .map(|d| label(d, sides[d].0[0]))
             .collect::<Vec<_>>()
             .join("+")
     );
     let peer_link = b.len() == 1
+        && a_all.len() == 1
         && domain_name(sw(a).cfg).is_some()
         && domain_name(sw(a).cfg) == domain_name(sw(b[0]).cfg);
     if peer_link && !(is_peer_link(sw(a), a_group) || is_peer_link(sw(b[0]), sides[b[0]].0[0])) {
@@ -563,7 +609,7 @@ fn one_link(
     // Layer 2 of each end's group; a routed end makes a routed link.
     let mut ends: Vec<(&Switch<'_>, &Interface)> = Vec::new();
     let mut routed: Vec<Prov> = Vec::new();
-    for dev in std::iter::once(a).chain(b.iter().copied()) {
+    for dev in a_all.iter().chain(&b).copied() {
         let (groups, es) = &sides[dev];
         if let Some(ifc) = group_interface(sw(dev), groups[0], &es[0].port) {
             if ifc.mode.value == PortMode::Routed && !peer_link {
@@ -574,7 +620,7 @@ fn one_link(
     }
     let routed = if routed.is_empty() {
         None
-    } else if b.len() > 1 {
+    } else if b.len() > 1 || a_all.len() > 1 {
         // Format v2: each end of a routed link is one device.
         notes.push(Note::RoutedLink { link: name, at });
         return None;
@@ -688,12 +734,12 @@ fn one_link(
     };
     let a_ends: Vec<(u16, Prov)> = ends
         .iter()
-        .filter(|(s, _)| s.name == a)
+        .filter(|(s, _)| is_a(&s.name))
         .map(native_of)
         .collect();
     let b_ends: Vec<(u16, Prov)> = ends
         .iter()
-        .filter(|(s, _)| s.name != a)
+        .filter(|(s, _)| !is_a(&s.name))
         .map(native_of)
         .collect();
     let native = match (a_ends.first(), b_ends.first()) {
@@ -729,7 +775,7 @@ fn one_link(
     let end_from = |of_a: bool| {
         Prov::join(
             ends.iter()
-                .filter(|(s, _)| (s.name == a) == of_a)
+                .filter(|(s, _)| is_a(&s.name) == of_a)
                 .map(|(s, i)| Prov::line(&s.cfg.file, i.line)),
             ", ",
         )
@@ -745,6 +791,7 @@ fn one_link(
         b_from: end_from(false),
         cables_from,
         a: a.to_string(),
+        a_more: a_all[1..].iter().map(|s| s.to_string()).collect(),
         b: b.iter().map(|s| s.to_string()).collect(),
         members: cabs.len(),
         lag,
@@ -780,7 +827,19 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     ));
     out.array_table("links", &ends);
     out.value("name", &toml::string(&link.name), &ends);
-    out.value("a", &toml::string(&link.a), &quiet(&link.a_from));
+    let a = if link.a_more.is_empty() {
+        toml::string(&link.a)
+    } else {
+        format!(
+            "[{}]",
+            std::iter::once(&link.a)
+                .chain(&link.a_more)
+                .map(|s| toml::string(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    out.value("a", &a, &quiet(&link.a_from));
     let b = if link.b.len() == 1 {
         toml::string(&link.b[0])
     } else {
