@@ -65,10 +65,11 @@ fn the_source_map_points_each_value_at_its_config_line() {
         }
         Src::Default { source, .. } => format!("default: {source}"),
     };
-    let at = |needle: &str| {
-        let start = toml
-            .find(needle)
-            .unwrap_or_else(|| panic!("{needle}\n{toml}"));
+    let at_from = |from: usize, needle: &str| {
+        let start = from
+            + toml[from..]
+                .find(needle)
+                .unwrap_or_else(|| panic!("{needle}\n{toml}"));
         let m = imported
             .map
             .lookup(start..start + needle.len())
@@ -80,6 +81,7 @@ fn the_source_map_points_each_value_at_its_config_line() {
         );
         m.from.iter().map(config_line).collect::<Vec<_>>()
     };
+    let at = |needle: &str| at_from(0, needle);
     assert_eq!(
         at("priority = 8192"),
         ["spanning-tree vlan 1,10,20,30 priority 8192"]
@@ -87,13 +89,21 @@ fn the_source_map_points_each_value_at_its_config_line() {
     assert_eq!(at("mlag = \"vpc-10\""), ["vpc domain 10"]);
     assert!(at("mode = \"rapid-pvst\"")[0].starts_with("default: https://developer.cisco.com"));
     // Both ends of the peer-link state its allowed VLANs.
-    let vlans = at("vlans = [10, 20, 30]");
+    let vlans = at_from(toml.find("[[links]]").unwrap(), "vlans = [10, 20, 30]");
     assert_eq!(vlans.len(), 2, "{vlans:?}");
     assert!(
         vlans
             .iter()
             .all(|l| l.contains("switchport trunk allowed vlan")),
         "{vlans:?}"
+    );
+    // A host port's allowed VLANs: tor2's port-channel101 lacks VLAN 30.
+    assert_eq!(
+        at_from(
+            toml.find("[switches.tor2.ports").unwrap(),
+            "vlans = [10, 20]"
+        ),
+        ["switchport trunk allowed vlan 10,20"]
     );
     // A table header is its switch's hostname line.
     let start = toml.find("[switches.tor2]").unwrap();

@@ -119,23 +119,11 @@ pub(crate) fn write(
             });
         }
     }
+    let mut common = None;
     if !hosts.is_empty() {
-        let edge = hosts.iter().all(|i| match i.stp.edge {
-            Some(e) => matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk),
-            None => cfg.stp.edge_default.is_some_and(|d| d.value),
-        });
-        let guard = hosts.iter().all(|i| match i.stp.bpdu_guard {
-            Some(g) => g.value,
-            None => {
-                let is_edge = i
-                    .stp
-                    .edge
-                    .map_or(cfg.stp.edge_default.is_some_and(|d| d.value), |e| {
-                        matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk)
-                    });
-                is_edge && cfg.stp.bpdu_guard_default.is_some_and(|d| d.value)
-            }
-        });
+        let edge = hosts.iter().all(|i| port_edge(cfg, i).0);
+        let guard = hosts.iter().all(|i| port_guard(cfg, i).0);
+        common = Some((edge, guard));
         let names: Vec<String> = hosts
             .iter()
             .map(|i| format!("{} ({file}:{})", i.name, i.line))
@@ -155,6 +143,136 @@ pub(crate) fn write(
     }
     write_stp(out, sw, notes);
     write_dcb(out, sw);
+    if let Some(common) = common {
+        write_ports(out, sw, hosts, common);
+    }
+}
+
+/// Whether a host-facing port is an edge port, and the line (or global
+/// default) that makes it one.
+fn port_edge(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
+    let file = cfg.file.as_str();
+    match i.stp.edge {
+        Some(e) => (
+            matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk),
+            toml::sourced(file, &e),
+        ),
+        None => match cfg.stp.edge_default {
+            Some(d) => (d.value, toml::sourced(file, &d)),
+            None => (false, Prov::note("no edge setting").with_line(file, i.line)),
+        },
+    }
+}
+
+/// Whether a host-facing port has BPDU guard, and the line that says so.
+fn port_guard(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
+    let file = cfg.file.as_str();
+    match i.stp.bpdu_guard {
+        Some(g) => (g.value, toml::sourced(file, &g)),
+        None => {
+            let (is_edge, from) = port_edge(cfg, i);
+            match cfg.stp.bpdu_guard_default {
+                Some(d) if is_edge => (d.value, toml::sourced(file, &d)),
+                _ => (false, from),
+            }
+        }
+    }
+}
+
+/// `[switches.X.ports."NAME"]` for each host-facing port (its
+/// port-channel when it is a LAG member) that differs from what the
+/// switch's `host_ports` and VLANs say: its allowed, native or access
+/// VLAN, edge and BPDU guard, and the LAG it is.
+fn write_ports(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface], common: (bool, bool)) {
+    let cfg = sw.cfg;
+    let file = cfg.file.as_str();
+    let mut defined = VlanSet::EMPTY;
+    for id in cfg.vlans.keys() {
+        defined.insert(*id);
+    }
+    let mut ports: Vec<&&Interface> = hosts.iter().collect();
+    ports.sort_by(|a, b| a.line.cmp(&b.line));
+    for ifc in ports {
+        let mut values: Vec<(&str, String, Prov)> = Vec::new();
+        match ifc.mode.value {
+            PortMode::Trunk => {
+                let mut allowed = ifc.allowed_vlans.filter(|a| !a.is_default());
+                // OS10 lists the tagged VLANs only; the untagged one
+                // (`switchport access vlan` on a trunk) crosses too.
+                if let (Vendor::Os10, Some(a), Some(n)) =
+                    (cfg.vendor, &mut allowed, ifc.native_vlan)
+                {
+                    a.value.insert(n.value);
+                }
+                if let Some(a) = allowed {
+                    if cfg.vlans.is_empty() || a.value.intersection(&defined) != defined {
+                        values.push(("vlans", toml::vlan_list(&a.value), toml::sourced(file, &a)));
+                    }
+                }
+                if let Some(n) = ifc.native_vlan.filter(|n| !n.is_default() && n.value != 1) {
+                    // The format wants a native VLAN among the allowed ones.
+                    let allowed_set = allowed.map(|a| a.value);
+                    if allowed_set.is_none_or(|set| set.contains(n.value)) {
+                        values.push(("native_vlan", n.value.to_string(), toml::sourced(file, &n)));
+                    } else {
+                        out.comment(&format!(
+                            "{}: native VLAN {} ({}) is not among its allowed VLANs; not written",
+                            ifc.name,
+                            n.value,
+                            toml::sourced(file, &n)
+                        ));
+                    }
+                }
+            }
+            PortMode::Access
+                if !ifc.mode.is_default() || ifc.access_vlan.is_some_and(|a| !a.is_default()) =>
+            {
+                let (v, from) = match ifc.access_vlan {
+                    Some(a) => (a.value, toml::sourced(file, &a)),
+                    None => (1, toml::sourced(file, &ifc.mode).then(", VLAN 1")),
+                };
+                values.push(("access_vlan", v.to_string(), from));
+            }
+            _ => {}
+        }
+        let (edge, from) = port_edge(cfg, ifc);
+        if edge != common.0 {
+            values.push(("edge", edge.to_string(), from));
+        }
+        let (guard, from) = port_guard(cfg, ifc);
+        if guard != common.1 {
+            values.push(("bpdu_guard", guard.to_string(), from));
+        }
+        if let crate::names::IfKind::PortChannel(n) = ifc.name.kind() {
+            let member = cfg
+                .interfaces
+                .iter()
+                .filter_map(|i| i.channel_group)
+                .find(|cg| cg.value.id == n);
+            if let Some(cg) = member {
+                let mode = match cg.value.mode {
+                    LagMode::On => "static",
+                    _ => "lacp",
+                };
+                values.push(("lag", toml::string(mode), toml::sourced(file, &cg)));
+            }
+        }
+        if values.is_empty() {
+            continue;
+        }
+        out.blank();
+        out.table(
+            &format!(
+                "switches.{}.ports.{}",
+                toml::key(&sw.name),
+                toml::string(ifc.name.as_str())
+            ),
+            &Prov::line(file, ifc.line),
+        );
+        for (k, v, from) in values {
+            out.value(k, &v, &from);
+        }
+    }
 }
 
 fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
