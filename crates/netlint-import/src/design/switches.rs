@@ -191,7 +191,7 @@ fn write_ports(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface], common: 
         defined.insert(*id);
     }
     let mut ports: Vec<&&Interface> = hosts.iter().collect();
-    ports.sort_by(|a, b| a.line.cmp(&b.line));
+    ports.sort_by_key(|p| p.line);
     for ifc in ports {
         let mut values: Vec<(&str, String, Prov)> = Vec::new();
         match ifc.mode.value {
