@@ -177,3 +177,33 @@ fn eos_ring_mstp_with_a_port_channel() {
     );
     assert_eq!(t.matches("ALTERNATE").count(), 1, "one blocked port: {t}");
 }
+
+/// OS10 10.5, RPVST+ by default, no speed stated: every link has the same
+/// (unknown) speed, so every port the same cost c, whatever netlint takes
+/// for it (here the short cost 2) and whatever the method.
+///
+/// - sw2: direct, c; through sw3, 2c. Root port ethernet1/1/1, c.
+/// - sw3: direct over ethernet1/1/1, c; through sw2, 2c. Root port
+///   ethernet1/1/1 (to sw1), c.
+/// - segment sw2-sw3: both offer c; the lower bridge ID, sw2 (8192), is
+///   designated: sw3's ethernet1/1/2 is ALTERNATE and blocks.
+#[test]
+fn os10_ring_equal_costs_break_on_the_bridge_id() {
+    let t = round_trip("os10");
+    assert!(t.contains("Root: sw1 is root on its priority 4096."), "{t}");
+    let c = row(&t, "sw2")[2].clone();
+    assert_eq!(
+        row(&t, "sw2")[1..],
+        ["8192", &c, "sw1:Ethernet1/1/1--sw2:Ethernet1/1/1"]
+    );
+    assert_eq!(
+        row(&t, "sw3")[1..],
+        ["32768", &c, "sw1:Ethernet1/1/2--sw3:Ethernet1/1/1"]
+    );
+    let l = link(&t, "sw2:Ethernet1/1/2--sw3:Ethernet1/1/2");
+    assert!(
+        l.contains("sw2 designated") && l.contains("sw3 ALTERNATE (blocks)"),
+        "{l}"
+    );
+    assert_eq!(t.matches("ALTERNATE").count(), 1, "one blocked port: {t}");
+}
