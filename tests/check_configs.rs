@@ -203,3 +203,74 @@ fn an_unreadable_input_is_located_and_the_others_still_read() {
     );
     assert!(err.contains(&format!("{DIR}/tor1.cfg: nxos")), "{err}");
 }
+
+/// Mutated configs (each line of tor1.cfg and acc1.cfg dropped in turn,
+/// then doubled) never panic, exit 0, 1 or 2, and every location a
+/// finding names lies inside the file it names: the source map never
+/// points past a config's end.
+#[test]
+fn mutated_configs_give_locations_inside_their_files() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("check_configs_mutated");
+    std::fs::create_dir_all(&dir).unwrap();
+    let originals: Vec<(&str, String)> = ["tor1.cfg", "tor2.cfg", "acc1.cfg", "cabling.csv"]
+        .iter()
+        .map(|f| (*f, std::fs::read_to_string(format!("{DIR}/{f}")).unwrap()))
+        .collect();
+    let mut runs = 0;
+    for target in ["tor1.cfg", "acc1.cfg"] {
+        let lines = originals
+            .iter()
+            .find(|(f, _)| *f == target)
+            .unwrap()
+            .1
+            .lines()
+            .count();
+        for i in 0..lines {
+            for double in [false, true] {
+                let mut paths = Vec::new();
+                let mut texts = Vec::new();
+                for (f, text) in &originals {
+                    let text = if *f == target {
+                        let mut l: Vec<&str> = text.lines().collect();
+                        if double {
+                            l.insert(i, l[i]);
+                        } else {
+                            l.remove(i);
+                        }
+                        l.join("\n")
+                    } else {
+                        text.clone()
+                    };
+                    let p = dir.join(f);
+                    std::fs::write(&p, &text).unwrap();
+                    paths.push(p.display().to_string());
+                    texts.push((p.display().to_string(), text));
+                }
+                let mut args = vec!["check", "--isolated", "--format", "json"];
+                args.extend(paths.iter().map(String::as_str));
+                let (code, out, err) = run(&args);
+                runs += 1;
+                assert!(matches!(code, 0..=2), "{target} line {i}: {code} {err}");
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                for d in v["diagnostics"].as_array().unwrap() {
+                    let related = d["related"].as_array().cloned().unwrap_or_default();
+                    for loc in std::iter::once(&d["location"])
+                        .chain(related.iter().map(|r| &r["location"]))
+                    {
+                        let (Some(file), Some(line)) = (loc["file"].as_str(), loc["line"].as_u64())
+                        else {
+                            continue;
+                        };
+                        if let Some((_, text)) = texts.iter().find(|(p, _)| p == file) {
+                            assert!(
+                                line as usize <= text.lines().count().max(1),
+                                "{target} line {i}: {file}:{line} is past the end"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(runs > 100, "{runs}");
+}
