@@ -1,0 +1,6 @@
+//! Hosts as built: Hyper-V / Azure Local collections read into a generic
+//! value tree ([`value`]), mapped to typed facts with provenance.
+
+pub mod value;
+
+pub use value::{Collection, Node, Value};
