@@ -13,6 +13,9 @@ pub enum ErrorKind {
     Json(String),
     /// The forced kind does not fit the content at all.
     WrongKind(String),
+    /// XML that does not parse, or is not the CliXml `Export-Clixml`
+    /// writes.
+    Xml(String),
 }
 
 /// A located input error: file, line (1-based), column (1-based, 0 when
@@ -44,6 +47,7 @@ impl fmt::Display for InputError {
             ),
             ErrorKind::Json(why) => write!(f, ": {why}"),
             ErrorKind::WrongKind(why) => write!(f, ": {why}"),
+            ErrorKind::Xml(why) => write!(f, ": {why}"),
         }
     }
 }

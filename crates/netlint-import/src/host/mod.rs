@@ -1,6 +1,7 @@
 //! Hosts as built: Hyper-V / Azure Local collections read into a generic
 //! value tree ([`value`]), mapped to typed facts with provenance.
 
+pub mod clixml;
 pub mod value;
 
 pub use value::{Collection, Node, Value};
