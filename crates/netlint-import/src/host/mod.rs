@@ -2,6 +2,7 @@
 //! value tree ([`value`]), mapped to typed facts with provenance.
 
 pub mod clixml;
+pub mod sddc;
 pub mod value;
 
 pub use value::{Collection, Node, Value};
