@@ -51,7 +51,7 @@ const MAX_DEPTH: usize = 200;
 
 /// References may repeat objects; the values they expand to are capped so
 /// that a file of nested references cannot take the memory.
-const MAX_VALUES: usize = 5_000_000;
+const MAX_VALUES: usize = 2_000_000;
 
 /// Text of a CliXml file's bytes: UTF-16 LE / BE by their byte-order mark
 /// (or, without one, by a NUL after the first `<`), else UTF-8 (a mark
@@ -284,16 +284,17 @@ impl Reader<'_> {
         }
         match self.objects.get(id) {
             Some((n, size)) => {
-                let (n, size) = (n.clone(), *size);
-                self.values += size;
-                if self.values > MAX_VALUES {
+                let size = *size;
+                if self.values + size > MAX_VALUES {
+                    self.values = MAX_VALUES + 1;
                     self.error(
                         el,
                         format!("the references expand to more than {MAX_VALUES} values"),
                     );
                     return self.node(el, Value::Null);
                 }
-                n
+                self.values += size;
+                n.clone()
             }
             None => {
                 self.error(
