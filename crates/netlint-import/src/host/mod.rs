@@ -4,3 +4,5 @@
 pub mod value;
 
 pub use value::{Collection, Node, Value};
+pub mod facts;
+pub mod hyperv;
