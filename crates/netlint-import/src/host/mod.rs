@@ -6,3 +6,4 @@ pub mod value;
 pub use value::{Collection, Node, Value};
 pub mod facts;
 pub mod hyperv;
+pub mod json;
