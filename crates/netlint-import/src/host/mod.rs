@@ -6,3 +6,6 @@ pub mod sddc;
 pub mod value;
 
 pub use value::{Collection, Node, Value};
+pub mod facts;
+pub mod hyperv;
+pub mod json;
