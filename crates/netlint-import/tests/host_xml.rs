@@ -145,3 +145,44 @@ fn nested_references_are_capped_not_expanded_without_bound() {
     assert!(e[0].to_string().contains("more than"), "{}", e[0]);
     assert!(e[0].line > 2);
 }
+
+#[test]
+fn the_fixture_collection_maps_to_hyperv_facts_rdma_on_without_pfc() {
+    use netlint_import::host::facts::RdmaTech;
+    use netlint_import::host::hyperv;
+    let s = sddc::read_dir(&fixture()).unwrap();
+    for n in &s.nodes {
+        let h = hyperv::facts(&n.collection);
+        assert_eq!(h.name, n.name);
+        let nics: Vec<&str> = h.nics.iter().map(|x| x.name.as_str()).collect();
+        assert_eq!(nics, ["SLOT 3 Port 1", "SLOT 3 Port 2"]);
+        for nic in &h.nics {
+            assert_eq!(nic.speed.as_ref().unwrap().value, 25_000_000_000);
+            assert_eq!(nic.jumbo_packet.as_ref().unwrap().value, 9014);
+            assert_eq!(nic.rdma_enabled.as_ref().unwrap().value, true);
+            assert_eq!(nic.rdma_tech.as_ref().unwrap().value, RdmaTech::RoceV2);
+        }
+        // Flow control collected and off on every priority: known empty.
+        assert_eq!(h.qos.pfc.as_ref().unwrap().value, Vec::<u8>::new());
+        assert_eq!(h.qos.willing.as_ref().unwrap().value, false);
+        let pols = h.qos.policies.as_ref().unwrap();
+        assert_eq!(pols[0].priority.as_ref().unwrap().value, 3);
+        let sw = &h.vswitches.as_ref().unwrap()[0];
+        assert!(sw.external);
+        assert_eq!(sw.uplinks.value.len(), 2);
+        let vnics = h.vnics.as_ref().unwrap();
+        let vl: Vec<(&str, Option<u16>)> = vnics
+            .iter()
+            .map(|v| (v.name.as_str(), v.vlan.as_ref().map(|x| x.value)))
+            .collect();
+        assert!(vl.contains(&("SMB1", Some(711))), "{vl:?}");
+        assert!(vl.contains(&("SMB2", Some(712))), "{vl:?}");
+        assert_eq!(h.os.as_ref().unwrap().value.build, Some(20348));
+        // What Get-SDDCDiagnosticInfo does not gather stays unknown.
+        let missing: Vec<&str> = h.missing.iter().map(|m| m.0.as_str()).collect();
+        assert!(missing.contains(&"Get-SmbBandwidthLimit"), "{missing:?}");
+        assert!(missing.contains(&"Get-VMHost"), "{missing:?}");
+        assert!(!missing.contains(&"Get-NetQosFlowControl"), "{missing:?}");
+        assert!(h.smb_limits.is_none());
+    }
+}
