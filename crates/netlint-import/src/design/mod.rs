@@ -13,7 +13,7 @@
 mod cables;
 mod links;
 mod switches;
-mod toml;
+pub(crate) mod toml;
 
 use std::collections::BTreeMap;
 use std::fmt;

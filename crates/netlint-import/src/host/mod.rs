@@ -9,3 +9,5 @@ pub use value::{Collection, Node, Value};
 pub mod facts;
 pub mod hyperv;
 pub mod json;
+pub mod vsphere;
+pub mod vsphere_write;
