@@ -131,6 +131,9 @@ impl fmt::Display for Note {
 pub struct Imported {
     pub toml: String,
     pub notes: Vec<Note>,
+    /// Notes about the imported hosts (unknown facts, unmatched NICs,
+    /// Network ATC differences), sorted by file and line.
+    pub host_notes: Vec<crate::host::fold::HostNote>,
 }
 
 /// One imported switch: its design name and its config.
@@ -142,6 +145,17 @@ pub(crate) struct Switch<'a> {
 /// Writes the design of these documents. `design_name` goes into
 /// `[design] name`.
 pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
+    to_design_with_hosts(docs, &[], design_name)
+}
+
+/// [`to_design`] with hosts read from host collections: their networks,
+/// profiles and hosts follow the switches and links, their NICs tied to
+/// the switches' ports by LLDP or the cabling.
+pub fn to_design_with_hosts(
+    docs: &[Document],
+    hosts: &[crate::host::facts::HostFacts],
+    design_name: &str,
+) -> Imported {
     let mut notes = Vec::new();
     let mut switches: Vec<Switch<'_>> = Vec::new();
     let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
@@ -176,9 +190,26 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
     for link in &links {
         links::write(&mut out, link);
     }
+    let mut toml = out.finish();
+    let mut host_notes = Vec::new();
+    if !hosts.is_empty() {
+        let names: std::collections::BTreeSet<String> =
+            switches.iter().map(|s| s.name.clone()).collect();
+        let written = crate::host::fold::write(hosts, docs, &names);
+        toml.push_str(&written.toml);
+        host_notes = written.notes;
+        // A cable to an imported host is no longer a peer left out.
+        notes.retain(|n| match n {
+            Note::NotImportedPeer { peer, .. } => !hosts.iter().any(|h| {
+                crate::host::join::same_host(peer.split_whitespace().next().unwrap_or(""), &h.name)
+            }),
+            _ => true,
+        });
+    }
     Imported {
-        toml: out.finish(),
+        toml,
         notes,
+        host_notes,
     }
 }
 

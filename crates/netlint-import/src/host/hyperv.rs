@@ -656,6 +656,11 @@ fn qos(c: &Collection, h: &mut HostFacts) {
     if c.cmdlet("Get-NetQosTrafficClass").is_some() {
         let mut ets = Vec::new();
         for t in c.objects("Get-NetQosTrafficClass") {
+            // The [Default] class shares what is left among the priorities
+            // no class names: no ETS reservation of its own.
+            if name_of(t).as_deref() == Some("[Default]") {
+                continue;
+            }
             let bw = t
                 .get("BandwidthPercentage")
                 .and_then(Node::as_i64)
