@@ -8,7 +8,7 @@ use crate::run::files::io_reason;
 use crate::run::{refuse_inputs, write_atomic};
 use netlint_import::design::to_design_with_hosts;
 use netlint_import::host::fold::NoteKind;
-use netlint_import::host::{json, read_hyperv};
+use netlint_import::host::{json, read_hyperv, sddc, vsphere};
 use netlint_import::{parse_bytes, Document, Kind};
 use std::io::Write;
 use std::path::PathBuf;
@@ -53,7 +53,17 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let mut hosts = Vec::new();
     let mut failed = false;
     let mut not_understood = 0;
-    for path in expand(&args.files, err, &mut failed) {
+    // Get-SDDCDiagnosticInfo folders are read whole, one host per node.
+    let (sddc_dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
+        .files
+        .iter()
+        .cloned()
+        .partition(|p| p.is_dir() && sddc::is_sddc_dir(p));
+    for dir in &sddc_dirs {
+        read_sddc(dir, &mut hosts, err, &mut failed);
+    }
+    let mut vsphere_colls = Vec::new();
+    for path in expand(&files, err, &mut failed) {
         let name = path.display().to_string();
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
@@ -63,6 +73,28 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 continue;
             }
         };
+        if forced.is_none() && vsphere::looks_like(&json::decode(&bytes)) {
+            match vsphere::read(&name, &bytes) {
+                Ok(c) => {
+                    let _ = writeln!(
+                        err,
+                        "{name}: vsphere collection of cluster {}: {} host(s)",
+                        c.cluster.as_ref().map_or("(unnamed)", |c| c.value.as_str()),
+                        c.hosts.len()
+                    );
+                    vsphere_colls.push(c);
+                }
+                Err(e) => {
+                    let _ = writeln!(
+                        err,
+                        "netlint: {}",
+                        netlint_model::text::escape_keep_lines(&e.to_string())
+                    );
+                    failed = true;
+                }
+            }
+            continue;
+        }
         if forced.is_none() && json::looks_like_collection(&json::decode(&bytes)) {
             match read_hyperv(&name, &bytes) {
                 Ok(h) => {
@@ -142,7 +174,14 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         );
         return Ok(2);
     }
-    let imported = to_design_with_hosts(&docs, &hosts, &args.name);
+    let mut imported = to_design_with_hosts(&docs, &hosts, &args.name);
+    if !vsphere_colls.is_empty() {
+        let written = netlint_import::host::vsphere_write::write_with_docs(&vsphere_colls, &docs);
+        imported.toml.push_str(&written.toml);
+        for n in &written.notes {
+            let _ = writeln!(err, "note: {}", netlint_model::text::escape_keep_lines(n));
+        }
+    }
     for n in &imported.notes {
         let _ = writeln!(
             err,
@@ -220,4 +259,46 @@ fn expand(paths: &[PathBuf], err: &mut dyn Write, failed: &mut bool) -> Vec<Path
         }
     }
     out
+}
+
+/// One `Get-SDDCDiagnosticInfo` folder: every node's collection to host
+/// facts (the Hyper-V mapping), every file's errors reported.
+fn read_sddc(
+    dir: &std::path::Path,
+    hosts: &mut Vec<netlint_import::host::facts::HostFacts>,
+    err: &mut dyn Write,
+    failed: &mut bool,
+) {
+    match sddc::read_dir(dir) {
+        Ok(s) => {
+            for node in &s.nodes {
+                let h = netlint_import::host::hyperv::facts(&node.collection);
+                let _ = writeln!(
+                    err,
+                    "{}: sddc node {}: {} physical NICs, {} network file(s) read, {} other file(s) not read; not gathered by Get-SDDCDiagnosticInfo: {}",
+                    node.collection.file,
+                    h.name,
+                    h.nics.len(),
+                    node.files.len(),
+                    node.not_read,
+                    h.missing
+                        .iter()
+                        .map(|m| m.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                hosts.push(h);
+            }
+        }
+        Err(errors) => {
+            for e in errors {
+                let _ = writeln!(
+                    err,
+                    "netlint: {}",
+                    netlint_model::text::escape_keep_lines(&e.to_string())
+                );
+            }
+            *failed = true;
+        }
+    }
 }

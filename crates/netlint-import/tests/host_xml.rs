@@ -159,12 +159,12 @@ fn the_fixture_collection_maps_to_hyperv_facts_rdma_on_without_pfc() {
         for nic in &h.nics {
             assert_eq!(nic.speed.as_ref().unwrap().value, 25_000_000_000);
             assert_eq!(nic.jumbo_packet.as_ref().unwrap().value, 9014);
-            assert_eq!(nic.rdma_enabled.as_ref().unwrap().value, true);
+            assert!(nic.rdma_enabled.as_ref().unwrap().value);
             assert_eq!(nic.rdma_tech.as_ref().unwrap().value, RdmaTech::RoceV2);
         }
         // Flow control collected and off on every priority: known empty.
         assert_eq!(h.qos.pfc.as_ref().unwrap().value, Vec::<u8>::new());
-        assert_eq!(h.qos.willing.as_ref().unwrap().value, false);
+        assert!(!h.qos.willing.as_ref().unwrap().value);
         let pols = h.qos.policies.as_ref().unwrap();
         assert_eq!(pols[0].priority.as_ref().unwrap().value, 3);
         let sw = &h.vswitches.as_ref().unwrap()[0];

@@ -203,7 +203,7 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<VsphereCollection, InputError> {
     };
     let mut c = VsphereCollection {
         file: file.to_string(),
-        cluster: root.get("Cluster").and_then(|n| text_at(n)),
+        cluster: root.get("Cluster").and_then(text_at),
         ..Default::default()
     };
     for h in hosts.items() {

@@ -104,7 +104,7 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
     }
     let mut used_names = BTreeSet::new();
     let several = colls.len() > 1;
-    for (ci, c) in colls.iter().enumerate() {
+    for c in colls {
         if c.hosts.is_empty() {
             notes.push(format!("{}: the collection holds no host", c.file));
             continue;
@@ -122,7 +122,6 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
             hosts.push((name, entries));
         }
         let (shared, own) = fold(&hosts);
-        let _ = ci;
         write_tables(&mut out, &format!("profiles.{}", key(&profile)), &shared);
         for ((name, _), entries) in hosts.iter().zip(own) {
             let _ = writeln!(out, "\n[hosts.{}]", key(name));
@@ -134,6 +133,57 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
         }
     }
     Written { toml: out, notes }
+}
+
+/// [`write`] against the switches and cabling sheets of `docs`: the
+/// switches are named as the design names them (hostname, else the file's
+/// stem), and a cabling row between a switch port and a device that is no
+/// switch is a host cable.
+pub fn write_with_docs(colls: &[VsphereCollection], docs: &[crate::Document]) -> Written {
+    let mut switches: Vec<String> = Vec::new();
+    for d in docs {
+        if let crate::Document::Config(cfg) = d {
+            let name = cfg
+                .hostname
+                .as_ref()
+                .map_or_else(|| crate::design::file_stem(&cfg.file), |h| h.value.clone());
+            if !switches.contains(&name) {
+                switches.push(name);
+            }
+        }
+    }
+    let is_switch = |d: &str| switches.iter().any(|s| s.eq_ignore_ascii_case(d));
+    let mut cables = Vec::new();
+    for d in docs {
+        let crate::Document::Cabling(c) = d else {
+            continue;
+        };
+        for row in &c.cables {
+            let at = format!("{}:{}", c.file, row.line);
+            let (sw, port, host, nic) = if is_switch(&row.device) && !is_switch(&row.peer_device) {
+                (&row.device, &row.port, &row.peer_device, &row.peer_port)
+            } else if is_switch(&row.peer_device) && !is_switch(&row.device) {
+                (&row.peer_device, &row.peer_port, &row.device, &row.port)
+            } else {
+                continue;
+            };
+            let sw = switches
+                .iter()
+                .find(|s| s.eq_ignore_ascii_case(sw))
+                .cloned()
+                .unwrap_or_default();
+            let port = crate::names::IfName::parse_switch_port(port)
+                .map_or(port.clone(), |i| i.to_string());
+            cables.push(HostCable {
+                switch: sw,
+                port,
+                host: host.clone(),
+                nic: nic.clone(),
+                at,
+            });
+        }
+    }
+    write(colls, &switches, &cables)
 }
 
 fn line(out: &mut String, k: &str, v: &str, comment: &str) {
@@ -618,7 +668,8 @@ fn fold(hosts: &[(String, Vec<Entry>)]) -> (Vec<Entry>, Vec<Vec<Entry>>) {
                 .iter()
                 .map(|(_, e)| (e.value.clone(), e.comment.clone()))
                 .collect();
-            majority(&vals)
+            // A value no two hosts share (a switch port) stays on the hosts.
+            majority(&vals).filter(|(v, _)| n == 1 || vals.iter().filter(|x| x.0 == *v).count() > 1)
         } else {
             None
         };
@@ -710,12 +761,12 @@ mod tests {
         let hosts = vec![
             ("a".to_string(), vec![e("mtu", "9000"), e("port", "1")]),
             ("b".to_string(), vec![e("mtu", "9000"), e("port", "2")]),
-            ("c".to_string(), vec![e("mtu", "1500")]),
+            ("c".to_string(), vec![e("mtu", "1500"), e("port", "3")]),
         ];
         let (shared, own) = fold(&hosts);
         assert_eq!(shared, vec![e("mtu", "9000")]);
         assert_eq!(own[0], vec![e("port", "1")]);
         assert_eq!(own[1], vec![e("port", "2")]);
-        assert_eq!(own[2], vec![e("mtu", "1500")]);
+        assert_eq!(own[2], vec![e("mtu", "1500"), e("port", "3")]);
     }
 }
