@@ -89,12 +89,28 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Node>, Vec<InputError>> {
     let doc = match roxmltree::Document::parse_with_options(text, opts) {
         Ok(d) => d,
         Err(e) => {
-            let pos = e.pos();
+            let (line, column, why) = match e {
+                // roxmltree places these at 1:1; the file's end is where
+                // the text stops short (a truncated copy).
+                roxmltree::Error::UnclosedRootNode | roxmltree::Error::UnexpectedEndOfStream => {
+                    let line = text.split('\n').count() as u32;
+                    let last = text.rsplit('\n').next().unwrap_or("");
+                    (
+                        line,
+                        last.chars().count() as u32 + 1,
+                        format!("the file ends before its elements close (truncated?): {e}"),
+                    )
+                }
+                _ => {
+                    let pos = e.pos();
+                    (pos.row, pos.col, format!("not well-formed XML: {e}"))
+                }
+            };
             return Err(vec![InputError {
                 file: file.to_string(),
-                line: pos.row,
-                column: pos.col,
-                kind: ErrorKind::Xml(format!("not well-formed XML: {e}")),
+                line,
+                column,
+                kind: ErrorKind::Xml(why),
             }]);
         }
     };
