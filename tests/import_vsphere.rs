@@ -115,3 +115,126 @@ fn a_vsphere_collection_that_does_not_parse_is_exit_2_at_its_line() {
     assert!(err.contains("bad.vsphere.json:3:"), "{err}");
     assert!(!out_file.exists(), "nothing is written on bad input");
 }
+
+#[test]
+fn netlint_collect_vsphere_prints_the_shipped_read_only_script() {
+    let (code, out, err) = run(&["collect", "vsphere"]);
+    assert_eq!(code, 0, "{err}");
+    let shipped = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/collect-vsphere.ps1"),
+    )
+    .unwrap();
+    assert_eq!(out, shipped);
+    for cmd in [
+        "Get-VMHostNetworkAdapter",
+        "Get-VirtualSwitch",
+        "Get-VDSwitch",
+        "Get-VirtualPortGroup",
+        "Get-VDPortgroup",
+        "Get-NicTeamingPolicy",
+        "Get-VDUplinkTeamingPolicy",
+        "Get-EsxCli",
+        "QueryNetworkHint",
+        "ConvertTo-Json",
+    ] {
+        assert!(out.contains(cmd), "{cmd}");
+    }
+    // Read-only: no PowerCLI cmdlet that changes anything (Set-StrictMode
+    // and Set-Content act on the local session and output file), and
+    // esxcli only lists.
+    for verb in [
+        "Set-VM",
+        "Set-Virtual",
+        "Set-VD",
+        "Set-Nic",
+        "New-V",
+        "Remove-",
+        "Add-",
+        "Update-",
+        "Invoke-VMScript",
+    ] {
+        assert!(!out.contains(verb), "{verb}");
+    }
+    for (i, _) in out.match_indices(".Invoke(") {
+        assert!(
+            out[..i].ends_with(".list"),
+            "{}",
+            &out[i.saturating_sub(40)..i + 8]
+        );
+    }
+    balanced(&out);
+}
+
+/// No PowerShell parser can be installed here (no registry this machine
+/// reaches ships one), so the script's syntax is checked as far as a
+/// tokenizer can: comments and strings skipped, every (, [ and { closed in
+/// order.
+fn balanced(ps: &str) {
+    let b: Vec<char> = ps.chars().collect();
+    let mut stack: Vec<(char, usize)> = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == '\n' {
+            line += 1;
+        }
+        if c == '<' && b.get(i + 1) == Some(&'#') {
+            while i + 1 < b.len() && !(b[i] == '#' && b[i + 1] == '>') {
+                if b[i] == '\n' {
+                    line += 1;
+                }
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '#' {
+            while i < b.len() && b[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '\'' {
+            i += 1;
+            while i < b.len() && !(b[i] == '\'' && b.get(i + 1) != Some(&'\'')) {
+                if b[i] == '\'' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        if c == '"' {
+            i += 1;
+            while i < b.len() && b[i] != '"' {
+                if b[i] == '`' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '(' | '[' | '{' => stack.push((c, line)),
+            ')' | ']' | '}' => {
+                let want = match c {
+                    ')' => '(',
+                    ']' => '[',
+                    _ => '{',
+                };
+                let top = stack.pop();
+                assert_eq!(
+                    top.map(|t| t.0),
+                    Some(want),
+                    "line {line}: {c} closes {top:?}"
+                );
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+}

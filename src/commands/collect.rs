@@ -26,11 +26,16 @@ pub const SCRIPTS: &[Script] = &[Script {
     about: "Hyper-V and Azure Local hosts: PowerShell 5.1 or 7, local node, -ComputerName or -Cluster (WinRM); one JSON file per host",
     file: "collect-hyperv.ps1",
     text: include_str!("../../scripts/collect-hyperv.ps1"),
+}, Script {
+    platform: "vsphere",
+    about: "vSphere clusters: VMware PowerCLI on PowerShell 5.1 or 7, connected to vCenter; one JSON file per cluster",
+    file: "collect-vsphere.ps1",
+    text: include_str!("../../scripts/collect-vsphere.ps1"),
 }];
 
 #[derive(clap::Args, Debug)]
 pub struct CollectArgs {
-    /// The platform whose script to print: hyperv.
+    /// The platform whose script to print: hyperv, vsphere.
     #[arg(value_name = "PLATFORM", value_parser = platform_parser())]
     pub platform: String,
     /// Write the script to FILE (whole or not at all) instead of standard
