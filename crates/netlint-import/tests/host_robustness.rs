@@ -165,3 +165,34 @@ fn network_atc_intents_are_compared_with_the_host_as_built() {
     );
     assert_eq!(diffs.len(), 4, "{diffs:?}");
 }
+
+#[test]
+fn a_cmdlet_cut_to_text_by_convertto_json_depth_is_missing_with_the_reason() {
+    // Objects one level too deep come out as "@{Name=...; ...}" text.
+    let base = String::from_utf8(fixture("lbfo/lb01.json")).unwrap();
+    let b = with_cmdlet(
+        &base,
+        "Get-NetAdapter",
+        r#"["@{Name=NIC1; InterfaceDescription=Intel(R) Ethernet 10G 2P X520 Adapter; Speed=10000000000}",
+            "@{Name=NIC2; InterfaceDescription=Intel(R) Ethernet 10G 2P X520 Adapter #2; Speed=10000000000}"]"#,
+    );
+    let h = read_hyperv("lb01.json", &b).unwrap();
+    assert!(h.nics.is_empty());
+    let (_, why) = h
+        .missing
+        .iter()
+        .find(|(m, _)| m == "Get-NetAdapter")
+        .expect("named as missing");
+    assert!(
+        why.as_deref().unwrap().contains("-Depth was too small"),
+        "{why:?}"
+    );
+    let d = to_design_with_hosts(&[], &[h], "x");
+    assert!(
+        d.host_notes.iter().any(|n| n
+            .text
+            .contains("Get-NetAdapter is not in the collection (its objects were written as text")),
+        "{:?}",
+        d.host_notes
+    );
+}
