@@ -180,55 +180,62 @@ fn wanted(file: &str, table: &[(&str, &'static str)]) -> Option<&'static str> {
 /// counted, not read (their bytes may be empty). Every file's errors are
 /// returned together.
 pub fn from_files(root: &str, files: Vec<(String, Vec<u8>)>) -> Result<Sddc, Vec<InputError>> {
+    use rayon::prelude::*;
     let mut errors = Vec::new();
     let mut cluster: BTreeMap<String, (String, Node)> = BTreeMap::new();
     let mut nodes: BTreeMap<String, SddcNode> = BTreeMap::new();
     let full = |rel: &str| format!("{}/{rel}", root.trim_end_matches(['/', '\\']));
+    // Which files are read, and for which node and cmdlet (in order).
+    let mut jobs: Vec<(Option<String>, &'static str, String, Vec<u8>)> = Vec::new();
     for (rel, bytes) in files {
         let rel = rel.replace('\\', "/");
         let parts: Vec<&str> = rel.split('/').filter(|p| !p.is_empty()).collect();
         match parts.as_slice() {
             [file] => {
                 if let Some(cmd) = wanted(file, CLUSTER_FILES) {
-                    let path = full(&rel);
-                    match read_one(&path, &bytes) {
-                        Ok(n) => {
-                            cluster.insert(cmd.to_string(), (path, n));
-                        }
-                        Err(mut e) => errors.append(&mut e),
-                    }
+                    jobs.push((None, cmd, full(&rel), bytes));
                 }
             }
             [folder, file] => {
                 let Some(name) = node_name(folder) else {
                     continue;
                 };
-                let node = nodes
-                    .entry(name.to_ascii_lowercase())
-                    .or_insert_with(|| SddcNode {
-                        name: name.to_string(),
-                        collection: Collection {
-                            file: full(folder),
-                            host: Some(name.to_string()),
-                            cmdlets: BTreeMap::new(),
-                        },
-                        files: BTreeMap::new(),
-                        not_read: 0,
-                    });
-                let Some(cmd) = wanted(file, FILES) else {
-                    node.not_read += 1;
-                    continue;
-                };
-                let path = full(&rel);
-                match read_one(&path, &bytes) {
-                    Ok(n) => {
-                        node.collection.cmdlets.insert(cmd.to_string(), n);
-                        node.files.insert(cmd.to_string(), path);
-                    }
-                    Err(mut e) => errors.append(&mut e),
+                let key = name.to_ascii_lowercase();
+                let node = nodes.entry(key.clone()).or_insert_with(|| SddcNode {
+                    name: name.to_string(),
+                    collection: Collection {
+                        file: full(folder),
+                        host: Some(name.to_string()),
+                        cmdlets: BTreeMap::new(),
+                    },
+                    files: BTreeMap::new(),
+                    not_read: 0,
+                });
+                match wanted(file, FILES) {
+                    Some(cmd) => jobs.push((Some(key), cmd, full(&rel), bytes)),
+                    None => node.not_read += 1,
                 }
             }
             _ => {}
+        }
+    }
+    // The files are independent: read them in parallel, keep their order.
+    let read: Vec<Result<Node, Vec<InputError>>> = jobs
+        .par_iter()
+        .map(|(_, _, path, bytes)| read_one(path, bytes))
+        .collect();
+    for ((node, cmd, path, _), r) in jobs.into_iter().zip(read) {
+        match (r, node) {
+            (Ok(n), None) => {
+                cluster.insert(cmd.to_string(), (path, n));
+            }
+            (Ok(n), Some(key)) => {
+                if let Some(node) = nodes.get_mut(&key) {
+                    node.collection.cmdlets.insert(cmd.to_string(), n);
+                    node.files.insert(cmd.to_string(), path);
+                }
+            }
+            (Err(mut e), _) => errors.append(&mut e),
         }
     }
     if !errors.is_empty() {

@@ -90,7 +90,7 @@ pub enum SwitchKind {
 }
 
 /// ESXi load-balancing policies (PowerCLI `LoadBalancingPolicy`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lb {
     OriginatingPort,
     SourceMac,

@@ -204,15 +204,17 @@ fn at<T>(file: &str, s: &Sourced<T>) -> String {
 
 /// The most common value (ties: the first seen), with the comment of its
 /// first occurrence.
-fn majority<T: PartialEq + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
-    let mut best: Option<(usize, &(T, String))> = None;
-    for v in vals {
-        let n = vals.iter().filter(|w| w.0 == v.0).count();
-        if best.is_none_or(|(b, _)| n > b) {
-            best = Some((n, v));
-        }
+fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
+    let mut counts: std::collections::HashMap<&T, (usize, usize)> =
+        std::collections::HashMap::new();
+    for (i, v) in vals.iter().enumerate() {
+        counts.entry(&v.0).or_insert((0, i)).0 += 1;
     }
-    best.map(|(_, v)| v.clone())
+    let (_, first) = counts
+        .values()
+        .copied()
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))?;
+    Some(vals[first].clone())
 }
 
 /// `esx01.contoso.com` -> `esx01` (an address stays whole), unique.
