@@ -162,6 +162,30 @@ pub fn read_dir(dir: &Path) -> Result<Sddc, Vec<InputError>> {
     }
 }
 
+/// Reads a collection delivered as a ZIP archive (the module's
+/// `HealthTest-<cluster>-<date>.ZIP`): the same files as in the folder,
+/// under whatever folder the archive puts them in.
+pub fn read_zip(file: &str, bytes: &[u8]) -> Result<Sddc, Vec<InputError>> {
+    let want = |name: &str| {
+        let base = name.rsplit('/').next().unwrap_or(name);
+        wanted(base, FILES).is_some() || wanted(base, CLUSTER_FILES).is_some()
+    };
+    let entries = super::zip::entries(file, bytes, want).map_err(|e| vec![e])?;
+    // Folders above the Node_<name> folders (the archive's own) are cut.
+    let depth = entries
+        .iter()
+        .find_map(|(n, _)| n.split('/').position(|c| node_name(c).is_some()))
+        .unwrap_or(0);
+    let files = entries
+        .into_iter()
+        .filter_map(|(n, b)| {
+            let parts: Vec<&str> = n.split('/').collect();
+            (parts.len() > depth).then(|| (parts[depth..].join("/"), b))
+        })
+        .collect();
+    from_files(file, files)
+}
+
 /// The cmdlet a file name stands for in `table`.
 fn wanted(file: &str, table: &[(&str, &'static str)]) -> Option<&'static str> {
     let (stem, ext) = file.rsplit_once('.')?;
@@ -406,5 +430,37 @@ mod tests {
         );
         assert_eq!(v[0].get("AccessVlanId").unwrap().as_i64(), Some(711));
         assert_eq!(v[0].line, 3);
+    }
+
+    #[test]
+    fn a_zipped_collection_reads_like_the_folder() {
+        let x =
+            format!("{HEAD}\n<Obj RefId=\"0\"><Props><S N=\"Name\">NIC1</S></Props></Obj></Objs>");
+        let z = crate::host::zip::write(&[
+            (
+                "HealthTest-C1-20261201-0500/Node_HV01/GetNetAdapter.xml",
+                x.as_bytes(),
+                true,
+            ),
+            (
+                "HealthTest-C1-20261201-0500/Node_HV01/GetDrivers.XML",
+                b"<Objs/>",
+                true,
+            ),
+            (
+                "HealthTest-C1-20261201-0500/0_CloudHealthSummary.log",
+                b"x",
+                false,
+            ),
+        ]);
+        let s = read_zip("c.zip", &z).unwrap();
+        assert_eq!(s.nodes.len(), 1);
+        assert_eq!(s.nodes[0].not_read, 1);
+        let a = &s.nodes[0].collection.objects("Get-NetAdapter")[0];
+        assert_eq!(a.line, 2);
+        assert_eq!(
+            s.nodes[0].files["Get-NetAdapter"],
+            "c.zip/Node_HV01/GetNetAdapter.xml"
+        );
     }
 }
