@@ -78,25 +78,30 @@ $collect = {
             Select-Object Name, Id, NetAdapterInterfaceDescription, TeamingMode, LoadBalancingAlgorithm
     }
     Add-Output 'Get-VMNetworkAdapter' {
-        Get-VMNetworkAdapter -ManagementOS | Select-Object Name, SwitchName, IsManagementOs, MacAddress,
-            @{ Name = 'BandwidthSetting'; Expression = {
-                    if ($_.BandwidthSetting) {
-                        [ordered]@{
-                            MinimumBandwidthWeight   = $_.BandwidthSetting.MinimumBandwidthWeight
-                            MinimumBandwidthAbsolute = $_.BandwidthSetting.MinimumBandwidthAbsolute
-                            MaximumBandwidth         = $_.BandwidthSetting.MaximumBandwidth
-                        }
+        $bandwidth = @{
+            Name       = 'BandwidthSetting'
+            Expression = {
+                if ($_.BandwidthSetting) {
+                    [ordered]@{
+                        MinimumBandwidthWeight   = $_.BandwidthSetting.MinimumBandwidthWeight
+                        MinimumBandwidthAbsolute = $_.BandwidthSetting.MinimumBandwidthAbsolute
+                        MaximumBandwidth         = $_.BandwidthSetting.MaximumBandwidth
                     }
                 }
             }
+        }
+        $properties = @('Name', 'SwitchName', 'IsManagementOs', 'MacAddress', $bandwidth)
+        Get-VMNetworkAdapter -ManagementOS | Select-Object -Property $properties
     }
     Add-Output 'Get-VMNetworkAdapterVlan' {
-        Get-VMNetworkAdapterVlan -ManagementOS | Select-Object @{ Name = 'AdapterName'; Expression = { $_.ParentAdapter.Name } },
-            OperationMode, AccessVlanId, NativeVlanId, AllowedVlanIdListString
+        $adapterName = @{ Name = 'AdapterName'; Expression = { $_.ParentAdapter.Name } }
+        $properties = @($adapterName, 'OperationMode', 'AccessVlanId', 'NativeVlanId', 'AllowedVlanIdListString')
+        Get-VMNetworkAdapterVlan -ManagementOS | Select-Object -Property $properties
     }
     Add-Output 'Get-VMNetworkAdapterTeamMapping' {
-        Get-VMNetworkAdapterTeamMapping -ManagementOS |
-            Select-Object @{ Name = 'VMNetworkAdapterName'; Expression = { $_.ParentAdapter.Name } }, NetAdapterName
+        $adapterName = @{ Name = 'VMNetworkAdapterName'; Expression = { $_.ParentAdapter.Name } }
+        $properties = @($adapterName, 'NetAdapterName')
+        Get-VMNetworkAdapterTeamMapping -ManagementOS | Select-Object -Property $properties
     }
     Add-Output 'Get-NetLbfoTeam' {
         Get-NetLbfoTeam | Select-Object Name, Members, TeamNics, TeamingMode, LoadBalancingAlgorithm, Status
@@ -131,17 +136,19 @@ $collect = {
         Get-ClusterNetwork | Select-Object Name, Role, Address, AddressMask, State
     }
     Add-Output 'Get-ClusterNetworkInterface' {
-        Get-ClusterNetworkInterface | Select-Object Name,
-            @{ Name = 'Node'; Expression = { [string]$_.Node } },
-            @{ Name = 'Network'; Expression = { [string]$_.Network } }, Adapter, State
+        $node = @{ Name = 'Node'; Expression = { [string]$_.Node } }
+        $network = @{ Name = 'Network'; Expression = { [string]$_.Network } }
+        $properties = @('Name', $node, $network, 'Adapter', 'State')
+        Get-ClusterNetworkInterface | Select-Object -Property $properties
     }
     Add-Output 'Get-NetIntent' {
-        Get-NetIntent | Select-Object IntentName, IntentType, NetAdapterNamesAsList, IsComputeIntentSet,
-            IsStorageIntentSet, IsManagementIntentSet,
-            @{ Name = 'AdapterAdvancedParametersOverride'; Expression = {
-                    [ordered]@{ JumboPacket = $_.AdapterAdvancedParametersOverride.JumboPacket }
-                }
-            }
+        $override = @{
+            Name       = 'AdapterAdvancedParametersOverride'
+            Expression = { [ordered]@{ JumboPacket = $_.AdapterAdvancedParametersOverride.JumboPacket } }
+        }
+        $properties = @('IntentName', 'IntentType', 'NetAdapterNamesAsList', 'IsComputeIntentSet',
+            'IsStorageIntentSet', 'IsManagementIntentSet', $override)
+        Get-NetIntent | Select-Object -Property $properties
     }
     Add-Output 'Win32_ComputerSystem' {
         Get-CimInstance -ClassName Win32_ComputerSystem | Select-Object Name, TotalPhysicalMemory, NumberOfLogicalProcessors

@@ -10,7 +10,7 @@
 //! host should be: the design writes the host as it is, and a difference
 //! from its intent is a note ([`NoteKind::IntentDiffers`]).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use crate::design::toml::{key, string};
@@ -66,12 +66,6 @@ struct Entry {
     comment: String,
     /// Never folded into a profile (the switch port a host's NIC is on).
     host_only: bool,
-}
-
-impl Entry {
-    fn id(&self) -> (Vec<String>, String) {
-        (self.table.clone(), self.key.clone())
-    }
 }
 
 #[derive(Default)]
@@ -1058,14 +1052,13 @@ fn fold_and_write(
             None => groups.push((s, vec![i])),
         }
     }
-    let file_of = |name: &str| {
-        hosts
-            .iter()
-            .find(|h| h.name == name)
-            .map(|h| h.file.clone())
-            .unwrap_or_default()
-    };
-    let mut profile_of: Vec<Option<(String, Vec<Entry>)>> = vec![None; per_host.len()];
+    let files: HashMap<&str, &str> = hosts
+        .iter()
+        .map(|h| (h.name.as_str(), h.file.as_str()))
+        .collect();
+    let file_of = |name: &str| files.get(name).copied().unwrap_or_default().to_string();
+    let mut profs: Vec<(String, Vec<Entry>)> = Vec::new();
+    let mut profile_of: Vec<Option<usize>> = vec![None; per_host.len()];
     let many = groups.len() > 1;
     let mut profiles = 0;
     for (gi, (_, members)) in groups.iter().enumerate() {
@@ -1078,25 +1071,37 @@ fn fold_and_write(
         } else {
             "hosts".to_string()
         };
-        // Every (table, key) all members have, with its most common value.
+        // Every (table, key) all members have, with its most common value
+        // (on a tie, the first host's). Indexed, so folding stays linear
+        // in the hosts.
+        let index: Vec<HashMap<(&[String], &str), &Entry>> = members
+            .iter()
+            .map(|m| {
+                per_host[*m]
+                    .1
+                    .iter()
+                    .map(|e| ((e.table.as_slice(), e.key.as_str()), e))
+                    .collect()
+            })
+            .collect();
         let first = &per_host[members[0]].1;
         let mut prof: Vec<Entry> = Vec::new();
         for e in first.iter().filter(|e| !e.host_only) {
-            let vals: Vec<&Entry> = members
-                .iter()
-                .filter_map(|m| per_host[*m].1.iter().find(|x| x.id() == e.id()))
-                .collect();
+            let id = (e.table.as_slice(), e.key.as_str());
+            let vals: Vec<&Entry> = index.iter().filter_map(|ix| ix.get(&id).copied()).collect();
             if vals.len() != members.len() {
                 continue;
             }
-            let mut best: Option<(&Entry, usize)> = None;
-            for v in &vals {
-                let n = vals.iter().filter(|x| x.value == v.value).count();
-                if best.is_none_or(|(_, b)| n > b) {
-                    best = Some((v, n));
-                }
+            let mut count: HashMap<&str, (usize, usize)> = HashMap::new();
+            for (i, v) in vals.iter().enumerate() {
+                count.entry(v.value.as_str()).or_insert((0, i)).0 += 1;
             }
-            let (b, n) = best.expect("members is not empty");
+            let (n, at) = count
+                .values()
+                .copied()
+                .max_by_key(|(n, i)| (*n, std::cmp::Reverse(*i)))
+                .expect("members is not empty");
+            let b = vals[at];
             let mut pe = b.clone();
             pe.comment = if n == members.len() {
                 format!("{} (all {n} hosts)", b.comment)
@@ -1117,18 +1122,24 @@ fn fold_and_write(
         );
         write_tables(out, &format!("profiles.{}", key(&pname)), &prof);
         for m in members {
-            profile_of[*m] = Some((pname.clone(), prof.clone()));
+            profile_of[*m] = Some(profs.len());
         }
+        profs.push((pname, prof));
     }
     let mut overrides = 0;
     for (i, (name, entries)) in per_host.iter().enumerate() {
         let _ = writeln!(out, "\n[hosts.{}]", key(name));
         let _ = writeln!(out, "# from {}", file_of(name));
-        match &profile_of[i] {
+        match profile_of[i].map(|p| &profs[p]) {
             Some((pname, prof)) => {
                 line_kv(out, "profile", &string(pname), "");
+                let in_profile: HashMap<(&[String], &str), &str> = prof
+                    .iter()
+                    .map(|p| ((p.table.as_slice(), p.key.as_str()), p.value.as_str()))
+                    .collect();
                 for e in entries {
-                    let same = prof.iter().any(|p| p.id() == e.id() && p.value == e.value);
+                    let same = in_profile.get(&(e.table.as_slice(), e.key.as_str()))
+                        == Some(&e.value.as_str());
                     if same {
                         continue;
                     }
@@ -1170,4 +1181,50 @@ fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
 fn line_kv_raw(out: &mut String, k: &str, v: &str, comment: &str) {
     let l = format!("{k} = {v}");
     let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speeds_and_platforms_as_the_design_writes_them() {
+        assert_eq!(speed_text(25_000_000_000), "25G");
+        assert_eq!(speed_text(2_500_000_000), "2.5G");
+        assert_eq!(speed_text(100_000_000), "100M");
+        assert_eq!(speed_text(1_600_000_000_000), "1.6T");
+        let os = |caption: &str, build| OsFacts {
+            caption: caption.into(),
+            build,
+        };
+        assert_eq!(
+            platform(&os("Microsoft Windows Server 2022 Datacenter", Some(20348))),
+            Some("windows-server-2022")
+        );
+        assert_eq!(
+            platform(&os("Microsoft Azure Stack HCI", Some(20349))),
+            Some("azure-local")
+        );
+        assert_eq!(
+            platform(&os("Microsoft Windows Server 2019 Standard", None)),
+            None
+        );
+        assert_eq!(platform(&os("Windows 11 Pro", Some(22631))), None);
+    }
+
+    #[test]
+    fn a_role_not_told_by_the_collection_is_said_to_be_inferred() {
+        let e = Evidence::default();
+        let (role, _, why, inferred) = role_of("Net7", &e);
+        assert_eq!(role, "cluster");
+        assert!(inferred && why.contains("not told"), "{why}");
+        let (role, proto, _, inferred) = role_of("vSMB(storage#pNIC1)", &e);
+        assert_eq!((role, proto, inferred), ("storage", Some("smb"), true));
+        let lm = Evidence {
+            lm: true,
+            ..Default::default()
+        };
+        assert_eq!(role_of("Net7", &lm).0, "live-migration");
+        assert!(!role_of("Net7", &lm).3);
+    }
 }

@@ -133,6 +133,35 @@ pub fn vethernet(alias: &str) -> Option<&str> {
 
 /// Maps one collection.
 pub fn facts(c: &Collection) -> HostFacts {
+    // A cmdlet whose objects ConvertTo-Json cut to text (`-Depth` too
+    // small) gives no facts: it is taken out and named as missing.
+    let cut: Vec<(String, u32)> = c
+        .cmdlets
+        .iter()
+        .filter_map(|(k, v)| {
+            v.items()
+                .iter()
+                .find(|n| is_truncated(n))
+                .map(|n| (k.clone(), n.line))
+        })
+        .collect();
+    if !cut.is_empty() {
+        let mut clean = c.clone();
+        for (k, _) in &cut {
+            clean.cmdlets.remove(k);
+        }
+        let mut h = facts(&clean);
+        for (k, line) in cut {
+            h.missing.retain(|(m, _)| *m != k);
+            h.missing.push((
+                k.clone(),
+                Some(format!(
+                    "its objects were written as text at line {line}: ConvertTo-Json -Depth was too small; collect again with the netlint script"
+                )),
+            ));
+        }
+        return h;
+    }
     let mut h = HostFacts {
         file: c.file.clone(),
         name: c
@@ -852,8 +881,12 @@ fn intents(c: &Collection, h: &mut HostFacts) {
     h.intents = Some(out);
 }
 
-/// A node that is a `Value::Str` holding a depth-truncated object (`"@{...}"`
-/// or a .NET type name): such a property's facts are unknown.
+/// A node that is a `Value::Str` holding a depth-truncated object (`"@{...}"`,
+/// or a .NET type name such as `Microsoft.Management.Infrastructure.CimInstance`
+/// or `MSFT_NetAdapter`): such an object's facts are unknown.
 pub fn is_truncated(n: &Node) -> bool {
-    matches!(&n.value, Value::Str(s) if s.starts_with("@{") || s.starts_with("Microsoft.") || s.starts_with("System."))
+    matches!(&n.value, Value::Str(s) if s.starts_with("@{")
+        || s.starts_with("Microsoft.")
+        || s.starts_with("System.")
+        || s.starts_with("MSFT_"))
 }
