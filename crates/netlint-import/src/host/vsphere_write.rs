@@ -443,6 +443,26 @@ fn host_entries(
         let v = (m.value * 100.0).round() / 100.0;
         push(&[], "memory_gb", format!("{v}"), at(file, m));
     }
+    if let Some(pp) = &h.power_policy {
+        let l = pp.value.to_ascii_lowercase();
+        let power = if l.contains("high perf") {
+            Some("max-performance")
+        } else if l.contains("balanced") {
+            Some("balanced")
+        } else if l.contains("low power") {
+            Some("power-saver")
+        } else {
+            None
+        };
+        match power {
+            Some(p) => push(&[], "power", string(p), format!("{}, {}", at(file, pp), pp.value)),
+            None => notes.push(format!(
+                "{}: {name}: power policy {:?} is none the design names (a custom policy): `power` not written",
+                at(file, pp),
+                pp.value
+            )),
+        }
+    }
     for n in &h.vmnics {
         let p = ["nics", n.name.as_str()];
         if let Some(pci) = &n.pci {
