@@ -150,6 +150,7 @@ function Get-HostNetwork($vmhost) {
     [ordered]@{
         Name = $vmhost.Name; Version = $vmhost.Version; Build = $vmhost.Build
         MemoryTotalGB = $vmhost.MemoryTotalGB; Manufacturer = $vmhost.Manufacturer; Model = $vmhost.Model
+        PowerPolicy = $vmhost.ExtensionData.Hardware.CpuPowerManagementInfo.CurrentPolicy
         PhysicalNics = @($pnics); StandardSwitches = @($vss); StandardPortGroups = @($vssPg)
         DistributedSwitches = @($vds); DistributedPortGroups = @($vdsPg)
         VMKernelAdapters = @($vmk); IscsiPortBindings = @($bindings)

@@ -98,3 +98,72 @@ fn a_malformed_node_file_is_exit_2_at_its_file_and_line_and_nothing_is_written()
     assert!(err.contains("GetVMSwitch.xml:3:"), "{err}");
     assert!(!out_file.exists());
 }
+
+#[test]
+fn the_collection_as_the_module_zips_it_imports_like_the_folder() {
+    // The fixture folder packed as Get-SDDCDiagnosticInfo delivers it: a
+    // ZIP with the collection under one folder, files deflated.
+    let dir = PathBuf::from(fixture("sddc/s2d-roce-nopfc"));
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_string_lossy().into_owned();
+        if p.is_dir() {
+            for f in std::fs::read_dir(&p).unwrap() {
+                let f = f.unwrap().path();
+                let fname = f.file_name().unwrap().to_string_lossy().into_owned();
+                files.push((
+                    format!("HealthTest-S2D-20261201-0500/{name}/{fname}"),
+                    std::fs::read(&f).unwrap(),
+                ));
+            }
+        } else {
+            files.push((
+                format!("HealthTest-S2D-20261201-0500/{name}"),
+                std::fs::read(&p).unwrap(),
+            ));
+        }
+    }
+    files.sort();
+    let entries: Vec<(&str, &[u8], bool)> = files
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice(), true))
+        .collect();
+    let zip = tmp("HealthTest-S2D-20261201-0500.ZIP");
+    std::fs::write(&zip, netlint_import::host::zip::write(&entries)).unwrap();
+    let from_zip = tmp("s2d-zip.toml");
+    let _ = std::fs::remove_file(&from_zip);
+    let (code, _, err) = run(&[
+        "import",
+        &fixture("vsphere/tor-a.cfg"),
+        &fixture("vsphere/tor-b.cfg"),
+        &fixture("sddc/cabling.csv"),
+        zip.to_str().unwrap(),
+        "-o",
+        from_zip.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("sddc node HV02: 2 physical NICs"), "{err}");
+    let written = std::fs::read_to_string(&from_zip).unwrap();
+    assert!(written.contains("[hosts.HV02]"), "{written}");
+    assert!(written.contains("pfc = []"), "{written}");
+    assert!(
+        written.contains("HealthTest-S2D-20261201-0500.ZIP/Node_HV01"),
+        "{written}"
+    );
+    // A damaged archive: exit 2, nothing written.
+    let mut bytes = std::fs::read(&zip).unwrap();
+    let n = bytes.len();
+    bytes.truncate(n - 10);
+    std::fs::write(&zip, bytes).unwrap();
+    let _ = std::fs::remove_file(&from_zip);
+    let (code, _, err) = run(&[
+        "import",
+        zip.to_str().unwrap(),
+        "-o",
+        from_zip.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("ZIP"), "{err}");
+    assert!(!from_zip.exists());
+}

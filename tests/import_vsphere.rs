@@ -93,6 +93,17 @@ fn an_imported_vsphere_cluster_shows_the_vmotion_mtu_drift_and_the_pinned_manage
             && (m.contains("dvpg-vmotion") || m.contains("dvpg-vsan"))),
         "{f:#?}"
     );
+    // esx03 runs the Balanced CPU power policy; the others High Performance.
+    let power: Vec<&String> = f
+        .iter()
+        .filter(|(r, _, _)| r == "power-profile")
+        .map(|(_, _, m)| m)
+        .collect();
+    assert_eq!(power.len(), 1, "{power:#?}");
+    assert!(
+        power[0].contains("host `esx03`: power plan `balanced`"),
+        "{power:#?}"
+    );
     // Exactly one host is off: the other two are not reported.
     assert!(!f
         .iter()

@@ -8,7 +8,7 @@ use crate::run::files::io_reason;
 use crate::run::{refuse_inputs, write_atomic};
 use netlint_import::design::to_design_with_hosts;
 use netlint_import::host::fold::NoteKind;
-use netlint_import::host::{json, read_hyperv, sddc, vsphere};
+use netlint_import::host::{json, read_hyperv, sddc, vsphere, zip};
 use netlint_import::{parse_bytes, Document, Kind};
 use std::io::Write;
 use std::path::PathBuf;
@@ -60,7 +60,7 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .cloned()
         .partition(|p| p.is_dir() && sddc::is_sddc_dir(p));
     for dir in &sddc_dirs {
-        read_sddc(dir, &mut hosts, err, &mut failed);
+        add_sddc(sddc::read_dir(dir), &mut hosts, err, &mut failed);
     }
     let mut vsphere_colls = Vec::new();
     for path in expand(&files, err, &mut failed) {
@@ -73,6 +73,10 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
                 continue;
             }
         };
+        if forced.is_none() && zip::is_zip(&bytes) {
+            add_sddc(sddc::read_zip(&name, &bytes), &mut hosts, err, &mut failed);
+            continue;
+        }
         if forced.is_none() && vsphere::looks_like(&json::decode(&bytes)) {
             match vsphere::read(&name, &bytes) {
                 Ok(c) => {
@@ -246,15 +250,16 @@ fn expand(paths: &[PathBuf], err: &mut dyn Write, failed: &mut bool) -> Vec<Path
     out
 }
 
-/// One `Get-SDDCDiagnosticInfo` folder: every node's collection to host
-/// facts (the Hyper-V mapping), every file's errors reported.
-fn read_sddc(
-    dir: &std::path::Path,
+/// One `Get-SDDCDiagnosticInfo` collection (folder or ZIP): every node's
+/// collection to host facts (the Hyper-V mapping), every file's errors
+/// reported.
+fn add_sddc(
+    read: Result<sddc::Sddc, Vec<netlint_import::InputError>>,
     hosts: &mut Vec<netlint_import::host::facts::HostFacts>,
     err: &mut dyn Write,
     failed: &mut bool,
 ) {
-    match sddc::read_dir(dir) {
+    match read {
         Ok(s) => {
             for node in &s.nodes {
                 let h = netlint_import::host::hyperv::facts(&node.collection);

@@ -111,7 +111,7 @@ fn the_reader_keeps_lines_units_and_resolves_vds_uplinks() {
     assert_eq!(k.mtu.as_ref().unwrap().value, 1500);
     assert_eq!(
         k.mtu.as_ref().unwrap().line(),
-        Some(641),
+        Some(644),
         "the line of esx03 vmk1 Mtu"
     );
 }

@@ -121,6 +121,8 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Node>, Vec<InputError>> {
             .collect(),
         text,
         objects: HashMap::new(),
+        replaying: 0,
+        capped: false,
         building: Vec::new(),
         types: HashMap::new(),
         values: 0,
@@ -161,11 +163,17 @@ struct Reader<'a> {
     text: &'a str,
     line_starts: Vec<usize>,
     /// Objects by RefId, with the number of values each holds.
-    objects: HashMap<String, (Node, usize)>,
+    /// Objects by RefId: where each is written (a reference reads it
+    /// again, so that objects nobody refers to are never copied).
+    objects: HashMap<String, roxmltree::NodeId>,
+    /// Above 0 while a reference reads its object again: its problems were
+    /// reported where it is written.
+    replaying: usize,
+    capped: bool,
     /// RefIds of the objects being read (a reference to one is a cycle).
     building: Vec<String>,
-    /// Type-name lists by their RefId.
-    types: HashMap<String, Vec<String>>,
+    /// Whether a type-name list (by its RefId) names an enum.
+    types: HashMap<String, bool>,
     values: usize,
     errors: Vec<InputError>,
 }
@@ -185,6 +193,9 @@ impl Reader<'_> {
     }
 
     fn error(&mut self, el: XNode<'_, '_>, why: String) {
+        if self.replaying > 0 {
+            return;
+        }
         let (line, column) = self.pos(el.range().start);
         self.errors.push(InputError {
             file: self.file.to_string(),
@@ -214,7 +225,7 @@ impl Reader<'_> {
         let tag = el.tag_name().name();
         match tag {
             "Obj" => self.object(el, depth),
-            "Ref" => self.reference(el),
+            "Ref" => self.reference(el, depth),
             "PR" => {
                 let mut map = Vec::new();
                 for c in el.children().filter(|c| c.is_element()) {
@@ -289,7 +300,7 @@ impl Reader<'_> {
         })
     }
 
-    fn reference(&mut self, el: XNode<'_, '_>) -> Node {
+    fn reference(&mut self, el: XNode<'_, '_>, depth: usize) -> Node {
         let Some(id) = el.attribute("RefId") else {
             self.error(el, "<Ref> without RefId".to_string());
             return self.node(el, Value::Null);
@@ -298,20 +309,28 @@ impl Reader<'_> {
             // An object that holds itself: the cycle is cut here.
             return self.node(el, Value::Null);
         }
-        match self.objects.get(id) {
-            Some((n, size)) => {
-                let size = *size;
-                if self.values + size > MAX_VALUES {
-                    self.values = MAX_VALUES + 1;
-                    self.error(
-                        el,
-                        format!("the references expand to more than {MAX_VALUES} values"),
-                    );
-                    return self.node(el, Value::Null);
-                }
-                self.values += size;
-                n.clone()
+        if self.values > MAX_VALUES {
+            if !self.capped {
+                self.capped = true;
+                let saved = std::mem::take(&mut self.replaying);
+                self.error(
+                    el,
+                    format!("the references expand to more than {MAX_VALUES} values"),
+                );
+                self.replaying = saved;
             }
+            return self.node(el, Value::Null);
+        }
+        match self.objects.get(id).copied() {
+            Some(nid) => match el.document().get_node(nid) {
+                Some(target) => {
+                    self.replaying += 1;
+                    let n = self.value(target, depth + 1);
+                    self.replaying -= 1;
+                    n
+                }
+                None => self.node(el, Value::Null),
+            },
             None => {
                 self.error(
                     el,
@@ -323,12 +342,11 @@ impl Reader<'_> {
     }
 
     fn object(&mut self, el: XNode<'_, '_>, depth: usize) -> Node {
-        let before = self.values;
         let ref_id = el.attribute("RefId").map(str::to_string);
         if let Some(id) = &ref_id {
             self.building.push(id.clone());
         }
-        let mut types: Vec<String> = Vec::new();
+        let mut is_enum = false;
         let mut to_string: Option<String> = None;
         let mut props: Vec<(String, Node)> = Vec::new();
         let mut collection: Option<Value> = None;
@@ -336,17 +354,17 @@ impl Reader<'_> {
         for c in el.children().filter(|c| c.is_element()) {
             match c.tag_name().name() {
                 "TN" => {
-                    types = c
-                        .children()
-                        .filter(|t| t.is_element() && t.tag_name().name() == "T")
-                        .map(|t| unescape(t.text().unwrap_or("")))
-                        .collect();
+                    is_enum = c.children().any(|t| {
+                        t.is_element()
+                            && t.tag_name().name() == "T"
+                            && t.text().map(str::trim) == Some("System.Enum")
+                    });
                     if let Some(id) = c.attribute("RefId") {
-                        self.types.insert(id.to_string(), types.clone());
+                        self.types.insert(id.to_string(), is_enum);
                     }
                 }
                 "TNRef" => match c.attribute("RefId").and_then(|id| self.types.get(id)) {
-                    Some(t) => types = t.clone(),
+                    Some(t) => is_enum = *t,
                     None => self.error(
                         c,
                         format!(
@@ -429,7 +447,6 @@ impl Reader<'_> {
                 },
             }
         }
-        let is_enum = types.iter().any(|t| t == "System.Enum");
         let value = if is_enum {
             match (to_string, primitive) {
                 (Some(s), _) => Value::Str(s),
@@ -450,8 +467,7 @@ impl Reader<'_> {
         let node = self.node(el, value);
         if let Some(id) = ref_id {
             self.building.pop();
-            let size = self.values - before;
-            self.objects.insert(id, (node.clone(), size));
+            self.objects.insert(id, el.id());
         }
         node
     }

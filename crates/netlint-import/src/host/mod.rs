@@ -13,6 +13,7 @@ pub mod join;
 pub mod json;
 pub mod vsphere;
 pub mod vsphere_write;
+pub mod zip;
 
 use crate::error::InputError;
 

@@ -162,6 +162,30 @@ pub fn read_dir(dir: &Path) -> Result<Sddc, Vec<InputError>> {
     }
 }
 
+/// Reads a collection delivered as a ZIP archive (the module's
+/// `HealthTest-<cluster>-<date>.ZIP`): the same files as in the folder,
+/// under whatever folder the archive puts them in.
+pub fn read_zip(file: &str, bytes: &[u8]) -> Result<Sddc, Vec<InputError>> {
+    let want = |name: &str| {
+        let base = name.rsplit('/').next().unwrap_or(name);
+        wanted(base, FILES).is_some() || wanted(base, CLUSTER_FILES).is_some()
+    };
+    let entries = super::zip::entries(file, bytes, want).map_err(|e| vec![e])?;
+    // Folders above the Node_<name> folders (the archive's own) are cut.
+    let depth = entries
+        .iter()
+        .find_map(|(n, _)| n.split('/').position(|c| node_name(c).is_some()))
+        .unwrap_or(0);
+    let files = entries
+        .into_iter()
+        .filter_map(|(n, b)| {
+            let parts: Vec<&str> = n.split('/').collect();
+            (parts.len() > depth).then(|| (parts[depth..].join("/"), b))
+        })
+        .collect();
+    from_files(file, files)
+}
+
 /// The cmdlet a file name stands for in `table`.
 fn wanted(file: &str, table: &[(&str, &'static str)]) -> Option<&'static str> {
     let (stem, ext) = file.rsplit_once('.')?;
@@ -180,55 +204,62 @@ fn wanted(file: &str, table: &[(&str, &'static str)]) -> Option<&'static str> {
 /// counted, not read (their bytes may be empty). Every file's errors are
 /// returned together.
 pub fn from_files(root: &str, files: Vec<(String, Vec<u8>)>) -> Result<Sddc, Vec<InputError>> {
+    use rayon::prelude::*;
     let mut errors = Vec::new();
     let mut cluster: BTreeMap<String, (String, Node)> = BTreeMap::new();
     let mut nodes: BTreeMap<String, SddcNode> = BTreeMap::new();
     let full = |rel: &str| format!("{}/{rel}", root.trim_end_matches(['/', '\\']));
+    // Which files are read, and for which node and cmdlet (in order).
+    let mut jobs: Vec<(Option<String>, &'static str, String, Vec<u8>)> = Vec::new();
     for (rel, bytes) in files {
         let rel = rel.replace('\\', "/");
         let parts: Vec<&str> = rel.split('/').filter(|p| !p.is_empty()).collect();
         match parts.as_slice() {
             [file] => {
                 if let Some(cmd) = wanted(file, CLUSTER_FILES) {
-                    let path = full(&rel);
-                    match read_one(&path, &bytes) {
-                        Ok(n) => {
-                            cluster.insert(cmd.to_string(), (path, n));
-                        }
-                        Err(mut e) => errors.append(&mut e),
-                    }
+                    jobs.push((None, cmd, full(&rel), bytes));
                 }
             }
             [folder, file] => {
                 let Some(name) = node_name(folder) else {
                     continue;
                 };
-                let node = nodes
-                    .entry(name.to_ascii_lowercase())
-                    .or_insert_with(|| SddcNode {
-                        name: name.to_string(),
-                        collection: Collection {
-                            file: full(folder),
-                            host: Some(name.to_string()),
-                            cmdlets: BTreeMap::new(),
-                        },
-                        files: BTreeMap::new(),
-                        not_read: 0,
-                    });
-                let Some(cmd) = wanted(file, FILES) else {
-                    node.not_read += 1;
-                    continue;
-                };
-                let path = full(&rel);
-                match read_one(&path, &bytes) {
-                    Ok(n) => {
-                        node.collection.cmdlets.insert(cmd.to_string(), n);
-                        node.files.insert(cmd.to_string(), path);
-                    }
-                    Err(mut e) => errors.append(&mut e),
+                let key = name.to_ascii_lowercase();
+                let node = nodes.entry(key.clone()).or_insert_with(|| SddcNode {
+                    name: name.to_string(),
+                    collection: Collection {
+                        file: full(folder),
+                        host: Some(name.to_string()),
+                        cmdlets: BTreeMap::new(),
+                    },
+                    files: BTreeMap::new(),
+                    not_read: 0,
+                });
+                match wanted(file, FILES) {
+                    Some(cmd) => jobs.push((Some(key), cmd, full(&rel), bytes)),
+                    None => node.not_read += 1,
                 }
             }
             _ => {}
+        }
+    }
+    // The files are independent: read them in parallel, keep their order.
+    let read: Vec<Result<Node, Vec<InputError>>> = jobs
+        .par_iter()
+        .map(|(_, _, path, bytes)| read_one(path, bytes))
+        .collect();
+    for ((node, cmd, path, _), r) in jobs.into_iter().zip(read) {
+        match (r, node) {
+            (Ok(n), None) => {
+                cluster.insert(cmd.to_string(), (path, n));
+            }
+            (Ok(n), Some(key)) => {
+                if let Some(node) = nodes.get_mut(&key) {
+                    node.collection.cmdlets.insert(cmd.to_string(), n);
+                    node.files.insert(cmd.to_string(), path);
+                }
+            }
+            (Err(mut e), _) => errors.append(&mut e),
         }
     }
     if !errors.is_empty() {
@@ -399,5 +430,37 @@ mod tests {
         );
         assert_eq!(v[0].get("AccessVlanId").unwrap().as_i64(), Some(711));
         assert_eq!(v[0].line, 3);
+    }
+
+    #[test]
+    fn a_zipped_collection_reads_like_the_folder() {
+        let x =
+            format!("{HEAD}\n<Obj RefId=\"0\"><Props><S N=\"Name\">NIC1</S></Props></Obj></Objs>");
+        let z = crate::host::zip::write(&[
+            (
+                "HealthTest-C1-20261201-0500/Node_HV01/GetNetAdapter.xml",
+                x.as_bytes(),
+                true,
+            ),
+            (
+                "HealthTest-C1-20261201-0500/Node_HV01/GetDrivers.XML",
+                b"<Objs/>",
+                true,
+            ),
+            (
+                "HealthTest-C1-20261201-0500/0_CloudHealthSummary.log",
+                b"x",
+                false,
+            ),
+        ]);
+        let s = read_zip("c.zip", &z).unwrap();
+        assert_eq!(s.nodes.len(), 1);
+        assert_eq!(s.nodes[0].not_read, 1);
+        let a = &s.nodes[0].collection.objects("Get-NetAdapter")[0];
+        assert_eq!(a.line, 2);
+        assert_eq!(
+            s.nodes[0].files["Get-NetAdapter"],
+            "c.zip/Node_HV01/GetNetAdapter.xml"
+        );
     }
 }

@@ -42,6 +42,10 @@ pub struct EsxHost {
     /// ESXi `Version` (`"8.0.2"`).
     pub version: Option<Sourced<String>>,
     pub memory_gib: Option<Sourced<f64>>,
+    /// The CPU power management policy (vSphere API
+    /// `HostCpuPowerManagementInfo.currentPolicy`: "High Performance",
+    /// "Balanced", "Low Power", "Custom").
+    pub power_policy: Option<Sourced<String>>,
     pub vmnics: Vec<Vmnic>,
     pub switches: Vec<VSwitch>,
     pub portgroups: Vec<PortGroup>,
@@ -90,7 +94,7 @@ pub enum SwitchKind {
 }
 
 /// ESXi load-balancing policies (PowerCLI `LoadBalancingPolicy`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lb {
     OriginatingPort,
     SourceMac,
@@ -249,6 +253,7 @@ fn host(h: &Node, remarks: &mut Vec<Remark>) -> Option<EsxHost> {
             .get("MemoryTotalGB")
             .and_then(|m| m.as_f64().map(|f| Sourced::at(f, m.line)))
             .filter(|m| m.value > 0.0),
+        power_policy: str_of(h, "PowerPolicy"),
         ..Default::default()
     };
     for p in h.get("PhysicalNics").map(Node::items).unwrap_or(&[]) {

@@ -204,15 +204,17 @@ fn at<T>(file: &str, s: &Sourced<T>) -> String {
 
 /// The most common value (ties: the first seen), with the comment of its
 /// first occurrence.
-fn majority<T: PartialEq + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
-    let mut best: Option<(usize, &(T, String))> = None;
-    for v in vals {
-        let n = vals.iter().filter(|w| w.0 == v.0).count();
-        if best.is_none_or(|(b, _)| n > b) {
-            best = Some((n, v));
-        }
+fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
+    let mut counts: std::collections::HashMap<&T, (usize, usize)> =
+        std::collections::HashMap::new();
+    for (i, v) in vals.iter().enumerate() {
+        counts.entry(&v.0).or_insert((0, i)).0 += 1;
     }
-    best.map(|(_, v)| v.clone())
+    let (_, first) = counts
+        .values()
+        .copied()
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))?;
+    Some(vals[first].clone())
 }
 
 /// `esx01.contoso.com` -> `esx01` (an address stays whole), unique.
@@ -440,6 +442,26 @@ fn host_entries(
     if let Some(m) = &h.memory_gib {
         let v = (m.value * 100.0).round() / 100.0;
         push(&[], "memory_gb", format!("{v}"), at(file, m));
+    }
+    if let Some(pp) = &h.power_policy {
+        let l = pp.value.to_ascii_lowercase();
+        let power = if l.contains("high perf") {
+            Some("max-performance")
+        } else if l.contains("balanced") {
+            Some("balanced")
+        } else if l.contains("low power") {
+            Some("power-saver")
+        } else {
+            None
+        };
+        match power {
+            Some(p) => push(&[], "power", string(p), format!("{}, {}", at(file, pp), pp.value)),
+            None => notes.push(format!(
+                "{}: {name}: power policy {:?} is none the design names (a custom policy): `power` not written",
+                at(file, pp),
+                pp.value
+            )),
+        }
     }
     for n in &h.vmnics {
         let p = ["nics", n.name.as_str()];
