@@ -526,12 +526,31 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
             }
         }
     }
+    let comments = |out: &mut Writer| {
+        // DCBX and LLDP: the format has no switch field for them (a host's
+        // `willing` is the host's); a comment keeps what the config says.
+        if let Some(d) = &cfg.dcb.dcbx {
+            out.comment(&format!(
+                "dcbx: {} ({}); not a design field",
+                if d.value { "on" } else { "off" },
+                toml::sourced(file, d)
+            ));
+        }
+        if let Some(l) = cfg.dcb.lldp.as_ref().filter(|l| !l.value) {
+            out.comment(&format!(
+                "lldp: off ({}): DCBX cannot negotiate PFC with the hosts",
+                toml::sourced(file, l)
+            ));
+        }
+    };
     if pfc.is_empty() {
+        comments(out);
         return;
     }
     let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
     let from = Prov::join(pfc.into_values(), ", ");
     out.blank();
     out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), &from);
+    comments(out);
     out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
 }
