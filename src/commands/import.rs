@@ -1,5 +1,5 @@
 //! `netlint import`: switch running-configs, LLDP tables and cabling CSVs
-//! into a design (format v1) with a provenance comment beside each value.
+//! into a design (format v2) with a provenance comment beside each value.
 //! The reading is `netlint-import`'s; this command reads the files, reports
 //! per file what was understood, and writes the design whole or not at all.
 

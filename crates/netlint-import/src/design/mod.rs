@@ -6,8 +6,11 @@
 //! (`vlan_priority`), `disabled_vlans` and `path_cost`, PFC) and the
 //! inter-switch links from LLDP and the cabling (members, LAG, kind,
 //! allowed VLANs, MTU, speed, port cost, native VLANs per end), routed
-//! links (`kind = "routed"`) and the devices seen only in the cabling or
-//! LLDP on switch-interface ports (`managed = false`). What the importer
+//! links (`kind = "routed"`), the devices seen only in the cabling or
+//! LLDP on switch-interface ports (`managed = false`), host-facing ports
+//! that differ from `host_ports` (`[switches.X.ports."NAME"]`) and
+//! port-channels between two MLAG domains (`a` and `b` lists). Beside the
+//! text, a [`SourceMap`] records where each value came from. What the importer
 //! does not write (hosts, shapes the format cannot hold) is returned as
 //! [`Note`]s, never dropped silently.
 
