@@ -376,4 +376,11 @@ pub struct Dcb {
     pub network_qos_policy: Option<Sourced<String>>,
     /// LLDP switched on or off globally (`feature lldp`, `no lldp run`...).
     pub lldp: Option<Sourced<bool>>,
+    /// ETS bandwidth share (percent) per CoS, as configured: NX-OS, the
+    /// `bandwidth [remaining] percent` of the egress queue
+    /// (`c-out-8q-qN`, queue N = qos-group N) of the queuing policy
+    /// `system qos` applies, for each CoS a `policy-map type qos` in force
+    /// sets into that qos-group (`match cos` / `set qos-group`). A CoS no
+    /// class names (the default class) has no entry.
+    pub ets: BTreeMap<u8, Sourced<u32>>,
 }

@@ -469,3 +469,63 @@ fn a_vpc_between_two_vpc_domains_is_double_sided() {
     assert_eq!(lag.b.len(), 2);
     assert!(toml.contains("vlans = [10, 20]"), "{toml}");
 }
+
+/// NX-OS ETS as configured, read through the chain the switch applies:
+/// `class-map type qos` (`match cos`) -> `policy-map type qos` (`set
+/// qos-group`) applied on the ports -> `policy-map type queuing` applied by
+/// `system qos` (`bandwidth [remaining] percent` of queue `c-out-8q-qN`,
+/// which serves qos-group N). The QoS sections are the Azure Local
+/// reference ToR QoS policy for Cisco Nexus (github.com/iancaragol/
+/// AzureLocal-Supportability, TSG/Networking/Top-Of-Rack-Switch/
+/// Reference-TOR-QOS-Policy-Configuration.md, after the Cisco Nexus 9000
+/// NX-OS QoS configuration guide, "Configuring Queuing and Scheduling"):
+/// storage CoS 3 gets 50 %, cluster heartbeat CoS 7 gets 1 %.
+#[test]
+fn nxos_ets_from_the_queuing_policy_in_force() {
+    let qos = "policy-map type network-qos QOS_NETWORK\n  class type network-qos c-8q-nq3\n    mtu 9216\n    pause pfc-cos 3\n  class type network-qos c-8q-nq-default\n    mtu 9216\n\
+               class-map type qos match-all RDMA\n  match cos 3\nclass-map type qos match-all CLUSTER\n  match cos 7\n\
+               policy-map type qos AZLocal_SERVICES\n  class RDMA\n    set qos-group 3\n  class CLUSTER\n    set qos-group 7\n\
+               policy-map type queuing QOS_EGRESS_PORT\n  class type queuing c-out-8q-q3\n    bandwidth remaining percent 50\n    random-detect minimum-threshold 300 kbytes maximum-threshold 300 kbytes drop-probability 100 weight 0 ecn\n  class type queuing c-out-8q-q-default\n    bandwidth remaining percent 48\n  class type queuing c-out-8q-q7\n    bandwidth percent 1\n  class type queuing c-out-8q-q1\n    bandwidth remaining percent 0\n\
+               system qos\n  service-policy type queuing output QOS_EGRESS_PORT\n  service-policy type network-qos QOS_NETWORK\n\
+               interface Ethernet1/17\n  description Storage Intent\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 711\n  priority-flow-control mode on send-tlv\n  mtu 9216\n  service-policy type qos input AZLocal_SERVICES\n";
+    let cfg = nxos("tor1", qos);
+    let Document::Config(parsed) = parse("tor1.cfg", &cfg, None).unwrap() else {
+        panic!()
+    };
+    assert!(
+        parsed.summary.not_understood.is_empty(),
+        "{:?}",
+        parsed.summary.not_understood
+    );
+    let ets: Vec<(u8, u32, Option<u32>)> = parsed
+        .dcb
+        .ets
+        .iter()
+        .map(|(c, s)| (*c, s.value, s.line()))
+        .collect();
+    // Each share from its `bandwidth` line.
+    let line = |text: &str| cfg.lines().position(|l| l.trim() == text).unwrap() as u32 + 1;
+    assert_eq!(
+        ets,
+        [
+            (3, 50, Some(line("bandwidth remaining percent 50"))),
+            (7, 1, Some(line("bandwidth percent 1")))
+        ]
+    );
+    let (toml, _, _) = import_texts(&[("tor1.cfg", &cfg)]);
+    let ets_line = toml
+        .lines()
+        .find(|l| l.starts_with("ets = "))
+        .unwrap_or_else(|| panic!("{toml}"));
+    assert!(
+        ets_line.starts_with("ets = { 3 = 50, 7 = 1 }"),
+        "{ets_line}"
+    );
+    assert!(toml.contains("pfc = [3]"), "{toml}");
+    // Without the qos policy on a port, no CoS is classified: no ETS.
+    let unapplied = cfg.replace("  service-policy type qos input AZLocal_SERVICES\n", "");
+    let Document::Config(parsed) = parse("tor1.cfg", &unapplied, None).unwrap() else {
+        panic!()
+    };
+    assert!(parsed.dcb.ets.is_empty());
+}

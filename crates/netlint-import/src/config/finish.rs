@@ -93,6 +93,7 @@ impl Parser {
                 self.cfg.dcb.no_drop_cos = policy.no_drop.clone();
             }
         }
+        self.cfg.dcb.ets = self.nxos_ets();
     }
 }
 
@@ -122,5 +123,56 @@ impl Parser {
             (false, true) => Sourced::default_from(PortMode::Access, defaults::NXOS_L2_INFERRED),
             _ => Sourced::default_from(PortMode::Routed, defaults::NXOS_L3),
         }
+    }
+}
+
+impl Parser {
+    /// NX-OS ETS per CoS: the queuing policy `system qos` applies gives a
+    /// bandwidth share per egress queue (`c-out-8q-qN` or `c-out-q-N`:
+    /// queue N serves qos-group N; `...-q-default` qos-group 0, the Cisco
+    /// Nexus 9000 QoS configuration guide, "Configuring Queuing and
+    /// Scheduling"); the qos policy in force (`set qos-group N` per class)
+    /// and its class maps (`match cos`) say which CoS goes to which group.
+    /// Only a CoS a class names is written: the default class is every
+    /// other CoS, whose share is the default queue's.
+    fn nxos_ets(&self) -> BTreeMap<u8, Sourced<u32>> {
+        let mut out = BTreeMap::new();
+        let (Some(q), Some(p)) = (&self.queuing_policy, &self.qos_policy) else {
+            return out;
+        };
+        let (Some(queues), Some(classes)) = (
+            self.queuing_policies.get(&q.value),
+            self.qos_policies.get(&p.value),
+        ) else {
+            return out;
+        };
+        let mut per_group: BTreeMap<u8, Sourced<u32>> = BTreeMap::new();
+        for (class, share) in queues {
+            let group = class
+                .strip_prefix("c-out-8q-q")
+                .or_else(|| class.strip_prefix("c-out-q"))
+                .and_then(|n| match n {
+                    "-default" | "default" => Some(0),
+                    n => n
+                        .trim_start_matches('-')
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|n| *n < 8),
+                });
+            if let Some(g) = group {
+                per_group.insert(g, *share);
+            }
+        }
+        for (class, group) in classes {
+            let (Some(cos), Some(share)) =
+                (self.qos_class_cos.get(class), per_group.get(&group.value))
+            else {
+                continue;
+            };
+            for c in cos {
+                out.insert(*c, *share);
+            }
+        }
+        out
     }
 }

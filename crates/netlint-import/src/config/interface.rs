@@ -204,6 +204,15 @@ impl Parser {
                 }
             }
             (_, ["spanning-tree", ..]) => return self.port_stp(i, neg, no, body, w),
+            (false, ["service-policy", "type", "qos", "input", name])
+                if self.vendor == Vendor::NxOs =>
+            {
+                // The classification ETS is read through: the system's,
+                // else the first port's.
+                if self.qos_policy.is_none() {
+                    self.qos_policy = Some(Sourced::at(name.to_string(), no));
+                }
+            }
             (false, ["service-policy", "input", "type", "network-qos", name])
             | (false, ["service-policy", "type", "network-qos", name]) => {
                 // OS10 applies the PFC policy per port; the first one names

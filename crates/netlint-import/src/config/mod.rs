@@ -30,6 +30,16 @@ pub(crate) enum Ctx {
     /// A class inside a network-qos policy: (policy, class).
     NqClass(String, String),
     SystemQos,
+    /// NX-OS `class-map type qos [match-all|match-any] NAME`.
+    QosClassMap(String),
+    /// NX-OS `policy-map type qos NAME`.
+    QosPolicy(String),
+    /// A class inside a qos policy: (policy, class).
+    QosPolicyClass(String, String),
+    /// NX-OS `policy-map type queuing NAME`.
+    QueuingPolicy(String),
+    /// A class inside a queuing policy: (policy, class).
+    QueuingClass(String, String),
     /// EOS `interface defaults`.
     InterfaceDefaults,
     /// A section known irrelevant: its children are ignored with it.
@@ -61,6 +71,17 @@ pub(crate) struct Parser {
     pub drafts: Vec<IfDraft>,
     pub if_index: HashMap<IfName, usize>,
     pub nq_policies: BTreeMap<String, NqPolicy>,
+    /// NX-OS ETS: `class-map type qos` -> the CoS values it matches.
+    pub qos_class_cos: BTreeMap<String, Vec<u8>>,
+    /// `policy-map type qos` -> class -> `set qos-group N`.
+    pub qos_policies: BTreeMap<String, BTreeMap<String, Sourced<u8>>>,
+    /// `policy-map type queuing` -> class -> bandwidth percent.
+    pub queuing_policies: BTreeMap<String, BTreeMap<String, Sourced<u32>>>,
+    /// `system qos` / `service-policy type queuing output NAME`.
+    pub queuing_policy: Option<Sourced<String>>,
+    /// `service-policy type qos input NAME` (system qos, else the first
+    /// port that applies one).
+    pub qos_policy: Option<Sourced<String>>,
     pub system_default_switchport: Option<u32>,
     /// The open banner: its delimiter and first line.
     banner: Option<(String, u32)>,
@@ -104,6 +125,11 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
         drafts: Vec::new(),
         if_index: HashMap::new(),
         nq_policies: BTreeMap::new(),
+        qos_class_cos: BTreeMap::new(),
+        qos_policies: BTreeMap::new(),
+        queuing_policies: BTreeMap::new(),
+        queuing_policy: None,
+        qos_policy: None,
         system_default_switchport: None,
         banner: None,
     };
@@ -216,6 +242,47 @@ impl Parser {
             Some(Ctx::NqPolicy(name)) => self.nq_policy_child(&name, &words),
             Some(Ctx::NqClass(policy, class)) => self.nq_class_child(&policy, &class, no, &words),
             Some(Ctx::SystemQos) => self.system_qos_child(no, &words),
+            Some(Ctx::QosClassMap(name)) => self.qos_class_map_child(&name, &words),
+            Some(Ctx::QosPolicy(name)) => match words.as_slice() {
+                ["class", class] | ["class", "type", "qos", class] => {
+                    understood(Ctx::QosPolicyClass(name, class.to_string()))
+                }
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QosPolicyClass(policy, class)) => match words.as_slice() {
+                ["set", "qos-group", g] => match number(Some(g), 0..=7) {
+                    Some(g) => {
+                        self.qos_policies
+                            .entry(policy)
+                            .or_default()
+                            .insert(class, Sourced::at(g as u8, no));
+                        understood(Ctx::Leaf)
+                    }
+                    None => (LineClass::NotUnderstood, Ctx::Unknown),
+                },
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QueuingPolicy(name)) => match words.as_slice() {
+                ["class", "type", "queuing", class] | ["class", class] => {
+                    understood(Ctx::QueuingClass(name, class.to_string()))
+                }
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QueuingClass(policy, class)) => match words.as_slice() {
+                ["bandwidth", "percent", p] | ["bandwidth", "remaining", "percent", p] => {
+                    match number(Some(p), 0..=100) {
+                        Some(p) => {
+                            self.queuing_policies
+                                .entry(policy)
+                                .or_default()
+                                .insert(class, Sourced::at(p, no));
+                            understood(Ctx::Leaf)
+                        }
+                        None => (LineClass::NotUnderstood, Ctx::Unknown),
+                    }
+                }
+                _ => ignored("qos"),
+            },
             Some(Ctx::InterfaceDefaults) => self.interface_defaults_child(no, &words),
             Some(Ctx::Ignored(why)) => ignored(why),
             Some(Ctx::Unknown) | Some(Ctx::Leaf) => (LineClass::NotUnderstood, Ctx::Unknown),

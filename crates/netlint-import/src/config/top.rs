@@ -258,6 +258,18 @@ impl Parser {
                 understood(Ctx::Leaf)
             }
             (false, ["system", "qos"]) => understood(Ctx::SystemQos),
+            (false, ["class-map", "type", "qos", .., name]) if self.vendor == Vendor::NxOs => {
+                self.qos_class_cos.entry(name.to_string()).or_default();
+                understood(Ctx::QosClassMap(name.to_string()))
+            }
+            (false, ["policy-map", "type", "qos", name]) if self.vendor == Vendor::NxOs => {
+                self.qos_policies.entry(name.to_string()).or_default();
+                understood(Ctx::QosPolicy(name.to_string()))
+            }
+            (false, ["policy-map", "type", "queuing", name]) if self.vendor == Vendor::NxOs => {
+                self.queuing_policies.entry(name.to_string()).or_default();
+                understood(Ctx::QueuingPolicy(name.to_string()))
+            }
             (false, ["policy-map", "type", "network-qos", name, ..]) => {
                 self.nq_policies.entry(name.to_string()).or_default();
                 understood(Ctx::NqPolicy(name.to_string()))

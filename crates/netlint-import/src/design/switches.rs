@@ -543,14 +543,31 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
             ));
         }
     };
-    if pfc.is_empty() {
+    let ets = &cfg.dcb.ets;
+    if pfc.is_empty() && ets.is_empty() {
         comments(out);
         return;
     }
     let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
     let from = Prov::join(pfc.into_values(), ", ");
+    let ets_from = Prov::join(ets.values().map(|s| toml::sourced(file, s)), ", ");
     out.blank();
-    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), &from);
+    let header = if keys.is_empty() { &ets_from } else { &from };
+    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), header);
     comments(out);
-    out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
+    if !keys.is_empty() {
+        out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
+    }
+    if !ets.is_empty() {
+        let shares: Vec<String> = ets
+            .iter()
+            .map(|(cos, s)| format!("{cos} = {}", s.value))
+            .collect();
+        out.value(
+            "ets",
+            &format!("{{ {} }}", shares.join(", ")),
+            &ets_from
+                .then(" (the queue's bandwidth percent; the default class's CoS are not listed)"),
+        );
+    }
 }
