@@ -529,3 +529,53 @@ fn nxos_ets_from_the_queuing_policy_in_force() {
     };
     assert!(parsed.dcb.ets.is_empty());
 }
+
+/// OS10 ETS as configured: the queuing policy in force (`service-policy
+/// output type queuing` on the port) gives each `class-map type queuing`
+/// (`match queue Q`) its `bandwidth percent`; `qos-map traffic-class`
+/// maps qos-groups to queues and `trust dot1p-map` (under `system qos`)
+/// CoS to qos-groups. The QoS sections are the "Full QoS configuration"
+/// for Dell OS10 of Microsoft's Azure Local rack aware cluster network
+/// design: storage CoS 3 gets 50 %, heartbeat CoS 7 gets 2 %; queue 0,
+/// shared by CoS 0-2 and 4-6 (the default class), is not listed per
+/// priority.
+#[test]
+fn os10_ets_through_the_dot1p_and_traffic_class_maps() {
+    let cfg = "! Version 10.5.4.0\nhostname s5248-a\ndcbx enable\n\
+               class-map type queuing AZS_SERVICES_EtsQue_0\n match queue 0\n!\n\
+               class-map type queuing AZS_SERVICES_EtsQue_3\n match queue 3\n!\n\
+               class-map type queuing AZS_SERVICES_EtsQue_7\n match queue 7\n!\n\
+               class-map type network-qos AZS_SERVICES_Dot1p_3\n match qos-group 3\n!\n\
+               trust dot1p-map AZS_SERVICES_Dot1p\n qos-group 0 dot1p 0-2,4-6\n qos-group 3 dot1p 3\n qos-group 7 dot1p 7\n!\n\
+               qos-map traffic-class AZS_SERVICES_Que\n queue 0 qos-group 0-2,4-6\n queue 3 qos-group 3\n queue 7 qos-group 7\n!\n\
+               policy-map type queuing AZS_SERVICES_ets\n!\n class AZS_SERVICES_EtsQue_0\n  bandwidth percent 48\n!\n class AZS_SERVICES_EtsQue_3\n  bandwidth percent 50\n  random-detect ecn\n!\n class AZS_SERVICES_EtsQue_7\n  bandwidth percent 2\n!\n\
+               policy-map type network-qos AZS_SERVICES_pfc\n!\n class AZS_SERVICES_Dot1p_3\n  pause\n  pfc-cos 3\n!\n\
+               system qos\n  trust-map dot1p AZS_SERVICES_Dot1p\n    buffer-statistics-tracking\n  ets mode on\n!\n\
+               interface vlan711\n no shutdown\n!\n\
+               interface ethernet1/1/18\n description Storage-CL1\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 711\n mtu 9216\n priority-flow-control mode on\n service-policy input type network-qos AZS_SERVICES_pfc\n service-policy output type queuing AZS_SERVICES_ets\n ets mode on\n qos-map traffic-class AZS_SERVICES_Que\n";
+    let Document::Config(parsed) = parse("s5248-a.cfg", cfg, None).unwrap() else {
+        panic!()
+    };
+    assert!(
+        parsed.summary.not_understood.is_empty(),
+        "{:?}",
+        parsed.summary.not_understood
+    );
+    let line = |text: &str| cfg.lines().position(|l| l.trim() == text).unwrap() as u32 + 1;
+    let ets: Vec<(u8, u32, Option<u32>)> = parsed
+        .dcb
+        .ets
+        .iter()
+        .map(|(c, s)| (*c, s.value, s.line()))
+        .collect();
+    assert_eq!(
+        ets,
+        [
+            (3, 50, Some(line("bandwidth percent 50"))),
+            (7, 2, Some(line("bandwidth percent 2")))
+        ]
+    );
+    let (toml, _, _) = import_texts(&[("s5248-a.cfg", cfg)]);
+    assert!(toml.contains("\nets = { 3 = 50, 7 = 2 }"), "{toml}");
+    assert!(toml.contains("pfc = [3]"), "{toml}");
+}

@@ -171,6 +171,21 @@ impl Parser {
                 self.qos_policy = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }
+            ["service-policy", "output", "type", "queuing", name]
+                if self.vendor == Vendor::Os10 =>
+            {
+                self.queuing_policy = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
+            ["trust-map", "dot1p", name] if self.vendor == Vendor::Os10 => {
+                self.dot1p_map = Some(Sourced::at(name.to_string(), no));
+                // `buffer-statistics-tracking` and the like below it.
+                (LineClass::Understood, Ctx::Ignored("qos"))
+            }
+            ["qos-map", "traffic-class", name] if self.vendor == Vendor::Os10 => {
+                self.tc_map = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
             _ => ignored("qos"),
         }
     }

@@ -93,7 +93,11 @@ impl Parser {
                 self.cfg.dcb.no_drop_cos = policy.no_drop.clone();
             }
         }
-        self.cfg.dcb.ets = self.nxos_ets();
+        self.cfg.dcb.ets = match self.vendor {
+            Vendor::NxOs => self.nxos_ets(),
+            Vendor::Os10 => self.os10_ets(),
+            _ => BTreeMap::new(),
+        };
     }
 }
 
@@ -163,16 +167,73 @@ impl Parser {
                 per_group.insert(g, *share);
             }
         }
+        let mut group_of: BTreeMap<u8, u8> = BTreeMap::new();
         for (class, group) in classes {
-            let (Some(cos), Some(share)) =
-                (self.qos_class_cos.get(class), per_group.get(&group.value))
-            else {
-                continue;
-            };
-            for c in cos {
-                out.insert(*c, *share);
+            for c in self.qos_class_cos.get(class).into_iter().flatten() {
+                group_of.insert(*c, group.value);
             }
         }
-        out
+        for (cos, group) in &group_of {
+            if let Some(share) = per_group.get(group) {
+                out.insert(*cos, *share);
+            }
+        }
+        // Every CoS no class names is in qos-group 0, the default class.
+        one_priority_queues(out, |cos| Some(group_of.get(&cos).copied().unwrap_or(0)))
     }
+}
+
+impl Parser {
+    /// OS10 ETS per CoS: the queuing policy in force (`system qos` /
+    /// `service-policy output type queuing`, else the first port's) gives
+    /// `bandwidth percent` per class, a `class-map type queuing` (`match
+    /// queue Q`) its queue; the `qos-map traffic-class` in force maps
+    /// qos-groups to queues and the `trust dot1p-map` in force CoS to
+    /// qos-groups. Source: the Azure Local rack aware cluster network
+    /// design's "Full QoS configuration" for Dell OS10.
+    fn os10_ets(&self) -> BTreeMap<u8, Sourced<u32>> {
+        let mut per_queue: BTreeMap<u8, Sourced<u32>> = BTreeMap::new();
+        let Some(q) = &self.queuing_policy else {
+            return BTreeMap::new();
+        };
+        for (class, share) in self.queuing_policies.get(&q.value).into_iter().flatten() {
+            if let Some(queue) = self.queuing_class_queue.get(class) {
+                per_queue.insert(*queue, *share);
+            }
+        }
+        let (Some(d), Some(t)) = (&self.dot1p_map, &self.tc_map) else {
+            return BTreeMap::new();
+        };
+        let (Some(dot1p), Some(tc)) = (self.dot1p_maps.get(&d.value), self.tc_maps.get(&t.value))
+        else {
+            return BTreeMap::new();
+        };
+        let mut out = BTreeMap::new();
+        for (cos, group) in dot1p {
+            if let Some(share) = tc.get(group).and_then(|queue| per_queue.get(queue)) {
+                out.insert(*cos, *share);
+            }
+        }
+        one_priority_queues(out, |cos| tc.get(dot1p.get(&cos)?).copied())
+    }
+}
+
+/// ETS shares are per traffic class: a share is written per priority only
+/// where its queue serves that one priority. A queue several priorities
+/// share (the default class) is left out, so that the written shares add
+/// up as the switch's do.
+fn one_priority_queues(
+    shares: BTreeMap<u8, Sourced<u32>>,
+    queue_of: impl Fn(u8) -> Option<u8>,
+) -> BTreeMap<u8, Sourced<u32>> {
+    let mut users: BTreeMap<u8, usize> = BTreeMap::new();
+    for cos in 0..8u8 {
+        if let Some(q) = queue_of(cos) {
+            *users.entry(q).or_default() += 1;
+        }
+    }
+    shares
+        .into_iter()
+        .filter(|(cos, _)| queue_of(*cos).is_some_and(|q| users.get(&q) == Some(&1)))
+        .collect()
 }
