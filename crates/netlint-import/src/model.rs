@@ -368,6 +368,9 @@ pub struct SystemMtu {
 pub struct Dcb {
     /// OS10 `dcbx enable`; NX-OS/EOS LLDP DCBX TLV settings.
     pub dcbx: Option<Sourced<bool>>,
+    /// EOS `dcbx mode ieee|cee` on a port (the first port that states
+    /// one; `none` turns DCBX off there).
+    pub dcbx_mode: Option<Sourced<String>>,
     /// CoS values paused (no-drop) by the network-qos policy in force
     /// (NX-OS `pause pfc-cos`, OS10 `pfc-cos`), and EOS no-drop priorities
     /// stated per interface are on the interface.

@@ -216,6 +216,11 @@ impl Parser {
                     self.qos_policy = Some(Sourced::at(name.to_string(), no));
                 }
             }
+            (false, ["dcbx", "mode", m @ ("ieee" | "cee" | "none")]) => {
+                if self.cfg.dcb.dcbx_mode.is_none() {
+                    self.cfg.dcb.dcbx_mode = Some(Sourced::at(m.to_string(), no));
+                }
+            }
             (false, ["service-policy", "output", "type", "queuing", name])
                 if self.vendor == Vendor::Os10 =>
             {

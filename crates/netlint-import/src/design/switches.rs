@@ -536,6 +536,13 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
                 toml::sourced(file, d)
             ));
         }
+        if let Some(m) = &cfg.dcb.dcbx_mode {
+            out.comment(&format!(
+                "dcbx: mode {} ({}, the first port that states one); not a design field",
+                m.value,
+                toml::sourced(file, m)
+            ));
+        }
         if let Some(l) = cfg.dcb.lldp.as_ref().filter(|l| !l.value) {
             out.comment(&format!(
                 "lldp: off ({}): DCBX cannot negotiate PFC with the hosts",
