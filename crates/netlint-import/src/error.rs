@@ -13,6 +13,9 @@ pub enum ErrorKind {
     Json(String),
     /// The forced kind does not fit the content at all.
     WrongKind(String),
+    /// XML that does not parse, or is not the CliXml `Export-Clixml`
+    /// writes.
+    Xml(String),
 }
 
 /// A located input error: file, line (1-based), column (1-based, 0 when
@@ -38,7 +41,7 @@ impl ErrorKind {
                  lldp-ios, lldp-os10, lldp-nxos-json, lldp-eos-json, cabling)"
                     .to_string()
             }
-            ErrorKind::Json(why) | ErrorKind::WrongKind(why) => why.clone(),
+            ErrorKind::Json(why) | ErrorKind::WrongKind(why) | ErrorKind::Xml(why) => why.clone(),
         }
     }
 }

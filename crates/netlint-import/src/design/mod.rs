@@ -18,7 +18,7 @@ mod cables;
 mod links;
 mod map;
 mod switches;
-mod toml;
+pub(crate) mod toml;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -141,6 +141,9 @@ pub struct Imported {
     pub notes: Vec<Note>,
     /// Where each written value came from, by its byte range in `toml`.
     pub map: SourceMap,
+    /// Notes about the imported hosts (unknown facts, unmatched NICs,
+    /// Network ATC differences), sorted by file and line.
+    pub host_notes: Vec<crate::host::fold::HostNote>,
 }
 
 /// One imported switch: its design name and its config.
@@ -152,6 +155,17 @@ pub(crate) struct Switch<'a> {
 /// Writes the design of these documents. `design_name` goes into
 /// `[design] name`.
 pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
+    to_design_with_hosts(docs, &[], design_name)
+}
+
+/// [`to_design`] with hosts read from host collections: their networks,
+/// profiles and hosts follow the switches and links, their NICs tied to
+/// the switches' ports by LLDP or the cabling.
+pub fn to_design_with_hosts(
+    docs: &[Document],
+    hosts: &[crate::host::facts::HostFacts],
+    design_name: &str,
+) -> Imported {
     let mut notes = Vec::new();
     let mut switches: Vec<Switch<'_>> = Vec::new();
     let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
@@ -191,8 +205,28 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
     for link in &links {
         links::write(&mut out, link);
     }
-    let (toml, map) = out.finish();
-    Imported { toml, notes, map }
+    let (mut toml, map) = out.finish();
+    let mut host_notes = Vec::new();
+    if !hosts.is_empty() {
+        let names: std::collections::BTreeSet<String> =
+            switches.iter().map(|s| s.name.clone()).collect();
+        let written = crate::host::fold::write(hosts, docs, &names);
+        toml.push_str(&written.toml);
+        host_notes = written.notes;
+        // A cable to an imported host is no longer a peer left out.
+        notes.retain(|n| match n {
+            Note::NotImportedPeer { peer, .. } => !hosts.iter().any(|h| {
+                crate::host::join::same_host(peer.split_whitespace().next().unwrap_or(""), &h.name)
+            }),
+            _ => true,
+        });
+    }
+    Imported {
+        toml,
+        notes,
+        map,
+        host_notes,
+    }
 }
 
 /// `dir/tor1.lldp.txt` -> `tor1`.
