@@ -125,7 +125,7 @@ impl fmt::Display for Note {
             ),
             Note::NotImportedPeer { switch, port, peer, at } => write!(
                 f,
-                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (a host: hosts are not written yet)"
+                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch or host (a host is written when its collection, `netlint collect hyperv` or `vsphere` output, is imported with the switches)"
             ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")
