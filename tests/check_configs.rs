@@ -274,3 +274,43 @@ fn mutated_configs_give_locations_inside_their_files() {
     }
     assert!(runs > 100, "{runs}");
 }
+
+/// Hyper-V host collections (`netlint collect hyperv` JSON) checked with
+/// the switch configs: the hosts are imported with the switches, so the
+/// host rules run (the converged fixture's SET team has both members on
+/// card `slot3`: spof-nic-card).
+#[test]
+fn host_collections_are_checked_with_the_switches() {
+    let base = "crates/netlint-import/tests";
+    let mut files: Vec<String> = [
+        "fixtures/nxos-tor1.cfg",
+        "fixtures/nxos-tor2.cfg",
+        "host-fixtures/converged/cabling.csv",
+        "host-fixtures/converged/tor2.lldp.txt",
+        "host-fixtures/converged/hv01.json",
+        "host-fixtures/converged/hv02.json",
+        "host-fixtures/converged/hv03.json",
+        "host-fixtures/converged/hv04.json",
+    ]
+    .iter()
+    .map(|f| format!("{base}/{f}"))
+    .collect();
+    files.sort();
+    let mut args = vec!["check", "--isolated", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("hv01.json: hyperv collection of host HV01"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["rule"] == "spof-nic-card"),
+        "{out}"
+    );
+}

@@ -1,6 +1,6 @@
 //! `netlint import`: switch running-configs, LLDP tables, cabling CSVs and
-//! host collections (`netlint collect hyperv` JSON) into a design with a
-//! provenance comment beside each value.
+//! host collections (`netlint collect hyperv` JSON) into a design (format
+//! v2) with a provenance comment beside each value.
 //! The reading is `netlint-import`'s; this command reads the files, reports
 //! per file what was understood, and writes the design whole or not at all.
 

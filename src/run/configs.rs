@@ -1,5 +1,6 @@
 //! `netlint check` on switch running-configs, LLDP tables and cabling CSVs
-//! (`netlint check tor1.cfg tor2.cfg cabling.csv`): the files that are not
+//! and Hyper-V host collections (`netlint collect hyperv` JSON)
+//! (`netlint check tor1.cfg tor2.cfg cabling.csv hv1.json`): the files that are not
 //! designs are imported together into one design in memory (as `netlint
 //! import` would write it), that design is checked like any other, and
 //! every label of every finding is moved from the generated design to the
@@ -8,7 +9,8 @@
 //! line names the default and its source, and the label says so.
 
 use super::files::{is_design, Input};
-use netlint_import::design::{to_design, Imported, SourceMap, Src};
+use netlint_import::design::{to_design_with_hosts, Imported, SourceMap, Src};
+use netlint_import::host::{json, read_hyperv};
 use netlint_import::{parse, Document, InputError};
 use netlint_model::{Diagnostic, Element, Label, Severity, SourceFile, Span, SYNTAX};
 
@@ -83,9 +85,30 @@ pub fn import_inputs(inputs: Vec<Input>) -> ConfigSet {
         imported: None,
     };
     let mut docs = Vec::new();
+    let mut hosts = Vec::new();
     for input in inputs {
         let text = String::from_utf8_lossy(&input.bytes).into_owned();
         let file = SourceFile::new(input.shown.clone(), text);
+        // A Hyper-V host collection (`netlint collect hyperv` JSON).
+        if json::looks_like_collection(&json::decode(&input.bytes)) {
+            match read_hyperv(&input.shown, &input.bytes) {
+                Ok(h) => {
+                    set.summary.push(format!(
+                        "{}: hyperv collection of host {}: {} physical NICs",
+                        input.shown,
+                        h.name,
+                        h.nics.len()
+                    ));
+                    hosts.push(h);
+                }
+                Err(e) => {
+                    let d = input_error(&file, &e);
+                    set.errors.push((file.clone(), d));
+                }
+            }
+            set.sources.push(file);
+            continue;
+        }
         match parse(&input.shown, &file.text, None) {
             Ok(doc) => {
                 set.summary.extend(summary_lines(&input.shown, &doc));
@@ -99,8 +122,14 @@ pub fn import_inputs(inputs: Vec<Input>) -> ConfigSet {
         set.sources.push(file);
     }
     if set.errors.is_empty() {
-        let imported = to_design(&docs, "imported");
+        let imported = to_design_with_hosts(&docs, &hosts, "imported");
         for n in &imported.notes {
+            set.summary.push(format!(
+                "note: {}",
+                netlint_model::text::escape_keep_lines(&n.to_string())
+            ));
+        }
+        for n in &imported.host_notes {
             set.summary.push(format!(
                 "note: {}",
                 netlint_model::text::escape_keep_lines(&n.to_string())

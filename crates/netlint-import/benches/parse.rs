@@ -1,5 +1,5 @@
 //! Parsing a site of 200 generated switch configs (the four dialects in
-//! turn), detection included. docs/performance.md records the figure.
+//! turn), detection included, and importing it into a design. docs/performance.md records the figure.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -20,5 +20,22 @@ fn site(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, site);
+/// The whole import of the same site: parsing and writing the design
+/// with its source map (`netlint import` without the file reads).
+fn import(c: &mut Criterion) {
+    let site: Vec<(String, String)> = (0..200).map(site_config).collect();
+    c.bench_function("import 200 switch configs to a design", |b| {
+        b.iter(|| {
+            let docs: Vec<netlint_import::Document> = site
+                .iter()
+                .map(|(file, text)| {
+                    netlint_import::parse(file, text, None).expect("a generated config parses")
+                })
+                .collect();
+            std::hint::black_box(netlint_import::design::to_design(&docs, "site"));
+        })
+    });
+}
+
+criterion_group!(benches, site, import);
 criterion_main!(benches);

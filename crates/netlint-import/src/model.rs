@@ -368,6 +368,9 @@ pub struct SystemMtu {
 pub struct Dcb {
     /// OS10 `dcbx enable`; NX-OS/EOS LLDP DCBX TLV settings.
     pub dcbx: Option<Sourced<bool>>,
+    /// EOS `dcbx mode ieee|cee` on a port (the first port that states
+    /// one; `none` turns DCBX off there).
+    pub dcbx_mode: Option<Sourced<String>>,
     /// CoS values paused (no-drop) by the network-qos policy in force
     /// (NX-OS `pause pfc-cos`, OS10 `pfc-cos`), and EOS no-drop priorities
     /// stated per interface are on the interface.
@@ -376,4 +379,11 @@ pub struct Dcb {
     pub network_qos_policy: Option<Sourced<String>>,
     /// LLDP switched on or off globally (`feature lldp`, `no lldp run`...).
     pub lldp: Option<Sourced<bool>>,
+    /// ETS bandwidth share (percent) per CoS, as configured: NX-OS, the
+    /// `bandwidth [remaining] percent` of the egress queue
+    /// (`c-out-8q-qN`, queue N = qos-group N) of the queuing policy
+    /// `system qos` applies, for each CoS a `policy-map type qos` in force
+    /// sets into that qos-group (`match cos` / `set qos-group`). A CoS no
+    /// class names (the default class) has no entry.
+    pub ets: BTreeMap<u8, Sourced<u32>>,
 }

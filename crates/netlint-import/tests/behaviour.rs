@@ -578,3 +578,23 @@ fn common_real_world_sections_are_ignored_but_profiles_and_fex_are_not() {
         c.summary.not_understood
     );
 }
+
+/// EOS `dcbx mode ieee` on a storage port (as in a published Azure Local
+/// EOS storage-port config, with `priority-flow-control on` and
+/// `priority-flow-control priority 3 no-drop`) is read with its line.
+#[test]
+fn eos_dcbx_mode_is_read_from_the_port() {
+    let text = "! device: sw1 (DCS-7280SR3-48YC8, EOS-4.30.1F)\nhostname sw1\n\
+                interface Ethernet9/1\n   description azl-node-01\n   mtu 9214\n   dcbx mode ieee\n   switchport trunk allowed vlan 711\n   switchport mode trunk\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n   spanning-tree portfast edge\n";
+    let netlint_import::Document::Config(c) = netlint_import::parse("sw1.cfg", text, None).unwrap()
+    else {
+        panic!()
+    };
+    assert!(
+        c.summary.not_understood.is_empty(),
+        "{:?}",
+        c.summary.not_understood
+    );
+    let m = c.dcb.dcbx_mode.as_ref().unwrap();
+    assert_eq!((m.value.as_str(), m.line()), ("ieee", Some(6)));
+}

@@ -469,3 +469,113 @@ fn a_vpc_between_two_vpc_domains_is_double_sided() {
     assert_eq!(lag.b.len(), 2);
     assert!(toml.contains("vlans = [10, 20]"), "{toml}");
 }
+
+/// NX-OS ETS as configured, read through the chain the switch applies:
+/// `class-map type qos` (`match cos`) -> `policy-map type qos` (`set
+/// qos-group`) applied on the ports -> `policy-map type queuing` applied by
+/// `system qos` (`bandwidth [remaining] percent` of queue `c-out-8q-qN`,
+/// which serves qos-group N). The QoS sections are the Azure Local
+/// reference ToR QoS policy for Cisco Nexus (github.com/iancaragol/
+/// AzureLocal-Supportability, TSG/Networking/Top-Of-Rack-Switch/
+/// Reference-TOR-QOS-Policy-Configuration.md, after the Cisco Nexus 9000
+/// NX-OS QoS configuration guide, "Configuring Queuing and Scheduling"):
+/// storage CoS 3 gets 50 %, cluster heartbeat CoS 7 gets 1 %.
+#[test]
+fn nxos_ets_from_the_queuing_policy_in_force() {
+    let qos = "policy-map type network-qos QOS_NETWORK\n  class type network-qos c-8q-nq3\n    mtu 9216\n    pause pfc-cos 3\n  class type network-qos c-8q-nq-default\n    mtu 9216\n\
+               class-map type qos match-all RDMA\n  match cos 3\nclass-map type qos match-all CLUSTER\n  match cos 7\n\
+               policy-map type qos AZLocal_SERVICES\n  class RDMA\n    set qos-group 3\n  class CLUSTER\n    set qos-group 7\n\
+               policy-map type queuing QOS_EGRESS_PORT\n  class type queuing c-out-8q-q3\n    bandwidth remaining percent 50\n    random-detect minimum-threshold 300 kbytes maximum-threshold 300 kbytes drop-probability 100 weight 0 ecn\n  class type queuing c-out-8q-q-default\n    bandwidth remaining percent 48\n  class type queuing c-out-8q-q7\n    bandwidth percent 1\n  class type queuing c-out-8q-q1\n    bandwidth remaining percent 0\n\
+               system qos\n  service-policy type queuing output QOS_EGRESS_PORT\n  service-policy type network-qos QOS_NETWORK\n\
+               interface Ethernet1/17\n  description Storage Intent\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 711\n  priority-flow-control mode on send-tlv\n  mtu 9216\n  service-policy type qos input AZLocal_SERVICES\n";
+    let cfg = nxos("tor1", qos);
+    let Document::Config(parsed) = parse("tor1.cfg", &cfg, None).unwrap() else {
+        panic!()
+    };
+    assert!(
+        parsed.summary.not_understood.is_empty(),
+        "{:?}",
+        parsed.summary.not_understood
+    );
+    let ets: Vec<(u8, u32, Option<u32>)> = parsed
+        .dcb
+        .ets
+        .iter()
+        .map(|(c, s)| (*c, s.value, s.line()))
+        .collect();
+    // Each share from its `bandwidth` line.
+    let line = |text: &str| cfg.lines().position(|l| l.trim() == text).unwrap() as u32 + 1;
+    assert_eq!(
+        ets,
+        [
+            (3, 50, Some(line("bandwidth remaining percent 50"))),
+            (7, 1, Some(line("bandwidth percent 1")))
+        ]
+    );
+    let (toml, _, _) = import_texts(&[("tor1.cfg", &cfg)]);
+    let ets_line = toml
+        .lines()
+        .find(|l| l.starts_with("ets = "))
+        .unwrap_or_else(|| panic!("{toml}"));
+    assert!(
+        ets_line.starts_with("ets = { 3 = 50, 7 = 1 }"),
+        "{ets_line}"
+    );
+    assert!(toml.contains("pfc = [3]"), "{toml}");
+    // Without the qos policy on a port, no CoS is classified: no ETS.
+    let unapplied = cfg.replace("  service-policy type qos input AZLocal_SERVICES\n", "");
+    let Document::Config(parsed) = parse("tor1.cfg", &unapplied, None).unwrap() else {
+        panic!()
+    };
+    assert!(parsed.dcb.ets.is_empty());
+}
+
+/// OS10 ETS as configured: the queuing policy in force (`service-policy
+/// output type queuing` on the port) gives each `class-map type queuing`
+/// (`match queue Q`) its `bandwidth percent`; `qos-map traffic-class`
+/// maps qos-groups to queues and `trust dot1p-map` (under `system qos`)
+/// CoS to qos-groups. The QoS sections are the "Full QoS configuration"
+/// for Dell OS10 of Microsoft's Azure Local rack aware cluster network
+/// design: storage CoS 3 gets 50 %, heartbeat CoS 7 gets 2 %; queue 0,
+/// shared by CoS 0-2 and 4-6 (the default class), is not listed per
+/// priority.
+#[test]
+fn os10_ets_through_the_dot1p_and_traffic_class_maps() {
+    let cfg = "! Version 10.5.4.0\nhostname s5248-a\ndcbx enable\n\
+               class-map type queuing AZS_SERVICES_EtsQue_0\n match queue 0\n!\n\
+               class-map type queuing AZS_SERVICES_EtsQue_3\n match queue 3\n!\n\
+               class-map type queuing AZS_SERVICES_EtsQue_7\n match queue 7\n!\n\
+               class-map type network-qos AZS_SERVICES_Dot1p_3\n match qos-group 3\n!\n\
+               trust dot1p-map AZS_SERVICES_Dot1p\n qos-group 0 dot1p 0-2,4-6\n qos-group 3 dot1p 3\n qos-group 7 dot1p 7\n!\n\
+               qos-map traffic-class AZS_SERVICES_Que\n queue 0 qos-group 0-2,4-6\n queue 3 qos-group 3\n queue 7 qos-group 7\n!\n\
+               policy-map type queuing AZS_SERVICES_ets\n!\n class AZS_SERVICES_EtsQue_0\n  bandwidth percent 48\n!\n class AZS_SERVICES_EtsQue_3\n  bandwidth percent 50\n  random-detect ecn\n!\n class AZS_SERVICES_EtsQue_7\n  bandwidth percent 2\n!\n\
+               policy-map type network-qos AZS_SERVICES_pfc\n!\n class AZS_SERVICES_Dot1p_3\n  pause\n  pfc-cos 3\n!\n\
+               system qos\n  trust-map dot1p AZS_SERVICES_Dot1p\n    buffer-statistics-tracking\n  ets mode on\n!\n\
+               interface vlan711\n no shutdown\n!\n\
+               interface ethernet1/1/18\n description Storage-CL1\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 711\n mtu 9216\n priority-flow-control mode on\n service-policy input type network-qos AZS_SERVICES_pfc\n service-policy output type queuing AZS_SERVICES_ets\n ets mode on\n qos-map traffic-class AZS_SERVICES_Que\n";
+    let Document::Config(parsed) = parse("s5248-a.cfg", cfg, None).unwrap() else {
+        panic!()
+    };
+    assert!(
+        parsed.summary.not_understood.is_empty(),
+        "{:?}",
+        parsed.summary.not_understood
+    );
+    let line = |text: &str| cfg.lines().position(|l| l.trim() == text).unwrap() as u32 + 1;
+    let ets: Vec<(u8, u32, Option<u32>)> = parsed
+        .dcb
+        .ets
+        .iter()
+        .map(|(c, s)| (*c, s.value, s.line()))
+        .collect();
+    assert_eq!(
+        ets,
+        [
+            (3, 50, Some(line("bandwidth percent 50"))),
+            (7, 2, Some(line("bandwidth percent 2")))
+        ]
+    );
+    let (toml, _, _) = import_texts(&[("s5248-a.cfg", cfg)]);
+    assert!(toml.contains("\nets = { 3 = 50, 7 = 2 }"), "{toml}");
+    assert!(toml.contains("pfc = [3]"), "{toml}");
+}

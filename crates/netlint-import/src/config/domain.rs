@@ -133,11 +133,57 @@ impl Parser {
         understood(Ctx::Leaf)
     }
 
+    /// NX-OS `match cos 3[,4]` in a `class-map type qos`.
+    pub(super) fn qos_class_map_child(&mut self, name: &str, words: &[&str]) -> Outcome {
+        match words {
+            ["match", "cos", list] => {
+                let mut cos = Vec::new();
+                for part in list.split(',') {
+                    match number(Some(&part), 0..=7) {
+                        Some(c) => cos.push(c as u8),
+                        None => return (LineClass::NotUnderstood, Ctx::Unknown),
+                    }
+                }
+                self.qos_class_cos
+                    .entry(name.to_string())
+                    .or_default()
+                    .extend(cos);
+                understood(Ctx::Leaf)
+            }
+            _ => ignored("qos"),
+        }
+    }
+
     pub(super) fn system_qos_child(&mut self, no: u32, words: &[&str]) -> Outcome {
         match words {
             ["service-policy", "type", "network-qos", name]
             | ["service-policy", "input", "type", "network-qos", name] => {
                 self.cfg.dcb.network_qos_policy = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
+            ["service-policy", "type", "queuing", "output", name]
+                if self.vendor == Vendor::NxOs =>
+            {
+                self.queuing_policy = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
+            ["service-policy", "type", "qos", "input", name] if self.vendor == Vendor::NxOs => {
+                self.qos_policy = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
+            ["service-policy", "output", "type", "queuing", name]
+                if self.vendor == Vendor::Os10 =>
+            {
+                self.queuing_policy = Some(Sourced::at(name.to_string(), no));
+                understood(Ctx::Leaf)
+            }
+            ["trust-map", "dot1p", name] if self.vendor == Vendor::Os10 => {
+                self.dot1p_map = Some(Sourced::at(name.to_string(), no));
+                // `buffer-statistics-tracking` and the like below it.
+                (LineClass::Understood, Ctx::Ignored("qos"))
+            }
+            ["qos-map", "traffic-class", name] if self.vendor == Vendor::Os10 => {
+                self.tc_map = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }
             _ => ignored("qos"),

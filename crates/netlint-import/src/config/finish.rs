@@ -93,6 +93,11 @@ impl Parser {
                 self.cfg.dcb.no_drop_cos = policy.no_drop.clone();
             }
         }
+        self.cfg.dcb.ets = match self.vendor {
+            Vendor::NxOs => self.nxos_ets(),
+            Vendor::Os10 => self.os10_ets(),
+            _ => BTreeMap::new(),
+        };
     }
 }
 
@@ -123,4 +128,112 @@ impl Parser {
             _ => Sourced::default_from(PortMode::Routed, defaults::NXOS_L3),
         }
     }
+}
+
+impl Parser {
+    /// NX-OS ETS per CoS: the queuing policy `system qos` applies gives a
+    /// bandwidth share per egress queue (`c-out-8q-qN` or `c-out-q-N`:
+    /// queue N serves qos-group N; `...-q-default` qos-group 0, the Cisco
+    /// Nexus 9000 QoS configuration guide, "Configuring Queuing and
+    /// Scheduling"); the qos policy in force (`set qos-group N` per class)
+    /// and its class maps (`match cos`) say which CoS goes to which group.
+    /// Only a CoS a class names is written: the default class is every
+    /// other CoS, whose share is the default queue's.
+    fn nxos_ets(&self) -> BTreeMap<u8, Sourced<u32>> {
+        let mut out = BTreeMap::new();
+        let (Some(q), Some(p)) = (&self.queuing_policy, &self.qos_policy) else {
+            return out;
+        };
+        let (Some(queues), Some(classes)) = (
+            self.queuing_policies.get(&q.value),
+            self.qos_policies.get(&p.value),
+        ) else {
+            return out;
+        };
+        let mut per_group: BTreeMap<u8, Sourced<u32>> = BTreeMap::new();
+        for (class, share) in queues {
+            let group = class
+                .strip_prefix("c-out-8q-q")
+                .or_else(|| class.strip_prefix("c-out-q"))
+                .and_then(|n| match n {
+                    "-default" | "default" => Some(0),
+                    n => n
+                        .trim_start_matches('-')
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|n| *n < 8),
+                });
+            if let Some(g) = group {
+                per_group.insert(g, *share);
+            }
+        }
+        let mut group_of: BTreeMap<u8, u8> = BTreeMap::new();
+        for (class, group) in classes {
+            for c in self.qos_class_cos.get(class).into_iter().flatten() {
+                group_of.insert(*c, group.value);
+            }
+        }
+        for (cos, group) in &group_of {
+            if let Some(share) = per_group.get(group) {
+                out.insert(*cos, *share);
+            }
+        }
+        // Every CoS no class names is in qos-group 0, the default class.
+        one_priority_queues(out, |cos| Some(group_of.get(&cos).copied().unwrap_or(0)))
+    }
+}
+
+impl Parser {
+    /// OS10 ETS per CoS: the queuing policy in force (`system qos` /
+    /// `service-policy output type queuing`, else the first port's) gives
+    /// `bandwidth percent` per class, a `class-map type queuing` (`match
+    /// queue Q`) its queue; the `qos-map traffic-class` in force maps
+    /// qos-groups to queues and the `trust dot1p-map` in force CoS to
+    /// qos-groups. Source: the Azure Local rack aware cluster network
+    /// design's "Full QoS configuration" for Dell OS10.
+    fn os10_ets(&self) -> BTreeMap<u8, Sourced<u32>> {
+        let mut per_queue: BTreeMap<u8, Sourced<u32>> = BTreeMap::new();
+        let Some(q) = &self.queuing_policy else {
+            return BTreeMap::new();
+        };
+        for (class, share) in self.queuing_policies.get(&q.value).into_iter().flatten() {
+            if let Some(queue) = self.queuing_class_queue.get(class) {
+                per_queue.insert(*queue, *share);
+            }
+        }
+        let (Some(d), Some(t)) = (&self.dot1p_map, &self.tc_map) else {
+            return BTreeMap::new();
+        };
+        let (Some(dot1p), Some(tc)) = (self.dot1p_maps.get(&d.value), self.tc_maps.get(&t.value))
+        else {
+            return BTreeMap::new();
+        };
+        let mut out = BTreeMap::new();
+        for (cos, group) in dot1p {
+            if let Some(share) = tc.get(group).and_then(|queue| per_queue.get(queue)) {
+                out.insert(*cos, *share);
+            }
+        }
+        one_priority_queues(out, |cos| tc.get(dot1p.get(&cos)?).copied())
+    }
+}
+
+/// ETS shares are per traffic class: a share is written per priority only
+/// where its queue serves that one priority. A queue several priorities
+/// share (the default class) is left out, so that the written shares add
+/// up as the switch's do.
+fn one_priority_queues(
+    shares: BTreeMap<u8, Sourced<u32>>,
+    queue_of: impl Fn(u8) -> Option<u8>,
+) -> BTreeMap<u8, Sourced<u32>> {
+    let mut users: BTreeMap<u8, usize> = BTreeMap::new();
+    for cos in 0..8u8 {
+        if let Some(q) = queue_of(cos) {
+            *users.entry(q).or_default() += 1;
+        }
+    }
+    shares
+        .into_iter()
+        .filter(|(cos, _)| queue_of(*cos).is_some_and(|q| users.get(&q) == Some(&1)))
+        .collect()
 }

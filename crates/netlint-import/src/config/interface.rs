@@ -39,7 +39,10 @@ const IRRELEVANT: &[(&str, &str)] = &[
     ("qos", "qos"),
     ("trust", "qos"),
     ("trust-map", "qos"),
-    ("ets", "qos (ETS is not read yet)"),
+    (
+        "ets",
+        "qos (`ets mode on`: the shares are read from the queuing policy)",
+    ),
     ("queue", "qos"),
     ("tx-queue", "qos"),
     ("media-type", "transceiver"),
@@ -204,6 +207,37 @@ impl Parser {
                 }
             }
             (_, ["spanning-tree", ..]) => return self.port_stp(i, neg, no, body, w),
+            (false, ["service-policy", "type", "qos", "input", name])
+                if self.vendor == Vendor::NxOs =>
+            {
+                // The classification ETS is read through: the system's,
+                // else the first port's.
+                if self.qos_policy.is_none() {
+                    self.qos_policy = Some(Sourced::at(name.to_string(), no));
+                }
+            }
+            (false, ["dcbx", "mode", m @ ("ieee" | "cee" | "none")]) => {
+                if self.cfg.dcb.dcbx_mode.is_none() {
+                    self.cfg.dcb.dcbx_mode = Some(Sourced::at(m.to_string(), no));
+                }
+            }
+            (false, ["service-policy", "output", "type", "queuing", name])
+                if self.vendor == Vendor::Os10 =>
+            {
+                if self.queuing_policy.is_none() {
+                    self.queuing_policy = Some(Sourced::at(name.to_string(), no));
+                }
+            }
+            (false, ["qos-map", "traffic-class", name]) if self.vendor == Vendor::Os10 => {
+                if self.tc_map.is_none() {
+                    self.tc_map = Some(Sourced::at(name.to_string(), no));
+                }
+            }
+            (false, ["trust-map", "dot1p", name]) if self.vendor == Vendor::Os10 => {
+                if self.dot1p_map.is_none() {
+                    self.dot1p_map = Some(Sourced::at(name.to_string(), no));
+                }
+            }
             (false, ["service-policy", "input", "type", "network-qos", name])
             | (false, ["service-policy", "type", "network-qos", name]) => {
                 // OS10 applies the PFC policy per port; the first one names

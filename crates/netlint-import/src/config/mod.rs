@@ -30,6 +30,22 @@ pub(crate) enum Ctx {
     /// A class inside a network-qos policy: (policy, class).
     NqClass(String, String),
     SystemQos,
+    /// NX-OS `class-map type qos [match-all|match-any] NAME`.
+    QosClassMap(String),
+    /// NX-OS `policy-map type qos NAME`.
+    QosPolicy(String),
+    /// A class inside a qos policy: (policy, class).
+    QosPolicyClass(String, String),
+    /// NX-OS `policy-map type queuing NAME`.
+    QueuingPolicy(String),
+    /// A class inside a queuing policy: (policy, class).
+    QueuingClass(String, String),
+    /// OS10 `class-map type queuing NAME` (`match queue N`).
+    QueuingClassMap(String),
+    /// OS10 `trust dot1p-map NAME` (`qos-group G dot1p LIST`).
+    Dot1pMap(String),
+    /// OS10 `qos-map traffic-class NAME` (`queue Q qos-group LIST`).
+    TrafficClassMap(String),
     /// EOS `interface defaults`.
     InterfaceDefaults,
     /// A section known irrelevant: its children are ignored with it.
@@ -61,6 +77,27 @@ pub(crate) struct Parser {
     pub drafts: Vec<IfDraft>,
     pub if_index: HashMap<IfName, usize>,
     pub nq_policies: BTreeMap<String, NqPolicy>,
+    /// NX-OS ETS: `class-map type qos` -> the CoS values it matches.
+    pub qos_class_cos: BTreeMap<String, Vec<u8>>,
+    /// `policy-map type qos` -> class -> `set qos-group N`.
+    pub qos_policies: BTreeMap<String, BTreeMap<String, Sourced<u8>>>,
+    /// `policy-map type queuing` -> class -> bandwidth percent.
+    pub queuing_policies: BTreeMap<String, BTreeMap<String, Sourced<u32>>>,
+    /// `system qos` / `service-policy type queuing output NAME`.
+    pub queuing_policy: Option<Sourced<String>>,
+    /// `service-policy type qos input NAME` (system qos, else the first
+    /// port that applies one).
+    pub qos_policy: Option<Sourced<String>>,
+    /// OS10 ETS: `class-map type queuing` -> its queue.
+    pub queuing_class_queue: BTreeMap<String, u8>,
+    /// OS10 `trust dot1p-map` -> CoS -> qos-group.
+    pub dot1p_maps: BTreeMap<String, BTreeMap<u8, u8>>,
+    /// OS10 `qos-map traffic-class` -> qos-group -> queue.
+    pub tc_maps: BTreeMap<String, BTreeMap<u8, u8>>,
+    /// OS10 `trust-map dot1p NAME` in force (system qos, else a port's).
+    pub dot1p_map: Option<Sourced<String>>,
+    /// OS10 `qos-map traffic-class NAME` in force (system qos, else a port's).
+    pub tc_map: Option<Sourced<String>>,
     pub system_default_switchport: Option<u32>,
     /// The open banner: its delimiter and first line.
     banner: Option<(String, u32)>,
@@ -104,6 +141,16 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
         drafts: Vec::new(),
         if_index: HashMap::new(),
         nq_policies: BTreeMap::new(),
+        qos_class_cos: BTreeMap::new(),
+        qos_policies: BTreeMap::new(),
+        queuing_policies: BTreeMap::new(),
+        queuing_policy: None,
+        qos_policy: None,
+        queuing_class_queue: BTreeMap::new(),
+        dot1p_maps: BTreeMap::new(),
+        tc_maps: BTreeMap::new(),
+        dot1p_map: None,
+        tc_map: None,
         system_default_switchport: None,
         banner: None,
     };
@@ -216,6 +263,85 @@ impl Parser {
             Some(Ctx::NqPolicy(name)) => self.nq_policy_child(&name, &words),
             Some(Ctx::NqClass(policy, class)) => self.nq_class_child(&policy, &class, no, &words),
             Some(Ctx::SystemQos) => self.system_qos_child(no, &words),
+            Some(Ctx::QosClassMap(name)) => self.qos_class_map_child(&name, &words),
+            Some(Ctx::QosPolicy(name)) => match words.as_slice() {
+                ["class", class] | ["class", "type", "qos", class] => {
+                    understood(Ctx::QosPolicyClass(name, class.to_string()))
+                }
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QosPolicyClass(policy, class)) => match words.as_slice() {
+                ["set", "qos-group", g] => match number(Some(g), 0..=7) {
+                    Some(g) => {
+                        self.qos_policies
+                            .entry(policy)
+                            .or_default()
+                            .insert(class, Sourced::at(g as u8, no));
+                        understood(Ctx::Leaf)
+                    }
+                    None => (LineClass::NotUnderstood, Ctx::Unknown),
+                },
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QueuingPolicy(name)) => match words.as_slice() {
+                ["class", "type", "queuing", class] | ["class", class] => {
+                    understood(Ctx::QueuingClass(name, class.to_string()))
+                }
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QueuingClassMap(name)) => match words.as_slice() {
+                ["match", "queue", q] => match number(Some(q), 0..=7) {
+                    Some(q) => {
+                        self.queuing_class_queue.insert(name, q as u8);
+                        understood(Ctx::Leaf)
+                    }
+                    None => (LineClass::NotUnderstood, Ctx::Unknown),
+                },
+                _ => ignored("qos"),
+            },
+            Some(Ctx::Dot1pMap(name)) => match words.as_slice() {
+                ["qos-group", g, "dot1p", list] => match (number(Some(g), 0..=7), small_list(list))
+                {
+                    (Some(g), Some(set)) => {
+                        let map = self.dot1p_maps.entry(name).or_default();
+                        for c in set {
+                            map.insert(c, g as u8);
+                        }
+                        understood(Ctx::Leaf)
+                    }
+                    _ => (LineClass::NotUnderstood, Ctx::Unknown),
+                },
+                _ => ignored("qos"),
+            },
+            Some(Ctx::TrafficClassMap(name)) => match words.as_slice() {
+                ["queue", q, "qos-group", list] => match (number(Some(q), 0..=7), small_list(list))
+                {
+                    (Some(q), Some(set)) => {
+                        let map = self.tc_maps.entry(name).or_default();
+                        for g in set {
+                            map.insert(g, q as u8);
+                        }
+                        understood(Ctx::Leaf)
+                    }
+                    _ => (LineClass::NotUnderstood, Ctx::Unknown),
+                },
+                _ => ignored("qos"),
+            },
+            Some(Ctx::QueuingClass(policy, class)) => match words.as_slice() {
+                ["bandwidth", "percent", p] | ["bandwidth", "remaining", "percent", p] => {
+                    match number(Some(p), 0..=100) {
+                        Some(p) => {
+                            self.queuing_policies
+                                .entry(policy)
+                                .or_default()
+                                .insert(class, Sourced::at(p, no));
+                            understood(Ctx::Leaf)
+                        }
+                        None => (LineClass::NotUnderstood, Ctx::Unknown),
+                    }
+                }
+                _ => ignored("qos"),
+            },
             Some(Ctx::InterfaceDefaults) => self.interface_defaults_child(no, &words),
             Some(Ctx::Ignored(why)) => ignored(why),
             Some(Ctx::Unknown) | Some(Ctx::Leaf) => (LineClass::NotUnderstood, Ctx::Unknown),
@@ -327,4 +453,23 @@ pub(crate) fn number(word: Option<&&str>, range: std::ops::RangeInclusive<u32>) 
         return None;
     }
     w.parse::<u32>().ok().filter(|n| range.contains(n))
+}
+
+/// A list of priorities or groups 0 to 7: `0-2,4-6`, `3`.
+pub(crate) fn small_list(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for part in text.split(',') {
+        let (lo, hi) = match part.split_once('-') {
+            Some((a, b)) => (a.parse::<u8>().ok()?, b.parse::<u8>().ok()?),
+            None => {
+                let n = part.parse::<u8>().ok()?;
+                (n, n)
+            }
+        };
+        if lo > hi || hi > 7 {
+            return None;
+        }
+        out.extend(lo..=hi);
+    }
+    Some(out)
 }

@@ -6,8 +6,11 @@
 //! (`vlan_priority`), `disabled_vlans` and `path_cost`, PFC) and the
 //! inter-switch links from LLDP and the cabling (members, LAG, kind,
 //! allowed VLANs, MTU, speed, port cost, native VLANs per end), routed
-//! links (`kind = "routed"`) and the devices seen only in the cabling or
-//! LLDP on switch-interface ports (`managed = false`). What the importer
+//! links (`kind = "routed"`), the devices seen only in the cabling or
+//! LLDP on switch-interface ports (`managed = false`), host-facing ports
+//! that differ from `host_ports` (`[switches.X.ports."NAME"]`) and
+//! port-channels between two MLAG domains (`a` and `b` lists). Beside the
+//! text, a [`SourceMap`] records where each value came from. What the importer
 //! does not write (hosts, shapes the format cannot hold) is returned as
 //! [`Note`]s, never dropped silently.
 
@@ -122,7 +125,7 @@ impl fmt::Display for Note {
             ),
             Note::NotImportedPeer { switch, port, peer, at } => write!(
                 f,
-                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (a host: hosts are not written yet)"
+                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch or host (a host is written when its collection, `netlint collect hyperv` or `vsphere` output, is imported with the switches)"
             ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")

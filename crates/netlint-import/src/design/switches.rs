@@ -526,12 +526,55 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
             }
         }
     }
-    if pfc.is_empty() {
+    let comments = |out: &mut Writer| {
+        // DCBX and LLDP: the format has no switch field for them (a host's
+        // `willing` is the host's); a comment keeps what the config says.
+        if let Some(d) = &cfg.dcb.dcbx {
+            out.comment(&format!(
+                "dcbx: {} ({}); not a design field",
+                if d.value { "on" } else { "off" },
+                toml::sourced(file, d)
+            ));
+        }
+        if let Some(m) = &cfg.dcb.dcbx_mode {
+            out.comment(&format!(
+                "dcbx: mode {} ({}, the first port that states one); not a design field",
+                m.value,
+                toml::sourced(file, m)
+            ));
+        }
+        if let Some(l) = cfg.dcb.lldp.as_ref().filter(|l| !l.value) {
+            out.comment(&format!(
+                "lldp: off ({}): DCBX cannot negotiate PFC with the hosts",
+                toml::sourced(file, l)
+            ));
+        }
+    };
+    let ets = &cfg.dcb.ets;
+    if pfc.is_empty() && ets.is_empty() {
+        comments(out);
         return;
     }
     let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
     let from = Prov::join(pfc.into_values(), ", ");
+    let ets_from = Prov::join(ets.values().map(|s| toml::sourced(file, s)), ", ");
     out.blank();
-    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), &from);
-    out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
+    let header = if keys.is_empty() { &ets_from } else { &from };
+    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), header);
+    comments(out);
+    if !keys.is_empty() {
+        out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
+    }
+    if !ets.is_empty() {
+        let shares: Vec<String> = ets
+            .iter()
+            .map(|(cos, s)| format!("{cos} = {}", s.value))
+            .collect();
+        out.value(
+            "ets",
+            &format!("{{ {} }}", shares.join(", ")),
+            &ets_from
+                .then(" (the queue's bandwidth percent; the default class's CoS are not listed)"),
+        );
+    }
 }
