@@ -246,10 +246,12 @@ pub enum Category {
     Teaming,
     Traffic,
     Vsphere,
+    /// The design against the network as built (`netlint diff` only).
+    Drift,
 }
 
 impl Category {
-    pub const ALL: [Category; 7] = [
+    pub const ALL: [Category; 8] = [
         Category::Input,
         Category::Redundancy,
         Category::Mtu,
@@ -257,6 +259,7 @@ impl Category {
         Category::Teaming,
         Category::Traffic,
         Category::Vsphere,
+        Category::Drift,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -268,6 +271,7 @@ impl Category {
             Category::Teaming => "teaming",
             Category::Traffic => "traffic",
             Category::Vsphere => "vsphere",
+            Category::Drift => "drift",
         }
     }
 

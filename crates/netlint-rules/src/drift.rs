@@ -1,0 +1,292 @@
+//! Drift rules: the design against the network as built. They run only
+//! under `netlint diff`, never in `check` (they need two designs), over a
+//! [`DriftContext`]: both designs, the drift analysis
+//! (`netlint_analysis::drift`), and the findings of the ordinary rules on
+//! each side, so that a difference that makes the as-built fail a rule the
+//! design passes is judged by that finding.
+
+use crate::{Rule, RuleConfig};
+use netlint_analysis::drift::{drift, At, Difference, Drift, Two};
+use netlint_model::{Design, Diagnostic, Element, Level, Part, Severity, Span};
+use std::collections::BTreeSet;
+
+/// A drift rule: its metadata (a [`Rule`] whose single-design check
+/// finds nothing, so that `netlint rules`, `explain`, `--select` and
+/// `allow` know it) and its check over two designs.
+pub struct DriftRule {
+    pub rule: Rule,
+    pub check: fn(&DriftContext<'_>, &mut Vec<Diagnostic>),
+}
+
+/// The single-design check of a drift rule: a drift rule compares two
+/// designs and has nothing to say about one.
+pub fn no_single_design_check(_: &crate::Context<'_>, _: &mut Vec<Diagnostic>) {}
+
+/// Declares a drift rule: as [`declare_rule!`](crate::declare_rule), with
+/// a check over a [`DriftContext`].
+#[macro_export]
+macro_rules! declare_drift_rule {
+    ($name:ident, id: $id:literal, severity: $sev:ident, summary: $summary:literal, check: $check:path $(,)?) => {
+        pub static $name: $crate::drift::DriftRule = $crate::drift::DriftRule {
+            rule: $crate::Rule {
+                meta: $crate::RuleMeta {
+                    id: netlint_model::RuleId::declared($id),
+                    category: netlint_model::Category::Drift,
+                    default_severity: netlint_model::Severity::$sev,
+                    summary: $summary,
+                    doc: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/", $id, ".md")),
+                },
+                check: $crate::drift::no_single_design_check,
+            },
+            check: $check,
+        };
+    };
+}
+
+/// Which side of the comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Design,
+    Built,
+}
+
+/// What a drift rule sees.
+pub struct DriftContext<'d> {
+    pub design: &'d Design,
+    pub built: &'d Design,
+    pub drift: Drift,
+    /// The ordinary rules' findings on each side.
+    pub design_findings: Vec<Diagnostic>,
+    pub built_findings: Vec<Diagnostic>,
+    /// Indices into `built_findings` of the findings the design does not
+    /// have (same rule, same subject, subjects in design names).
+    new_in_built: Vec<usize>,
+}
+
+impl<'d> DriftContext<'d> {
+    /// Compares the two designs and runs the ordinary rules on each
+    /// (`config`: their levels).
+    pub fn new(design: &'d Design, built: &'d Design, config: &RuleConfig) -> Self {
+        let drift = drift(design, built);
+        let design_findings = crate::check(design, config).diagnostics;
+        let built_findings = crate::check(built, config).diagnostics;
+        let mut cx = DriftContext {
+            design,
+            built,
+            drift,
+            design_findings,
+            built_findings,
+            new_in_built: Vec::new(),
+        };
+        let known: BTreeSet<(&str, &Element)> = cx
+            .design_findings
+            .iter()
+            .flat_map(|d| d.subjects.iter().map(move |s| (d.rule.as_str(), s)))
+            .collect();
+        let new: Vec<usize> = cx
+            .built_findings
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                f.subjects.iter().any(|s| match cx.to_design_element(s) {
+                    Some(e) => !known.contains(&(f.rule.as_str(), &e)),
+                    None => true,
+                })
+            })
+            .map(|(i, _)| i)
+            .collect();
+        cx.new_in_built = new;
+        cx
+    }
+
+    /// An as-built element in the design's names (None: it has no match).
+    pub fn to_design_element(&self, e: &Element) -> Option<Element> {
+        let m = &self.drift.matching;
+        let (d, b) = (self.design, self.built);
+        Some(match e {
+            Element::Design => Element::Design,
+            Element::Network(n) => {
+                let id = m.networks.design(b.network_by_name(n)?)?;
+                Element::Network(d.network(id).name.clone())
+            }
+            Element::Switch(n) => {
+                let id = m.switches.design(b.switch_by_name(n)?)?;
+                Element::Switch(d.switch(id).name.clone())
+            }
+            Element::Link(n) => {
+                let id = m.links.design(b.link_by_name(n)?)?;
+                Element::Link(d.link(id).name.clone())
+            }
+            Element::Host(n, part) => {
+                let bh = b.host_by_name(n)?;
+                let dh = m.hosts.design(bh)?;
+                let parts = m.parts.get(&dh)?;
+                let (bhost, dhost) = (b.host(bh), d.host(dh));
+                let part = match part {
+                    Part::Whole => Part::Whole,
+                    Part::Nic(x) => {
+                        let i = parts.nics.design(bhost.nic_by_name(x)?)?;
+                        Part::Nic(dhost.nic(i).name.clone())
+                    }
+                    Part::Team(x) => {
+                        let j = bhost.teams.iter().position(|t| &t.name == x)?;
+                        let i = parts.teams.design(netlint_model::TeamIdx(j))?;
+                        Part::Team(dhost.teams[i.0].name.clone())
+                    }
+                    Part::VSwitch(x) => {
+                        let j = bhost.vswitches.iter().position(|t| &t.name == x)?;
+                        let i = parts.vswitches.design(netlint_model::VSwitchIdx(j))?;
+                        Part::VSwitch(dhost.vswitches[i.0].name.clone())
+                    }
+                    Part::VNic { vswitch, vnic } => {
+                        let j = bhost.vswitches.iter().position(|t| &t.name == vswitch)?;
+                        let i = parts.vswitches.design(netlint_model::VSwitchIdx(j))?;
+                        let k = bhost.vswitches[j]
+                            .vnics
+                            .iter()
+                            .position(|v| &v.name == vnic)?;
+                        let l = parts.vnics.get(&i)?.design(k)?;
+                        let dv = &dhost.vswitches[i.0];
+                        Part::VNic {
+                            vswitch: dv.name.clone(),
+                            vnic: dv.vnics[l].name.clone(),
+                        }
+                    }
+                };
+                Element::Host(dhost.name.clone(), part)
+            }
+            Element::Profile(..) | Element::Storage(..) => e.clone(),
+        })
+    }
+
+    /// The as-built finding, of a rule the design passes at that element,
+    /// that this difference causes: one that points at the difference's
+    /// as-built line, else one about the element the difference is on
+    /// (`touched`, in design names, most specific first).
+    pub fn consequence(&self, diff: &Difference, touched: &[Element]) -> Option<&Diagnostic> {
+        let new = || self.new_in_built.iter().map(|&i| &self.built_findings[i]);
+        if let Some(at) = diff.span.built {
+            let inside = |s: Span| {
+                s.start <= at.start && at.end <= s.end || at.start <= s.start && s.end <= at.end
+            };
+            if let Some(f) = new().find(|f| {
+                f.primary
+                    .as_ref()
+                    .is_some_and(|p| inside(p.span) && !p.span.is_empty())
+                    || f.related
+                        .iter()
+                        .any(|r| inside(r.span) && !r.span.is_empty())
+            }) {
+                return Some(f);
+            }
+        }
+        for t in touched {
+            if let Some(f) = new().find(|f| {
+                f.subjects
+                    .iter()
+                    .filter_map(|s| self.to_design_element(s))
+                    .any(|s| t.covers(&s) || s.covers(t))
+            }) {
+                return Some(f);
+            }
+        }
+        None
+    }
+
+    /// The design-side name of an element of a difference.
+    pub fn switch_name(&self, side: Side, id: netlint_model::SwitchId) -> &str {
+        &self.of(side).switch(id).name
+    }
+
+    pub fn of(&self, side: Side) -> &'d Design {
+        match side {
+            Side::Design => self.design,
+            Side::Built => self.built,
+        }
+    }
+}
+
+/// Every drift rule, in catalogue order.
+pub fn drift_registry() -> &'static [&'static DriftRule] {
+    crate::rules::drift::RULES
+}
+
+/// A drift finding and the as-built place it is about.
+#[derive(Clone, Debug)]
+pub struct DriftOutcome {
+    /// Findings after levels and the design's `allow` tables, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+    pub suppressed: Vec<crate::Suppressed>,
+}
+
+/// Runs every drift rule on the two designs. `config` holds the levels of
+/// the design's `[netlint] rules`, netlint.toml and the command line
+/// (`--select`, `--ignore`); `ordinary` the levels the ordinary rules run
+/// at on both sides to judge each difference's consequence (the files'
+/// levels, without the command line's selection, so that `--select
+/// drift-vlan` still judges by every rule); the
+/// design's `allow` tables apply to drift findings as to any other (their
+/// subjects are the design's elements).
+pub fn diff(
+    design: &Design,
+    built: &Design,
+    config: &RuleConfig,
+    ordinary: &RuleConfig,
+) -> DriftOutcome {
+    let cx = DriftContext::new(design, built, ordinary);
+    let mut found = Vec::new();
+    for rule in drift_registry() {
+        if config.level(&rule.rule.meta.id) == Some(Level::Off) {
+            continue;
+        }
+        let mut out = Vec::new();
+        (rule.check)(&cx, &mut out);
+        found.extend(out);
+    }
+    let mut outcome = DriftOutcome {
+        diagnostics: Vec::new(),
+        suppressed: Vec::new(),
+    };
+    for mut d in found {
+        match config.level(&d.rule) {
+            Some(Level::Info) => d.severity = Severity::Info,
+            Some(Level::Warning) => d.severity = Severity::Warning,
+            Some(Level::Error) => d.severity = Severity::Error,
+            _ => {}
+        }
+        let allow = design.allows.iter().enumerate().find(|(_, (scope, a))| {
+            a.rule.value == d.rule && d.subjects.iter().all(|s| scope.covers(s))
+        });
+        match allow {
+            Some((_, (_, a))) => {
+                outcome.suppressed.push(crate::Suppressed {
+                    diagnostic: d,
+                    reason: a.reason.clone(),
+                    allow_span: a.rule.span,
+                });
+            }
+            None => outcome.diagnostics.push(d),
+        }
+    }
+    outcome
+        .diagnostics
+        .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    outcome
+}
+
+/// The design-side and as-built sides of a pair, for rules.
+pub fn sides<T: Copy>(t: Two<T>) -> [(Side, T); 2] {
+    [(Side::Design, t.design), (Side::Built, t.built)]
+}
+
+/// Whether a difference is about the as-built side only (an extra element).
+pub fn only_built(at: &At) -> bool {
+    match at {
+        At::Switch(t) => t.design.is_none(),
+        At::Link(t) => t.design.is_none(),
+        At::Host(t) => t.design.is_none(),
+        At::Nic { nic, .. } => nic.design.is_none(),
+        At::VNic { vnic, .. } => vnic.design.is_none(),
+        _ => false,
+    }
+}
