@@ -5,6 +5,7 @@ pub mod baseline;
 pub mod check;
 pub mod common;
 pub mod completions;
+pub mod diff;
 pub mod explain;
 pub mod graph;
 pub mod import;

@@ -4,6 +4,7 @@
 
 pub mod baseline_file;
 pub mod config;
+pub mod diff;
 pub mod files;
 pub mod findings;
 pub mod lint;

@@ -1,0 +1,163 @@
+//! `netlint diff`: the design against the network as built. Loads both
+//! sides, takes the design's `netlint.toml` and `[netlint]` settings, runs
+//! the drift rules (`netlint_rules::drift`), applies the baseline and
+//! decides the exit code as `check` does. Knows no command, no renderer.
+
+use super::config::{config_for, load_config, shown as config_shown};
+use super::files::DEFAULT_MAX_FILE_SIZE;
+use super::findings::{threshold, FileReport, Report};
+use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
+use super::repo::RepoPaths;
+use netlint_model::{load, Diagnostic, FailOn, SourceFile};
+use netlint_rules::drift::{diff, drift_registry};
+use netlint_rules::{input_rules, registry, RuleConfig};
+use std::path::Path;
+
+/// Every rule a diff report describes: input, ordinary and drift rules.
+fn all_rules() -> Vec<netlint_model::RuleMeta> {
+    input_rules()
+        .into_iter()
+        .chain(registry().iter().map(|r| r.meta))
+        .chain(drift_registry().iter().map(|r| r.rule.meta))
+        .collect()
+}
+
+/// Compares the design (`design`, read from `design_path` when it is a
+/// file, which decides its `netlint.toml`) with the as-built design
+/// `built`. Input errors on either side are reported against their file
+/// and exit 2; nothing is compared then.
+pub fn run_diff(
+    design: SourceFile,
+    design_path: Option<&Path>,
+    built: SourceFile,
+    settings: &CheckSettings,
+) -> Result<CheckRun, String> {
+    RuleConfig::default().select(&settings.select, &settings.ignore)?;
+    let fail_default = settings.fail_on.unwrap_or(FailOn::Warning);
+    let mut report = Report {
+        files: Vec::new(),
+        rules: all_rules(),
+    };
+    let mut read = Vec::new();
+    let loaded = load(&design);
+    let built_loaded = load(&built);
+    let mut input_error = false;
+    for (file, diags) in [
+        (&design, &loaded.diagnostics),
+        (&built, &built_loaded.diagnostics),
+    ] {
+        if diags.iter().any(Diagnostic::is_input_error) {
+            input_error = true;
+            report.files.push(FileReport {
+                file: file.clone(),
+                diagnostics: diags.clone(),
+                design: None,
+                fail_on: fail_default,
+            });
+        }
+    }
+    let (Some(d), Some(b), false) = (&loaded.design, &built_loaded.design, input_error) else {
+        return Ok(CheckRun {
+            report,
+            suppressed: Vec::new(),
+            exit: 2,
+            baselined: None,
+            read,
+            skipped: Vec::new(),
+        });
+    };
+    // Levels as `check` takes them: netlint.toml, then the design's
+    // `[netlint] rules`; the command line's selection on top for the
+    // drift rules only.
+    let mut ordinary = RuleConfig::default();
+    let mut fail_on = FailOn::Warning;
+    let mut diagnostics = Vec::new();
+    let at = design_path
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| std::path::PathBuf::from(&design.path));
+    if let Some(cp) = config_for(&settings.config, &at) {
+        let c = load_config(
+            &cp,
+            config_shown(&cp),
+            settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
+        );
+        read.push(cp.clone());
+        if c.has_input_errors() {
+            report.files.push(FileReport {
+                file: c.file.clone(),
+                diagnostics: c.diagnostics.clone(),
+                design: None,
+                fail_on: fail_default,
+            });
+            return Ok(CheckRun {
+                report,
+                suppressed: Vec::new(),
+                exit: 2,
+                baselined: None,
+                read,
+                skipped: Vec::new(),
+            });
+        }
+        let _ = ordinary.apply(&c.settings.rules);
+        if let Some(f) = &c.settings.fail_on {
+            fail_on = f.value;
+        }
+        if let Some(s) = &c.settings.stack_as_unit {
+            ordinary.stack_as_unit = Some(s.value);
+        }
+    }
+    diagnostics.extend(ordinary.apply(&d.lint.rules));
+    if let Some(f) = &d.lint.fail_on {
+        fail_on = f.value;
+    }
+    if let Some(s) = &d.lint.stack_as_unit {
+        ordinary.stack_as_unit = Some(s.value);
+    }
+    if settings.stack_as_unit {
+        ordinary.stack_as_unit = Some(true);
+    }
+    if let Some(f) = settings.fail_on {
+        fail_on = f;
+    }
+    let mut config = ordinary.clone();
+    config.select(&settings.select, &settings.ignore)?;
+    let outcome = diff(d, b, &config, &ordinary);
+    diagnostics.extend(outcome.diagnostics);
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let repo = RepoPaths::discover();
+    let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
+    if let Some(m) = &mut matcher {
+        m.filter(&repo.relative(&design.path), &mut diagnostics);
+    }
+    let exit = if diagnostics.iter().any(Diagnostic::is_input_error) {
+        2
+    } else if threshold(fail_on).is_some_and(|t| diagnostics.iter().any(|x| x.severity >= t)) {
+        1
+    } else {
+        0
+    };
+    let suppressed = outcome
+        .suppressed
+        .into_iter()
+        .map(|s| (design.path.clone(), s))
+        .collect();
+    report.files.push(FileReport {
+        file: design,
+        diagnostics,
+        design: settings
+            .keep_designs
+            .then(|| std::sync::Arc::new(d.clone())),
+        fail_on,
+    });
+    Ok(CheckRun {
+        report,
+        suppressed,
+        exit,
+        baselined: matcher.map(|m| BaselineOutcome {
+            hidden: m.hidden(),
+            fixed: m.fixed(),
+        }),
+        read,
+        skipped: Vec::new(),
+    })
+}
