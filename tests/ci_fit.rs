@@ -280,6 +280,7 @@ fn a_single_huge_file_is_trimmed_to_the_limit_with_a_note() {
         })
         .collect();
     let report = Report {
+        sources: Vec::new(),
         files: vec![FileReport {
             file,
             diagnostics,

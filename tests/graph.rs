@@ -637,6 +637,7 @@ fn graph_command() {
 
 fn report_of(path: &str, diagnostics: Vec<Diagnostic>) -> Report {
     Report {
+        sources: Vec::new(),
         files: vec![FileReport {
             file: source(path),
             diagnostics,

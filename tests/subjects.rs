@@ -98,6 +98,7 @@ fn report_of(text: String) -> netlint::run::Report {
     let file = SourceFile::new("three.toml", text);
     let (diagnostics, _, fail_on) = check_source(&file, None, &CheckSettings::default());
     netlint::run::Report {
+        sources: Vec::new(),
         files: vec![netlint::run::FileReport {
             file,
             diagnostics,

@@ -49,6 +49,7 @@ pub fn run(args: BaselineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Resu
         // A baseline of a design that does not load would hide nothing and
         // hold nothing: show what to fix and write no baseline.
         let shown = Report {
+            sources: Vec::new(),
             files: input_errors
                 .into_iter()
                 .map(|mut f| {

@@ -106,6 +106,7 @@ pub(crate) fn note_skipped(skipped: &[String], err: &mut dyn Write) {
 /// Writes input errors to `err` with their source lines, as `check` shows them.
 pub(crate) fn show_input_errors(files: Vec<FileReport>, err: &mut dyn Write) {
     let report = Report {
+        sources: Vec::new(),
         files,
         rules: Vec::new(),
     };

@@ -18,9 +18,8 @@ fn render_raw(report: &Report, summary: bool) -> String {
     let mut out = String::new();
     for f in &report.files {
         for d in &f.diagnostics {
-            let at = f
-                .file
-                .line_col(d.primary.as_ref().map(|p| p.span.start).unwrap_or(0));
+            let (path, range) = super::primary_place(report, &f.file, d);
+            let at = range.map_or(netlint_model::LineCol { line: 1, column: 1 }, |r| r.0);
             let message: String = d
                 .message
                 .chars()
@@ -29,7 +28,7 @@ fn render_raw(report: &Report, summary: bool) -> String {
             let _ = writeln!(
                 out,
                 "{}:{}:{}: {}[{}] {message}",
-                f.file.path,
+                path,
                 at.line,
                 at.column,
                 d.severity.as_str(),

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use netlint_model::{Diagnostic, Severity, SourceFile};
+use netlint_model::{Diagnostic, LineCol, Severity};
 
 use crate::run::normalize_path;
 use crate::run::Report;
@@ -27,9 +27,10 @@ pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
 fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     for file_report in &report.files {
-        let path = normalize_path(&repo_path(&file_report.file.path));
         for diag in &file_report.diagnostics {
-            command(&mut out, &path, &file_report.file, diag);
+            let (path, range) = super::primary_place(report, &file_report.file, diag);
+            let path = normalize_path(&repo_path(path));
+            command(&mut out, &path, range, diag);
         }
     }
     out
@@ -64,15 +65,14 @@ pub fn hidden_note(report: &Report) -> Option<String> {
     ))
 }
 
-fn command(out: &mut String, path: &str, file: &SourceFile, diag: &Diagnostic) {
+fn command(out: &mut String, path: &str, range: Option<(LineCol, LineCol)>, diag: &Diagnostic) {
     let kind = match diag.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
         Severity::Info => "notice",
     };
     let mut properties = vec![("file", path.to_owned())];
-    if let Some(primary) = &diag.primary {
-        let (start, end) = file.range(primary.span);
+    if let Some((start, end)) = range {
         properties.extend([
             ("line", start.line.to_string()),
             ("endLine", end.line.to_string()),

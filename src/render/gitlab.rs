@@ -30,17 +30,19 @@ pub fn render(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
         for diag in &file_report.diagnostics {
             // GitLab requires a line; a diagnostic about the whole file
             // points at its first.
-            let (begin, end) = diag.primary.as_ref().map_or((1, 1), |primary| {
-                let (start, end) = file.range(primary.span);
-                (start.line, end.line)
-            });
+            let (at, range) = super::primary_place(report, file, diag);
+            let (begin, end) = range.map_or((1, 1), |(start, end)| (start.line, end.line));
             issues.push(Issue {
                 description: &diag.message,
                 check_name: &diag.rule,
                 fingerprint: fingerprints.next(diag, file, &path),
                 severity: severity(diag.severity),
                 location: Location {
-                    path: path.clone(),
+                    path: if at == file.path {
+                        path.clone()
+                    } else {
+                        normalize_path(&repo_path(at))
+                    },
                     lines: Lines { begin, end },
                 },
             });
@@ -136,6 +138,7 @@ mod tests {
         let file = SourceFile::new("a.toml", "a = 1\nb = 2\n");
         let diag = Diagnostic::new("r", Severity::Warning, Element::host("a"), "same");
         let report = Report {
+            sources: Vec::new(),
             files: vec![FileReport {
                 file,
                 diagnostics: vec![diag.clone(), diag],

@@ -4,7 +4,8 @@
 use crate::run::Report;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
 use netlint_model::text::{escape, escape_keep_lines, is_unsafe};
-use netlint_model::{Diagnostic, Severity};
+use netlint_model::{Diagnostic, Label, Severity, SourceFile};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 pub struct HumanOptions {
@@ -27,6 +28,8 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
         .with_width(opts.width)
         .with_links(false);
     let mut out = String::new();
+    // Line indexes of the other files labels point into, built once each.
+    let mut other_lines: HashMap<&str, LineStarts> = HashMap::new();
     for file in &report.files {
         let lines = LineStarts::new(&file.file.text);
         let mut input_errors = 0usize;
@@ -39,15 +42,14 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
                     continue;
                 }
             }
-            let (window, mut diag) = windowed(d, &file.file.path, &file.file.text, &lines);
+            let mut shown = snippets(report, &file.file, &lines, &mut other_lines, d);
             if opts.rule_links {
                 if let Some(url) = super::rule_url(&d.rule) {
-                    diag = diag.with_url(url);
+                    shown.diag = shown.diag.with_url(url);
                 }
             }
-            let report = miette::Report::new(diag).with_source_code(window);
             let mut s = String::new();
-            if handler.render_report(&mut s, report.as_ref()).is_err() {
+            if handler.render_report(&mut s, &shown).is_err() {
                 let _ = writeln!(
                     s,
                     "{}: {}: {}",
@@ -177,34 +179,170 @@ impl miette::SourceCode for Window {
 /// Lines of context kept beyond the labels (miette shows one).
 const WINDOW_MARGIN: usize = 3;
 
-fn windowed(
-    d: &Diagnostic,
-    path: &str,
-    text: &str,
-    lines: &LineStarts,
-) -> (Window, MietteDiagnostic) {
-    let len = text.len();
-    let spans: Vec<netlint_model::Span> = d
+/// One diagnostic as miette draws it: the snippet of the file its primary
+/// label is in, then one snippet per other file its labels point into
+/// (miette's related diagnostics, each with its own source).
+struct Snippets {
+    diag: MietteDiagnostic,
+    source: Window,
+    others: Vec<Snippets>,
+}
+
+impl std::fmt::Display for Snippets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.diag, f)
+    }
+}
+
+impl std::fmt::Debug for Snippets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.diag, f)
+    }
+}
+
+impl std::error::Error for Snippets {}
+
+impl miette::Diagnostic for Snippets {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.diag.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.diag.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.diag.help()
+    }
+    fn url<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.diag.url()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.diag.labels()
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.others.is_empty() {
+            return None;
+        }
+        Some(Box::new(
+            self.others.iter().map(|o| o as &dyn miette::Diagnostic),
+        ))
+    }
+}
+
+/// `d` drawn from `own` (its reported file) and the other files its labels
+/// name. A label whose file the run did not keep is named in words.
+fn snippets<'r>(
+    report: &'r Report,
+    own: &'r SourceFile,
+    own_lines: &LineStarts,
+    other_lines: &mut HashMap<&'r str, LineStarts>,
+    d: &'r Diagnostic,
+) -> Snippets {
+    // The labels grouped by file, the primary's file first.
+    let mut groups: Vec<(&str, Vec<(bool, &Label)>)> = Vec::new();
+    let main_path = d
+        .primary
+        .as_ref()
+        .map_or(own.path.as_str(), |p| Report::label_path(own, p));
+    groups.push((main_path, Vec::new()));
+    let labels = d
         .primary
         .iter()
-        .chain(d.related.iter())
-        .map(|l| l.span)
+        .map(|l| (true, l))
+        .chain(d.related.iter().map(|l| (false, l)));
+    for (primary, l) in labels {
+        let path = Report::label_path(own, l);
+        match groups.iter_mut().find(|(p, _)| *p == path) {
+            Some((_, g)) => g.push((primary, l)),
+            None => groups.push((path, vec![(primary, l)])),
+        }
+    }
+    let mut drawn = groups.into_iter().map(|(path, labels)| {
+        let file = labels
+            .first()
+            .map_or(Some(own), |(_, l)| report.label_file(own, l));
+        match file {
+            Some(file) if std::ptr::eq(file, own) => windowed(&labels, file, own_lines),
+            Some(file) => {
+                let lines = other_lines
+                    .entry(file.path.as_str())
+                    .or_insert_with(|| LineStarts::new(&file.text));
+                windowed(&labels, file, lines)
+            }
+            None => unplaced(path, &labels),
+        }
+    });
+    let (source, labels) = drawn.next().expect("the primary's group");
+    let others: Vec<Snippets> = drawn
+        .map(|(source, labels)| Snippets {
+            diag: MietteDiagnostic::new(format!("see {}", source.name))
+                .with_severity(miette::Severity::Advice)
+                .with_labels(labels),
+            source,
+            others: Vec::new(),
+        })
         .collect();
-    let lo_off = spans.iter().map(|s| s.start.min(len)).min().unwrap_or(0);
-    let hi_off = spans.iter().map(|s| s.end.min(len)).max().unwrap_or(0);
+    Snippets {
+        diag: to_miette(d, labels),
+        source,
+        others,
+    }
+}
+
+/// Labels in a file whose text the run did not keep: no snippet, their
+/// words in the heading.
+fn unplaced(path: &str, labels: &[(bool, &Label)]) -> (Window, Vec<LabeledSpan>) {
+    let words: Vec<String> = labels
+        .iter()
+        .filter(|(_, l)| !l.message.is_empty())
+        .map(|(_, l)| escape_keep_lines(&l.message).into_owned())
+        .collect();
+    let name = if words.is_empty() {
+        escape(path).into_owned()
+    } else {
+        format!("{} ({})", escape(path), words.join("; "))
+    };
+    let window = Window {
+        name,
+        text: String::new(),
+        first_line: 0,
+    };
+    (window, Vec::new())
+}
+
+/// The window of `file` around `labels` and those labels within it.
+fn windowed(
+    labels: &[(bool, &Label)],
+    file: &SourceFile,
+    lines: &LineStarts,
+) -> (Window, Vec<LabeledSpan>) {
+    let text = &file.text;
+    let len = text.len();
+    let lo_off = labels
+        .iter()
+        .map(|(_, l)| l.span.start.min(len))
+        .min()
+        .unwrap_or(0);
+    let hi_off = labels
+        .iter()
+        .map(|(_, l)| l.span.end.min(len))
+        .max()
+        .unwrap_or(0);
     let first = lines.line_of(lo_off).saturating_sub(WINDOW_MARGIN);
     let last = lines.line_of(hi_off) + WINDOW_MARGIN;
     let start = lines.0[first];
     let end = lines.0.get(last + 1).copied().unwrap_or(len);
     // The snippet shows the file with its control characters escaped.
     let shown = Shown::new(&text[start..end]);
-    let diag = to_miette(d, start, end, &shown);
+    let spans = labeled(labels, start, end, &shown);
     let window = Window {
-        name: escape(path).into_owned(),
+        name: escape(&file.path).into_owned(),
         text: shown.text,
         first_line: first,
     };
-    (window, diag)
+    (window, spans)
 }
 
 /// A window of a file as the snippet shows it: every control character
@@ -247,14 +385,9 @@ impl Shown {
     }
 }
 
-/// `d` with its labels relative to the window `start..end` of the text,
-/// as shown; its words with control characters escaped.
-fn to_miette(d: &Diagnostic, start: usize, end: usize, shown: &Shown) -> MietteDiagnostic {
-    let severity = match d.severity {
-        Severity::Error => miette::Severity::Error,
-        Severity::Warning => miette::Severity::Warning,
-        Severity::Info => miette::Severity::Advice,
-    };
+/// `labels` relative to the window `start..end` of the text, as shown;
+/// their words with control characters escaped.
+fn labeled(labels: &[(bool, &Label)], start: usize, end: usize, shown: &Shown) -> Vec<LabeledSpan> {
     let clamp = |s: netlint_model::Span| {
         let a = s.start.clamp(start, end);
         let b = s.end.clamp(start, end).max(a);
@@ -262,16 +395,26 @@ fn to_miette(d: &Diagnostic, start: usize, end: usize, shown: &Shown) -> MietteD
         (x, y - x)
     };
     let text = |m: &str| (!m.is_empty()).then(|| escape_keep_lines(m).into_owned());
-    let mut labels = Vec::new();
-    if let Some(p) = &d.primary {
-        labels.push(LabeledSpan::new_primary_with_span(
-            text(&p.message),
-            clamp(p.span),
-        ));
-    }
-    for r in &d.related {
-        labels.push(LabeledSpan::new_with_span(text(&r.message), clamp(r.span)));
-    }
+    labels
+        .iter()
+        .map(|(primary, l)| {
+            if *primary {
+                LabeledSpan::new_primary_with_span(text(&l.message), clamp(l.span))
+            } else {
+                LabeledSpan::new_with_span(text(&l.message), clamp(l.span))
+            }
+        })
+        .collect()
+}
+
+/// `d` as miette's diagnostic, with `labels` placed in its window; its
+/// words with control characters escaped.
+fn to_miette(d: &Diagnostic, labels: Vec<LabeledSpan>) -> MietteDiagnostic {
+    let severity = match d.severity {
+        Severity::Error => miette::Severity::Error,
+        Severity::Warning => miette::Severity::Warning,
+        Severity::Info => miette::Severity::Advice,
+    };
     let mut m = MietteDiagnostic::new(escape_keep_lines(&d.message).into_owned())
         .with_code(escape(&d.rule).into_owned())
         .with_severity(severity)

@@ -1,7 +1,7 @@
 //! The JSON report: the contract CI tools parse (documented in docs/json.md).
 
 use crate::run::Report;
-use netlint_model::{Severity, SourceFile, Span};
+use netlint_model::{Label, Severity, SourceFile, Span};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -57,6 +57,21 @@ struct Summary {
     suppressed: usize,
 }
 
+/// Where a label is: in the reported file, or in the other file it names
+/// (line 1 of that file when the run kept no text of it).
+fn label_location<'a>(report: &'a Report, own: &'a SourceFile, label: &'a Label) -> Location<'a> {
+    match report.label_file(own, label) {
+        Some(file) => location(file, label.span),
+        None => Location {
+            file: Report::label_path(own, label),
+            line: 1,
+            column: 1,
+            end_line: 1,
+            end_column: 1,
+        },
+    }
+}
+
 fn location<'a>(file: &'a SourceFile, span: Span) -> Location<'a> {
     let (s, e) = file.range(span);
     Location {
@@ -88,16 +103,16 @@ pub fn render(report: &Report, suppressed: usize) -> String {
                 help: d.help.as_deref(),
                 element: d.element(),
                 subjects: d.subject_paths(),
-                location: location(
-                    &f.file,
-                    d.primary.as_ref().map(|p| p.span).unwrap_or_default(),
-                ),
+                location: match &d.primary {
+                    Some(p) => label_location(report, &f.file, p),
+                    None => location(&f.file, Span::default()),
+                },
                 related: d
                     .related
                     .iter()
                     .map(|r| Related {
                         message: &r.message,
-                        location: location(&f.file, r.span),
+                        location: label_location(report, &f.file, r),
                     })
                     .collect(),
             });

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use netlint_model::{Diagnostic, SourceFile};
+use netlint_model::{Diagnostic, LineCol};
 
 use crate::run::{FileReport, Report};
 
@@ -39,7 +39,7 @@ pub fn render(report: &Report) -> String {
         "<testsuites name=\"netlint\" tests=\"{tests}\" failures=\"{failures}\" errors=\"0\">"
     );
     for file_report in &report.files {
-        suite(&mut out, file_report);
+        suite(&mut out, report, file_report);
     }
     out.push_str("</testsuites>\n");
     out
@@ -53,7 +53,7 @@ fn failures(file_report: &FileReport) -> usize {
         .count()
 }
 
-fn suite(out: &mut String, file_report: &FileReport) {
+fn suite(out: &mut String, report: &Report, file_report: &FileReport) {
     let file = &file_report.file;
     let diagnostics = &file_report.diagnostics;
     let _ = writeln!(
@@ -74,7 +74,8 @@ fn suite(out: &mut String, file_report: &FileReport) {
         if *n > 1 {
             let _ = write!(name, " #{n}");
         }
-        case(out, file, diag, &name, file_report.fails(diag));
+        let place = super::primary_place(report, file, diag);
+        case(out, place, diag, &name, file_report.fails(diag));
     }
     out.push_str("  </testsuite>\n");
 }
@@ -90,13 +91,16 @@ fn case_name(diag: &Diagnostic) -> String {
     }
 }
 
-fn case(out: &mut String, file: &SourceFile, diag: &Diagnostic, name: &str, fails: bool) {
-    let location = match &diag.primary {
-        Some(primary) => {
-            let start = file.line_col(primary.span.start);
-            format!("{}:{}:{}", file.path, start.line, start.column)
-        }
-        None => file.path.clone(),
+fn case(
+    out: &mut String,
+    (path, range): (&str, Option<(LineCol, LineCol)>),
+    diag: &Diagnostic,
+    name: &str,
+    fails: bool,
+) {
+    let location = match range {
+        Some((start, _)) => format!("{path}:{}:{}", start.line, start.column),
+        None => path.to_owned(),
     };
     let mut body = diag.message.clone();
     if let Some(help) = &diag.help {
@@ -255,7 +259,7 @@ mod tests {
 
     #[test]
     fn names_carry_no_position_and_repeats_are_numbered() {
-        let file = SourceFile::new("a.toml", "a = 1\nb = 2\n");
+        let file = netlint_model::SourceFile::new("a.toml", "a = 1\nb = 2\n");
         let d = |start| {
             netlint_model::Diagnostic::new(
                 "r",
@@ -266,6 +270,7 @@ mod tests {
             .at(netlint_model::Span::new(start, start + 1), "here")
         };
         let r = Report {
+            sources: Vec::new(),
             files: vec![FileReport {
                 file,
                 diagnostics: vec![d(0), d(6)],

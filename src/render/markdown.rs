@@ -251,11 +251,11 @@ fn file_section(report: &Report, f: &FileReport, head: &str, diags: &[&Diagnosti
     let _ = writeln!(out, "| Severity | Rule | Element | Line | Finding |");
     let _ = writeln!(out, "| :-- | :-- | :-- | --: | :-- |");
     for d in diags {
-        let line = d
-            .primary
-            .as_ref()
-            .map(|p| f.file.line_col(p.span.start).line.to_string())
-            .unwrap_or_default();
+        let line = match super::primary_place(report, &f.file, d) {
+            (path, Some((start, _))) if path == f.file.path => start.line.to_string(),
+            (path, Some((start, _))) => format!("{}:{}", cell(path), start.line),
+            _ => String::new(),
+        };
         let element = match d.element() {
             e if e.is_empty() => String::new(),
             e => format!("`{}`", cell(&e)),

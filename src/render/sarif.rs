@@ -80,16 +80,22 @@ fn build_log<'a>(
         let file = &file_report.file;
         let path = normalize_path(&repo_path(&file.path));
         let artifact = ArtifactLocation::new(&path);
+        let place = Places {
+            report,
+            own: file,
+            artifact: &artifact,
+            repo_path,
+        };
         for diag in &file_report.diagnostics {
             // Keyed on the plain path, not the encoded URI, so GitLab's
             // report and baselines carry the same fingerprint.
             let fingerprint = fingerprints.next(diag, file, &path);
-            results.push(result(diag, file, &artifact, &rule_index, fingerprint));
+            results.push(result(diag, &place, &rule_index, fingerprint));
         }
         for (_, sup) in allowed.iter().filter(|(p, _)| *p == file.path) {
             let diag = &sup.diagnostic;
             let fingerprint = fingerprints.next(diag, file, &path);
-            let mut r = result(diag, file, &artifact, &rule_index, fingerprint);
+            let mut r = result(diag, &place, &rule_index, fingerprint);
             r.suppressions.push(Suppression {
                 kind: "inSource",
                 justification: sup.reason.clone(),
@@ -163,10 +169,40 @@ fn rule_descriptor(rule: &RuleMeta) -> ReportingDescriptor<'_> {
     }
 }
 
+/// What places a label of one reported file: the run (for labels in other
+/// files), the file itself and its artifact.
+struct Places<'r> {
+    report: &'r Report,
+    own: &'r SourceFile,
+    artifact: &'r ArtifactLocation,
+    repo_path: &'r dyn Fn(&str) -> String,
+}
+
+impl Places<'_> {
+    /// The physical location of `label`, in the reported file or in the
+    /// other file it names (no region when the run kept no text of it).
+    fn of(&self, label: Option<&Label>) -> Physical {
+        match label {
+            Some(l) if l.file.as_deref().is_some_and(|f| f != self.own.path) => {
+                let path = Report::label_path(self.own, l);
+                Physical {
+                    artifact_location: ArtifactLocation::new(&normalize_path(&(self.repo_path)(
+                        path,
+                    ))),
+                    region: self
+                        .report
+                        .label_file(self.own, l)
+                        .map(|f| region(f.range(l.span))),
+                }
+            }
+            _ => physical(self.artifact, self.own, label),
+        }
+    }
+}
+
 fn result<'a>(
     diag: &'a Diagnostic,
-    file: &SourceFile,
-    artifact: &ArtifactLocation,
+    place: &Places,
     rule_index: &HashMap<&str, usize>,
     fingerprint: String,
 ) -> SarifResult<'a> {
@@ -176,7 +212,7 @@ fn result<'a>(
     };
     let location = Location {
         id: None,
-        physical_location: physical(artifact, file, diag.primary.as_ref()),
+        physical_location: place.of(diag.primary.as_ref()),
         logical_locations: diag
             .subject_paths()
             .into_iter()
@@ -199,7 +235,7 @@ fn result<'a>(
         .enumerate()
         .map(|(i, label)| Location {
             id: Some(i + 1),
-            physical_location: physical(artifact, file, Some(label)),
+            physical_location: place.of(Some(label)),
             logical_locations: Vec::new(),
             // SARIF requires a message on a related location to show it; an
             // unlabelled span still deserves a word.
@@ -229,15 +265,16 @@ fn result<'a>(
 fn physical(artifact: &ArtifactLocation, file: &SourceFile, label: Option<&Label>) -> Physical {
     Physical {
         artifact_location: artifact.clone(),
-        region: label.map(|l| {
-            let (start, end) = file.range(l.span);
-            Region {
-                start_line: start.line,
-                start_column: start.column,
-                end_line: end.line,
-                end_column: end.column,
-            }
-        }),
+        region: label.map(|l| region(file.range(l.span))),
+    }
+}
+
+fn region((start, end): (netlint_model::LineCol, netlint_model::LineCol)) -> Region {
+    Region {
+        start_line: start.line,
+        start_column: start.column,
+        end_line: end.line,
+        end_column: end.column,
     }
 }
 
@@ -629,6 +666,7 @@ switch_port = \"sw1:Eth1/1\"
             ),
         ];
         Report {
+            sources: Vec::new(),
             files: vec![
                 FileReport {
                     file,

@@ -303,6 +303,7 @@ mod tests {
         let d2 = shared(&["hv1", "hv2"]);
         assert_eq!(d2.message, "hosts `hv1`, `hv2`: power plan `balanced`");
         let report = Report {
+            sources: Vec::new(),
             files: vec![FileReport {
                 file: netlint_model::SourceFile::new("a.toml", ""),
                 diagnostics: vec![d2],

@@ -1,7 +1,7 @@
 //! What one `netlint check` run found, per file: the input every renderer
 //! (human, json, sarif, github, junit, gitlab, markdown) turns into text.
 
-use netlint_model::{Design, Diagnostic, FailOn, RuleMeta, Severity, SourceFile};
+use netlint_model::{Design, Diagnostic, FailOn, Label, RuleMeta, Severity, SourceFile};
 use std::sync::Arc;
 
 /// The diagnostics of one file, sorted by position then rule.
@@ -53,4 +53,31 @@ pub struct Report {
     /// Every rule netlint knows (schema and syntax included), for renderers
     /// that describe rules (SARIF `tool.driver.rules`).
     pub rules: Vec<RuleMeta>,
+    /// Files that labels point into without being reported themselves (the
+    /// as-built side of `netlint diff`, the switch configs a design was
+    /// imported from), so every renderer can place and show those lines.
+    pub sources: Vec<SourceFile>,
+}
+
+impl Report {
+    /// The file a label of a diagnostic reported in `own` is in: `own`, or
+    /// the file the label names ([`Label::file`]), looked up among the
+    /// reported files and [`Report::sources`]. `None` when the run did not
+    /// keep that file's text.
+    pub fn label_file<'a>(&'a self, own: &'a SourceFile, label: &Label) -> Option<&'a SourceFile> {
+        match &label.file {
+            None => Some(own),
+            Some(path) if *path == own.path => Some(own),
+            Some(path) => self
+                .sources
+                .iter()
+                .chain(self.files.iter().map(|f| &f.file))
+                .find(|f| f.path == *path),
+        }
+    }
+
+    /// The path a label is in (its own file's when it names none).
+    pub fn label_path<'a>(own: &'a SourceFile, label: &'a Label) -> &'a str {
+        label.file.as_deref().unwrap_or(&own.path)
+    }
 }

@@ -143,6 +143,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
     let repo = RepoPaths::discover();
     let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
     let mut report = Report {
+        sources: Vec::new(),
         files: Vec::new(),
         rules: input_rules()
             .into_iter()

@@ -44,6 +44,12 @@ impl fmt::Display for Severity {
 pub struct Label {
     pub span: Span,
     pub message: String,
+    /// The file the span is in, when it is not the file the diagnostic is
+    /// reported in: the as-built side of a drift finding, the switch config
+    /// an imported value came from. `None`: the report's own file. Every
+    /// file a label names is in the run's `Report::sources` (or is one of
+    /// its reported files), so renderers can show its lines.
+    pub file: Option<String>,
 }
 
 impl Label {
@@ -51,7 +57,22 @@ impl Label {
         Label {
             span,
             message: message.into(),
+            file: None,
         }
+    }
+
+    /// A label in another file than the one the diagnostic is reported in.
+    pub fn in_file(file: impl Into<String>, span: Span, message: impl Into<String>) -> Self {
+        Label {
+            span,
+            message: message.into(),
+            file: Some(file.into()),
+        }
+    }
+
+    /// Whether two labels mark the same place (same file, same span).
+    pub fn same_place(&self, other: &Label) -> bool {
+        self.span == other.span && self.file == other.file
     }
 }
 
@@ -212,13 +233,34 @@ impl Diagnostic {
         self
     }
 
-    pub fn with_related(mut self, span: Span, label: impl Into<String>) -> Self {
-        let label = Label::new(span, label);
-        let duplicate = self.primary.as_ref().is_some_and(|p| p.span == span)
-            || self.related.iter().any(|r| r.span == span);
+    pub fn with_related(self, span: Span, label: impl Into<String>) -> Self {
+        self.with_related_label(Label::new(span, label))
+    }
+
+    /// A related place in another file (see [`Label::file`]).
+    pub fn with_related_in(
+        self,
+        file: impl Into<String>,
+        span: Span,
+        label: impl Into<String>,
+    ) -> Self {
+        self.with_related_label(Label::in_file(file, span, label))
+    }
+
+    /// A related label, unless the primary or another related label
+    /// already marks its place.
+    pub fn with_related_label(mut self, label: Label) -> Self {
+        let duplicate = self.primary.as_ref().is_some_and(|p| p.same_place(&label))
+            || self.related.iter().any(|r| r.same_place(&label));
         if !duplicate {
             self.related.push(label);
         }
+        self
+    }
+
+    /// The primary place in another file than the reported one.
+    pub fn at_in(mut self, file: impl Into<String>, span: Span, label: impl Into<String>) -> Self {
+        self.primary = Some(Label::in_file(file, span, label));
         self
     }
 
