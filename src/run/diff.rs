@@ -37,6 +37,7 @@ pub fn run_diff(
     let mut report = Report {
         files: Vec::new(),
         rules: all_rules(),
+        sources: Vec::new(),
     };
     let mut read = Vec::new();
     let loaded = load(&design);
@@ -121,7 +122,7 @@ pub fn run_diff(
     }
     let mut config = ordinary.clone();
     config.select(&settings.select, &settings.ignore)?;
-    let outcome = diff(d, b, &config, &ordinary);
+    let outcome = diff(d, b, &built.path, &config, &ordinary);
     diagnostics.extend(outcome.diagnostics);
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     let repo = RepoPaths::discover();
@@ -141,6 +142,7 @@ pub fn run_diff(
         .into_iter()
         .map(|s| (design.path.clone(), s))
         .collect();
+    report.sources.push(built);
     report.files.push(FileReport {
         file: design,
         diagnostics,

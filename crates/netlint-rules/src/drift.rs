@@ -5,6 +5,7 @@
 //! each side, so that a difference that makes the as-built fail a rule the
 //! design passes is judged by that finding.
 
+use crate::phrases::words::name_hosts;
 use crate::{Rule, RuleConfig};
 use netlint_analysis::drift::{drift, At, Difference, Drift, Two};
 use netlint_model::{Design, Diagnostic, Element, Level, Part, Severity, Span};
@@ -54,6 +55,8 @@ pub enum Side {
 pub struct DriftContext<'d> {
     pub design: &'d Design,
     pub built: &'d Design,
+    /// The path the as-built side is shown as: where its labels point.
+    pub built_file: String,
     pub drift: Drift,
     /// The ordinary rules' findings on each side.
     pub design_findings: Vec<Diagnostic>,
@@ -66,13 +69,19 @@ pub struct DriftContext<'d> {
 impl<'d> DriftContext<'d> {
     /// Compares the two designs and runs the ordinary rules on each
     /// (`config`: their levels).
-    pub fn new(design: &'d Design, built: &'d Design, config: &RuleConfig) -> Self {
+    pub fn new(
+        design: &'d Design,
+        built: &'d Design,
+        built_file: &str,
+        config: &RuleConfig,
+    ) -> Self {
         let drift = drift(design, built);
         let design_findings = crate::check(design, config).diagnostics;
         let built_findings = crate::check(built, config).diagnostics;
         let mut cx = DriftContext {
             design,
             built,
+            built_file: built_file.to_string(),
             drift,
             design_findings,
             built_findings,
@@ -219,7 +228,8 @@ pub struct DriftOutcome {
     pub suppressed: Vec<crate::Suppressed>,
 }
 
-/// Runs every drift rule on the two designs. `config` holds the levels of
+/// Runs every drift rule on the two designs (`built_file`: the path the
+/// as-built side is shown as, which its labels name). `config` holds the levels of
 /// the design's `[netlint] rules`, netlint.toml and the command line
 /// (`--select`, `--ignore`); `ordinary` the levels the ordinary rules run
 /// at on both sides to judge each difference's consequence (the files'
@@ -230,10 +240,11 @@ pub struct DriftOutcome {
 pub fn diff(
     design: &Design,
     built: &Design,
+    built_file: &str,
     config: &RuleConfig,
     ordinary: &RuleConfig,
 ) -> DriftOutcome {
-    let cx = DriftContext::new(design, built, ordinary);
+    let cx = DriftContext::new(design, built, built_file, ordinary);
     let mut found = Vec::new();
     for rule in drift_registry() {
         if config.level(&rule.rule.meta.id) == Some(Level::Off) {
@@ -241,7 +252,9 @@ pub fn diff(
         }
         let mut out = Vec::new();
         (rule.check)(&cx, &mut out);
-        found.extend(out);
+        // Hosts built alike from one profile share the profile's line:
+        // one finding with a subject per host.
+        found.extend(crate::rules::merge_alike(out));
     }
     let mut outcome = DriftOutcome {
         diagnostics: Vec::new(),
@@ -254,18 +267,34 @@ pub fn diff(
             Some(Level::Error) => d.severity = Severity::Error,
             _ => {}
         }
-        let allow = design.allows.iter().enumerate().find(|(_, (scope, a))| {
-            a.rule.value == d.rule && d.subjects.iter().all(|s| scope.covers(s))
-        });
-        match allow {
-            Some((_, (_, a))) => {
-                outcome.suppressed.push(crate::Suppressed {
-                    diagnostic: d,
-                    reason: a.reason.clone(),
-                    allow_span: a.rule.span,
-                });
+        // Each subject is allowed or not on its own, as in `check`.
+        let mut kept = Vec::new();
+        let mut by_allow: std::collections::BTreeMap<usize, Vec<Element>> = Default::default();
+        for s in std::mem::take(&mut d.subjects) {
+            let allow = design
+                .allows
+                .iter()
+                .position(|(scope, a)| a.rule.value == d.rule && scope.covers(&s));
+            match allow {
+                Some(i) => by_allow.entry(i).or_default().push(s),
+                None => kept.push(s),
             }
-            None => outcome.diagnostics.push(d),
+        }
+        for (i, subjects) in by_allow {
+            let a = &design.allows[i].1;
+            let mut sup = d.clone();
+            sup.subjects = subjects;
+            name_hosts(&mut sup);
+            outcome.suppressed.push(crate::Suppressed {
+                diagnostic: sup,
+                reason: a.reason.clone(),
+                allow_span: a.rule.span,
+            });
+        }
+        if !kept.is_empty() {
+            d.subjects = kept;
+            name_hosts(&mut d);
+            outcome.diagnostics.push(d);
         }
     }
     outcome

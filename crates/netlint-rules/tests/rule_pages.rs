@@ -144,7 +144,7 @@ fn every_drift_rule_has_a_page_with_executed_examples() {
         let config = RuleConfig::default();
         for (i, text) in fails.iter().enumerate() {
             let built = load_example(format!("{id}.md#fails{i}"), text);
-            let out = diff(&design, &built, &config, &config);
+            let out = diff(&design, &built, "as-built.toml", &config, &config);
             assert!(
                 out.diagnostics.iter().any(|d| id == d.rule),
                 "rules/{id}.md as-built example {i} should make `{id}` fire: {:#?}",
@@ -153,7 +153,7 @@ fn every_drift_rule_has_a_page_with_executed_examples() {
         }
         for (i, text) in passes.iter().enumerate() {
             let built = load_example(format!("{id}.md#passes{i}"), text);
-            let out = diff(&design, &built, &config, &config);
+            let out = diff(&design, &built, "as-built.toml", &config, &config);
             let fired: Vec<_> = out.diagnostics.iter().filter(|d| id == d.rule).collect();
             assert!(
                 fired.is_empty(),

@@ -358,7 +358,9 @@ impl Cmp<'_> {
                 Some(or(y.priority.as_ref().map(|p| p.span), bs)),
             ),
         );
-        if x.mode.value != StpMode::Mstp && y.mode.value != StpMode::Mstp {
+        // The region is compared between two MSTP switches; a switch in
+        // another mode is the mode's difference alone.
+        if x.mode.value != StpMode::Mstp || y.mode.value != StpMode::Mstp {
             return;
         }
         self.push(
@@ -555,20 +557,20 @@ impl Cmp<'_> {
                 (Value::Num(dl.members.value), Some(dl.members.span)),
                 (Value::Num(bl.members.value), Some(bl.members.span)),
             );
-            let lag = |l: &netlint_model::Link| {
-                if l.members.value > 1 || l.is_multi_chassis() {
-                    Value::Lag(l.lag.value)
-                } else {
-                    // One cable: no bundle whatever `lag` says.
-                    Value::Lag(LagMode::None)
+            // How the cables are bundled, where both sides have a bundle
+            // (one cable is no bundle whatever `lag` says: the number of
+            // members is the difference then).
+            if dl.is_lag() || bl.is_lag() {
+                let bundled = |l: &netlint_model::Link| l.members.value > 1 || l.is_multi_chassis();
+                if bundled(dl) && bundled(bl) {
+                    self.push(
+                        at,
+                        Field::LagMode,
+                        (Value::Lag(dl.lag.value), Some(dl.lag.span)),
+                        (Value::Lag(bl.lag.value), Some(bl.lag.span)),
+                    );
                 }
-            };
-            self.push(
-                at,
-                Field::LagMode,
-                (lag(dl), Some(dl.lag.span)),
-                (lag(bl), Some(bl.lag.span)),
-            );
+            }
         }
         for (i, bl) in b.links.iter().enumerate() {
             if m.links.design(LinkId(i)).is_none() {

@@ -61,7 +61,6 @@ fn both_names(d: &str, b: &str) -> String {
 /// The element in words, design names first.
 pub(crate) fn element_words(cx: &DriftContext<'_>, at: &At) -> String {
     let (d, b) = (cx.design, cx.built);
-    let host_names = |h: Two<HostId>| both_names(&host(d, h.design).name, &host(b, h.built).name);
     match *at {
         At::Switch(t) => match (t.design, t.built) {
             (Some(x), Some(y)) => format!(
@@ -98,23 +97,22 @@ pub(crate) fn element_words(cx: &DriftContext<'_>, at: &At) -> String {
                 (None, Some(y)) => format!("`{}`", host(b, h.built).nic(y).name),
                 (None, None) => String::new(),
             };
-            format!("NIC {name} of host {}", host_names(h))
+            let _ = h;
+            format!("NIC {name}")
         }
         At::Team { host: h, team } => format!(
-            "team {} of host {}",
+            "team {}",
             both_names(
                 &host(d, h.design).teams[team.design.0].name,
                 &host(b, h.built).teams[team.built.0].name
-            ),
-            host_names(h)
+            )
         ),
         At::VSwitch { host: h, vswitch } => {
             let dv = &host(d, h.design).vswitches[vswitch.design.0];
             format!(
-                "{} {} of host {}",
+                "{} {}",
                 dv.kind_words(host(d, h.design).os.value),
-                both_names(&dv.name, &host(b, h.built).vswitches[vswitch.built.0].name),
-                host_names(h)
+                both_names(&dv.name, &host(b, h.built).vswitches[vswitch.built.0].name)
             )
         }
         At::VNic {
@@ -130,14 +128,14 @@ pub(crate) fn element_words(cx: &DriftContext<'_>, at: &At) -> String {
                 (None, Some(y)) => format!("`{}`", bv.vnics[y].name),
                 (None, None) => String::new(),
             };
-            format!("vNIC {name} of host {}", host_names(h))
+            format!("vNIC {name} on {}", both_names(&dv.name, &bv.name))
         }
-        At::LiveMigration(h) => format!(
-            "{} of host {}",
-            host(d, h.design).os.value.live_migration_words(),
-            host_names(h)
-        ),
-        At::HostDcb(h) => format!("DCB of host {}", host_names(h)),
+        At::LiveMigration(h) => host(d, h.design)
+            .os
+            .value
+            .live_migration_words()
+            .to_string(),
+        At::HostDcb(_) => "DCB".to_string(),
         At::SwitchDcb(s) => format!(
             "DCB of switch {}",
             both_names(&d.switch(s.design).name, &b.switch(s.built).name)
@@ -260,15 +258,10 @@ pub(crate) fn value_words(
         Value::Unset => "not set".to_string(),
         Value::Bool(true) => "yes".to_string(),
         Value::Bool(false) => "no".to_string(),
-        Value::Num(n) => match field {
-            Field::Mtu => format!("MTU {n}"),
-            Field::StpPriority => format!("priority {n}"),
-            Field::StpRevision => format!("revision {n}"),
-            Field::LagMembers => format!("{n} member{}", if *n == 1 { "" } else { "s" }),
-            Field::VNicWeight | Field::DefaultFlowWeight => format!("weight {n}"),
-            Field::LmSimultaneous => format!("{n} at a time"),
-            _ => n.to_string(),
-        },
+        Value::Num(n) => {
+            let _ = field;
+            n.to_string()
+        }
         Value::Mtu(m) => m.describe(),
         Value::Stp(m) => format!("`{m}`"),
         Value::Text(t) => format!("`{t}`"),
@@ -302,7 +295,7 @@ pub(crate) fn value_words(
             (Some(s), None) => format!("`{}`", x.switch(*s).name),
             _ => "no switch".to_string(),
         },
-        Value::Vlan(Some(v)) => format!("VLAN {v}"),
+        Value::Vlan(Some(v)) => v.to_string(),
         Value::Vlan(None) => "untagged".to_string(),
         Value::Rdma(r) => format!("`{r}`"),
         Value::Bandwidth(b) => b.to_string(),
@@ -353,8 +346,8 @@ pub(crate) struct Found<'a> {
 }
 
 /// The finding of a difference: at the design's line (the `[design]`
-/// header for an element the design does not have), about the design's
-/// element; an error naming the as-built finding when the difference makes
+/// header for an element the design does not have), with the as-built
+/// line as a label in the as-built file, about the design's element; an error naming the as-built finding when the difference makes
 /// the as-built fail a rule the design passes.
 pub(crate) fn emit(cx: &DriftContext<'_>, rule: &DriftRule, f: Found<'_>) -> Diagnostic {
     let touched = touched(cx, &f.diff.at);
@@ -370,10 +363,39 @@ pub(crate) fn emit(cx: &DriftContext<'_>, rule: &DriftRule, f: Found<'_>) -> Dia
     };
     let subject = touched.first().cloned().unwrap_or(Element::Design);
     let span: Span = f.diff.span.design.unwrap_or(cx.design.span);
-    let _ = f.built_label;
-    Diagnostic::new(rule.rule.meta.id, severity, subject, message)
+    // A part of a host: the engine writes the hosts in front ("hosts
+    // `hv1`, `hv2`: ..."), once the findings of hosts built alike from one
+    // profile are one.
+    let host_part = matches!(
+        f.diff.at,
+        At::Nic {
+            nic: Two {
+                design: Some(_),
+                ..
+            },
+            ..
+        } | At::Team { .. }
+            | At::VSwitch { .. }
+            | At::VNic {
+                vnic: Two {
+                    design: Some(_),
+                    ..
+                },
+                ..
+            }
+            | At::LiveMigration(_)
+            | At::HostDcb(_)
+    );
+    let mut d = Diagnostic::new(rule.rule.meta.id, severity, subject, message)
         .at(span, f.design_label)
-        .with_help(f.help)
+        .with_help(f.help);
+    if host_part {
+        d.host_words = Some(netlint_model::HostWords::leading(&d.message));
+    }
+    match f.diff.span.built {
+        Some(at) => d.with_related_in(&cx.built_file, at, f.built_label),
+        None => d,
+    }
 }
 
 /// "VLANs" words of the networks that use `vlan` on a side.
@@ -397,7 +419,7 @@ pub(crate) fn field_words(field: Field) -> &'static str {
         Field::StpRegion => "MST region name",
         Field::StpRevision => "MST revision",
         Field::StpInstances => "MST instance map",
-        Field::Cabling => "cabling",
+        Field::Cabling => "cabled to",
         Field::LagMembers => "members",
         Field::LagMode => "LAG mode",
         Field::TeamMembers => "members",

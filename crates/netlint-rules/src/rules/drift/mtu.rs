@@ -35,7 +35,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             diff,
             effect,
             severity,
-            format!("set the {dv} of the design as built, or change the design if the new MTU is intended (then check the path end to end with `netlint check`)"),
+            format!("set MTU {dv} as built, as the design says, or change the design if the new MTU is intended (then check the path end to end with `netlint check`)"),
         ));
     }
 }

@@ -26,12 +26,12 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 &RULE,
                 Found {
                     diff,
-                    what: format!("{place} is an access port of {bv} as built, of {dv} in the design"),
+                    what: format!("{place} is an access port of VLAN {bv} as built, of VLAN {dv} in the design"),
                     effect: "the host on it lands in another network".to_string(),
                     severity: Severity::Warning,
-                    help: format!("set the port's access VLAN as built to the design's ({dv}), or change the design's `access_vlan` if the move is intended"),
-                    design_label: format!("the design: {dv}"),
-                    built_label: format!("as built: {bv}"),
+                    help: format!("set the port's access VLAN as built to the design's (VLAN {dv}), or change the design's `access_vlan` if the move is intended"),
+                    design_label: format!("the design: VLAN {dv}"),
+                    built_label: format!("as built: VLAN {bv}"),
                 },
             ));
             continue;

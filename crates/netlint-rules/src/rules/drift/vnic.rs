@@ -27,7 +27,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             Field::VNicVlan => (
                 "the vNIC tags its traffic for another VLAN: it lands in another network, or nowhere".to_string(),
                 Severity::Warning,
-                format!("set the vNIC's VLAN to {dv} as built (`Set-VMNetworkAdapterIsolation` / `Set-VMNetworkAdapterVlan` on Hyper-V, the port group's VLAN on vSphere), or update the design"),
+                format!("set the vNIC's VLAN to the design's ({dv}) as built (`Set-VMNetworkAdapterIsolation` / `Set-VMNetworkAdapterVlan` on Hyper-V, the port group's VLAN on vSphere), or update the design"),
             ),
             _ => (
                 "the share of the uplinks this traffic keeps under contention changes: the design's bandwidth model no longer holds".to_string(),
