@@ -326,11 +326,14 @@ fn the_as_built_side_can_be_switch_configs_lldp_and_cabling() {
         "{}",
         diags[0]["message"]
     );
-    let related = &diags[0]["related"][0]["location"]["file"];
-    assert!(
-        related.as_str().unwrap().contains("nxos-tor1.cfg"),
-        "{related}"
-    );
+    // The as-built label is on the running-config's line, not on the
+    // imported design's.
+    let related = &diags[0]["related"];
+    assert_eq!(related.as_array().unwrap().len(), 1, "{related:#}");
+    let at = &related[0]["location"];
+    assert_eq!(at["file"], files[0].as_str(), "{related:#}");
+    let text = line(&files[0], at["line"].as_u64().unwrap());
+    assert!(text.contains("priority 8192"), "{text}");
     assert_eq!(code, 1);
 }
 

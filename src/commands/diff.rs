@@ -142,7 +142,8 @@ fn render_diff(run: &CheckRun, format: DiffFormat, color: bool, summary: bool) -
 /// The as-built side as a design text: the one design file given, or the
 /// design `netlint import` would write from the files given. What the
 /// importer did not understand is said on `err`.
-fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<SourceFile, String> {
+/// The files it was imported from come second (empty for a design file).
+fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<(SourceFile, Vec<SourceFile>), String> {
     let shown = |p: &PathBuf| p.to_string_lossy().replace('\\', "/");
     let mut files = Vec::new();
     for path in &args.as_built {
@@ -154,7 +155,7 @@ fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<SourceFile, String> 
         if args.from.is_none() && is_design(bytes) {
             let text = String::from_utf8(bytes.clone())
                 .map_err(|_| format!("{} is not UTF-8 text", shown(path)))?;
-            return Ok(SourceFile::new(shown(path), text));
+            return Ok((SourceFile::new(shown(path), text), Vec::new()));
         }
     }
     let forced = args.from.as_deref().and_then(Kind::from_key);
@@ -187,9 +188,13 @@ fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<SourceFile, String> 
             netlint_model::text::escape_keep_lines(&n.to_string())
         );
     }
-    Ok(SourceFile::new(
-        format!("imported from {}", names.join(", ")),
-        imported.toml,
+    let sources = files
+        .iter()
+        .map(|(p, b)| SourceFile::new(shown(p), String::from_utf8_lossy(b).into_owned()))
+        .collect();
+    Ok((
+        SourceFile::new(format!("imported from {}", names.join(", ")), imported.toml),
+        sources,
     ))
 }
 
@@ -198,7 +203,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
     let bytes = read_file(&args.design, DEFAULT_MAX_FILE_SIZE)
         .map_err(|reason| format!("cannot read {shown}: {reason}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))?;
-    let built = as_built(&args, err)?;
+    let (built, imported_from) = as_built(&args, err)?;
     let baseline = args
         .baseline
         .as_deref()
@@ -217,6 +222,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         SourceFile::new(shown, text),
         Some(&args.design),
         built,
+        imported_from,
         &settings,
     )?;
     let mut read: Vec<PathBuf> = vec![args.design.clone()];

@@ -8,7 +8,7 @@ use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
 use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
 use super::repo::RepoPaths;
-use netlint_model::{load, Diagnostic, FailOn, SourceFile};
+use netlint_model::{load, Diagnostic, FailOn, Label, SourceFile, Span};
 use netlint_rules::drift::{diff, drift_registry};
 use netlint_rules::{input_rules, registry, RuleConfig};
 use std::path::Path;
@@ -24,12 +24,18 @@ fn all_rules() -> Vec<netlint_model::RuleMeta> {
 
 /// Compares the design (`design`, read from `design_path` when it is a
 /// file, which decides its `netlint.toml`) with the as-built design
-/// `built`. Input errors on either side are reported against their file
+/// `built`. When `built` was written by the importer from the files
+/// `imported_from`, each as-built label points at the config, LLDP or
+/// cabling line its value came from (the `# FILE:LINE` comment the
+/// importer writes beside every value, docs/import.md), and stays on the
+/// imported design's line where the value has no such line (a vendor
+/// default). Input errors on either side are reported against their file
 /// and exit 2; nothing is compared then.
 pub fn run_diff(
     design: SourceFile,
     design_path: Option<&Path>,
     built: SourceFile,
+    imported_from: Vec<SourceFile>,
     settings: &CheckSettings,
 ) -> Result<CheckRun, String> {
     RuleConfig::default().select(&settings.select, &settings.ignore)?;
@@ -123,7 +129,14 @@ pub fn run_diff(
     let mut config = ordinary.clone();
     config.select(&settings.select, &settings.ignore)?;
     let outcome = diff(d, b, &built.path, &config, &ordinary);
-    diagnostics.extend(outcome.diagnostics);
+    let mut found = outcome.diagnostics;
+    if !imported_from.is_empty() {
+        for f in &mut found {
+            f.related = to_source_lines(std::mem::take(&mut f.related), &built, &imported_from);
+        }
+        report.sources.extend(imported_from);
+    }
+    diagnostics.extend(found);
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     let repo = RepoPaths::discover();
     let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
@@ -162,4 +175,66 @@ pub fn run_diff(
         read,
         skipped: Vec::new(),
     })
+}
+
+/// Labels on the imported design's lines moved to the lines of the files
+/// they were imported from, read from the provenance comment the importer
+/// writes after each value (`# nxos-tor1.cfg:40`, `# a.cfg:80; b.cfg:36`
+/// for a value both ends of a link set). A label whose line has no such
+/// comment stays where it is.
+fn to_source_lines(labels: Vec<Label>, built: &SourceFile, from: &[SourceFile]) -> Vec<Label> {
+    let mut out = Vec::new();
+    for l in labels {
+        if l.file.as_deref() != Some(built.path.as_str()) {
+            out.push(l);
+            continue;
+        }
+        let text = &built.text;
+        let start = text[..l.span.start.min(text.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = &text[start..end];
+        let places: Vec<(&SourceFile, usize)> = match line.find(" # ") {
+            Some(at) => line[at + 3..]
+                .split(';')
+                .filter_map(|part| {
+                    let part = part.trim();
+                    from.iter().find_map(|f| {
+                        let rest = part.strip_prefix(f.path.as_str())?.strip_prefix(':')?;
+                        let digits: String =
+                            rest.chars().take_while(char::is_ascii_digit).collect();
+                        Some((f, digits.parse().ok()?))
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut moved = false;
+        for (f, n) in places {
+            if let Some(span) = line_span(&f.text, n) {
+                out.push(Label::in_file(f.path.clone(), span, l.message.clone()));
+                moved = true;
+            }
+        }
+        if !moved {
+            out.push(l);
+        }
+    }
+    out
+}
+
+/// The span of the text of 1-based line `n` (without its indentation and
+/// line break).
+fn line_span(text: &str, n: usize) -> Option<Span> {
+    let mut start = 0;
+    for (i, line) in text.split('\n').enumerate() {
+        if i + 1 == n {
+            let body = line.trim_end_matches('\r');
+            let indent = body.len() - body.trim_start().len();
+            return Some(Span::new(start + indent, start + body.len()));
+        }
+        start += line.len() + 1;
+    }
+    None
 }
