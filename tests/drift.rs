@@ -195,8 +195,8 @@ const CASES: &[Case] = &[
     Case {
         twin: "missing-link",
         rule: "drift-missing",
-        severity: "warning",
-        fails: None,
+        severity: "error",
+        fails: Some("network-partitioned"),
         design_line: "[[links]]",
         built_line: None,
     },

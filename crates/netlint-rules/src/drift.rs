@@ -7,7 +7,7 @@
 
 use crate::phrases::words::name_hosts;
 use crate::{Rule, RuleConfig};
-use netlint_analysis::drift::{drift, At, Difference, Drift, Two};
+use netlint_analysis::drift::{drift, Difference, Drift};
 use netlint_model::{Design, Diagnostic, Element, Level, Part, Severity, Span};
 use std::collections::BTreeSet;
 
@@ -202,11 +202,7 @@ impl<'d> DriftContext<'d> {
         None
     }
 
-    /// The design-side name of an element of a difference.
-    pub fn switch_name(&self, side: Side, id: netlint_model::SwitchId) -> &str {
-        &self.of(side).switch(id).name
-    }
-
+    /// The design of one side.
     pub fn of(&self, side: Side) -> &'d Design {
         match side {
             Side::Design => self.design,
@@ -303,19 +299,124 @@ pub fn diff(
     outcome
 }
 
-/// The design-side and as-built sides of a pair, for rules.
-pub fn sides<T: Copy>(t: Two<T>) -> [(Side, T); 2] {
-    [(Side::Design, t.design), (Side::Built, t.built)]
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use netlint_model::{load, SourceFile};
 
-/// Whether a difference is about the as-built side only (an extra element).
-pub fn only_built(at: &At) -> bool {
-    match at {
-        At::Switch(t) => t.design.is_none(),
-        At::Link(t) => t.design.is_none(),
-        At::Host(t) => t.design.is_none(),
-        At::Nic { nic, .. } => nic.design.is_none(),
-        At::VNic { vnic, .. } => vnic.design.is_none(),
-        _ => false,
+    const DESIGN: &str = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+
+[switches.tor-a]
+stp = { mode = "rstp", priority = 4096 }
+
+[switches.tor-b]
+stp = { mode = "rstp", priority = 8192 }
+
+[[links]]
+a = "tor-a"
+b = "tor-b"
+speed = "100G"
+vlans = [1, 711]
+ALLOW
+
+[profiles.p.nics.A]
+speed = "25G"
+switch = "tor-a"
+mtu = 9000
+networks = ["smb1"]
+
+[hosts.hv1]
+profile = "p"
+
+[hosts.hv2]
+profile = "p"
+nics.A.switch = "tor-b"
+"#;
+
+    fn design(src: &str) -> Design {
+        let l = load(&SourceFile::new("t.toml", src));
+        assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+        l.design.unwrap()
+    }
+
+    fn run(d: &str, b: &str) -> DriftOutcome {
+        let c = RuleConfig::default();
+        diff(&design(d), &design(b), "built.toml", &c, &c)
+    }
+
+    #[test]
+    fn a_cut_that_fails_a_rule_is_an_error_naming_it_with_both_places() {
+        let d = DESIGN.replace("ALLOW", "");
+        let out = run(&d, &d.replace("vlans = [1, 711]", "vlans = [1]"));
+        assert_eq!(out.diagnostics.len(), 1, "{:#?}", out.diagnostics);
+        let f = &out.diagnostics[0];
+        assert_eq!(f.rule, "drift-vlan");
+        assert_eq!(f.severity, Severity::Error);
+        assert!(
+            f.message
+                .contains("as built this fails `network-partitioned`, which the design passes"),
+            "{}",
+            f.message
+        );
+        assert_eq!(f.related.len(), 1);
+        assert_eq!(f.related[0].file.as_deref(), Some("built.toml"));
+        assert_eq!(f.subjects, [Element::Link("tor-a--tor-b".into())]);
+    }
+
+    #[test]
+    fn hosts_built_alike_share_one_finding_at_the_profile_line() {
+        let d = DESIGN.replace("ALLOW", "");
+        let out = run(&d, &d.replace("mtu = 9000", "mtu = 1500"));
+        assert_eq!(out.diagnostics.len(), 1, "{:#?}", out.diagnostics);
+        let f = &out.diagnostics[0];
+        assert_eq!(f.rule, "drift-mtu");
+        assert!(
+            f.message
+                .starts_with("hosts `hv1`, `hv2`: NIC `A`: MTU 1500 as built, 9000 in the design"),
+            "{}",
+            f.message
+        );
+        assert_eq!(f.subjects.len(), 2);
+    }
+
+    #[test]
+    fn allow_on_the_design_element_suppresses_a_drift_finding() {
+        let d = DESIGN.replace(
+            "ALLOW",
+            "allow = { drift-vlan = \"VLAN 711 moves to the new spine\" }",
+        );
+        let out = run(&d, &d.replace("vlans = [1, 711]", "vlans = [1]"));
+        assert!(out.diagnostics.is_empty(), "{:#?}", out.diagnostics);
+        assert_eq!(out.suppressed.len(), 1);
+        assert_eq!(out.suppressed[0].reason, "VLAN 711 moves to the new spine");
+        // `check` does not call the entry unused: it cannot judge a drift rule.
+        let c = crate::check(&design(&d), &RuleConfig::default());
+        assert!(
+            c.diagnostics.iter().all(|x| x.rule != crate::UNUSED_ALLOW),
+            "{:#?}",
+            c.diagnostics
+        );
+    }
+
+    #[test]
+    fn drift_rules_never_run_in_check_and_are_known_by_id() {
+        let d = design(&DESIGN.replace("ALLOW", ""));
+        assert!(crate::check(&d, &RuleConfig::default())
+            .diagnostics
+            .iter()
+            .all(|x| !x.rule.starts_with("drift-")));
+        assert!(crate::rule_by_id("drift-vlan").is_some());
+        assert_eq!(
+            RuleConfig::resolve_selector("drift").unwrap().len(),
+            drift_registry().len()
+        );
     }
 }

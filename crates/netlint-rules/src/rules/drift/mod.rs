@@ -167,18 +167,40 @@ pub(crate) fn link_words(x: &Design, id: netlint_model::LinkId) -> String {
 /// The design elements a difference is about (design names; as-built
 /// names for an element only built), most specific first: its subjects,
 /// and where an as-built finding it causes is looked for.
-pub(crate) fn touched(cx: &DriftContext<'_>, at: &At) -> Vec<Element> {
+pub(crate) fn touched(cx: &DriftContext<'_>, at: &At, field: Field) -> Vec<Element> {
     let (d, b) = (cx.design, cx.built);
     match *at {
         At::Switch(t) => match (t.design, t.built) {
-            (Some(x), _) => vec![d.switch(x).element()],
+            (Some(x), _) => {
+                let mut v = vec![d.switch(x).element()];
+                if let Field::Vlan(vlan) = field {
+                    v.extend(
+                        d.networks
+                            .iter()
+                            .filter(|n| n.vlan_id() == Some(vlan))
+                            .map(|n| n.element()),
+                    );
+                }
+                v
+            }
             (None, Some(y)) => vec![b.switch(y).element()],
             _ => vec![Element::Design],
         },
         At::Link(t) => match (t.design, t.built) {
             (Some(x), _) => {
+                // The link, then the networks it carries in the design
+                // (a cut shows as their partition), then its switches.
                 let l = d.link(x);
                 let mut v = vec![l.element()];
+                v.extend(
+                    d.networks
+                        .iter()
+                        .filter(|n| match (field, n.vlan_id()) {
+                            (Field::Vlan(vlan), id) => id == Some(vlan),
+                            (_, id) => d.bridges_link(l) && l.allows_vlan(id),
+                        })
+                        .map(|n| n.element()),
+                );
                 v.extend(l.ends().map(|s| d.switch(s).element()));
                 v
             }
@@ -350,7 +372,7 @@ pub(crate) struct Found<'a> {
 /// line as a label in the as-built file, about the design's element; an error naming the as-built finding when the difference makes
 /// the as-built fail a rule the design passes.
 pub(crate) fn emit(cx: &DriftContext<'_>, rule: &DriftRule, f: Found<'_>) -> Diagnostic {
-    let touched = touched(cx, &f.diff.at);
+    let touched = touched(cx, &f.diff.at, f.diff.field);
     let (severity, message) = match cx.consequence(f.diff, &touched) {
         Some(c) => (
             Severity::Error,
