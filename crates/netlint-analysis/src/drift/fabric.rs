@@ -5,6 +5,13 @@ use super::{opt, At, Cmp, Field, Two, Value};
 use netlint_model::{Design, LinkId, Span, StpMode, SwitchId};
 use std::collections::BTreeMap;
 
+/// A switch's `pfc` and `ets` and the line of its `dcb` table.
+type SwitchDcbValues<'s> = (
+    Option<&'s netlint_model::Sp<Vec<u8>>>,
+    Option<&'s netlint_model::Sp<BTreeMap<u8, u32>>>,
+    Span,
+);
+
 impl Cmp<'_> {
     pub(super) fn switches(&mut self) {
         let (d, b, m) = (self.d, self.b, self.m);
@@ -42,13 +49,7 @@ impl Cmp<'_> {
                 (Value::Num(bs.mtu.payload), Some(bs.mtu.span)),
             );
             self.stp(at, ds, bs);
-            fn dcb(
-                s: &netlint_model::Switch,
-            ) -> (
-                Option<&netlint_model::Sp<Vec<u8>>>,
-                Option<&netlint_model::Sp<BTreeMap<u8, u32>>>,
-                Span,
-            ) {
+            fn dcb(s: &netlint_model::Switch) -> SwitchDcbValues<'_> {
                 (
                     s.dcb.as_ref().and_then(|x| x.pfc.as_ref()),
                     s.dcb.as_ref().and_then(|x| x.ets.as_ref()),
