@@ -443,3 +443,47 @@ fn every_difference_in_every_format_snapshot() {
         "SARIF names the as-built file: {locations:#}"
     );
 }
+
+fn validate(schema: &Value, doc: &Value) -> Vec<String> {
+    let v = jsonschema::validator_for(schema).unwrap();
+    v.iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect()
+}
+
+/// SARIF (2.1.0, with both places as locations), GitLab code quality and
+/// netlint's JSON of every difference validate against their schemas.
+#[test]
+fn every_difference_validates_in_sarif_gitlab_and_json() {
+    let read =
+        |p: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
+    let sarif_schema = read("tests/data/sarif-schema-2.1.0.json");
+    let gitlab_schema = read("tests/data/gitlab-codeclimate.json");
+    let output_schema: Value =
+        serde_json::from_str(&netlint::commands::output_schema::current()).unwrap();
+    for c in CASES {
+        let built = format!("fixtures/drift/{}.as-built.toml", c.twin);
+        let (_, sarif, _) = run(&[DESIGN, &built, "--format", "sarif"]);
+        let doc: Value = serde_json::from_str(&sarif).unwrap();
+        let errors = validate(&sarif_schema, &doc);
+        assert!(errors.is_empty(), "{}: {errors:#?}", c.twin);
+        let result = &doc["runs"][0]["results"][0];
+        assert_eq!(result["ruleId"], c.rule, "{}", c.twin);
+        if c.built_line.is_some() {
+            assert!(
+                result.to_string().contains(&built),
+                "{}: SARIF names the as-built file: {result:#}",
+                c.twin
+            );
+        }
+        let (_, gitlab, _) = run(&[DESIGN, &built, "--format", "gitlab"]);
+        let issues: Value = serde_json::from_str(&gitlab).unwrap();
+        for issue in issues.as_array().unwrap() {
+            let errors = validate(&gitlab_schema, issue);
+            assert!(errors.is_empty(), "{}: {errors:#?}", c.twin);
+        }
+        let (_, report) = json(DESIGN, &built);
+        let errors = validate(&output_schema, &report);
+        assert!(errors.is_empty(), "{}: {errors:#?}", c.twin);
+    }
+}
