@@ -34,6 +34,11 @@ pub enum Command {
     Report(commands::report::ReportArgs),
     /// Print a rule's documentation page.
     Explain(commands::explain::ExplainArgs),
+    /// Compare the design with the network as built (a design file, or
+    /// switch configs, LLDP tables and cabling read as `import` reads
+    /// them): every difference that changes behaviour, judged by its
+    /// consequence, with the exit codes of `check`.
+    Diff(commands::diff::DiffArgs),
     /// Record the current findings as a baseline (JSON), which `check
     /// --baseline` then hides: adopt netlint without fixing everything first.
     Baseline(commands::baseline::BaselineArgs),
@@ -87,6 +92,7 @@ where
             args.locate(matches.subcommand_matches("check"));
             commands::check::run(args, out, err)
         }
+        Command::Diff(args) => commands::diff::run(args, out, err),
         Command::Baseline(args) => commands::baseline::run(args, out, err),
         Command::Import(args) => commands::import::run(args, out, err),
         Command::Collect(args) => commands::collect::run(args, out, err),

@@ -254,6 +254,11 @@ impl clap::builder::TypedValueParser for RuleNames {
         let mut metas: Vec<netlint_model::RuleMeta> = netlint_rules::registry()
             .iter()
             .map(|r| r.meta)
+            .chain(
+                netlint_rules::drift::drift_registry()
+                    .iter()
+                    .map(|r| r.rule.meta),
+            )
             .chain(netlint_rules::input_rules())
             .collect();
         metas.sort_by_key(|m| m.id);

@@ -6,6 +6,7 @@ pub mod check;
 pub mod collect;
 pub mod common;
 pub mod completions;
+pub mod diff;
 pub mod explain;
 pub mod graph;
 pub mod import;

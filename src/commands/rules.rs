@@ -14,6 +14,11 @@ pub fn run(args: RulesArgs, out: &mut dyn Write) -> Result<i32, String> {
     let metas: Vec<_> = registry()
         .iter()
         .map(|r| r.meta)
+        .chain(
+            netlint_rules::drift::drift_registry()
+                .iter()
+                .map(|r| r.rule.meta),
+        )
         .chain(input_rules())
         .collect();
     let text = match args.format {

@@ -11,6 +11,7 @@
 //! with two space-separated words outside tests).
 
 pub mod bandwidth;
+pub mod drift;
 pub mod failure;
 pub mod l2;
 pub mod speeds;

@@ -288,10 +288,12 @@ pub enum Category {
     Teaming,
     Traffic,
     Vsphere,
+    /// The design against the network as built (`netlint diff` only).
+    Drift,
 }
 
 impl Category {
-    pub const ALL: [Category; 7] = [
+    pub const ALL: [Category; 8] = [
         Category::Input,
         Category::Redundancy,
         Category::Mtu,
@@ -299,6 +301,7 @@ impl Category {
         Category::Teaming,
         Category::Traffic,
         Category::Vsphere,
+        Category::Drift,
     ];
 
     pub const fn as_str(self) -> &'static str {
@@ -310,6 +313,7 @@ impl Category {
             Category::Teaming => "teaming",
             Category::Traffic => "traffic",
             Category::Vsphere => "vsphere",
+            Category::Drift => "drift",
         }
     }
 

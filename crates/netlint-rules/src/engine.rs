@@ -16,8 +16,18 @@ pub fn registry() -> &'static [&'static Rule] {
     all()
 }
 
+/// Every rule netlint has: those `check` runs, then the drift rules
+/// (`netlint diff` only).
+fn every() -> impl Iterator<Item = &'static Rule> {
+    all()
+        .iter()
+        .copied()
+        .chain(crate::drift::drift_registry().iter().map(|d| &d.rule))
+}
+
+/// A rule by its id, drift rules included.
 pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
-    all().iter().copied().find(|r| r.meta.id == id)
+    every().find(|r| r.meta.id == id)
 }
 
 pub const UNUSED_ALLOW: &str = "unused-allow";
@@ -28,8 +38,7 @@ pub use netlint_model::UNREADABLE;
 /// if there is one: the only way to get a [`RuleId`] outside the places
 /// that declare rules.
 pub fn rule_id(name: &str) -> Option<RuleId> {
-    all()
-        .iter()
+    every()
         .map(|r| r.meta)
         .chain(input_rules())
         .map(|m| m.id)
@@ -151,8 +160,7 @@ impl RuleConfig {
 }
 
 fn categories() -> Vec<&'static str> {
-    let mut cats: Vec<&'static str> = all()
-        .iter()
+    let mut cats: Vec<&'static str> = every()
         .map(|r| r.meta.category.as_str())
         .chain(input_rules().iter().map(|m| m.category.as_str()))
         .collect();
@@ -168,8 +176,7 @@ fn resolve_selector(name: &str) -> Result<Vec<&'static str>, String> {
     if let Some(id) = all_ids().into_iter().find(|id| *id == name) {
         return Ok(vec![id]);
     }
-    let in_category: Vec<&'static str> = all()
-        .iter()
+    let in_category: Vec<&'static str> = every()
         .map(|r| r.meta)
         .chain(input_rules())
         .filter(|m| m.category.as_str() == name)
@@ -209,8 +216,7 @@ pub fn unknown_rule_diagnostic(id: &str, span: Span) -> Diagnostic {
 }
 
 pub fn all_ids() -> Vec<&'static str> {
-    all()
-        .iter()
+    every()
         .map(|r| r.meta.id.as_str())
         .chain(input_rules().iter().map(|m| m.id.as_str()))
         .collect()
@@ -425,7 +431,11 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
                 format!("`allow` names unknown rule `{rule}`{hint}"),
             )
             .with_help("`netlint rules` lists every rule id")
-        } else if config.level(rule) == Some(Level::Off) {
+        } else if config.level(rule) == Some(Level::Off)
+            || rule_by_id(rule).is_some_and(|r| r.meta.category == Category::Drift)
+        {
+            // A drift rule fires under `netlint diff` only: `check` cannot
+            // tell whether its `allow` is used.
             continue;
         } else {
             Diagnostic::new(

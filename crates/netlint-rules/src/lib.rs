@@ -3,6 +3,7 @@
 //! that applies configured levels and `allow` suppressions.
 
 mod context;
+pub mod drift;
 mod engine;
 pub mod phrases;
 pub mod rules;
@@ -126,6 +127,7 @@ mod tests {
         assert_eq!(
             crate::RuleConfig::categories(),
             [
+                "drift",
                 "input",
                 "mtu",
                 "redundancy",

@@ -3,6 +3,7 @@
 //! the rule fire, the passing one must load cleanly and keep it silent.
 
 use netlint_model::{load, SourceFile};
+use netlint_rules::drift::{diff, drift_registry};
 use netlint_rules::{check, input_rules, registry, RuleConfig};
 use std::path::Path;
 
@@ -15,7 +16,15 @@ fn examples(doc: &str) -> Vec<(String, String)> {
             None => {
                 if let Some(info) = line.trim_start().strip_prefix("```toml ") {
                     let kind = info.trim();
-                    if kind == "fails" || kind == "passes" {
+                    if [
+                        "fails",
+                        "passes",
+                        "design",
+                        "as-built fails",
+                        "as-built passes",
+                    ]
+                    .contains(&kind)
+                    {
                         current = Some((kind.to_string(), String::new()));
                     }
                 }
@@ -39,6 +48,10 @@ fn every_rule_has_a_page_with_executed_examples() {
     for rule in registry() {
         let id = rule.meta.id;
         let doc = rule.meta.doc;
+        let ex: Vec<(String, String)> = examples(doc)
+            .into_iter()
+            .filter(|(k, _)| k == "fails" || k == "passes")
+            .collect();
         assert!(
             doc.starts_with(&format!("# {id}\n")),
             "rules/{id}.md must start with `# {id}`"
@@ -46,7 +59,6 @@ fn every_rule_has_a_page_with_executed_examples() {
         for section in ["## What it does", "## Why it matters", "## How to fix"] {
             assert!(doc.contains(section), "rules/{id}.md lacks `{section}`");
         }
-        let ex = examples(doc);
         assert!(
             ex.iter().any(|(k, _)| k == "fails"),
             "rules/{id}.md has no ```toml fails example"
@@ -84,10 +96,78 @@ fn every_rule_has_a_page_with_executed_examples() {
     }
 }
 
+fn load_example(name: String, text: &str) -> netlint_model::Design {
+    let loaded = load(&SourceFile::new(name.clone(), text.to_string()));
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{name} does not load cleanly: {:#?}",
+        loaded.diagnostics
+    );
+    loaded.design.expect("loaded")
+}
+
+/// A drift rule's page has the design, an as-built that makes the rule
+/// fire against it and one that keeps it silent; all three load cleanly.
+#[test]
+fn every_drift_rule_has_a_page_with_executed_examples() {
+    assert!(!drift_registry().is_empty());
+    for rule in drift_registry() {
+        let id = rule.rule.meta.id;
+        let doc = rule.rule.meta.doc;
+        for section in ["## What it does", "## Why it matters", "## How to fix"] {
+            assert!(doc.contains(section), "rules/{id}.md lacks `{section}`");
+        }
+        let ex = examples(doc);
+        let block = |kind: &str| -> Vec<&String> {
+            ex.iter()
+                .filter(|(k, _)| k == kind)
+                .map(|(_, t)| t)
+                .collect()
+        };
+        let designs = block("design");
+        assert_eq!(
+            designs.len(),
+            1,
+            "rules/{id}.md needs one ```toml design block"
+        );
+        let design = load_example(format!("{id}.md#design"), designs[0]);
+        let fails = block("as-built fails");
+        let passes = block("as-built passes");
+        assert!(
+            !fails.is_empty(),
+            "rules/{id}.md has no ```toml as-built fails"
+        );
+        assert!(
+            !passes.is_empty(),
+            "rules/{id}.md has no ```toml as-built passes"
+        );
+        let config = RuleConfig::default();
+        for (i, text) in fails.iter().enumerate() {
+            let built = load_example(format!("{id}.md#fails{i}"), text);
+            let out = diff(&design, &built, "as-built.toml", &config, &config);
+            assert!(
+                out.diagnostics.iter().any(|d| id == d.rule),
+                "rules/{id}.md as-built example {i} should make `{id}` fire: {:#?}",
+                out.diagnostics
+            );
+        }
+        for (i, text) in passes.iter().enumerate() {
+            let built = load_example(format!("{id}.md#passes{i}"), text);
+            let out = diff(&design, &built, "as-built.toml", &config, &config);
+            let fired: Vec<_> = out.diagnostics.iter().filter(|d| id == d.rule).collect();
+            assert!(
+                fired.is_empty(),
+                "rules/{id}.md as-built example {i} should keep `{id}` silent: {fired:#?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_page_belongs_to_a_rule() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
     let mut ids: Vec<&str> = registry().iter().map(|r| r.meta.id.as_str()).collect();
+    ids.extend(drift_registry().iter().map(|r| r.rule.meta.id.as_str()));
     ids.extend(input_rules().iter().map(|m| m.id.as_str()));
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().to_string();
@@ -126,6 +206,7 @@ fn every_page_header_agrees_with_its_rule() {
     let metas = registry()
         .iter()
         .map(|r| r.meta)
+        .chain(drift_registry().iter().map(|r| r.rule.meta))
         .chain(input_rules())
         .collect::<Vec<_>>();
     let mut wrong = Vec::new();

@@ -1,0 +1,355 @@
+//! The fabric's side of the comparison: switches (VLANs, MTU, spanning
+//! tree, DCB), their ports configured one by one, and links.
+
+use super::{opt, At, Cmp, Field, Two, Value};
+use netlint_model::{Design, LinkId, Span, StpMode, SwitchId};
+use std::collections::BTreeMap;
+
+/// A switch's `pfc` and `ets` and the line of its `dcb` table.
+type SwitchDcbValues<'s> = (
+    Option<&'s netlint_model::Sp<Vec<u8>>>,
+    Option<&'s netlint_model::Sp<BTreeMap<u8, u32>>>,
+    Span,
+);
+
+impl Cmp<'_> {
+    pub(super) fn switches(&mut self) {
+        let (d, b, m) = (self.d, self.b, self.m);
+        for (i, ds) in d.switches.iter().enumerate() {
+            let di = SwitchId(i);
+            let Some(bi) = m.switches.built(di) else {
+                self.push(
+                    At::Switch(Two {
+                        design: Some(di),
+                        built: None,
+                    }),
+                    Field::Present,
+                    (Value::Bool(true), Some(ds.span)),
+                    (Value::Bool(false), None),
+                );
+                continue;
+            };
+            let bs = b.switch(bi);
+            let at = At::Switch(Two {
+                design: Some(di),
+                built: Some(bi),
+            });
+            if ds.is_managed() && bs.is_managed() {
+                let sp = |s: &netlint_model::Switch| s.vlans.as_ref().map_or(s.span, |v| v.span);
+                self.vlan_diffs(
+                    at,
+                    (ds.vlans.as_ref().map(|v| &v.value), sp(ds), &|_| true),
+                    (bs.vlans.as_ref().map(|v| &v.value), sp(bs), &|_| true),
+                );
+            }
+            self.push(
+                at,
+                Field::Mtu,
+                (Value::Num(ds.mtu.payload), Some(ds.mtu.span)),
+                (Value::Num(bs.mtu.payload), Some(bs.mtu.span)),
+            );
+            self.stp(at, ds, bs);
+            fn dcb(s: &netlint_model::Switch) -> SwitchDcbValues<'_> {
+                (
+                    s.dcb.as_ref().and_then(|x| x.pfc.as_ref()),
+                    s.dcb.as_ref().and_then(|x| x.ets.as_ref()),
+                    s.dcb.as_ref().map_or(s.span, |x| x.span),
+                )
+            }
+            let (dp, de, dsp) = dcb(ds);
+            let (bp, be, bsp) = dcb(bs);
+            let at_dcb = At::SwitchDcb(Two {
+                design: di,
+                built: bi,
+            });
+            self.push(
+                at_dcb,
+                Field::DcbPfc,
+                (
+                    opt(dp.map(|x| &x.value), Value::Priorities),
+                    Some(dp.map_or(dsp, |x| x.span)),
+                ),
+                (
+                    opt(bp.map(|x| &x.value), Value::Priorities),
+                    Some(bp.map_or(bsp, |x| x.span)),
+                ),
+            );
+            self.push(
+                at_dcb,
+                Field::DcbEts,
+                (
+                    opt(de.map(|x| &x.value), Value::Ets),
+                    Some(de.map_or(dsp, |x| x.span)),
+                ),
+                (
+                    opt(be.map(|x| &x.value), Value::Ets),
+                    Some(be.map_or(bsp, |x| x.span)),
+                ),
+            );
+            self.ports(di, bi);
+        }
+        for (i, bs) in b.switches.iter().enumerate() {
+            if m.switches.design(SwitchId(i)).is_none() {
+                self.push(
+                    At::Switch(Two {
+                        design: None,
+                        built: Some(SwitchId(i)),
+                    }),
+                    Field::Present,
+                    (Value::Bool(false), None),
+                    (Value::Bool(true), Some(bs.span)),
+                );
+            }
+        }
+    }
+
+    fn stp(&mut self, at: At, ds: &netlint_model::Switch, bs: &netlint_model::Switch) {
+        let (x, y) = (&ds.stp, &bs.stp);
+        let or = |s: Option<Span>, sw: &netlint_model::Switch| s.or(sw.stp.span).unwrap_or(sw.span);
+        self.push(
+            at,
+            Field::StpMode,
+            (Value::Stp(x.mode.value), Some(x.mode.span)),
+            (Value::Stp(y.mode.value), Some(y.mode.span)),
+        );
+        self.push(
+            at,
+            Field::StpPriority,
+            (
+                Value::Num(x.bridge_priority()),
+                Some(or(x.priority.as_ref().map(|p| p.span), ds)),
+            ),
+            (
+                Value::Num(y.bridge_priority()),
+                Some(or(y.priority.as_ref().map(|p| p.span), bs)),
+            ),
+        );
+        // The region is compared between two MSTP switches; a switch in
+        // another mode is the mode's difference alone.
+        if x.mode.value != StpMode::Mstp || y.mode.value != StpMode::Mstp {
+            return;
+        }
+        self.push(
+            at,
+            Field::StpRegion,
+            (
+                opt(x.region.as_ref().map(|r| &r.value), Value::Text),
+                Some(or(x.region.as_ref().map(|r| r.span), ds)),
+            ),
+            (
+                opt(y.region.as_ref().map(|r| &r.value), Value::Text),
+                Some(or(y.region.as_ref().map(|r| r.span), bs)),
+            ),
+        );
+        self.push(
+            at,
+            Field::StpRevision,
+            (
+                Value::Num(x.revision.as_ref().map_or(0, |r| r.value)),
+                Some(or(x.revision.as_ref().map(|r| r.span), ds)),
+            ),
+            (
+                Value::Num(y.revision.as_ref().map_or(0, |r| r.value)),
+                Some(or(y.revision.as_ref().map(|r| r.span), bs)),
+            ),
+        );
+        self.push(
+            at,
+            Field::StpInstances,
+            (
+                Value::Instances(
+                    x.instances
+                        .as_ref()
+                        .map(|i| i.value.clone())
+                        .unwrap_or_default(),
+                ),
+                Some(or(x.instances.as_ref().map(|i| i.span), ds)),
+            ),
+            (
+                Value::Instances(
+                    y.instances
+                        .as_ref()
+                        .map(|i| i.value.clone())
+                        .unwrap_or_default(),
+                ),
+                Some(or(y.instances.as_ref().map(|i| i.span), bs)),
+            ),
+        );
+    }
+
+    fn ports(&mut self, di: SwitchId, bi: SwitchId) {
+        let (d, b) = (self.d, self.b);
+        let Some(pairs) = self.m.ports.get(&di) else {
+            return;
+        };
+        for (&dp, &(bp, _)) in &pairs.to_built {
+            let (x, y) = (&d.switch(di).ports[dp], &b.switch(bi).ports[bp]);
+            let at = At::Port {
+                switch: Two {
+                    design: di,
+                    built: bi,
+                },
+                port: Two {
+                    design: dp,
+                    built: bp,
+                },
+            };
+            self.push(
+                at,
+                Field::AccessVlan,
+                (
+                    opt(x.access_vlan.as_ref().map(|v| &v.value), |v| {
+                        Value::Vlan(Some(v))
+                    }),
+                    Some(x.access_vlan.as_ref().map_or(x.span, |v| v.span)),
+                ),
+                (
+                    opt(y.access_vlan.as_ref().map(|v| &v.value), |v| {
+                        Value::Vlan(Some(v))
+                    }),
+                    Some(y.access_vlan.as_ref().map_or(y.span, |v| v.span)),
+                ),
+            );
+            if x.access_vlan.is_none() && y.access_vlan.is_none() {
+                let (ds, bs) = (d.switch(di), b.switch(bi));
+                self.vlan_diffs(
+                    at,
+                    (
+                        x.vlans.as_ref().map(|v| &v.value),
+                        x.vlans.as_ref().map_or(x.span, |v| v.span),
+                        &|v| ds.defines_vlan(Some(v)),
+                    ),
+                    (
+                        y.vlans.as_ref().map(|v| &v.value),
+                        y.vlans.as_ref().map_or(y.span, |v| v.span),
+                        &|v| bs.defines_vlan(Some(v)),
+                    ),
+                );
+            }
+            let mtu = |p: &netlint_model::SwitchPort, s: &netlint_model::Switch| {
+                p.mtu
+                    .as_ref()
+                    .map_or((s.mtu.payload, p.span), |m| (m.payload, m.span))
+            };
+            let (dm, dsp) = mtu(x, d.switch(di));
+            let (bm, bsp) = mtu(y, b.switch(bi));
+            // A port at its switch's MTU follows the switch, compared there.
+            if x.mtu.is_some() || y.mtu.is_some() {
+                self.push(
+                    at,
+                    Field::Mtu,
+                    (Value::Num(dm), Some(dsp)),
+                    (Value::Num(bm), Some(bsp)),
+                );
+            }
+            self.push(
+                at,
+                Field::LagMode,
+                (
+                    opt(x.lag.as_ref().map(|v| &v.value), Value::SwitchLag),
+                    Some(x.lag.as_ref().map_or(x.span, |v| v.span)),
+                ),
+                (
+                    opt(y.lag.as_ref().map(|v| &v.value), Value::SwitchLag),
+                    Some(y.lag.as_ref().map_or(y.span, |v| v.span)),
+                ),
+            );
+        }
+    }
+
+    pub(super) fn links(&mut self) {
+        let (d, b, m) = (self.d, self.b, self.m);
+        for (i, dl) in d.links.iter().enumerate() {
+            let di = LinkId(i);
+            let Some(bi) = m.links.built(di) else {
+                self.push(
+                    At::Link(Two {
+                        design: Some(di),
+                        built: None,
+                    }),
+                    Field::Present,
+                    (Value::Bool(true), Some(dl.span)),
+                    (Value::Bool(false), None),
+                );
+                continue;
+            };
+            let bl = b.link(bi);
+            let at = At::Link(Two {
+                design: Some(di),
+                built: Some(bi),
+            });
+            let defines = |x: &Design, l: &netlint_model::Link, v: u16| {
+                l.allows_vlan(Some(v)) && l.ends().all(|s| x.switch(s).defines_vlan(Some(v)))
+            };
+            if d.bridges_link(dl) && b.bridges_link(bl) {
+                self.vlan_diffs(
+                    at,
+                    (
+                        dl.vlans.as_ref().map(|v| &v.value),
+                        dl.vlans.as_ref().map_or(dl.span, |v| v.span),
+                        &|v| defines(d, dl, v),
+                    ),
+                    (
+                        bl.vlans.as_ref().map(|v| &v.value),
+                        bl.vlans.as_ref().map_or(bl.span, |v| v.span),
+                        &|v| defines(b, bl, v),
+                    ),
+                );
+            }
+            let mtu = |x: &Design, l: &netlint_model::Link| match &l.mtu {
+                Some(m) => (m.payload, m.span),
+                // A link without `mtu` runs at the smallest of its ends'.
+                None => (
+                    l.ends()
+                        .map(|s| x.switch(s).mtu.payload)
+                        .min()
+                        .unwrap_or(1500),
+                    l.span,
+                ),
+            };
+            let (dm, dsp) = mtu(d, dl);
+            let (bm, bsp) = mtu(b, bl);
+            if dl.mtu.is_some() || bl.mtu.is_some() {
+                self.push(
+                    at,
+                    Field::Mtu,
+                    (Value::Num(dm), Some(dsp)),
+                    (Value::Num(bm), Some(bsp)),
+                );
+            }
+            self.push(
+                at,
+                Field::LagMembers,
+                (Value::Num(dl.members.value), Some(dl.members.span)),
+                (Value::Num(bl.members.value), Some(bl.members.span)),
+            );
+            // How the cables are bundled, where both sides have a bundle
+            // (one cable is no bundle whatever `lag` says: the number of
+            // members is the difference then).
+            if dl.is_lag() || bl.is_lag() {
+                let bundled = |l: &netlint_model::Link| l.members.value > 1 || l.is_multi_chassis();
+                if bundled(dl) && bundled(bl) {
+                    self.push(
+                        at,
+                        Field::LagMode,
+                        (Value::Lag(dl.lag.value), Some(dl.lag.span)),
+                        (Value::Lag(bl.lag.value), Some(bl.lag.span)),
+                    );
+                }
+            }
+        }
+        for (i, bl) in b.links.iter().enumerate() {
+            if m.links.design(LinkId(i)).is_none() {
+                self.push(
+                    At::Link(Two {
+                        design: None,
+                        built: Some(LinkId(i)),
+                    }),
+                    Field::Present,
+                    (Value::Bool(false), None),
+                    (Value::Bool(true), Some(bl.span)),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! Drift: the design against the network as built (another `Design`, read
+//! from a design file or imported from switch configs, LLDP and cabling).
+//!
+//! [`drift`] pairs the elements of the two designs ([`matching`]) and
+//! compares every value that changes what the network does: VLANs allowed
+//! on trunks and ports or defined on switches, MTUs, spanning-tree mode,
+//! priority and MST region, cabling, LAGs, teams, vNICs, SMB bandwidth
+//! limits, RDMA, DCB, live migration, and elements present on one side
+//! only. Descriptions, comments, names and the order of tables are not
+//! compared. The result is facts only: which element ([`At`]), which value
+//! ([`Field`]), the value on each side ([`Value`]) and the line that sets
+//! it on each side; `netlint_rules`' drift rules word them and judge their
+//! consequence. `docs/drift.md` describes the matching and what counts.
+
+mod fabric;
+mod hosts;
+pub mod matching;
+
+pub use matching::{match_designs, HostParts, MatchedBy, Matching, Pairs};
+
+use netlint_model::{
+    Bandwidth, Design, HostId, LagMode, LinkId, LoadBalancing, Mtu, NetworkId, NicIdx, PolicyMatch,
+    Rdma, Span, StpMode, SwitchId, SwitchLag, TeamIdx, TeamMode, Transport, VSwitchIdx, VlanSet,
+};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The same thing on both sides: design, then as built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Two<T> {
+    pub design: T,
+    pub built: T,
+}
+
+/// The element a difference is about, by its id on each side (`None` on
+/// the side it is missing from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum At {
+    Switch(Two<Option<SwitchId>>),
+    Link(Two<Option<LinkId>>),
+    /// A port configured one by one on a matched switch.
+    Port {
+        switch: Two<SwitchId>,
+        port: Two<usize>,
+    },
+    Host(Two<Option<HostId>>),
+    Nic {
+        host: Two<HostId>,
+        nic: Two<Option<NicIdx>>,
+    },
+    Team {
+        host: Two<HostId>,
+        team: Two<TeamIdx>,
+    },
+    VSwitch {
+        host: Two<HostId>,
+        vswitch: Two<VSwitchIdx>,
+    },
+    VNic {
+        host: Two<HostId>,
+        vswitch: Two<VSwitchIdx>,
+        vnic: Two<Option<usize>>,
+    },
+    /// A host's `live_migration` table.
+    LiveMigration(Two<HostId>),
+    /// A host's `dcb` table.
+    HostDcb(Two<HostId>),
+    /// A switch's `dcb` table.
+    SwitchDcb(Two<SwitchId>),
+}
+
+/// Which value differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
+    /// The element exists on one side only.
+    Present,
+    /// The VLAN is allowed (a trunk, a port) or defined (a switch) on one
+    /// side only.
+    Vlan(u16),
+    /// A port's access VLAN.
+    AccessVlan,
+    Mtu,
+    StpMode,
+    StpPriority,
+    StpRegion,
+    StpRevision,
+    StpInstances,
+    /// The switch (and port) a NIC is cabled to.
+    Cabling,
+    LagMembers,
+    LagMode,
+    TeamMembers,
+    TeamMode,
+    LoadBalancing,
+    /// The VLAN of a vNIC's network.
+    VNicVlan,
+    /// A vNIC's `min_bandwidth_weight`.
+    VNicWeight,
+    /// A virtual switch's `default_flow_weight`.
+    DefaultFlowWeight,
+    SmbLimit,
+    Rdma,
+    DcbWilling,
+    DcbPfc,
+    DcbEts,
+    DcbPolicies,
+    LmTransport,
+    LmNetworks,
+    LmSimultaneous,
+}
+
+/// A value on one side. Ids are of that side's design.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Not set (the element or the key is absent).
+    Unset,
+    Bool(bool),
+    Num(u32),
+    Mtu(Mtu),
+    Stp(StpMode),
+    Text(String),
+    Instances(BTreeMap<u16, VlanSet>),
+    Lag(LagMode),
+    /// How a switch port is bundled.
+    SwitchLag(SwitchLag),
+    TeamMode(TeamMode),
+    LoadBalancing(LoadBalancing),
+    /// Team members or virtual-switch NIC uplinks.
+    Nics(Vec<NicIdx>),
+    /// A virtual switch's uplinks that are teams.
+    Teams(Vec<TeamIdx>),
+    /// A NIC's switch and port.
+    Attach(Option<SwitchId>, Option<String>),
+    /// A VLAN (None: untagged).
+    Vlan(Option<u16>),
+    Rdma(Rdma),
+    Bandwidth(Bandwidth),
+    Priorities(Vec<u8>),
+    Ets(BTreeMap<u8, u32>),
+    Policies(Vec<(PolicyMatch, u8)>),
+    Transport(Transport),
+    Networks(Vec<NetworkId>),
+}
+
+/// One difference between the design and the network as built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Difference {
+    pub at: At,
+    pub field: Field,
+    pub value: Two<Value>,
+    /// The line that sets the value on each side (the element's own line
+    /// when the key is absent; `None` on the side the element is missing
+    /// from).
+    pub span: Two<Option<Span>>,
+}
+
+/// Every difference, in design order (switches, links, hosts; the
+/// as-built side's extra elements after the design's).
+#[derive(Clone, Debug)]
+pub struct Drift {
+    pub matching: Matching,
+    pub differences: Vec<Difference>,
+}
+
+/// Compares `design` with `built`.
+pub fn drift(design: &Design, built: &Design) -> Drift {
+    let matching = match_designs(design, built);
+    let mut c = Cmp {
+        d: design,
+        b: built,
+        m: &matching,
+        out: Vec::new(),
+        vlans: design
+            .used_vlans()
+            .iter()
+            .chain(built.used_vlans().iter())
+            .collect(),
+    };
+    c.switches();
+    c.links();
+    c.hosts();
+    let differences = c.out;
+    Drift {
+        matching,
+        differences,
+    }
+}
+
+pub(crate) struct Cmp<'a> {
+    d: &'a Design,
+    b: &'a Design,
+    m: &'a Matching,
+    out: Vec<Difference>,
+    /// The VLANs either side's networks use: the ones whose presence on a
+    /// trunk is compared even where a side allows "every VLAN".
+    vlans: BTreeSet<u16>,
+}
+
+fn opt<T: Clone>(v: Option<&T>, f: impl Fn(T) -> Value) -> Value {
+    v.cloned().map(f).unwrap_or(Value::Unset)
+}
+
+impl Cmp<'_> {
+    fn push(&mut self, at: At, field: Field, d: (Value, Option<Span>), b: (Value, Option<Span>)) {
+        if d.0 != b.0 {
+            self.out.push(Difference {
+                at,
+                field,
+                value: Two {
+                    design: d.0,
+                    built: b.0,
+                },
+                span: Two {
+                    design: d.1,
+                    built: b.1,
+                },
+            });
+        }
+    }
+
+    /// VLANs to compare between two allowed sets (`None`: every VLAN the
+    /// side's switches define, judged by `every`).
+    fn vlan_diffs(
+        &mut self,
+        at: At,
+        d: (Option<&VlanSet>, Span, &dyn Fn(u16) -> bool),
+        b: (Option<&VlanSet>, Span, &dyn Fn(u16) -> bool),
+    ) {
+        let mut ids: BTreeSet<u16> = self.vlans.clone();
+        if let (Some(x), Some(y)) = (d.0, b.0) {
+            ids.extend(x.iter().filter(|v| !y.contains(*v)));
+            ids.extend(y.iter().filter(|v| !x.contains(*v)));
+        }
+        for v in ids {
+            let has_d = d.0.map_or_else(|| (d.2)(v), |s| s.contains(v));
+            let has_b = b.0.map_or_else(|| (b.2)(v), |s| s.contains(v));
+            self.push(
+                at,
+                Field::Vlan(v),
+                (Value::Bool(has_d), Some(d.1)),
+                (Value::Bool(has_b), Some(b.1)),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

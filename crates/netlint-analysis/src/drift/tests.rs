@@ -1,0 +1,153 @@
+use super::*;
+use netlint_model::{load, SourceFile};
+
+fn design(src: &str) -> Design {
+    let l = load(&SourceFile::new("t.toml", src));
+    assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+    l.design.unwrap()
+}
+
+const BASE: &str = r#"
+[design]
+name = "t"
+platform = "windows-server-2022"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[networks.smb1]
+role = "storage"
+vlan = 711
+protocol = "smb"
+
+[switches.tor-a]
+vlans = [10, 711]
+stp = { mode = "rstp", priority = 4096 }
+
+[switches.tor-b]
+vlans = [10, 711]
+stp = { mode = "rstp" }
+
+[[links]]
+a = "tor-a"
+b = "tor-b"
+speed = "100G"
+members = 2
+lag = "lacp"
+vlans = [10, 711]
+
+[hosts.hv1.nics.A]
+speed = "25G"
+switch = "tor-a"
+port = "Ethernet1/1"
+networks = ["mgmt", "smb1"]
+
+[hosts.hv1.nics.B]
+speed = "25G"
+switch = "tor-b"
+port = "Ethernet1/1"
+networks = ["mgmt", "smb1"]
+"#;
+
+#[test]
+fn a_design_against_itself_has_no_difference() {
+    let d = design(BASE);
+    let r = drift(&d, &d);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    assert_eq!(r.matching.switches.to_built.len(), 2);
+    assert_eq!(r.matching.links.to_built.len(), 1);
+    assert_eq!(r.matching.hosts.to_built.len(), 1);
+}
+
+#[test]
+fn a_vlan_missing_from_the_built_trunk_is_one_difference_at_both_lines() {
+    let built_src = BASE.replacen("vlans = [10, 711]\n\n[hosts", "vlans = [10]\n\n[hosts", 1);
+    let (d, b) = (design(BASE), design(&built_src));
+    let r = drift(&d, &b);
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    let x = &r.differences[0];
+    assert_eq!(x.field, Field::Vlan(711));
+    assert_eq!(x.value.design, Value::Bool(true));
+    assert_eq!(x.value.built, Value::Bool(false));
+    let line = |src: &str, s: Option<Span>| src[s.unwrap().start..s.unwrap().end].to_string();
+    assert_eq!(line(BASE, x.span.design), "[10, 711]");
+    assert_eq!(line(&built_src, x.span.built), "[10]");
+}
+
+#[test]
+fn renamed_elements_are_matched_by_what_they_connect() {
+    // The host, the switch and the link carry other names as built.
+    let built_src = BASE
+        .replace("[hosts.hv1.", "[hosts.HV-01.")
+        .replace("tor-b", "TOR-B-real")
+        .replace("[[links]]\n", "[[links]]\nname = \"po10\"\n");
+    let (d, b) = (design(BASE), design(&built_src));
+    let r = drift(&d, &b);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    assert_eq!(r.matching.hosts.by(HostId(0)), Some(MatchedBy::Connections));
+    assert_eq!(
+        r.matching.switches.by(SwitchId(1)),
+        Some(MatchedBy::Connections)
+    );
+    assert_eq!(r.matching.links.by(LinkId(0)), Some(MatchedBy::Connections));
+}
+
+#[test]
+fn a_nic_on_another_port_is_a_cabling_difference() {
+    let built_src = BASE.replacen(
+        "switch = \"tor-b\"\nport = \"Ethernet1/1\"",
+        "switch = \"tor-b\"\nport = \"Ethernet1/7\"",
+        1,
+    );
+    let r = drift(&design(BASE), &design(&built_src));
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    assert_eq!(r.differences[0].field, Field::Cabling);
+    assert_eq!(
+        r.differences[0].value.built,
+        Value::Attach(Some(SwitchId(1)), Some("Ethernet1/7".into()))
+    );
+}
+
+#[test]
+fn missing_and_extra_elements_are_reported_on_their_side() {
+    let built_src = format!(
+        "{}\n[switches.tor-c]\n",
+        BASE.replace("[hosts.hv1.nics.B]\nspeed = \"25G\"\nswitch = \"tor-b\"\nport = \"Ethernet1/1\"\nnetworks = [\"mgmt\", \"smb1\"]\n", "")
+    );
+    let r = drift(&design(BASE), &design(&built_src));
+    let fields: Vec<(At, Field)> = r.differences.iter().map(|x| (x.at, x.field)).collect();
+    assert!(fields.contains(&(
+        At::Switch(Two {
+            design: None,
+            built: Some(SwitchId(2))
+        }),
+        Field::Present
+    )));
+    assert!(fields.contains(&(
+        At::Nic {
+            host: Two {
+                design: HostId(0),
+                built: HostId(0)
+            },
+            nic: Two {
+                design: Some(NicIdx(1)),
+                built: None
+            }
+        },
+        Field::Present
+    )));
+    assert_eq!(fields.len(), 2, "{fields:#?}");
+}
+
+#[test]
+fn descriptions_and_comments_are_not_differences() {
+    let built_src = BASE
+        .replace(
+            "[switches.tor-a]\n",
+            "# racked 2026-11-02\n[switches.tor-a]\nmodel = \"N9K-C93180YC-FX\"\n",
+        )
+        .replace("[design]\nname = \"t\"", "[design]\nname = \"as-built\"");
+    let r = drift(&design(BASE), &design(&built_src));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+}

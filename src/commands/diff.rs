@@ -1,0 +1,279 @@
+//! `netlint diff DESIGN AS-BUILT...`: every difference between the design
+//! and the network as built that changes behaviour, as findings of the
+//! `drift` category. The as-built side is a design file, or switch
+//! running-configs, LLDP tables and cabling CSVs imported in memory (as
+//! `netlint import` would write them). CI-gateable like `check`: the same
+//! output formats, exit codes, `--fail-on` and baselines.
+
+use crate::commands::common::{terminal_width, use_color, ColorChoice, ConfigArgs};
+use crate::render;
+use crate::run::diff::run_diff;
+use crate::run::files::{io_reason, is_design, read_file};
+use crate::run::{
+    refuse_inputs, write_atomic, Baseline, CheckRun, CheckSettings, RepoPaths,
+    DEFAULT_MAX_FILE_SIZE,
+};
+use clap::ValueEnum;
+use netlint_import::design::to_design;
+use netlint_import::{parse_bytes, Document, Kind};
+use netlint_model::{FailOn, SourceFile};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// The design that was reviewed.
+    #[arg(value_name = "DESIGN")]
+    pub design: PathBuf,
+    /// The network as built: one design file (for instance written by
+    /// `netlint import`), or running-configs, LLDP neighbour tables and
+    /// cabling CSVs, read as `netlint import` reads them.
+    #[arg(required = true, value_name = "AS-BUILT")]
+    pub as_built: Vec<PathBuf>,
+    /// Output format (default: human).
+    #[arg(long, value_enum, default_value = "human")]
+    pub format: DiffFormat,
+    /// Write the report to FILE instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Lowest severity that makes the exit code 1 (default: the design's
+    /// `[netlint] fail_on`, then netlint.toml's, then `warning`).
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOnArg>,
+    /// Colour in human output.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorChoice,
+    /// Exit 0 even when there are findings (input errors still exit 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Only the findings: no count line at the end of the human output.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Run only these drift rules: ids or categories, comma-separated or
+    /// repeated.
+    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY",
+          value_parser = crate::commands::common::RuleNames::SELECTORS, hide_possible_values = true)]
+    pub select: Vec<String>,
+    /// Do not run these drift rules.
+    #[arg(long, value_delimiter = ',', value_name = "RULE|CATEGORY",
+          value_parser = crate::commands::common::RuleNames::SELECTORS, hide_possible_values = true)]
+    pub ignore: Vec<String>,
+    /// Hide the differences recorded in this baseline; fail only on new ones.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record the differences found as a baseline in FILE (for `--baseline`
+    /// on later runs) instead of failing on them.
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    pub write_baseline: Option<PathBuf>,
+    /// Read every as-built file as this kind instead of detecting it (see
+    /// `netlint import --from`).
+    #[arg(long, value_name = "KIND", value_parser = kind_parser())]
+    pub from: Option<String>,
+    #[command(flatten)]
+    pub config: ConfigArgs,
+}
+
+fn kind_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Kind::KEYS.iter().map(|(k, _)| *k))
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffFormat {
+    /// Source snippets with labels (the default).
+    Human,
+    /// One line per finding: `file:line:col: severity[rule] message`.
+    Concise,
+    /// netlint's JSON report (docs/json.md).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands.
+    Github,
+    /// JUnit XML.
+    Junit,
+    /// GitLab code-quality JSON.
+    Gitlab,
+    /// Markdown for a pull-request comment.
+    Markdown,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailOnArg {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+impl From<FailOnArg> for FailOn {
+    fn from(f: FailOnArg) -> FailOn {
+        match f {
+            FailOnArg::Error => FailOn::Error,
+            FailOnArg::Warning => FailOn::Warning,
+            FailOnArg::Info => FailOn::Info,
+            FailOnArg::Never => FailOn::Never,
+        }
+    }
+}
+
+fn render_diff(run: &CheckRun, format: DiffFormat, color: bool, summary: bool) -> String {
+    let repo = RepoPaths::discover();
+    let repo_path = |p: &str| repo.relative(p);
+    match format {
+        DiffFormat::Human => render::human::render(
+            &run.report,
+            &render::human::HumanOptions {
+                color,
+                width: terminal_width(),
+                rule_links: true,
+                summary,
+            },
+        ),
+        DiffFormat::Concise => render::concise::render(&run.report, summary),
+        DiffFormat::Json => render::json::render(&run.report, run.suppressed.len()),
+        DiffFormat::Sarif => render::sarif::render(&run.report, &[], &repo_path),
+        DiffFormat::Github => render::github::render(&run.report, &repo_path),
+        DiffFormat::Junit => render::junit::render(&run.report),
+        DiffFormat::Gitlab => render::gitlab::render(&run.report, &repo_path),
+        DiffFormat::Markdown => render::markdown::render(&run.report, &repo_path),
+    }
+}
+
+/// The as-built side as a design text: the one design file given, or the
+/// design `netlint import` would write from the files given. What the
+/// importer did not understand is said on `err`.
+/// The files it was imported from come second (empty for a design file).
+fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<(SourceFile, Vec<SourceFile>), String> {
+    let shown = |p: &PathBuf| p.to_string_lossy().replace('\\', "/");
+    let mut files = Vec::new();
+    for path in &args.as_built {
+        let bytes = read_file(path, DEFAULT_MAX_FILE_SIZE)
+            .map_err(|reason| format!("cannot read {}: {reason}", shown(path)))?;
+        files.push((path, bytes));
+    }
+    if let [(path, bytes)] = files.as_slice() {
+        if args.from.is_none() && is_design(bytes) {
+            let text = String::from_utf8(bytes.clone())
+                .map_err(|_| format!("{} is not UTF-8 text", shown(path)))?;
+            return Ok((SourceFile::new(shown(path), text), Vec::new()));
+        }
+    }
+    let forced = args.from.as_deref().and_then(Kind::from_key);
+    let mut docs: Vec<Document> = Vec::new();
+    for (path, bytes) in &files {
+        let name = shown(path);
+        if args.from.is_none() && is_design(bytes) {
+            return Err(format!(
+                "{name} is a design: give it alone as the as-built side, or give configs, LLDP tables and cabling CSVs"
+            ));
+        }
+        let doc = parse_bytes(&name, bytes, forced)
+            .map_err(|e| netlint_model::text::escape_keep_lines(&e.to_string()).to_string())?;
+        let s = doc.summary();
+        if s.not_understood_count() > 0 {
+            let _ = writeln!(
+                err,
+                "netlint: {name}: {} line(s) not understood (`netlint import {name}` lists them)",
+                s.not_understood_count()
+            );
+        }
+        docs.push(doc);
+    }
+    let names: Vec<String> = args.as_built.iter().map(shown).collect();
+    let imported = to_design(&docs, "as-built");
+    for n in &imported.notes {
+        let _ = writeln!(
+            err,
+            "note: {}",
+            netlint_model::text::escape_keep_lines(&n.to_string())
+        );
+    }
+    let sources = files
+        .iter()
+        .map(|(p, b)| SourceFile::new(shown(p), String::from_utf8_lossy(b).into_owned()))
+        .collect();
+    Ok((
+        SourceFile::new(format!("imported from {}", names.join(", ")), imported.toml),
+        sources,
+    ))
+}
+
+pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let shown = args.design.to_string_lossy().replace('\\', "/");
+    let bytes = read_file(&args.design, DEFAULT_MAX_FILE_SIZE)
+        .map_err(|reason| format!("cannot read {shown}: {reason}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))?;
+    let (built, imported_from) = as_built(&args, err)?;
+    let baseline = args
+        .baseline
+        .as_deref()
+        .map(|p| Baseline::read(p, DEFAULT_MAX_FILE_SIZE))
+        .transpose()?;
+    let settings = CheckSettings {
+        fail_on: args.fail_on.map(Into::into),
+        select: args.select.clone(),
+        ignore: args.ignore.clone(),
+        config: args.config.choice(),
+        baseline,
+        keep_designs: args.format == DiffFormat::Markdown,
+        ..CheckSettings::default()
+    };
+    let run = run_diff(
+        SourceFile::new(shown, text),
+        Some(&args.design),
+        built,
+        imported_from,
+        &settings,
+    )?;
+    let mut read: Vec<PathBuf> = vec![args.design.clone()];
+    read.extend(args.as_built.iter().cloned());
+    read.extend(run.read.iter().cloned());
+    read.extend(args.baseline.iter().cloned());
+    if let Some(path) = &args.write_baseline {
+        refuse_inputs(path, &read)?;
+        if run.exit == 2 {
+            let text = render_diff(&run, DiffFormat::Human, false, true);
+            let _ = err.write_all(text.as_bytes());
+            return Err("no baseline written: fix the input errors above first".to_string());
+        }
+        let repo = RepoPaths::discover();
+        let b = Baseline::from_report(&run.report, &|p| repo.relative(p));
+        write_atomic(path, b.to_json().as_bytes())
+            .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?;
+        let _ = writeln!(
+            err,
+            "netlint: baseline of {} difference{} written to {}",
+            b.entries.len(),
+            if b.entries.len() == 1 { "" } else { "s" },
+            path.display()
+        );
+        return Ok(0);
+    }
+    let color = match &args.output {
+        None => use_color(args.color),
+        Some(_) => args.color == ColorChoice::Always,
+    };
+    let text = render_diff(&run, args.format, color, !args.quiet);
+    match &args.output {
+        Some(path) => {
+            refuse_inputs(path, &read)?;
+            write_atomic(path, text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?
+        }
+        None => out.write_all(text.as_bytes()).map_err(|e| e.to_string())?,
+    }
+    if let (Some(b), Some(path), false) = (&run.baselined, &args.baseline, args.quiet) {
+        let _ = writeln!(
+            err,
+            "netlint: {} difference{} hidden by the baseline {}",
+            b.hidden,
+            if b.hidden == 1 { "" } else { "s" },
+            path.display()
+        );
+    }
+    Ok(if args.exit_zero && run.exit == 1 {
+        0
+    } else {
+        run.exit
+    })
+}

@@ -1,0 +1,240 @@
+//! `netlint diff`: the design against the network as built. Loads both
+//! sides, takes the design's `netlint.toml` and `[netlint]` settings, runs
+//! the drift rules (`netlint_rules::drift`), applies the baseline and
+//! decides the exit code as `check` does. Knows no command, no renderer.
+
+use super::config::{config_for, load_config, shown as config_shown};
+use super::files::DEFAULT_MAX_FILE_SIZE;
+use super::findings::{threshold, FileReport, Report};
+use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
+use super::repo::RepoPaths;
+use netlint_model::{load, Diagnostic, FailOn, Label, SourceFile, Span};
+use netlint_rules::drift::{diff, drift_registry};
+use netlint_rules::{input_rules, registry, RuleConfig};
+use std::path::Path;
+
+/// Every rule a diff report describes: input, ordinary and drift rules.
+fn all_rules() -> Vec<netlint_model::RuleMeta> {
+    input_rules()
+        .into_iter()
+        .chain(registry().iter().map(|r| r.meta))
+        .chain(drift_registry().iter().map(|r| r.rule.meta))
+        .collect()
+}
+
+/// Compares the design (`design`, read from `design_path` when it is a
+/// file, which decides its `netlint.toml`) with the as-built design
+/// `built`. When `built` was written by the importer from the files
+/// `imported_from`, each as-built label points at the config, LLDP or
+/// cabling line its value came from (the `# FILE:LINE` comment the
+/// importer writes beside every value, docs/import.md), and stays on the
+/// imported design's line where the value has no such line (a vendor
+/// default). Input errors on either side are reported against their file
+/// and exit 2; nothing is compared then.
+pub fn run_diff(
+    design: SourceFile,
+    design_path: Option<&Path>,
+    built: SourceFile,
+    imported_from: Vec<SourceFile>,
+    settings: &CheckSettings,
+) -> Result<CheckRun, String> {
+    RuleConfig::default().select(&settings.select, &settings.ignore)?;
+    let fail_default = settings.fail_on.unwrap_or(FailOn::Warning);
+    let mut report = Report {
+        files: Vec::new(),
+        rules: all_rules(),
+        sources: Vec::new(),
+    };
+    let mut read = Vec::new();
+    let loaded = load(&design);
+    let built_loaded = load(&built);
+    let mut input_error = false;
+    for (file, diags) in [
+        (&design, &loaded.diagnostics),
+        (&built, &built_loaded.diagnostics),
+    ] {
+        if diags.iter().any(Diagnostic::is_input_error) {
+            input_error = true;
+            report.files.push(FileReport {
+                file: file.clone(),
+                diagnostics: diags.clone(),
+                design: None,
+                fail_on: fail_default,
+            });
+        }
+    }
+    let (Some(d), Some(b), false) = (&loaded.design, &built_loaded.design, input_error) else {
+        return Ok(CheckRun {
+            report,
+            suppressed: Vec::new(),
+            exit: 2,
+            baselined: None,
+            read,
+            skipped: Vec::new(),
+        });
+    };
+    // Levels as `check` takes them: netlint.toml, then the design's
+    // `[netlint] rules`; the command line's selection on top for the
+    // drift rules only.
+    let mut ordinary = RuleConfig::default();
+    let mut fail_on = FailOn::Warning;
+    let mut diagnostics = Vec::new();
+    let at = design_path
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| std::path::PathBuf::from(&design.path));
+    if let Some(cp) = config_for(&settings.config, &at) {
+        let c = load_config(
+            &cp,
+            config_shown(&cp),
+            settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
+        );
+        read.push(cp.clone());
+        if c.has_input_errors() {
+            report.files.push(FileReport {
+                file: c.file.clone(),
+                diagnostics: c.diagnostics.clone(),
+                design: None,
+                fail_on: fail_default,
+            });
+            return Ok(CheckRun {
+                report,
+                suppressed: Vec::new(),
+                exit: 2,
+                baselined: None,
+                read,
+                skipped: Vec::new(),
+            });
+        }
+        let _ = ordinary.apply(&c.settings.rules);
+        if let Some(f) = &c.settings.fail_on {
+            fail_on = f.value;
+        }
+        if let Some(s) = &c.settings.stack_as_unit {
+            ordinary.stack_as_unit = Some(s.value);
+        }
+    }
+    diagnostics.extend(ordinary.apply(&d.lint.rules));
+    if let Some(f) = &d.lint.fail_on {
+        fail_on = f.value;
+    }
+    if let Some(s) = &d.lint.stack_as_unit {
+        ordinary.stack_as_unit = Some(s.value);
+    }
+    if settings.stack_as_unit {
+        ordinary.stack_as_unit = Some(true);
+    }
+    if let Some(f) = settings.fail_on {
+        fail_on = f;
+    }
+    let mut config = ordinary.clone();
+    config.select(&settings.select, &settings.ignore)?;
+    let outcome = diff(d, b, &built.path, &config, &ordinary);
+    let mut found = outcome.diagnostics;
+    if !imported_from.is_empty() {
+        for f in &mut found {
+            f.related = to_source_lines(std::mem::take(&mut f.related), &built, &imported_from);
+        }
+        report.sources.extend(imported_from);
+    }
+    diagnostics.extend(found);
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let repo = RepoPaths::discover();
+    let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
+    if let Some(m) = &mut matcher {
+        m.filter(&repo.relative(&design.path), &mut diagnostics);
+    }
+    let exit = if diagnostics.iter().any(Diagnostic::is_input_error) {
+        2
+    } else if threshold(fail_on).is_some_and(|t| diagnostics.iter().any(|x| x.severity >= t)) {
+        1
+    } else {
+        0
+    };
+    let suppressed = outcome
+        .suppressed
+        .into_iter()
+        .map(|s| (design.path.clone(), s))
+        .collect();
+    report.sources.push(built);
+    report.files.push(FileReport {
+        file: design,
+        diagnostics,
+        design: settings
+            .keep_designs
+            .then(|| std::sync::Arc::new(d.clone())),
+        fail_on,
+    });
+    Ok(CheckRun {
+        report,
+        suppressed,
+        exit,
+        baselined: matcher.map(|m| BaselineOutcome {
+            hidden: m.hidden(),
+            fixed: m.fixed(),
+        }),
+        read,
+        skipped: Vec::new(),
+    })
+}
+
+/// Labels on the imported design's lines moved to the lines of the files
+/// they were imported from, read from the provenance comment the importer
+/// writes after each value (`# nxos-tor1.cfg:40`, `# a.cfg:80; b.cfg:36`
+/// for a value both ends of a link set). A label whose line has no such
+/// comment stays where it is.
+fn to_source_lines(labels: Vec<Label>, built: &SourceFile, from: &[SourceFile]) -> Vec<Label> {
+    let mut out = Vec::new();
+    for l in labels {
+        if l.file.as_deref() != Some(built.path.as_str()) {
+            out.push(l);
+            continue;
+        }
+        let text = &built.text;
+        let start = text[..l.span.start.min(text.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line = &text[start..end];
+        let places: Vec<(&SourceFile, usize)> = match line.find(" # ") {
+            Some(at) => line[at + 3..]
+                .split(';')
+                .filter_map(|part| {
+                    let part = part.trim();
+                    from.iter().find_map(|f| {
+                        let rest = part.strip_prefix(f.path.as_str())?.strip_prefix(':')?;
+                        let digits: String =
+                            rest.chars().take_while(char::is_ascii_digit).collect();
+                        Some((f, digits.parse().ok()?))
+                    })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut moved = false;
+        for (f, n) in places {
+            if let Some(span) = line_span(&f.text, n) {
+                out.push(Label::in_file(f.path.clone(), span, l.message.clone()));
+                moved = true;
+            }
+        }
+        if !moved {
+            out.push(l);
+        }
+    }
+    out
+}
+
+/// The span of the text of 1-based line `n` (without its indentation and
+/// line break).
+fn line_span(text: &str, n: usize) -> Option<Span> {
+    let mut start = 0;
+    for (i, line) in text.split('\n').enumerate() {
+        if i + 1 == n {
+            let body = line.trim_end_matches('\r');
+            let indent = body.len() - body.trim_start().len();
+            return Some(Span::new(start + indent, start + body.len()));
+        }
+        start += line.len() + 1;
+    }
+    None
+}

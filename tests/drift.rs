@@ -1,0 +1,489 @@
+//! `netlint diff`: fixtures/drift/design.toml against an as-built twin per
+//! kind of difference, each with one seeded difference that must be
+//! reported once, at the design's line and at the as-built line, with the
+//! consequence it has; the design against itself, and against a twin whose
+//! elements are only renamed, gives nothing.
+
+use serde_json::Value;
+
+const DESIGN: &str = "fixtures/drift/design.toml";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let mut argv = vec!["netlint", "diff"];
+    argv.extend_from_slice(args);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = netlint::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn json(design: &str, built: &str) -> (i32, Value) {
+    let (code, out, err) = run(&[design, built, "--format", "json"]);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, v)
+}
+
+/// The text of 1-based line `n` of `path`.
+fn line(path: &str, n: u64) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .nth(n as usize - 1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+struct Case {
+    twin: &'static str,
+    rule: &'static str,
+    severity: &'static str,
+    /// The rule whose as-built finding the difference causes, if any.
+    fails: Option<&'static str>,
+    /// Text of the design line the finding points at.
+    design_line: &'static str,
+    /// Text of the as-built line (None: the element is not built).
+    built_line: Option<&'static str>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        twin: "vlan",
+        rule: "drift-vlan",
+        severity: "error",
+        fails: Some("network-partitioned"),
+        design_line: "vlans = [10, 100, 711, 712]",
+        built_line: Some("vlans = [10, 100, 712]"),
+    },
+    Case {
+        twin: "mtu",
+        rule: "drift-mtu",
+        severity: "error",
+        fails: Some("mtu-path-too-small"),
+        design_line: "mtu = 9216",
+        built_line: Some("mtu = 1500"),
+    },
+    Case {
+        twin: "stp-mode",
+        rule: "drift-stp",
+        severity: "error",
+        fails: Some("stp-mode-mismatch"),
+        design_line: "mode = \"mstp\"",
+        built_line: Some("mode = \"rstp\""),
+    },
+    Case {
+        twin: "stp-priority",
+        rule: "drift-stp",
+        severity: "warning",
+        fails: None,
+        design_line: "priority = 4096",
+        built_line: Some("priority = 32768"),
+    },
+    Case {
+        twin: "stp-region",
+        rule: "drift-stp",
+        severity: "warning",
+        fails: None,
+        design_line: "region = \"dc1\"",
+        built_line: Some("region = \"dc2\""),
+    },
+    Case {
+        twin: "stp-revision",
+        rule: "drift-stp",
+        severity: "error",
+        fails: Some("mstp-region-mismatch"),
+        design_line: "revision = 1",
+        built_line: Some("revision = 2"),
+    },
+    Case {
+        twin: "stp-instances",
+        rule: "drift-stp",
+        severity: "error",
+        fails: Some("mstp-region-mismatch"),
+        design_line: "instances = { 1 = [10, 100], 2 = [711, 712] }",
+        built_line: Some("instances = { 1 = [10], 2 = [100, 711, 712] }"),
+    },
+    Case {
+        twin: "cabling",
+        rule: "drift-cabling",
+        severity: "error",
+        fails: Some("lm-no-fallback"),
+        design_line: "switch = \"tor-b\"",
+        built_line: Some("nics.SLOT2-1.switch = \"tor-a\""),
+    },
+    Case {
+        twin: "lag-members",
+        rule: "drift-lag",
+        severity: "error",
+        fails: Some("lm-no-fallback"),
+        design_line: "members = 2",
+        built_line: Some("members = 1"),
+    },
+    Case {
+        twin: "lag-mode",
+        rule: "drift-lag",
+        severity: "warning",
+        fails: None,
+        design_line: "lag = \"lacp\"",
+        built_line: Some("lag = \"static\""),
+    },
+    Case {
+        twin: "team-members",
+        rule: "drift-team",
+        severity: "error",
+        fails: Some("host-asymmetry"),
+        design_line: "members = [\"SLOT1-2\", \"SLOT2-2\"]",
+        built_line: Some("teams.VMTeam.members = [\"SLOT1-2\"]"),
+    },
+    Case {
+        twin: "team-load-balancing",
+        rule: "drift-team",
+        severity: "error",
+        fails: Some("team-rx-single-member"),
+        design_line: "load_balancing = \"dynamic\"",
+        built_line: Some("load_balancing = \"address-hash\""),
+    },
+    Case {
+        twin: "vnic-vlan",
+        rule: "drift-vnic",
+        severity: "warning",
+        fails: None,
+        design_line: "network = \"smb1\"",
+        built_line: Some("network = \"smb2\""),
+    },
+    Case {
+        twin: "vnic-weight",
+        rule: "drift-vnic",
+        severity: "warning",
+        fails: None,
+        design_line: "min_bandwidth_weight = 25",
+        built_line: Some("min_bandwidth_weight = 5"),
+    },
+    Case {
+        twin: "smb-limit",
+        rule: "drift-smb-limit",
+        severity: "error",
+        fails: Some("smb-bandwidth-cap-missing"),
+        design_line: "smb_bandwidth_limit = \"1500MB\"",
+        built_line: Some("[profiles.node.live_migration]"),
+    },
+    Case {
+        twin: "rdma",
+        rule: "drift-rdma",
+        severity: "error",
+        fails: Some("rdma-mismatch"),
+        design_line: "rdma = \"roce-v2\"",
+        built_line: Some("nics.SLOT1-1.rdma = \"none\""),
+    },
+    Case {
+        twin: "dcb",
+        rule: "drift-dcb",
+        severity: "error",
+        fails: Some("dcb-priority-mismatch"),
+        design_line: "pfc = [3]",
+        built_line: Some("pfc = [4]"),
+    },
+    Case {
+        twin: "live-migration",
+        rule: "drift-live-migration",
+        severity: "error",
+        fails: Some("team-hyperv-port-cap"),
+        design_line: "transport = \"smb\"",
+        built_line: Some("transport = \"compression\""),
+    },
+    Case {
+        twin: "missing-link",
+        rule: "drift-missing",
+        severity: "error",
+        fails: Some("network-partitioned"),
+        design_line: "[[links]]",
+        built_line: None,
+    },
+    Case {
+        twin: "missing-host",
+        rule: "drift-missing",
+        severity: "warning",
+        fails: None,
+        design_line: "[hosts.hv2]",
+        built_line: None,
+    },
+    Case {
+        twin: "extra-switch",
+        rule: "drift-extra",
+        severity: "info",
+        fails: None,
+        design_line: "[design]",
+        built_line: Some("[switches.tor-c]"),
+    },
+];
+
+#[test]
+fn each_seeded_difference_is_reported_once_at_both_places_with_its_consequence() {
+    let mut twins: Vec<String> = std::fs::read_dir("fixtures/drift")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let n = e.file_name().to_string_lossy().to_string();
+            n.strip_suffix(".as-built.toml").map(str::to_string)
+        })
+        .filter(|n| n != "renamed")
+        .collect();
+    twins.sort();
+    let mut listed: Vec<String> = CASES.iter().map(|c| c.twin.to_string()).collect();
+    listed.sort();
+    assert_eq!(
+        twins, listed,
+        "every twin in fixtures/drift has a case, and only those"
+    );
+    for c in CASES {
+        let built = format!("fixtures/drift/{}.as-built.toml", c.twin);
+        let (code, v) = json(DESIGN, &built);
+        let diags = v["diagnostics"].as_array().unwrap();
+        assert_eq!(diags.len(), 1, "{}: {diags:#?}", c.twin);
+        let d = &diags[0];
+        assert_eq!(d["rule"], c.rule, "{}", c.twin);
+        assert_eq!(d["severity"], c.severity, "{}: {}", c.twin, d["message"]);
+        let message = d["message"].as_str().unwrap();
+        match c.fails {
+            Some(rule) => assert!(
+                message.contains(&format!(
+                    "as built this fails `{rule}`, which the design passes"
+                )),
+                "{}: {message}",
+                c.twin
+            ),
+            None => assert!(
+                !message.contains("as built this fails"),
+                "{}: {message}",
+                c.twin
+            ),
+        }
+        assert_eq!(d["location"]["file"], DESIGN, "{}", c.twin);
+        let at = line(DESIGN, d["location"]["line"].as_u64().unwrap());
+        assert!(at.contains(c.design_line), "{}: design line `{at}`", c.twin);
+        let in_built: Vec<&Value> = d["related"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["location"]["file"] == built.as_str())
+            .collect();
+        match c.built_line {
+            Some(want) => {
+                assert_eq!(in_built.len(), 1, "{}: {d:#?}", c.twin);
+                let got = line(&built, in_built[0]["location"]["line"].as_u64().unwrap());
+                assert!(got.contains(want), "{}: as-built line `{got}`", c.twin);
+            }
+            None => assert!(in_built.is_empty(), "{}: {d:#?}", c.twin),
+        }
+        let expected_exit = if c.severity == "info" { 0 } else { 1 };
+        assert_eq!(code, expected_exit, "{}", c.twin);
+    }
+}
+
+#[test]
+fn the_design_against_itself_gives_nothing() {
+    let (code, v) = json(DESIGN, DESIGN);
+    assert_eq!(code, 0);
+    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 0, "{v:#}");
+}
+
+#[test]
+fn renamed_elements_are_matched_by_what_they_connect() {
+    // hv1 is `HV-01`, tor-b is `TOR-B-01` and the link is `po1` as built.
+    let built = "fixtures/drift/renamed.as-built.toml";
+    let text = std::fs::read_to_string(built).unwrap();
+    assert!(
+        text.contains("[hosts.HV-01]") && text.contains("TOR-B-01") && !text.contains("\"tor-b\"")
+    );
+    let (code, v) = json(DESIGN, built);
+    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 0, "{v:#}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn the_as_built_side_can_be_switch_configs_lldp_and_cabling() {
+    let f = "crates/netlint-import/tests/fixtures";
+    let files = [
+        format!("{f}/nxos-tor1.cfg"),
+        format!("{f}/nxos-tor2.cfg"),
+        format!("{f}/nxos-tor1.lldp.txt"),
+        format!("{f}/cabling.csv"),
+    ];
+    let mut args = vec!["fixtures/drift/imported/design.toml"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    let (code, out, _) = run(&args);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0]["rule"], "drift-stp");
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("switch `tor1`: bridge priority 8192 as built, 4096 in the design"),
+        "{}",
+        diags[0]["message"]
+    );
+    // The as-built label is on the running-config's line, not on the
+    // imported design's.
+    let related = &diags[0]["related"];
+    assert_eq!(related.as_array().unwrap().len(), 1, "{related:#}");
+    let at = &related[0]["location"];
+    assert_eq!(at["file"], files[0].as_str(), "{related:#}");
+    let text = line(&files[0], at["line"].as_u64().unwrap());
+    assert!(text.contains("priority 8192"), "{text}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn fail_on_exit_zero_and_select_gate_like_check() {
+    let warn = "fixtures/drift/lag-mode.as-built.toml";
+    assert_eq!(run(&[DESIGN, warn]).0, 1);
+    assert_eq!(run(&[DESIGN, warn, "--fail-on", "error"]).0, 0);
+    assert_eq!(run(&[DESIGN, warn, "--exit-zero"]).0, 0);
+    assert_eq!(run(&[DESIGN, warn, "--ignore", "drift-lag"]).0, 0);
+    assert_eq!(run(&[DESIGN, warn, "--select", "drift-vlan"]).0, 0);
+    // Selecting one drift rule still judges by every ordinary rule.
+    let (code, out, _) = run(&[
+        DESIGN,
+        "fixtures/drift/vlan.as-built.toml",
+        "--select",
+        "drift-vlan",
+        "--format",
+        "concise",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("error[drift-vlan]") && out.contains("fails `network-partitioned`"),
+        "{out}"
+    );
+    let (code, _, err) = run(&[DESIGN, warn, "--select", "drift-nope"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("unknown rule or category `drift-nope`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_baseline_hides_known_differences_and_only_new_ones_fail() {
+    let dir = std::env::temp_dir().join(format!("netlint-drift-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let baseline = dir.join("drift-baseline.json");
+    let b = baseline.to_str().unwrap();
+    let (code, _, err) = run(&[
+        DESIGN,
+        "fixtures/drift/lag-mode.as-built.toml",
+        "--write-baseline",
+        b,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("baseline of 1 difference"), "{err}");
+    let (code, _, err) = run(&[
+        DESIGN,
+        "fixtures/drift/lag-mode.as-built.toml",
+        "--baseline",
+        b,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 difference hidden"), "{err}");
+    // Another difference is new: it fails.
+    let (code, _, _) = run(&[DESIGN, "fixtures/drift/vlan.as-built.toml", "--baseline", b]);
+    assert_eq!(code, 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_as_built_that_does_not_load_is_an_input_error_at_its_line() {
+    let dir = std::env::temp_dir().join(format!("netlint-drift-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.toml");
+    std::fs::write(
+        &bad,
+        "[design]\nname = \"x\"\n[switches.a]\nmtu = \"big\"\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&[DESIGN, bad.to_str().unwrap(), "--format", "concise"]);
+    assert_eq!(code, 2);
+    assert!(
+        out.contains("bad.toml:4:") && out.contains("error[schema]"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_difference_in_every_format_snapshot() {
+    let mut all = String::new();
+    for c in CASES {
+        let built = format!("fixtures/drift/{}.as-built.toml", c.twin);
+        let (_, out, _) = run(&[DESIGN, &built, "--format", "concise", "--quiet"]);
+        all.push_str(&format!("## {}\n{out}", c.twin));
+    }
+    insta::assert_snapshot!("drift_concise", all);
+    let (_, human, _) = run(&[
+        DESIGN,
+        "fixtures/drift/vlan.as-built.toml",
+        "--color",
+        "never",
+    ]);
+    insta::assert_snapshot!("drift_human_vlan", human);
+    let (_, sarif, _) = run(&[
+        DESIGN,
+        "fixtures/drift/cabling.as-built.toml",
+        "--format",
+        "sarif",
+    ]);
+    let v: Value = serde_json::from_str(&sarif).unwrap();
+    let locations = &v["runs"][0]["results"][0];
+    assert!(
+        locations.to_string().contains("cabling.as-built.toml"),
+        "SARIF names the as-built file: {locations:#}"
+    );
+}
+
+fn validate(schema: &Value, doc: &Value) -> Vec<String> {
+    let v = jsonschema::validator_for(schema).unwrap();
+    v.iter_errors(doc)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect()
+}
+
+/// SARIF (2.1.0, with both places as locations), GitLab code quality and
+/// netlint's JSON of every difference validate against their schemas.
+#[test]
+fn every_difference_validates_in_sarif_gitlab_and_json() {
+    let read =
+        |p: &str| -> Value { serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap() };
+    let sarif_schema = read("tests/data/sarif-schema-2.1.0.json");
+    let gitlab_schema = read("tests/data/gitlab-codeclimate.json");
+    let output_schema: Value =
+        serde_json::from_str(&netlint::commands::output_schema::current()).unwrap();
+    for c in CASES {
+        let built = format!("fixtures/drift/{}.as-built.toml", c.twin);
+        let (_, sarif, _) = run(&[DESIGN, &built, "--format", "sarif"]);
+        let doc: Value = serde_json::from_str(&sarif).unwrap();
+        let errors = validate(&sarif_schema, &doc);
+        assert!(errors.is_empty(), "{}: {errors:#?}", c.twin);
+        let result = &doc["runs"][0]["results"][0];
+        assert_eq!(result["ruleId"], c.rule, "{}", c.twin);
+        if c.built_line.is_some() {
+            assert!(
+                result.to_string().contains(&built),
+                "{}: SARIF names the as-built file: {result:#}",
+                c.twin
+            );
+        }
+        let (_, gitlab, _) = run(&[DESIGN, &built, "--format", "gitlab"]);
+        let issues: Value = serde_json::from_str(&gitlab).unwrap();
+        for issue in issues.as_array().unwrap() {
+            let errors = validate(&gitlab_schema, issue);
+            assert!(errors.is_empty(), "{}: {errors:#?}", c.twin);
+        }
+        let (_, report) = json(DESIGN, &built);
+        let errors = validate(&output_schema, &report);
+        assert!(errors.is_empty(), "{}: {errors:#?}", c.twin);
+    }
+}
