@@ -6,6 +6,7 @@ pub mod baseline_file;
 pub mod config;
 pub mod files;
 pub mod findings;
+pub mod fix;
 pub mod lint;
 pub mod output;
 pub mod plain;

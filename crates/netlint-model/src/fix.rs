@@ -103,8 +103,7 @@ impl fmt::Display for TomlPath {
 
 fn bare_key(k: &str) -> bool {
     !k.is_empty()
-        && k
-            .bytes()
+        && k.bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
