@@ -9,10 +9,13 @@
 //! finding is gone and no finding appeared that the design did not have;
 //! otherwise the text stays as it was and the reason is reported.
 
-use super::config::ConfigFile;
+use super::config::{config_for, load_config, shown as config_shown, ConfigFile};
+use super::files::{collect_designs, ReadOptions, DEFAULT_MAX_FILE_SIZE};
 use super::lint::{check_source, CheckSettings};
 use netlint_model::{Diagnostic, Fix, FixEdit, FixSafety, FixValue, PathSegment, SourceFile, Span};
+use netlint_rules::RuleConfig;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, TableLike, Value};
 
 /// Which fixes `--fix` applies.
@@ -186,6 +189,64 @@ pub fn fix_source(
     out
 }
 
+/// One design file of a fix run.
+#[derive(Clone, Debug)]
+pub struct FixedFile {
+    /// The path as reports show it.
+    pub shown: String,
+    /// Where it was read from; `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// The text as read.
+    pub original: String,
+    pub fix: FileFix,
+}
+
+/// Fixes every design `paths` name (as `netlint check` finds them, each
+/// with its `netlint.toml`): nothing is written here; the caller writes
+/// [`FileFix::text`] or shows the diff. Files that cannot be read or do not
+/// load are left out: the check that follows reports them.
+pub fn run_fix(
+    paths: &[PathBuf],
+    settings: &CheckSettings,
+    mode: FixMode,
+) -> Result<Vec<FixedFile>, String> {
+    RuleConfig::default().select(&settings.select, &settings.ignore)?;
+    let read = ReadOptions {
+        designs_only: settings.designs_only,
+        max_file_size: settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
+        stdin_name: settings.stdin_name.clone(),
+    };
+    let mut configs: BTreeMap<PathBuf, ConfigFile> = BTreeMap::new();
+    let mut out = Vec::new();
+    for input in collect_designs(paths, &read).inputs {
+        let Ok(text) = String::from_utf8(input.bytes) else {
+            continue;
+        };
+        let at = match &input.path {
+            Some(p) => p.clone(),
+            None => PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")),
+        };
+        let config = match config_for(&settings.config, &at) {
+            Some(cp) => Some(
+                &*configs
+                    .entry(cp.clone())
+                    .or_insert_with(|| load_config(&cp, config_shown(&cp), read.max_file_size)),
+            ),
+            None => None,
+        };
+        let file = SourceFile::new(input.shown.clone(), text);
+        let fix = fix_source(&file, config, settings, mode);
+        out.push(FixedFile {
+            shown: input.shown,
+            path: input.path,
+            original: file.text,
+            fix,
+        });
+    }
+    out.sort_by(|a, b| a.shown.cmp(&b.shown));
+    Ok(out)
+}
+
 /// The findings of `after` that `before` does not have (by rule and
 /// subjects, counted: a second finding of one rule on one element is new).
 fn new_findings(before: &[Diagnostic], after: &[Diagnostic]) -> Vec<(String, String)> {
@@ -240,10 +301,16 @@ fn check_span(root: &Table, e: &FixEdit) -> Result<(), String> {
             .get(k)
             .ok_or_else(|| format!("`{}` is not in the design", e.path))?;
         i += 1;
-        if let (Item::ArrayOfTables(a), Some(PathSegment::Index(n))) = (it, segs.get(i)) {
-            table = a
-                .get(*n)
-                .ok_or_else(|| format!("`{}` is not in the design", e.path))?;
+        if let Some(PathSegment::Index(n)) = segs.get(i) {
+            let missing = || format!("`{}` is not in the design", e.path);
+            table = match it {
+                Item::ArrayOfTables(a) => a.get(*n).ok_or_else(missing)?,
+                Item::Value(Value::Array(a)) => a
+                    .get(*n)
+                    .and_then(Value::as_inline_table)
+                    .ok_or_else(missing)?,
+                _ => return Err(missing()),
+            };
             i += 1;
             continue;
         }
@@ -291,15 +358,18 @@ fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
         }
         let item = table.get_mut(k).expect("inserted above");
         i += 1;
-        if let Item::ArrayOfTables(a) = item {
-            let Some(PathSegment::Index(n)) = parents.get(i) else {
-                return Err(format!("`{}`: an array of tables needs an index", e.path));
+        if let Some(PathSegment::Index(n)) = parents.get(i) {
+            let missing = || format!("`{}`: no table at index {n}", e.path);
+            (table, inline) = match item {
+                Item::ArrayOfTables(a) => (a.get_mut(*n).ok_or_else(missing)? as _, false),
+                Item::Value(Value::Array(a)) => (
+                    a.get_mut(*n)
+                        .and_then(Value::as_inline_table_mut)
+                        .ok_or_else(missing)? as _,
+                    true,
+                ),
+                _ => return Err(missing()),
             };
-            let len = a.len();
-            table = a
-                .get_mut(*n)
-                .ok_or_else(|| format!("`{}`: index {n} of {len} tables", e.path))?;
-            inline = false;
             i += 1;
             continue;
         }

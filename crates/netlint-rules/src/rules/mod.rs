@@ -7,6 +7,7 @@ use netlint_model::{Diagnostic, Element, Span};
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
+pub(crate) mod fix_at;
 pub(crate) mod located;
 pub mod mtu;
 pub mod redundancy;
