@@ -133,7 +133,12 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // The fixtures of the rules that carry fixes get them applied.
-    for rule in ["dcbx-willing"] {
+    for rule in [
+        "dcbx-willing",
+        "stp-root-placement",
+        "stp-suboptimal-path",
+        "stp-vlan-partition",
+    ] {
         assert!(
             applied.contains_key(rule),
             "no `{rule}` fix applied: {applied:?}"

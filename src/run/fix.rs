@@ -519,12 +519,22 @@ fn line_replacements(old: &str, new: &str) -> Vec<Replacement> {
     out
 }
 
+/// `a/d.toml` for a relative path (as `patch -p1` and `git apply` take
+/// it), the path itself for an absolute one.
+fn side(prefix: &str, name: &str) -> String {
+    if std::path::Path::new(name).is_absolute() {
+        name.to_string()
+    } else {
+        format!("{prefix}/{name}")
+    }
+}
+
 /// A unified diff of `old` to `new` (`--diff`), headed by the file's name.
 pub fn unified_diff(name: &str, old: &str, new: &str) -> String {
     similar::TextDiff::from_lines(old, new)
         .unified_diff()
         .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .header(&side("a", name), &side("b", name))
         .to_string()
 }
 

@@ -40,10 +40,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 ),
             ),
         };
-        let fix = Fix::safe(
-            format!("set `willing = false` in `{}`", edit.path),
-            vec![edit],
-        );
+        let fix = Fix::safe(format!("set `{} = false`", edit.path), vec![edit]);
         found.push(cx
                 .finding(
                     &RULE,
