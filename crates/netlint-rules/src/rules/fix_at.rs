@@ -46,7 +46,7 @@ power = "balanced"
 profile = "p"
 [hosts.hv2]
 profile = "p"
-power = "high-performance"
+power = "max-performance"
 [hosts.hv3]
 power = "balanced"
 "#;
