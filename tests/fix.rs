@@ -135,6 +135,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
     // The fixtures of the rules that carry fixes get them applied.
     for rule in [
         "dcbx-willing",
+        "power-profile",
         "stp-root-placement",
         "stp-suboptimal-path",
         "stp-vlan-partition",
