@@ -145,13 +145,10 @@ pub fn fix_source(
         return out;
     }
     let mut tried: Vec<FindingKey> = Vec::new();
-    loop {
-        let Some((d, fix)) = findings.iter().find_map(|d| {
-            let fix = d.fix.as_ref()?;
-            (!tried.contains(&key(d))).then(|| (d.clone(), fix.clone()))
-        }) else {
-            break;
-        };
+    while let Some((d, fix)) = findings.iter().find_map(|d| {
+        let fix = d.fix.as_ref()?;
+        (!tried.contains(&key(d))).then(|| (d.clone(), fix.clone()))
+    }) {
         tried.push(key(&d));
         let finding = FixedFinding::of(&d, &fix);
         if !mode.allows(fix.safety) {
@@ -226,14 +223,11 @@ pub fn run_fix(
             Some(p) => p.clone(),
             None => PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")),
         };
-        let config = match config_for(&settings.config, &at) {
-            Some(cp) => Some(
-                &*configs
-                    .entry(cp.clone())
-                    .or_insert_with(|| load_config(&cp, config_shown(&cp), read.max_file_size)),
-            ),
-            None => None,
-        };
+        let config = config_for(&settings.config, &at).map(|cp| {
+            &*configs
+                .entry(cp.clone())
+                .or_insert_with(|| load_config(&cp, config_shown(&cp), read.max_file_size))
+        });
         let file = SourceFile::new(input.shown.clone(), text);
         let fix = fix_source(&file, config, settings, mode);
         out.push(FixedFile {
