@@ -222,3 +222,82 @@ fn fix_keeps_the_files_permissions() {
     let left: Vec<_> = std::fs::read_dir(&tmp.0).unwrap().flatten().collect();
     assert_eq!(left.len(), 1, "{left:?}");
 }
+
+/// The check that guards a fix is the whole check, not the rule's own: in
+/// rstp-triangle, the spanning-tree rules accept the port cost that moves
+/// the path (their own check on a copy passes), but live migration then
+/// loses its fallback (`lm-no-fallback`), so the fix is not applied and the
+/// report says why. Without `--unsafe-fixes` the fix is not tried at all.
+#[test]
+fn a_fix_that_adds_a_finding_is_refused_and_unsafe_ones_wait_for_the_flag() {
+    let text = std::fs::read_to_string(root().join("fixtures/rstp-triangle.toml")).unwrap();
+    let file = SourceFile::new("rstp-triangle.toml", text.clone());
+    let settings = CheckSettings::default();
+    let unsafe_run = fix_source(&file, None, &settings, FixMode::Unsafe);
+    assert!(!unsafe_run.not_applied.is_empty());
+    for (f, why) in &unsafe_run.not_applied {
+        assert_eq!(f.fix.safety, FixSafety::Unsafe);
+        match why {
+            NotApplied::NewFindings(new) => {
+                assert!(
+                    new.iter().any(|(rule, _)| rule == "lm-no-fallback"),
+                    "{new:?}"
+                )
+            }
+            other => panic!("{}: {other}", f.rule),
+        }
+    }
+    assert_eq!(unsafe_run.text, text, "nothing applied, nothing changed");
+
+    let safe_run = fix_source(&file, None, &settings, FixMode::Safe);
+    assert_eq!(safe_run.not_applied.len(), unsafe_run.not_applied.len());
+    assert!(safe_run
+        .not_applied
+        .iter()
+        .all(|(_, why)| *why == NotApplied::NeedsUnsafe));
+    assert!(safe_run.applied.is_empty());
+}
+
+/// `--fix` leaves unsafe fixes alone; `--unsafe-fixes` applies them.
+#[test]
+fn unsafe_fixes_need_the_flag() {
+    let tmp = TempDir::new("unsafe");
+    let design = tmp.0.join("d.toml");
+    std::fs::copy(root().join("fixtures/stp-root-placement.toml"), &design).unwrap();
+    let original = std::fs::read_to_string(&design).unwrap();
+    let safe = netlint()
+        .args([
+            "check",
+            "--isolated",
+            "--fix",
+            "--select",
+            "stp-root-placement",
+        ])
+        .arg(&design)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(safe.stderr).unwrap();
+    assert!(err.contains("not fixed stp-root-placement"), "{err}");
+    assert!(err.contains("give --unsafe-fixes"), "{err}");
+    assert_eq!(std::fs::read_to_string(&design).unwrap(), original);
+    let both = netlint()
+        .args([
+            "check",
+            "--isolated",
+            "--fix",
+            "--unsafe-fixes",
+            "--select",
+            "stp-root-placement",
+        ])
+        .arg(&design)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(both.stderr).unwrap();
+    assert!(err.contains("fixed stp-root-placement"), "{err}");
+    assert_eq!(both.status.code(), Some(0), "{err}");
+    let now = std::fs::read_to_string(&design).unwrap();
+    assert!(now.contains("priority = 4096"), "{now}");
+    for c in comments(&original) {
+        assert!(now.contains(c), "comment {c:?} lost");
+    }
+}

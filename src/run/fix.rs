@@ -642,6 +642,35 @@ stp_cost = 2000 # slow path
     }
 
     #[test]
+    fn an_inline_array_of_tables_is_found_by_index_too() {
+        let src = "links = [\n  { a = \"a\", b = \"b\" },  # first\n  { a = \"b\", b = \"c\", stp_cost = 4 },\n]\n";
+        let e = FixEdit::replace(
+            path(&["links", "1", "stp_cost"]),
+            4u32,
+            40u32,
+            span_of(src, "4 }"),
+        );
+        let e = FixEdit {
+            span: Span::new(e.span.start, e.span.start + 1),
+            ..e
+        };
+        assert_eq!(
+            apply_edits(src, &[e]).unwrap(),
+            src.replace("stp_cost = 4 }", "stp_cost = 40 }")
+        );
+        let add = FixEdit::insert(
+            path(&["links", "0", "stp_cost"]),
+            9u32,
+            span_of(src, "{ a = \"a\""),
+        );
+        let out = apply_edits(src, &[add]).unwrap();
+        assert!(
+            out.contains("{ a = \"a\", b = \"b\", stp_cost = 9 },  # first"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn a_value_that_is_not_the_old_one_is_not_edited() {
         let e = FixEdit::replace(
             path(&["hosts", "hv1", "dcb", "willing"]),
