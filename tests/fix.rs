@@ -136,6 +136,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
     for rule in [
         "bpdu-filter-risk",
         "dcbx-willing",
+        "host-port-not-edge",
         "power-profile",
         "stp-cost-method-mismatch",
         "team-rx-single-member",
