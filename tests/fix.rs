@@ -302,3 +302,39 @@ fn unsafe_fixes_need_the_flag() {
         assert!(now.contains(c), "comment {c:?} lost");
     }
 }
+
+/// Standard input has no file to rewrite: `--fix` on it is a usage error
+/// (exit 2, nothing read), `--diff` shows its fixes.
+#[test]
+fn fix_refuses_standard_input_and_diff_shows_it() {
+    use std::io::Write;
+    use std::process::Stdio;
+    let text = std::fs::read(root().join("fixtures/dcbx-willing.toml")).unwrap();
+    let run = |flag: &str| {
+        let mut child = netlint()
+            .args([
+                "check",
+                "--isolated",
+                flag,
+                "-",
+                "--stdin-filename",
+                "d.toml",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // A refused run may close its end before reading: ignore that.
+        let _ = child.stdin.take().unwrap().write_all(&text);
+        child.wait_with_output().unwrap()
+    };
+    let fix = run("--fix");
+    assert_eq!(fix.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&fix.stderr).contains("cannot rewrite standard input"));
+    let diff = run("--diff");
+    assert_eq!(diff.status.code(), Some(1));
+    let out = String::from_utf8(diff.stdout).unwrap();
+    assert!(out.starts_with("--- a/d.toml\n+++ b/d.toml\n"), "{out}");
+    assert!(out.contains("+willing = false"), "{out}");
+}

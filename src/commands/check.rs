@@ -421,6 +421,12 @@ fn fix_files(
     } else {
         FixMode::Safe
     };
+    if !args.diff && args.paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err(
+            "--fix rewrites the design files and cannot rewrite standard input: give --diff to see its fixes"
+                .to_string(),
+        );
+    }
     let files = run_fix(&args.paths, settings, mode)?;
     let mut changed = false;
     for f in &files {
@@ -433,11 +439,7 @@ fn fix_files(
                 write_atomic(path, f.fix.text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {}", f.shown, io_reason(&e)))?;
             } else {
-                let _ = writeln!(
-                    err,
-                    "netlint: {}: standard input is not fixed in place; give --diff to see its fixes",
-                    f.shown
-                );
+                // Refused above: standard input has no file to rewrite.
                 continue;
             }
             changed = true;
