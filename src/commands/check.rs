@@ -5,6 +5,7 @@ use crate::commands::common::{
 };
 use crate::render;
 use crate::run::files::io_reason;
+use crate::run::fix::{run_fix, unified_diff, FixMode};
 use crate::run::{
     append_whole, refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome,
     CheckRun, CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
@@ -80,6 +81,19 @@ pub struct CheckArgs {
     /// design's `[netlint] stack_as_unit`, then netlint.toml's, then off).
     #[arg(long)]
     pub stack_as_unit: bool,
+    /// Apply the safe fixes of the findings to the design files (each
+    /// checked first on a copy: its finding gone, no new one), then report
+    /// what remains.
+    #[arg(long)]
+    pub fix: bool,
+    /// With `--fix` or `--diff`: the fixes that need judgement too (which
+    /// switch should be root, which spanning-tree mode the fabric runs).
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print the fixes `--fix` would make as a unified diff, and write
+    /// nothing (exit 1 when there is one).
+    #[arg(long)]
+    pub diff: bool,
     /// Where each `--format` and `-o` stood on the command line, to pair
     /// them (filled in from the parsed matches).
     #[arg(skip)]
@@ -316,6 +330,12 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),
         stack_as_unit: args.stack_as_unit,
     };
+    if args.fix || args.unsafe_fixes || args.diff {
+        let changed = fix_files(&args, &settings, out, err)?;
+        if args.diff {
+            return Ok(i32::from(changed));
+        }
+    }
     let run = run_check(&args.paths, &settings)?;
     let mut read = run.read.clone();
     read.extend(args.baseline.iter().cloned());
@@ -391,6 +411,90 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     } else {
         run.exit
     })
+}
+
+/// `--fix`, `--unsafe-fixes`, `--diff`: applies (or shows) the fixes of
+/// every design, and says on standard error what was fixed and what was
+/// not, and why. Returns whether any file changed (or would).
+fn fix_files(
+    args: &CheckArgs,
+    settings: &CheckSettings,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<bool, String> {
+    let mode = if args.unsafe_fixes {
+        FixMode::Unsafe
+    } else {
+        FixMode::Safe
+    };
+    if !args.diff && args.paths.iter().any(|p| p.as_os_str() == "-") {
+        return Err(
+            "--fix rewrites the design files and cannot rewrite standard input: give --diff to see its fixes"
+                .to_string(),
+        );
+    }
+    let files = run_fix(&args.paths, settings, mode)?;
+    let mut changed = false;
+    for f in &files {
+        let verb = if args.diff { "would fix" } else { "fixed" };
+        if f.fix.changed() {
+            if args.diff {
+                out.write_all(unified_diff(&f.shown, &f.original, &f.fix.text).as_bytes())
+                    .map_err(|e| e.to_string())?;
+            } else if let Some(path) = &f.path {
+                write_atomic(path, f.fix.text.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {}", f.shown, io_reason(&e)))?;
+            } else {
+                // Refused above: standard input has no file to rewrite.
+                continue;
+            }
+            changed = true;
+        }
+        if args.quiet {
+            continue;
+        }
+        for a in &f.fix.applied {
+            let _ = writeln!(
+                err,
+                "{}: {verb} {}{}: {}",
+                f.shown,
+                a.rule,
+                on(&a.element),
+                a.fix.description
+            );
+        }
+        for (a, why) in &f.fix.not_applied {
+            let _ = writeln!(
+                err,
+                "{}: not fixed {}{}: {} ({why})",
+                f.shown,
+                a.rule,
+                on(&a.element),
+                a.fix.description
+            );
+        }
+    }
+    if !args.quiet {
+        let applied: usize = files.iter().map(|f| f.fix.applied.len()).sum();
+        let not: usize = files.iter().map(|f| f.fix.not_applied.len()).sum();
+        let head = if args.diff { "would fix" } else { "fixed" };
+        let _ = writeln!(
+            err,
+            "{head} {}, {} not fixed",
+            plural(applied, "finding", "findings"),
+            not
+        );
+    }
+    Ok(changed)
+}
+
+/// " on `hosts.hv1`", or nothing for the design as a whole.
+fn on(element: &str) -> String {
+    if element.is_empty() {
+        String::new()
+    } else {
+        format!(" on `{element}`")
+    }
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -136,6 +136,73 @@ pub fn schema(rule_ids: &[&str]) -> J {
                     .with("type", J::s("array"))
                     .with("items", reference("related")),
             ),
+            (
+                "fix",
+                described(
+                    reference("fix"),
+                    "Present when the finding's fix is a definite edit of the design (`netlint check --fix`).",
+                ),
+            ),
+        ],
+    );
+    let toml_value = J::obj().with(
+        "type",
+        J::strs(&["boolean", "integer", "string", "array", "object"]),
+    );
+    let edit = strict_object(
+        &["path", "old", "new", "location"],
+        vec![
+            (
+                "path",
+                described(
+                    J::obj()
+                        .with("type", J::s("array"))
+                        .with("minItems", J::Int(1))
+                        .with(
+                            "items",
+                            J::obj().with("type", J::strs(&["string", "integer"])),
+                        ),
+                    "The TOML path from the top of the file: keys, and array indices for `[[links]]`.",
+                ),
+            ),
+            (
+                "old",
+                described(
+                    J::obj().with(
+                        "type",
+                        J::strs(&["boolean", "integer", "string", "array", "object", "null"]),
+                    ),
+                    "The value there now; null when the edit adds the key.",
+                ),
+            ),
+            ("new", described(toml_value, "The value it gets.")),
+            (
+                "location",
+                described(
+                    reference("location"),
+                    "The old value; for an added key, the table it goes into.",
+                ),
+            ),
+        ],
+    );
+    let fix = strict_object(
+        &["safety", "description", "edits"],
+        vec![
+            (
+                "safety",
+                described(
+                    J::obj().with("enum", J::strs(&["safe", "unsafe"])),
+                    "`safe`: `--fix` applies it; `unsafe`: it needs judgement, `--unsafe-fixes`.",
+                ),
+            ),
+            ("description", string()),
+            (
+                "edits",
+                J::obj()
+                    .with("type", J::s("array"))
+                    .with("minItems", J::Int(1))
+                    .with("items", reference("edit")),
+            ),
         ],
     );
     let count = || int_from(0);
@@ -200,6 +267,8 @@ pub fn schema(rule_ids: &[&str]) -> J {
             ("diagnostic".to_string(), diagnostic),
             ("location".to_string(), location),
             ("related".to_string(), related),
+            ("fix".to_string(), fix),
+            ("edit".to_string(), edit),
         ]),
     )
 }

@@ -1,7 +1,7 @@
 //! The JSON report: the contract CI tools parse (documented in docs/json.md).
 
 use crate::run::Report;
-use netlint_model::{Label, Severity, SourceFile, Span};
+use netlint_model::{Fix, FixValue, Label, PathSegment, Severity, SourceFile, Span};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -31,6 +31,69 @@ struct JsonDiagnostic<'a> {
     subjects: Vec<String>,
     location: Location<'a>,
     related: Vec<Related<'a>>,
+    /// The finding's fix, when it carries one (docs/json.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fix: Option<JsonFix<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonFix<'a> {
+    safety: &'static str,
+    description: &'a str,
+    edits: Vec<JsonEdit<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonEdit<'a> {
+    /// Keys (strings) and array indices (numbers) from the top of the file.
+    path: Vec<serde_json::Value>,
+    /// The value there now; null when the edit adds the key.
+    old: Option<serde_json::Value>,
+    new: serde_json::Value,
+    /// The old value; for an added key, the table it goes into.
+    location: Location<'a>,
+}
+
+fn fix_json<'a>(file: &'a SourceFile, fix: &'a Fix) -> JsonFix<'a> {
+    JsonFix {
+        safety: fix.safety.as_str(),
+        description: &fix.description,
+        edits: fix
+            .edits
+            .iter()
+            .map(|e| JsonEdit {
+                path: e
+                    .path
+                    .segments()
+                    .iter()
+                    .map(|s| match s {
+                        PathSegment::Key(k) => serde_json::Value::from(k.as_str()),
+                        PathSegment::Index(i) => serde_json::Value::from(*i),
+                    })
+                    .collect(),
+                old: e.old.as_ref().map(value_json),
+                new: value_json(&e.new),
+                location: location(file, e.span),
+            })
+            .collect(),
+    }
+}
+
+/// A TOML value of a fix as JSON: booleans, integers, strings, arrays and
+/// objects alike.
+fn value_json(v: &FixValue) -> serde_json::Value {
+    match v {
+        FixValue::Bool(b) => (*b).into(),
+        FixValue::Integer(i) => (*i).into(),
+        FixValue::String(s) => s.as_str().into(),
+        FixValue::Array(items) => items.iter().map(value_json).collect(),
+        FixValue::Table(entries) => serde_json::Value::Object(
+            entries
+                .iter()
+                .map(|(k, v)| (k.clone(), value_json(v)))
+                .collect(),
+        ),
+    }
 }
 
 #[derive(Serialize)]
@@ -115,6 +178,7 @@ pub fn render(report: &Report, suppressed: usize) -> String {
                         location: label_location(report, &f.file, r),
                     })
                     .collect(),
+                fix: d.fix.as_ref().map(|fix| fix_json(&f.file, fix)),
             });
         }
     }

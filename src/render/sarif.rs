@@ -18,6 +18,7 @@ use netlint_model::{Diagnostic, Label, RuleMeta, Severity, SourceFile};
 use netlint_rules::Suppressed;
 use serde::Serialize;
 
+use crate::run::fix::replacements;
 use crate::run::{normalize_path, Report};
 
 const SCHEMA_URI: &str =
@@ -248,6 +249,12 @@ fn result<'a>(
             }),
         })
         .collect();
+    let fixes = diag
+        .fix
+        .as_ref()
+        .and_then(|fix| sarif_fix(fix, file, artifact))
+        .into_iter()
+        .collect();
     SarifResult {
         rule_id: &diag.rule,
         rule_index: rule_index.get(diag.rule.as_str()).copied(),
@@ -259,7 +266,49 @@ fn result<'a>(
             netlint: fingerprint,
         },
         suppressions: Vec::new(),
+        fixes,
     }
+}
+
+/// A finding's fix as SARIF states it: the lines it replaces in the design
+/// and their new text (`None` when the edit cannot be made to this text).
+fn sarif_fix(
+    fix: &netlint_model::Fix,
+    file: &SourceFile,
+    artifact: &ArtifactLocation,
+) -> Option<SarifFix> {
+    let replacements = replacements(&file.text, fix).ok()?;
+    if replacements.is_empty() {
+        return None;
+    }
+    Some(SarifFix {
+        description: Text {
+            text: fix.description.clone(),
+        },
+        artifact_changes: [ArtifactChange {
+            artifact_location: artifact.clone(),
+            replacements: replacements
+                .into_iter()
+                .map(|r| {
+                    let (start, end) = file.range(r.deleted);
+                    SarifReplacement {
+                        deleted_region: DeletedRegion {
+                            start_line: start.line,
+                            start_column: start.column,
+                            end_line: end.line,
+                            end_column: end.column,
+                            byte_offset: r.deleted.start,
+                            byte_length: r.deleted.len(),
+                        },
+                        inserted_content: Text { text: r.inserted },
+                    }
+                })
+                .collect(),
+        }],
+        properties: FixProperties {
+            safety: fix.safety.as_str(),
+        },
+    })
 }
 
 fn physical(artifact: &ArtifactLocation, file: &SourceFile, label: Option<&Label>) -> Physical {
@@ -496,6 +545,52 @@ struct SarifResult<'a> {
     partial_fingerprints: PartialFingerprints,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     suppressions: Vec<Suppression>,
+    /// The finding's fix, when it carries one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    fixes: Vec<SarifFix>,
+}
+
+/// SARIF `fix`: one change to the design file.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifFix {
+    description: Text,
+    artifact_changes: [ArtifactChange; 1],
+    properties: FixProperties,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ArtifactChange {
+    artifact_location: ArtifactLocation,
+    replacements: Vec<SarifReplacement>,
+}
+
+/// Whole lines replaced: an empty region (start = end) is an insertion.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifReplacement {
+    deleted_region: DeletedRegion,
+    inserted_content: Text,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DeletedRegion {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+    byte_offset: usize,
+    byte_length: usize,
+}
+
+/// `safe` (`netlint check --fix` applies it) or `unsafe` (it needs
+/// judgement: `--unsafe-fixes`).
+#[derive(Serialize)]
+struct FixProperties {
+    #[serde(rename = "netlint/safety")]
+    safety: &'static str,
 }
 
 /// An `allow` entry that keeps a result out of the findings.
@@ -590,7 +685,8 @@ struct PartialFingerprints {
 #[cfg(test)]
 pub(super) mod test_support {
     use netlint_model::{
-        Category, Diagnostic, Element, RuleId, RuleMeta, Severity, SourceFile, Span,
+        Category, Diagnostic, Element, Fix, FixEdit, RuleId, RuleMeta, Severity, SourceFile, Span,
+        TomlPath,
     };
 
     use crate::run::{FileReport, Report};
@@ -650,14 +746,31 @@ switch_port = \"sw1:Eth1/1\"
             .at(span_of(DESIGN, "mtu = 9014"), "9014 here")
             .with_related(span_of(DESIGN, "mtu = 1500"), "1500 set by profile `compute`")
             .with_related(span_of(DESIGN, "switch_port = \"sw1:Eth1/1\""), "")
-            .with_help("set mtu = 9014 on both ends,\nor 1500 on both"),
+            .with_help("set mtu = 9014 on both ends,\nor 1500 on both")
+            .with_fix(Some(Fix::safe(
+                "set `profiles.compute.mtu = 9014`",
+                vec![FixEdit::replace(
+                    TomlPath::new().then("profiles").then("compute").then("mtu"),
+                    1500u32,
+                    9014u32,
+                    span_of(DESIGN, "1500"),
+                )],
+            ))),
             Diagnostic::new(
                 "single-uplink",
                 Severity::Warning,
                 Element::host("hv2"),
                 "host hv2 reaches storage through one uplink",
             )
-            .at(span_of(DESIGN, "[hosts.hv2]"), ""),
+            .at(span_of(DESIGN, "[hosts.hv2]"), "")
+            .with_fix(Some(Fix::unsafe_(
+                "add `hosts.hv2.uplinks = 2`",
+                vec![FixEdit::insert(
+                    TomlPath::new().then("hosts").then("hv2").then("uplinks"),
+                    2u32,
+                    span_of(DESIGN, "[hosts.hv2]"),
+                )],
+            ))),
             Diagnostic::new(
                 "unused-profile",
                 Severity::Info,
@@ -720,6 +833,36 @@ mod tests {
                 .collect();
             assert!(errors.is_empty(), "{errors:#?}");
         }
+    }
+
+    /// The sample's two fixes: a replaced line and an added one, each with
+    /// the region it replaces and the text that goes there.
+    #[test]
+    fn fixes_carry_their_replacements() {
+        let log: serde_json::Value = serde_json::from_str(&render_test(&report())).unwrap();
+        let results = &log["runs"][0]["results"];
+        let fix = &results[0]["fixes"][0];
+        assert_eq!(fix["properties"]["netlint/safety"], "safe");
+        let change = &fix["artifactChanges"][0];
+        assert_eq!(change["artifactLocation"]["uri"], "designs/site%20a.toml");
+        let r = &change["replacements"][0];
+        assert_eq!(r["insertedContent"]["text"], "mtu = 9014\n");
+        let region = &r["deletedRegion"];
+        assert_eq!(
+            (region["startLine"].as_u64(), region["endLine"].as_u64()),
+            (Some(2), Some(3))
+        );
+        assert_eq!(
+            region["byteOffset"],
+            test_support::DESIGN.find("mtu = 1500").unwrap()
+        );
+        assert_eq!(region["byteLength"], "mtu = 1500\n".len());
+        let added = &results[1]["fixes"][0];
+        assert_eq!(added["properties"]["netlint/safety"], "unsafe");
+        let r = &added["artifactChanges"][0]["replacements"][0];
+        assert_eq!(r["insertedContent"]["text"], "uplinks = 2\n");
+        assert_eq!(r["deletedRegion"]["byteLength"], 0);
+        assert!(results[2].get("fixes").is_none());
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod configs;
 pub mod diff;
 pub mod files;
 pub mod findings;
+pub mod fix;
 pub mod lint;
 pub mod output;
 pub mod plain;

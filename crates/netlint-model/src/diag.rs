@@ -3,6 +3,7 @@
 
 use crate::design::HostId;
 use crate::element::Element;
+use crate::fix::Fix;
 use crate::span::Span;
 use std::collections::HashSet;
 use std::fmt;
@@ -108,6 +109,9 @@ pub struct Diagnostic {
     /// subjects that remain once `allow` or a baseline has taken some away
     /// (`netlint_rules::phrases::words::name_hosts`).
     pub host_words: Option<HostWords>,
+    /// The edit of the design that removes this finding, when it is a
+    /// definite one (see [`Fix`]).
+    pub fix: Option<Fix>,
 }
 
 /// A message that names the hosts among a diagnostic's subjects, kept in
@@ -165,6 +169,7 @@ impl Diagnostic {
             related: Vec::new(),
             subjects: vec![subject],
             host_words: None,
+            fix: None,
         }
     }
 
@@ -216,6 +221,11 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Option<Fix>) -> Self {
+        self.fix = fix;
         self
     }
 

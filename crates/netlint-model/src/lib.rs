@@ -5,6 +5,7 @@
 pub mod design;
 pub mod diag;
 pub mod element;
+pub mod fix;
 mod load;
 pub mod ports;
 mod reader;
@@ -22,6 +23,7 @@ pub use diag::{
     SYNTAX, UNREADABLE,
 };
 pub use element::{Element, Part, Via};
+pub use fix::{Fix, FixEdit, FixSafety, FixValue, PathSegment, TomlPath};
 pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
 pub use ports::{
     End, HostPortView, LinkEnds, NativeAt, PortDrop, PortVlan, SwitchPort, DEFAULT_NATIVE_VLAN,

@@ -238,3 +238,70 @@ fn every_page_header_agrees_with_its_rule() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// What a page's `## Fix` section says of the rule's fix.
+#[derive(Debug, PartialEq)]
+enum FixSays {
+    Safe,
+    Judgement,
+    None,
+}
+
+fn fix_section(id: &str, doc: &str) -> FixSays {
+    let Some((_, rest)) = doc.split_once("\n## Fix\n") else {
+        panic!("rules/{id}.md lacks `## Fix`");
+    };
+    let first = rest.trim_start();
+    if first.starts_with("**Safe**: ") {
+        FixSays::Safe
+    } else if first.starts_with("**Needs judgement**: ") {
+        FixSays::Judgement
+    } else if first.starts_with("**None**: ") {
+        FixSays::None
+    } else {
+        panic!("rules/{id}.md: `## Fix` must open with **Safe**, **Needs judgement** or **None**, and why")
+    }
+}
+
+/// Every page says whether its rule's findings carry a fix, and the failing
+/// examples agree: a safe fix on every finding of a `Safe` rule, no safe
+/// fix from a rule whose fixes need judgement, no fix at all from `None`.
+#[test]
+fn every_page_says_what_its_fix_is_and_the_examples_agree() {
+    use netlint_model::FixSafety;
+    for m in input_rules() {
+        assert_eq!(fix_section(m.id.as_str(), m.doc), FixSays::None, "{}", m.id);
+    }
+    for rule in registry() {
+        let id = rule.meta.id;
+        let says = fix_section(id.as_str(), rule.meta.doc);
+        for (i, (kind, text)) in examples(rule.meta.doc).iter().enumerate() {
+            if kind != "fails" {
+                continue;
+            }
+            let design = load(&SourceFile::new(format!("{id}.md#{i}"), text.clone()))
+                .design
+                .expect("loaded");
+            let outcome = check(&design, &RuleConfig::default());
+            for d in outcome.diagnostics.iter().filter(|d| id == d.rule) {
+                let safety = d.fix.as_ref().map(|f| f.safety);
+                match says {
+                    FixSays::Safe => assert_eq!(
+                        safety,
+                        Some(FixSafety::Safe),
+                        "rules/{id}.md example {i}: a safe rule's finding without a safe fix"
+                    ),
+                    FixSays::Judgement => assert_ne!(
+                        safety,
+                        Some(FixSafety::Safe),
+                        "rules/{id}.md example {i}: its fixes need judgement, yet one is safe"
+                    ),
+                    FixSays::None => assert_eq!(
+                        safety, None,
+                        "rules/{id}.md example {i}: the page says no fix, the finding has one"
+                    ),
+                }
+            }
+        }
+    }
+}

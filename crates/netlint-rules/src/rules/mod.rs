@@ -8,6 +8,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 pub mod drift;
+pub(crate) mod fix_at;
 pub(crate) mod located;
 pub mod mtu;
 pub mod redundancy;

@@ -1,8 +1,11 @@
 //! `bpdu-filter-risk`: BPDU filter on a port that faces another switch, or
 //! on a host port where it silences BPDU guard.
 
+use crate::rules::fix_at::switch_table;
 use crate::{declare_rule, Context};
-use netlint_model::{Attachment, Diagnostic, End, Severity, StpMode, SwitchId, SwitchPort};
+use netlint_model::{
+    Attachment, Diagnostic, End, Fix, FixEdit, Severity, StpMode, Switch, SwitchId, SwitchPort,
+};
 use std::collections::BTreeSet;
 
 declare_rule!(
@@ -16,6 +19,20 @@ declare_rule!(
 
 fn filters(p: &SwitchPort) -> bool {
     p.bpdu_filter.as_ref().is_some_and(|f| f.value)
+}
+
+/// `bpdu_filter = false` on the port's line: definite (the help's other
+/// half, the switch's own configuration, is the user's to do).
+fn filter_off(sw: &Switch, port: &SwitchPort) -> Option<Fix> {
+    let f = port.bpdu_filter.as_ref()?;
+    let path = switch_table(sw)
+        .then("ports")
+        .then(port.name.as_str())
+        .then("bpdu_filter");
+    Some(Fix::safe(
+        format!("set `{path} = false`"),
+        vec![FixEdit::replace(path, true, false, f.span)],
+    ))
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -54,6 +71,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     ),
                 )
                 .with_related(link.span, format!("link `{}` uses port `{}`", link.name, port.name))
+                .with_fix(filter_off(design.switch(here), port))
                 .with_help(format!(
                     "remove BPDU filter from port `{}` of `{sw}` (`no spanning-tree bpdufilter`), and set `bpdu_filter = false` or remove it in the design; to keep another domain's BPDUs out, use root guard (`root_guard = true`) instead",
                     port.name
@@ -105,7 +123,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .with_help(format!(
                     "remove BPDU filter from port `{}` and rely on `edge = true` with `bpdu_guard = true`, which shuts the port when a BPDU arrives",
                     port.name
-                ));
+                ))
+                .with_fix(filter_off(sw, port));
             if let Some(g) = guard {
                 d = d.with_related(g.span, "BPDU guard that never trips");
             }

@@ -296,9 +296,13 @@ fn take(cell: &std::cell::Cell<usize>) -> bool {
     true
 }
 
-/// Every fix that works, in words, best first; `None` when the budget ran
-/// out before they could all be checked.
-pub(crate) fn suggestions(cx: &Context<'_>, pb: &Problem, budget: &Budget) -> Option<Vec<String>> {
+/// Every fix that works, in words and as the change to the design, best
+/// first; `None` when the budget ran out before they could all be checked.
+pub(crate) fn suggestions(
+    cx: &Context<'_>,
+    pb: &Problem,
+    budget: &Budget,
+) -> Option<Vec<(String, Change)>> {
     let mut out = Vec::new();
     if cx.is_fix_check() {
         // A copy of a design with a fix applied: only its findings count.
@@ -310,12 +314,23 @@ pub(crate) fn suggestions(cx: &Context<'_>, pb: &Problem, budget: &Budget) -> Op
             return None;
         }
         if works(cx, &edit, &must, budget) {
-            out.push(text);
+            out.push((text, edit.change(cx)));
         } else if !budget.design_left() {
             return None;
         }
     }
     Some(out)
+}
+
+/// The first of the checked `suggestions` that is a definite edit of the
+/// design, as a fix that needs judgement (the others would do too).
+pub(crate) fn first_fix(
+    cx: &Context<'_>,
+    checked: &[(String, Change)],
+) -> Option<netlint_model::Fix> {
+    checked
+        .iter()
+        .find_map(|(text, change)| verify::as_fix(cx.design, text, std::slice::from_ref(change)))
 }
 
 /// The help's sentence when fixes were not checked for their number.

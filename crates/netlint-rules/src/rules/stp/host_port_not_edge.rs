@@ -3,9 +3,11 @@
 
 use super::and_list;
 use crate::phrases::words::host_list;
+use crate::rules::fix_at::switch_table;
 use crate::{declare_rule, Context};
 use netlint_model::{
-    Attachment, Design, Diagnostic, HostPortView, Span, StpMode, SwitchId, SwitchPort,
+    Attachment, Design, Diagnostic, Fix, FixEdit, HostPortView, Sp, Span, StpMode, SwitchId,
+    SwitchPort, TomlPath,
 };
 
 declare_rule!(
@@ -78,6 +80,15 @@ fn host_ports<'d>(design: &'d Design) -> Ports<'d> {
     Ports { inherit, own }
 }
 
+/// `key = true`: the stated `false` replaced, or the key added to its
+/// table (at `table`).
+fn set_true(path: TomlPath, stated: &Option<Sp<bool>>, table: Span) -> FixEdit {
+    match stated {
+        Some(v) => FixEdit::replace(path, v.value, true, v.span),
+        None => FixEdit::insert(path, true, table),
+    }
+}
+
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let ports = host_ports(design);
@@ -139,9 +150,24 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .map(|g| g.span))
                 .or(hp.span)
                 .unwrap_or(sw.span);
+            let table = switch_table(sw).then("host_ports");
+            let edits = [
+                (edge, &hp.edge, "edge"),
+                (guard, &hp.bpdu_guard, "bpdu_guard"),
+            ]
+            .into_iter()
+            .filter(|(ok, _, _)| !ok)
+            .map(|(_, stated, key)| {
+                set_true(table.clone().then(key), stated, hp.span.unwrap_or(sw.span))
+            })
+            .collect();
             let mut d = cx
                 .finding(&RULE, sw.element(), span, message)
-                .with_help(help);
+                .with_help(help)
+                .with_fix(Some(Fix::safe(
+                    format!("set `{table} = {{ edge = true, bpdu_guard = true }}`"),
+                    edits,
+                )));
             if let Some((cable_span, cable_label)) = cable {
                 d = d.with_related(cable_span, cable_label);
             }
@@ -149,12 +175,16 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
         for (_, port, host, nic, lacks) in ports.own.iter().filter(|o| o.0 .0 == si) {
             let mut missing = Vec::new();
+            let mut edits = Vec::new();
+            let port_table = switch_table(sw).then("ports").then(port.name.as_str());
             let mut span = None;
             for (i, (stated, text)) in [(&port.edge, EDGE), (&port.bpdu_guard, GUARD)]
                 .into_iter()
                 .enumerate()
             {
                 if lacks[i] {
+                    let key = if i == 0 { "edge" } else { "bpdu_guard" };
+                    edits.push(set_true(port_table.clone().then(key), stated, port.span));
                     missing.push(text.to_string());
                     span = span.or(stated.as_ref().map(|v| v.span));
                 }
@@ -175,7 +205,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .with_help(format!(
                     "set `edge = true` and `bpdu_guard = true` on port `{}` (or remove them there to take the switch's `host_ports`), and configure the port so on the switch",
                     port.name
-                )),
+                ))
+                .with_fix(Some(Fix::safe(
+                    format!("set `edge = true` and `bpdu_guard = true` in `{port_table}`"),
+                    edits,
+                ))),
             );
         }
     }
@@ -234,6 +268,16 @@ switch = "tor"
         assert!(!f[0].message.contains("bpdu_guard"), "{}", f[0].message);
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert!(s[at..].starts_with("false"), "{}", &s[at..]);
+        // The fix: that `false` becomes `true` on the port's own line.
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.edits.len(), 1, "{fix:#?}");
+        let e = &fix.edits[0];
+        assert_eq!(
+            e.path.to_string(),
+            "switches.tor.ports.\"Ethernet1/5\".edge"
+        );
+        assert_eq!(e.old, Some(netlint_model::FixValue::Bool(false)));
+        assert_eq!(e.span.start, at);
         // host_ports lacking the guard: the port that states its own guard
         // is not among the hosts that lack it.
         let s2 = s.replace("host_ports = { edge = true, bpdu_guard = true }", "host_ports = { edge = true }")

@@ -3,10 +3,11 @@
 //! root path costs add numbers of different scales.
 
 use super::and_list;
+use crate::rules::fix_at::switch_table;
 use crate::{declare_rule, Context};
 use netlint_analysis::stp::CostMethod;
 use netlint_analysis::{BridgeId, UnionFind};
-use netlint_model::{Diagnostic, PathCost, Span, StpMode, Switch};
+use netlint_model::{Diagnostic, Fix, FixEdit, PathCost, Span, StpMode, Switch};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -118,6 +119,34 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 CostMethod::Short => "spanning-tree pathcost method short",
                 CostMethod::Long => "spanning-tree pathcost method long",
             };
+            // `path_cost` on every member of the odd bridge (a stack is one).
+            let edits: Vec<FixEdit> = topo
+                .bridge(BridgeId(b))
+                .members
+                .iter()
+                .map(|&s| {
+                    let member = design.switch(s);
+                    let path = switch_table(member).then("stp").then("path_cost");
+                    match &member.stp.path_cost {
+                        Some(p) => {
+                            FixEdit::replace(path, p.value.as_str(), setting(rest_method), p.span)
+                        }
+                        None => FixEdit::insert(
+                            path,
+                            setting(rest_method),
+                            member.stp.span.unwrap_or(member.span),
+                        ),
+                    }
+                })
+                .collect();
+            let fix = Fix::unsafe_(
+                format!(
+                    "set `path_cost = \"{}\"` in the `stp` of `{}`",
+                    setting(rest_method),
+                    sw.name
+                ),
+                edits,
+            );
             let other = design.switch(topo.bridge(BridgeId(rest[0])).members[0]);
             let (other_why, other_span) = reason(other);
             out.push(
@@ -130,7 +159,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         "write `path_cost = \"{}\"` in the `stp` table of `{}` and configure it on the switch (`{command}` on Cisco), so that every switch of the domain uses one table; or set explicit `stp_cost` on its links",
                         setting(rest_method),
                         sw.name
-                    )),
+                    ))
+                    .with_fix(Some(fix)),
             );
         }
     }

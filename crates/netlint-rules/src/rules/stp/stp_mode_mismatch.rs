@@ -2,8 +2,9 @@
 //! modes, so their ports interoperate in a fallback mode.
 
 use super::and_list;
+use crate::rules::fix_at::{switch_table, written};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, StpMode, SwitchId};
+use netlint_model::{Diagnostic, Fix, FixEdit, StpMode, SwitchId};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -122,9 +123,25 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             mg.as_str(),
             so.name
         );
+        // The neighbour's mode on the odd switch; with MSTP the region and
+        // instance map must follow, which is more than one value: no fix.
+        let fix = (mg != StpMode::Mstp).then(|| {
+            let path = switch_table(so).then("stp").then("mode");
+            let at = so.stp.mode.span;
+            let edit = if written(at, so.stp.span, so.span) {
+                FixEdit::replace(path, mo.as_str(), mg.as_str(), at)
+            } else {
+                FixEdit::insert(path, mg.as_str(), so.stp.span.unwrap_or(so.span))
+            };
+            Fix::unsafe_(
+                format!("set `{} = \"{}\"`", edit.path, mg.as_str()),
+                vec![edit],
+            )
+        });
         out.push(
             cx.finding(&RULE, so.element(), so.stp.mode.span, message)
                 .with_help(help)
+                .with_fix(fix)
                 .with_related(
                     sg.stp.mode.span,
                     format!("`{}` runs {}", sg.name, mode_name(mg)),
@@ -157,6 +174,28 @@ a = "b"
 b = "c"
 speed = "10G"
 "#;
+
+    /// The neighbours' mode on the odd switch, as a fix that needs
+    /// judgement; none when the neighbours run MSTP (a region must follow).
+    #[test]
+    fn the_fix_sets_the_neighbours_mode_unless_it_is_mstp() {
+        use netlint_model::{FixSafety, FixValue};
+        let rstp = LINE
+            .replace("\"mstp\"", "\"rstp\"")
+            .replace("MODE_A", "pvst");
+        let f = findings(&rstp, &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, FixSafety::Unsafe);
+        let e = &fix.edits[0];
+        assert_eq!(e.path.to_string(), "switches.a.stp.mode");
+        assert_eq!(e.old, Some(FixValue::from("pvst")));
+        assert_eq!(e.new, FixValue::from("rstp"));
+        assert_eq!(&rstp[e.span.start..e.span.end], "\"pvst\"");
+        let mstp = findings(&LINE.replace("MODE_A", "rstp"), &super::RULE);
+        assert_eq!(mstp.len(), 1);
+        assert!(mstp[0].fix.is_none());
+    }
 
     #[test]
     fn rstp_next_to_mstp_is_a_region_boundary() {

@@ -11,7 +11,7 @@ use crate::phrases::stp::StpWords;
 use crate::{declare_rule, Context};
 use netlint_analysis::stp::{RootDecision, TreeKind};
 use netlint_analysis::{BridgeId, NicEnd};
-use netlint_model::{Diagnostic, NetworkId, Tier, VlanSet};
+use netlint_model::{Diagnostic, Fix, NetworkId, Tier, VlanSet};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -123,8 +123,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // The intended root: for an MSTI of cluster VLANs the switches the
         // cluster hangs off, otherwise the highest tier.
         let candidates = intended_roots(cx, u.first_tree, &u.bridges, instance);
-        let help = if cx.is_fix_check() {
-            String::new()
+        let (help, fix) = if cx.is_fix_check() {
+            (String::new(), None)
         } else {
             help(cx, &u, root, instance, &candidates, &budget)
         };
@@ -132,7 +132,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let (span, sw) = priority_line(design, topo, root, instance);
         let mut d = cx
             .finding(&RULE, design.switch(sw).element(), span, message)
-            .with_help(help);
+            .with_help(help)
+            .with_fix(fix);
         for b in u.tied.iter().filter(|b| **b != root.0) {
             let (s, other) = priority_line(design, topo, BridgeId(*b), instance);
             d = d.with_related(
@@ -155,12 +156,13 @@ fn help(
     instance: Option<u16>,
     candidates: &[(BridgeId, String)],
     budget: &Budget,
-) -> String {
+) -> (String, Option<Fix>) {
     let setting = |p: u32| match instance {
         Some(k) => format!("`instance_priority = {{ {k} = {p} }}`"),
         None => format!("`priority = {p}`"),
     };
     let mut fixes: Vec<String> = Vec::new();
+    let mut fix: Option<Fix> = None;
     let mut unchecked = false;
     let mut try_fix = |changes: &[Change], must_root: Option<BridgeId>, text: String| -> bool {
         if !budget.take_design() {
@@ -169,6 +171,9 @@ fn help(
         }
         let ok = verify::check(cx, changes, &|after| fixed(after, u, must_root));
         if ok {
+            if fix.is_none() {
+                fix = verify::as_fix(cx.design, &text, changes);
+            }
             fixes.push(text);
         }
         ok
@@ -218,7 +223,7 @@ fn help(
 
     let why_unchecked = budget.unchecked();
     const CHECKED: &str = "checked on a copy of the design: the spanning trees recomputed, this finding gone and no new spanning-tree finding";
-    match fixes.as_slice() {
+    let words = match fixes.as_slice() {
         [] if unchecked => format!(
             "give the switch meant to be root for these trees a priority lower than every other switch in them; {why_unchecked}"
         ),
@@ -232,7 +237,8 @@ fn help(
                 .collect();
             format!("any one of these fixes it ({CHECKED}): {}", list.join("; "))
         }
-    }
+    };
+    (words, fix)
 }
 
 /// On the copy: every component of the finding's trees that holds one of

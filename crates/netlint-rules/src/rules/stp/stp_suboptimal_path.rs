@@ -2,7 +2,7 @@
 //! hosts crosses a link slower than their adapters because the spanning
 //! tree blocked a faster, more direct link.
 
-use super::fixes::{suggestions, Budget, Problem};
+use super::fixes::{first_fix, suggestions, Budget, Problem};
 use super::{
     and_list, bridge_name, network_text, path_text, port_name, port_speed, priority_line,
     tree_instance,
@@ -211,6 +211,7 @@ fn finding(
     }
 
     let mut fixes = Vec::new();
+    let mut fix = None;
     let mut checked = true;
     if let Some(c) = cause {
         let problem = Problem {
@@ -221,7 +222,10 @@ fn finding(
             pairs: s.pairs.iter().map(|(a, b)| (net, *a, *b)).collect(),
         };
         match suggestions(cx, &problem, budget) {
-            Some(f) => fixes = f,
+            Some(f) => {
+                fix = first_fix(cx, &f);
+                fixes = f.into_iter().map(|(text, _)| text).collect();
+            }
             None => checked = false,
         }
     }
@@ -260,6 +264,7 @@ fn finding(
     let mut d = cx
         .finding(&RULE, network.element(), link.span, message)
         .with_help(help)
+        .with_fix(fix)
         .with_related(
             slow_link.speed_span(),
             format!(

@@ -2,7 +2,7 @@
 //! some VLAN between two parts of the network, so a network is cut in the
 //! healthy state.
 
-use super::fixes::{suggestions, Budget, Problem};
+use super::fixes::{first_fix, suggestions, Budget, Problem};
 use super::{
     and_list, bridge_name, network_text, path_text, port_name, priority_line, tree_instance,
     vlans_text,
@@ -312,7 +312,10 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
             .flat_map(|(n, (ps, _))| ps.iter().map(move |(a, b)| (*n, *a, *b)))
             .collect(),
     };
-    let checked = suggestions(cx, &problem, budget);
+    let suggested = suggestions(cx, &problem, budget);
+    let fix = suggested.as_deref().and_then(|s| first_fix(cx, s));
+    let checked: Option<Vec<String>> =
+        suggested.map(|s| s.into_iter().map(|(text, _)| text).collect());
     let mut fixes = checked.clone().unwrap_or_default();
     fixes.extend(fix_allow);
     let unchecked = budget.unchecked();
@@ -343,7 +346,8 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
 
     let mut d = cx
         .finding(&RULE, link.element(), link.span, message)
-        .with_help(help);
+        .with_help(help)
+        .with_fix(fix);
     for (q, _) in &cut.ports[1..] {
         let other = design.link(topo.ports[*q].link);
         if other.index != link.index {

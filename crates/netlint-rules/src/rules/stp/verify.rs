@@ -8,8 +8,12 @@
 //! recomputation of every tree sees that.
 
 use super::RULES;
+use crate::rules::fix_at::{link_table, switch_table};
 use crate::Context;
-use netlint_model::{Design, Diagnostic, LinkId, Sp, Span, StpCost, StpMode, SwitchId, VlanSet};
+use netlint_model::{
+    Design, Diagnostic, Fix, FixEdit, FixValue, LinkId, Sp, Span, StpCost, StpMode, SwitchId,
+    VlanSet,
+};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// One change to the design, as the help words it.
@@ -107,6 +111,94 @@ pub(crate) fn apply(design: &Design, changes: &[Change]) -> Design {
         }
     }
     d
+}
+
+/// The edits of the design that `changes` make, as a fix that needs
+/// judgement (it was checked, and other checked fixes would do too: which
+/// one is the user's choice). `None` when one of the changes is a list of
+/// VLANs (allowed VLANs, an MSTP region's instance map): a design may write
+/// those as ranges, and an edit states the old value exactly, so these stay
+/// suggestions.
+pub(crate) fn as_fix(design: &Design, description: &str, changes: &[Change]) -> Option<Fix> {
+    let mut edits = Vec::new();
+    for c in changes {
+        match c {
+            Change::Priority {
+                switches,
+                instance,
+                priority,
+            } => {
+                for s in switches {
+                    let sw = &design.switches[s.0];
+                    let stp = switch_table(sw).then("stp");
+                    let table = sw.stp.span.unwrap_or(sw.span);
+                    let (path, old) = match instance {
+                        None => (stp.then("priority"), sw.stp.priority.as_ref()),
+                        Some(k) => (
+                            stp.then("instance_priority").then(k.to_string()),
+                            sw.stp.instance_priority.get(k),
+                        ),
+                    };
+                    edits.push(match old {
+                        Some(o) if o.value == *priority => continue,
+                        Some(o) => FixEdit::replace(path, o.value, *priority, o.span),
+                        None => FixEdit::insert(path, *priority, table),
+                    });
+                }
+            }
+            Change::Cost { link, key, cost } => {
+                let l = &design.links[link.0];
+                let path = link_table(l).then("stp_cost");
+                edits.push(match (key, &l.stp_cost) {
+                    (None, None) => FixEdit::insert(path, *cost, l.span),
+                    (
+                        None,
+                        Some(Sp {
+                            value: StpCost::All(old),
+                            span,
+                        }),
+                    ) => FixEdit::replace(path, *old, *cost, *span),
+                    // A table of per-instance costs as written: its keys'
+                    // order is the user's, so the whole is not restated.
+                    (None, Some(_)) => return None,
+                    (Some(k), None) => FixEdit::insert(
+                        path,
+                        FixValue::Table(vec![(k.to_string(), (*cost).into())]),
+                        l.span,
+                    ),
+                    (
+                        Some(k),
+                        Some(Sp {
+                            value: StpCost::All(old),
+                            span,
+                        }),
+                    ) => FixEdit::replace(
+                        path,
+                        *old,
+                        FixValue::Table(vec![(k.to_string(), (*cost).into())]),
+                        *span,
+                    ),
+                    (
+                        Some(k),
+                        Some(Sp {
+                            value: StpCost::PerInstance(m),
+                            span,
+                        }),
+                    ) => {
+                        let path = path.then(k.to_string());
+                        match m.get(k) {
+                            // The design keeps no span of one entry of the
+                            // table: the edit could not be located.
+                            Some(_) => return None,
+                            None => FixEdit::insert(path, *cost, *span),
+                        }
+                    }
+                });
+            }
+            Change::Vlans { .. } | Change::Mstp { .. } => return None,
+        }
+    }
+    (!edits.is_empty()).then(|| Fix::unsafe_(description, edits))
 }
 
 /// What makes two findings the same one: rule, element and line.

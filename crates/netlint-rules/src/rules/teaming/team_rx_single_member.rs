@@ -2,10 +2,11 @@
 //! on one member only.
 
 use crate::phrases::bandwidth::{fmt_rate, nics_text};
+use crate::rules::fix_at::host_table;
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, LoadBalancing, NicIdx, Speed, TeamMode};
+use netlint_model::{Diagnostic, Fix, FixEdit, LoadBalancing, NicIdx, Platform, Speed, TeamMode};
 
 declare_rule!(
     RULE,
@@ -48,6 +49,25 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             };
             let one = speeds.iter().copied().min().unwrap_or_default();
             let all = Speed::from_bps(speeds.iter().map(|s| s.bps()).sum());
+            // `dynamic` exists from Windows Server 2012 R2 on; a
+            // switch-dependent team is the other way: a choice.
+            let at = team.load_balancing.span;
+            let fix =
+                (host.os.value.is_windows() && host.os.value >= Platform::Ws2012R2).then(|| {
+                    let path = host_table(host, at)
+                        .then("teams")
+                        .then(team.name.as_str())
+                        .then("load_balancing");
+                    Fix::unsafe_(
+                        format!("set `{path} = \"dynamic\"`"),
+                        vec![FixEdit::replace(
+                            path,
+                            LoadBalancing::AddressHash.as_str(),
+                            LoadBalancing::Dynamic.as_str(),
+                            at,
+                        )],
+                    )
+                });
             found.push(cx
                     .finding(
                         &RULE,
@@ -66,7 +86,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     .with_help(format!(
                         "set `load_balancing = \"dynamic\"` on team `{}` (Windows Server 2012 R2 and later), or make it switch-dependent (`mode = \"lacp\"` with `switch_lag = \"lacp\"`, members on one switch, stack or MLAG domain) so that the switch spreads inbound flows",
                         team.name
-                    )));
+                    ))
+                    .with_fix(fix));
         }
     }
     emit_per_host(out, found);

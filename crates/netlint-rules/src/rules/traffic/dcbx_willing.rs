@@ -1,8 +1,9 @@
 //! `dcbx-willing`: a host with DCB leaves the DCBX willing bit on.
 
 use super::emit_per_host;
+use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
-use netlint_model::Diagnostic;
+use netlint_model::{Diagnostic, Fix, FixEdit};
 
 declare_rule!(
     RULE,
@@ -17,14 +18,29 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
     for host in &cx.design.hosts {
         let Some(dcb) = &host.dcb else { continue };
-        let (span, what) = match &dcb.willing {
+        let (span, what, edit) = match &dcb.willing {
             Some(w) if !w.value => continue,
-            Some(w) => (w.span, "sets `willing = true`"),
+            Some(w) => (
+                w.span,
+                "sets `willing = true`",
+                FixEdit::replace(
+                    host_table(host, w.span).then("dcb").then("willing"),
+                    true,
+                    false,
+                    w.span,
+                ),
+            ),
             None => (
                 dcb.span,
                 "leaves `willing` unset, and DCBX is willing by default",
+                FixEdit::insert(
+                    host_table(host, dcb.span).then("dcb").then("willing"),
+                    false,
+                    dcb.span,
+                ),
             ),
         };
+        let fix = Fix::safe(format!("set `{} = false`", edit.path), vec![edit]);
         found.push(cx
                 .finding(
                     &RULE,
@@ -36,7 +52,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
                 .with_help(
                     "set `willing = false` in the host's `dcb` table (`Set-NetQosDcbxSetting -Willing $false`), so that the PFC/ETS configured on the host is what it uses",
-                ));
+                )
+                .with_fix(Some(fix)));
     }
     emit_per_host(out, found);
 }

@@ -2,8 +2,9 @@
 //! the maximum-performance power plan.
 
 use super::{carriers, emit_per_host};
+use crate::rules::fix_at::{host_table, written};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, Host, NetworkId, Power, Role, Speed};
+use netlint_model::{Diagnostic, Fix, FixEdit, Host, NetworkId, Power, Role, Speed, TomlPath};
 
 declare_rule!(
     RULE,
@@ -80,8 +81,33 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             (Power::Unknown, None) => "add `power = \"max-performance\"` to the host".to_string(),
             _ => "set this line to `power = \"max-performance\"`".to_string(),
         };
+        // Written (in the host or its profile): that line; not written: a
+        // line of the host's own.
+        let at = host.power.span;
+        let edit = if written(at, None, host.span) {
+            FixEdit::replace(
+                host_table(host, at).then("power"),
+                host.power.value.as_str(),
+                Power::MaxPerformance.as_str(),
+                at,
+            )
+        } else {
+            FixEdit::insert(
+                TomlPath::new()
+                    .then("hosts")
+                    .then(host.name.as_str())
+                    .then("power"),
+                Power::MaxPerformance.as_str(),
+                host.span,
+            )
+        };
+        let fix = Fix::safe(
+            format!("set `{} = \"max-performance\"`", edit.path),
+            vec![edit],
+        );
         let f = cx
             .finding(&RULE, host.element(), host.power.span, message)
+            .with_fix(Some(fix))
             .with_help(format!(
                 "{help}, and build the host that way: {} and the BIOS system profile set to performance (C-states and C1E off)",
                 if host.os.value.is_vsphere() {

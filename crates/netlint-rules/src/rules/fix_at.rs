@@ -1,0 +1,59 @@
+//! Where a fix's edit goes: the TOML path of the table that holds a value
+//! of the design. A host's value is in the host's own table when the host
+//! overrides it, else in its profile's (the one line every host built from
+//! it shares, so one edit fixes them all).
+
+use netlint_model::{Host, Link, Span, Switch, TomlPath};
+
+/// The table (`hosts.hv1` or `profiles.p`) that holds `host`'s value
+/// written at `span`.
+pub(crate) fn host_table(host: &Host, span: Span) -> TomlPath {
+    match &host.profile {
+        Some(p) if !host.overrides(span) => TomlPath::new().then("profiles").then(p.value.as_str()),
+        _ => TomlPath::new().then("hosts").then(host.name.as_str()),
+    }
+}
+
+/// `switches.NAME`.
+pub(crate) fn switch_table(sw: &Switch) -> TomlPath {
+    TomlPath::new().then("switches").then(sw.name.as_str())
+}
+
+/// `links[i]`.
+pub(crate) fn link_table(link: &Link) -> TomlPath {
+    TomlPath::new().then("links").then(link.index)
+}
+
+/// Whether a value with span `value` was written, rather than defaulted to
+/// the span of its table (`table`) or element (`element`).
+pub(crate) fn written(value: Span, table: Option<Span>, element: Span) -> bool {
+    !value.is_empty() && Some(value) != table && value != element
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use netlint_model::{load, SourceFile};
+
+    #[test]
+    fn a_hosts_value_is_in_its_override_or_its_profile() {
+        let src = r#"
+[design]
+name = "t"
+[profiles.p]
+power = "balanced"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+power = "max-performance"
+[hosts.hv3]
+power = "balanced"
+"#;
+        let d = load(&SourceFile::new("t.toml", src)).design.unwrap();
+        let at = |i: usize| host_table(&d.hosts[i], d.hosts[i].power.span).to_string();
+        assert_eq!(at(0), "profiles.p");
+        assert_eq!(at(1), "hosts.hv2");
+        assert_eq!(at(2), "hosts.hv3");
+    }
+}
