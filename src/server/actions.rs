@@ -165,7 +165,12 @@ fn insert_allow(
             format!("allow = {{ {entry} }}\n"),
         ));
     }
-    // A key whose value is an inline table: `Mgmt = { network = "mgmt" }`.
+    // An inline table (`Mgmt = { network = "mgmt" }`, its span the braces).
+    if header.starts_with('{') {
+        let at = table.start + 1;
+        return Some((Span::new(at, at), format!(" allow = {{ {entry} }},")));
+    }
+    // A key whose value is an inline table.
     let rest = &text[table.end..];
     let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
     let brace = line.find('{')?;

@@ -113,7 +113,10 @@ impl Analysis {
                     &CheckSettings::default(),
                 );
                 a.diagnostics = diagnostics;
-                a.index = design.as_ref().map(Index::build).unwrap_or_default();
+                a.index = design
+                    .as_ref()
+                    .map(|d| Index::build(d, &a.file.text))
+                    .unwrap_or_default();
                 a.design = design.map(Arc::new);
                 a.config = config.map(|(p, _)| p);
             }

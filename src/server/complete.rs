@@ -83,7 +83,7 @@ fn place<'t>(text: &'t str, offset: usize) -> Place<'t> {
     }
     let key_before = |end: usize| -> Option<&'t str> {
         let s = line[..end].trim_end();
-        let start = s.rfind(|c: char| c == '{' || c == ',').map_or(0, |i| i + 1);
+        let start = s.rfind(['{', ',']).map_or(0, |i| i + 1);
         let k = last_segment(&s[start..]);
         (!k.is_empty()).then_some(k)
     };

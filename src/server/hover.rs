@@ -147,7 +147,7 @@ fn switch(d: &Design, domains: &[Domain], s: SwitchId) -> String {
     if bridge != sw.name {
         let _ = write!(out, ", part of bridge `{bridge}`");
     }
-    out.push_str("\n");
+    out.push('\n');
     for t in &dom.trees {
         let Some(b) = t.bridges.iter().find(|b| b.name == bridge) else {
             continue;

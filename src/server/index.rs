@@ -52,7 +52,23 @@ fn contains(span: Span, offset: usize) -> bool {
 }
 
 impl Index {
-    pub fn build(design: &Design) -> Index {
+    /// The index of `design`, loaded from `text`.
+    pub fn build(design: &Design, text: &str) -> Index {
+        let mut ix = Index::build_spans(design);
+        // An element written as an inline table (`LM = { network = "lm" }`)
+        // is defined by its span `{ ... }`: the key before it counts too.
+        for d in &mut ix.defs {
+            if text.get(d.span.start..d.span.start + 1) == Some("{") {
+                let line_start = text[..d.span.start].rfind('\n').map_or(0, |i| i + 1);
+                let indent = text[line_start..d.span.start].len()
+                    - text[line_start..d.span.start].trim_start().len();
+                d.span.start = line_start + indent;
+            }
+        }
+        ix
+    }
+
+    fn build_spans(design: &Design) -> Index {
         let mut ix = Index::default();
         let mut seen: HashSet<(Span, Span)> = HashSet::new();
         let mut add_ref = |ix: &mut Index, span: Span, def: Span, target: Target| {
@@ -272,7 +288,7 @@ mod tests {
 
     fn index() -> (Design, Index) {
         let design = load(&SourceFile::new("example.toml", SRC)).design.unwrap();
-        let ix = Index::build(&design);
+        let ix = Index::build(&design, SRC);
         (design, ix)
     }
 

@@ -130,6 +130,7 @@ pub fn serve(connection: &Connection, options: Options) -> Result<(), String> {
 
 /// The text of a document as the editor has it, and what we know of it.
 struct Doc {
+    uri: Uri,
     version: i32,
     text: String,
     path: Option<PathBuf>,
@@ -144,7 +145,7 @@ struct Doc {
 struct Shared {
     /// The newest version of each open document: a check of an older one
     /// is stale.
-    latest: Mutex<HashMap<Uri, i32>>,
+    latest: Mutex<HashMap<String, i32>>,
     /// The editor's text of each open `netlint.toml` (unsaved edits count).
     configs: Mutex<HashMap<PathBuf, String>>,
 }
@@ -153,7 +154,7 @@ impl Shared {
     fn is_latest(&self, uri: &Uri, version: i32) -> bool {
         self.latest
             .lock()
-            .map(|l| l.get(uri) == Some(&version))
+            .map(|l| l.get(uri.as_str()) == Some(&version))
             .unwrap_or(false)
     }
 }
@@ -173,14 +174,14 @@ struct Done {
 /// Debounces and runs checks, newest text first-come per document.
 fn worker(jobs: Receiver<Job>, done: Sender<Done>, shared: Arc<Shared>, options: Options) {
     while let Ok(first) = jobs.recv() {
-        let mut batch: BTreeMap<Uri, Job> = BTreeMap::new();
-        batch.insert(first.uri.clone(), first);
+        let mut batch: BTreeMap<String, Job> = BTreeMap::new();
+        batch.insert(first.uri.to_string(), first);
         // Wait for a pause in the edits, but not forever while typing goes on.
         let started = Instant::now();
         loop {
             match jobs.recv_timeout(options.debounce) {
                 Ok(j) => {
-                    batch.insert(j.uri.clone(), j);
+                    batch.insert(j.uri.to_string(), j);
                     if started.elapsed() > options.debounce * 8 {
                         break;
                     }
@@ -214,11 +215,11 @@ fn worker(jobs: Receiver<Job>, done: Sender<Done>, shared: Arc<Shared>, options:
 
 struct Server {
     sender: Sender<Message>,
-    docs: HashMap<Uri, Doc>,
+    docs: HashMap<String, Doc>,
     jobs: Sender<Job>,
     shared: Arc<Shared>,
     /// Requests waiting for the check of their document's newest text.
-    pending: Vec<(Uri, Request)>,
+    pending: Vec<(String, Request)>,
 }
 
 impl Server {
@@ -266,8 +267,9 @@ impl Server {
                 let d = p.text_document;
                 let path = path_of_uri(&d.uri);
                 self.docs.insert(
-                    d.uri.clone(),
+                    d.uri.to_string(),
                     Doc {
+                        uri: d.uri.clone(),
                         version: d.version,
                         text: d.text,
                         path,
@@ -275,7 +277,7 @@ impl Server {
                         last_design: None,
                     },
                 );
-                self.changed(&d.uri);
+                self.changed(d.uri.as_str());
             }
             DidChangeTextDocument::METHOD => {
                 let Ok(p) =
@@ -284,12 +286,12 @@ impl Server {
                     return;
                 };
                 let uri = p.text_document.uri;
-                let Some(doc) = self.docs.get_mut(&uri) else {
+                let Some(doc) = self.docs.get_mut(uri.as_str()) else {
                     return;
                 };
                 text::apply_changes(&mut doc.text, p.content_changes);
                 doc.version = p.text_document.version;
-                self.changed(&uri);
+                self.changed(uri.as_str());
             }
             DidCloseTextDocument::METHOD => {
                 let Ok(p) =
@@ -298,13 +300,13 @@ impl Server {
                     return;
                 };
                 let uri = p.text_document.uri;
-                if let Some(doc) = self.docs.remove(&uri) {
+                if let Some(doc) = self.docs.remove(uri.as_str()) {
                     if let (Some(path), Ok(mut c)) = (&doc.path, self.shared.configs.lock()) {
                         c.remove(path);
                     }
                 }
                 if let Ok(mut l) = self.shared.latest.lock() {
-                    l.remove(&uri);
+                    l.remove(uri.as_str());
                 }
                 self.publish(uri, Vec::new(), None);
             }
@@ -330,12 +332,12 @@ impl Server {
     }
 
     /// A document's text changed: mark older checks stale and queue one.
-    fn changed(&mut self, uri: &Uri) {
+    fn changed(&mut self, uri: &str) {
         let Some(doc) = self.docs.get(uri) else {
             return;
         };
         if let Ok(mut l) = self.shared.latest.lock() {
-            l.insert(uri.clone(), doc.version);
+            l.insert(uri.to_string(), doc.version);
         }
         let is_config = doc_kind(doc.path.as_deref(), "") == DocKind::Config;
         if is_config {
@@ -346,19 +348,19 @@ impl Server {
         self.queue(uri);
         if is_config {
             // Every open design may use it.
-            let others: Vec<Uri> = self.docs.keys().filter(|u| *u != uri).cloned().collect();
+            let others: Vec<String> = self.docs.keys().filter(|u| *u != uri).cloned().collect();
             for u in others {
                 self.queue(&u);
             }
         }
     }
 
-    fn queue(&self, uri: &Uri) {
+    fn queue(&self, uri: &str) {
         let Some(doc) = self.docs.get(uri) else {
             return;
         };
         let _ = self.jobs.send(Job {
-            uri: uri.clone(),
+            uri: doc.uri.clone(),
             path: doc.path.clone(),
             text: doc.text.clone(),
             version: doc.version,
@@ -366,7 +368,7 @@ impl Server {
     }
 
     fn checked(&mut self, d: Done) {
-        let Some(doc) = self.docs.get_mut(&d.uri) else {
+        let Some(doc) = self.docs.get_mut(d.uri.as_str()) else {
             return;
         };
         if doc.version != d.analysis.version {
@@ -381,7 +383,7 @@ impl Server {
         // Requests that waited for this text.
         let (ready, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
             .into_iter()
-            .partition(|(u, _)| *u == d.uri);
+            .partition(|(u, _)| u == d.uri.as_str());
         self.pending = waiting;
         for (_, req) in ready {
             self.request(req);
@@ -413,7 +415,7 @@ impl Server {
                 format!("unhandled request {}", req.method),
             )));
         };
-        let Some(doc) = self.docs.get(&uri) else {
+        let Some(doc) = self.docs.get(uri.as_str()) else {
             return self.respond(req.id, serde_json::Value::Null);
         };
         if req.method == Completion::METHOD {
@@ -434,7 +436,7 @@ impl Server {
             .filter(|a| a.version == doc.version)
             .cloned();
         let Some(a) = fresh else {
-            self.pending.push((uri, req));
+            self.pending.push((uri.to_string(), req));
             return;
         };
         let id = req.id.clone();
@@ -484,3 +486,6 @@ impl Server {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
