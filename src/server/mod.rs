@@ -22,7 +22,7 @@ mod protocol;
 mod text;
 
 pub use analysis::{doc_kind, Analysis, DocKind};
-pub use protocol::{path_of_uri, uri_of_path};
+pub use protocol::path_of_uri;
 
 use crossbeam_channel::{select, unbounded, Receiver, RecvTimeoutError, Sender};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};

@@ -14,7 +14,7 @@ use lsp_types::{
 };
 use netlint_model::{Design, Diagnostic, Severity, Span};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// The file a `file:` URI names (percent-escapes decoded).
@@ -43,25 +43,6 @@ pub fn path_of_uri(uri: &Uri) -> Option<PathBuf> {
         _ => s,
     };
     Some(PathBuf::from(s))
-}
-
-/// The `file:` URI of a path.
-pub fn uri_of_path(path: &Path) -> Option<Uri> {
-    let abs = std::path::absolute(path).ok()?;
-    let s = abs.to_string_lossy().replace('\\', "/");
-    let mut out = String::from("file://");
-    if !s.starts_with('/') {
-        out.push('/');
-    }
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' | b':' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    Uri::from_str(&out).ok()
 }
 
 fn range(a: &Analysis, span: Span) -> Range {

@@ -382,3 +382,18 @@ fn the_loop_publishes_the_newest_text_and_answers_after_its_check() {
     drop(client);
     thread.join().unwrap().unwrap();
 }
+
+#[test]
+fn file_uris_are_paths_with_escapes_decoded() {
+    let u: Uri = "file:///tmp/a%20dir/%C3%A7%231/design.toml"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        path_of_uri(&u).unwrap(),
+        Path::new("/tmp/a dir/ç#1/design.toml")
+    );
+    let v: Uri = "file://host/srv/x%2Fy.toml".parse().unwrap();
+    assert_eq!(path_of_uri(&v).unwrap(), Path::new("/srv/x/y.toml"));
+    let w: Uri = "untitled:Untitled-1".parse().unwrap();
+    assert_eq!(path_of_uri(&w), None);
+}
