@@ -397,3 +397,31 @@ fn file_uris_are_paths_with_escapes_decoded() {
     let w: Uri = "untitled:Untitled-1".parse().unwrap();
     assert_eq!(path_of_uri(&w), None);
 }
+
+#[test]
+fn the_allow_action_adds_to_an_inline_allow_already_there() {
+    let text = PARTITION.replace(
+        "name = \"tor-isl\"\n",
+        "name = \"tor-isl\"\nallow = { \"spof-link\" = \"two cables\" }\n",
+    );
+    let a = analyse(&text);
+    let d = a
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "stp-vlan-partition")
+        .unwrap();
+    let acts = actions::allow_actions(&a, d);
+    assert_eq!(acts.len(), 1);
+    let (span, insert) = &acts[0].edits[0];
+    let mut edited = text.clone();
+    edited.replace_range(span.start..span.end, insert);
+    assert!(edited.contains(&format!(
+        "allow = {{ \"stp-vlan-partition\" = \"{}\", \"spof-link\" = \"two cables\" }}",
+        actions::REASON_PLACEHOLDER
+    )));
+    let after = analyse(&edited);
+    assert!(!after
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == "stp-vlan-partition" || d.is_input_error()));
+}
