@@ -197,7 +197,15 @@ fn worker(jobs: Receiver<Job>, done: Sender<Done>, shared: Arc<Shared>, options:
             let open = |p: &std::path::Path| -> Option<String> {
                 shared.configs.lock().ok()?.get(p).cloned()
             };
-            let analysis = Analysis::new(job.path.as_deref(), job.text, job.version, &open);
+            // A bug in a rule must not end the server: that text gets no
+            // diagnostics, the next edit is checked again.
+            let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                Analysis::new(job.path.as_deref(), job.text, job.version, &open)
+            }));
+            let Ok(analysis) = checked else {
+                eprintln!("netlint server: the check of {} panicked", job.uri.as_str());
+                continue;
+            };
             // A newer edit arrived while this ran: its own check follows.
             if !shared.is_latest(&job.uri, job.version) {
                 continue;
