@@ -47,6 +47,25 @@ pub struct Index {
     pub refs: Vec<Ref>,
 }
 
+/// Where a host writes its own line for a NIC (`nics.S1 = { peer = ... }`
+/// under `[hosts.hv2]`, which overrides the profile's `S1`): the key `S1`,
+/// what a `peer` naming that host's NIC leads to. The NIC's definition when
+/// the host has no line of its own for it.
+fn own_nic_line(design: &Design, text: &str, h: HostId, n: NicIdx) -> Span {
+    let host = design.host(h);
+    let nic = host.nic(n);
+    host.overrides
+        .iter()
+        .copied()
+        .filter(|o| {
+            let key = text.get(o.start..o.end).unwrap_or("");
+            key.trim_matches(['"', '\'']) == nic.name
+                && text[..o.start].trim_end().ends_with("nics.")
+        })
+        .min_by_key(|o| o.start)
+        .unwrap_or(nic.span)
+}
+
 fn contains(span: Span, offset: usize) -> bool {
     span.start <= offset && offset <= span.end && !span.is_empty()
 }
@@ -54,7 +73,7 @@ fn contains(span: Span, offset: usize) -> bool {
 impl Index {
     /// The index of `design`, loaded from `text`.
     pub fn build(design: &Design, text: &str) -> Index {
-        let mut ix = Index::build_spans(design);
+        let mut ix = Index::build_spans(design, text);
         // An element written as an inline table (`LM = { network = "lm" }`)
         // is defined by its span `{ ... }`: the key before it counts too.
         for d in &mut ix.defs {
@@ -68,7 +87,7 @@ impl Index {
         ix
     }
 
-    fn build_spans(design: &Design) -> Index {
+    fn build_spans(design: &Design, text: &str) -> Index {
         let mut ix = Index::default();
         let mut seen: HashSet<(Span, Span)> = HashSet::new();
         let mut add_ref = |ix: &mut Index, span: Span, def: Span, target: Target| {
@@ -154,8 +173,8 @@ impl Index {
                         nic: pn,
                         span,
                     }) => {
-                        let other = design.host(*ph).nic(*pn);
-                        add_ref(&mut ix, *span, other.span, Target::Nic(*ph, *pn));
+                        let def = own_nic_line(design, text, *ph, *pn);
+                        add_ref(&mut ix, *span, def, Target::Nic(*ph, *pn));
                     }
                     None => {}
                 }

@@ -425,3 +425,25 @@ fn the_allow_action_adds_to_an_inline_allow_already_there() {
         .iter()
         .any(|d| d.rule == "stp-vlan-partition" || d.is_input_error()));
 }
+
+#[test]
+fn a_peer_leads_to_the_other_hosts_nic() {
+    const MESH: &str = include_str!("../../fixtures/switchless-mesh.toml");
+    let a = analyse(MESH);
+    let u = uri();
+    let Some(GotoDefinitionResponse::Scalar(def)) =
+        protocol::definition(&u, &a, pos(MESH, "\"hv2:S1\"", 0, 2))
+    else {
+        panic!("no definition")
+    };
+    let lines: Vec<&str> = MESH.lines().collect();
+    let at = &lines[def.range.start.line as usize][def.range.start.character as usize..];
+    assert!(at.starts_with("S1 = { peer = \"hv1:S1\""), "{at}");
+    // Inside hv2's table.
+    let header = lines[..def.range.start.line as usize]
+        .iter()
+        .rev()
+        .find(|l| l.starts_with('['))
+        .unwrap();
+    assert_eq!(*header, "[hosts.hv2]");
+}
