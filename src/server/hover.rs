@@ -22,7 +22,16 @@ pub fn hover(a: &Analysis, offset: usize) -> Option<(String, netlint_model::Span
         }
     }
     let d = a.index.def_at(offset)?;
-    Some((element(a, d.target)?, d.span))
+    let mut text = element(a, d.target)?;
+    // A profile's line defines the part for each host built from it.
+    let shared = a.index.defs.iter().filter(|x| x.span == d.span).count();
+    if shared > 1 {
+        let _ = write!(
+            text,
+            "\n\n(A profile's line: shown for the first of the {shared} hosts built from it.)"
+        );
+    }
+    Some((text, d.span))
 }
 
 /// The rule-id-like word (letters, digits, `-`, `_`) at `offset`.

@@ -161,6 +161,10 @@ fn hover_on_interfaces_gives_networks_and_bandwidth() {
     let h = hover_text(&a, pos(EXAMPLE, "[profiles.node.nics.P2-1]", 0, 3));
     assert!(h.contains("**NIC `P2-1`** of host `hv01`: 10G"), "{h}");
     assert!(h.contains("Carries: `csv`"), "{h}");
+    assert!(
+        h.contains("shown for the first of the 4 hosts built from it"),
+        "{h}"
+    );
     assert!(h.contains("Gb/s"), "{h}");
     let h = hover_text(&a, pos(EXAMPLE, "LM = {", 0, 0));
     assert!(
