@@ -33,6 +33,7 @@ fn a_real_lsp_client_sees_the_trunk_break_where_check_puts_it() {
             "tests/lsp",
         ])
         .env("NETLINT_BIN", env!("CARGO_BIN_EXE_netlint"))
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .current_dir(root)
         .output()
         .expect("python3 runs");
