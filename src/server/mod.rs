@@ -316,6 +316,14 @@ impl Server {
                 if let Ok(mut l) = self.shared.latest.lock() {
                     l.remove(uri.as_str());
                 }
+                // Requests that waited for a check of it get no answer but this.
+                let (closed, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+                    .into_iter()
+                    .partition(|(u, _)| u == uri.as_str());
+                self.pending = waiting;
+                for (_, r) in closed {
+                    self.respond(r.id, serde_json::Value::Null);
+                }
                 self.publish(uri, Vec::new(), None);
             }
             Cancel::METHOD => {
