@@ -59,6 +59,9 @@ pub enum Command {
     /// Print the JSON Schema (draft-07) of the design format, for editors
     /// (Taplo, Even Better TOML), or with `--output` of netlint's JSON report.
     Schema(commands::schema::SchemaArgs),
+    /// Run the language server (LSP over standard input and output) for
+    /// editors: findings as you type, hover, go to definition, completion.
+    Server(commands::server::ServerArgs),
     /// Print a shell completion script.
     Completions(commands::completions::CompletionsArgs),
     /// Print the man page (roff), or write one page per command into a directory.
@@ -98,6 +101,7 @@ where
         Command::Collect(args) => commands::collect::run(args, out, err),
         Command::Schema(args) => commands::schema::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
+        Command::Server(args) => commands::server::run(args),
         Command::Man(args) => commands::man::run(args, out),
         Command::Rules(args) => commands::rules::run(args, out),
         Command::Explain(args) => commands::explain::run(args, out),

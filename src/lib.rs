@@ -8,4 +8,5 @@ pub mod cli;
 pub mod commands;
 pub mod render;
 pub mod run;
+pub mod server;
 pub mod views;

@@ -3,8 +3,10 @@ use std::io::{self, Write};
 /// Standard output that goes quiet once its reader has gone (`netlint check
 /// ... | head`): the rest of the output is dropped instead of failing the
 /// run with "Broken pipe", and the exit code still says what was found.
+/// Locked per write, not for the whole run: `netlint server`'s writer
+/// thread needs standard output too.
 struct Stdout {
-    inner: io::StdoutLock<'static>,
+    inner: io::Stdout,
     closed: bool,
 }
 
@@ -38,7 +40,7 @@ impl Write for Stdout {
 
 fn main() {
     let mut stdout = Stdout {
-        inner: io::stdout().lock(),
+        inner: io::stdout(),
         closed: false,
     };
     let stderr = io::stderr();

@@ -15,5 +15,6 @@ pub mod output_schema;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod server;
 pub mod simulate;
 pub mod topology;

@@ -81,8 +81,9 @@ pub fn check_source(
     (diagnostics, suppressed, fail_on)
 }
 
-/// [`check_source`], and the design it loaded.
-fn check_file(
+/// [`check_source`], and the design it loaded (the language server keeps
+/// it for navigation and hover).
+pub fn check_file(
     file: &SourceFile,
     config: Option<&ConfigFile>,
     settings: &CheckSettings,

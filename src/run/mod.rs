@@ -18,6 +18,6 @@ pub use baseline_file::{Baseline, BaselineEntry, Matcher};
 pub use config::{config_for, find_config, load_config, ConfigChoice, ConfigFile, CONFIG_FILE};
 pub use files::{collect_designs, ReadOptions, DEFAULT_MAX_FILE_SIZE};
 pub use findings::{FileReport, Report};
-pub use lint::{check_source, run_check, BaselineOutcome, CheckRun, CheckSettings};
+pub use lint::{check_file, check_source, run_check, BaselineOutcome, CheckRun, CheckSettings};
 pub use output::{append_whole, refuse_inputs, same_file, write_atomic};
 pub use repo::{normalize_path, RepoPaths};

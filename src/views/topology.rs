@@ -172,6 +172,15 @@ pub fn build(design: &Design, file: &str) -> TopologyReport {
     }
 }
 
+/// The spanning-tree part of the report alone (no network paths): what
+/// an editor's hover on a switch or link shows.
+pub fn stp_domains(design: &Design) -> Vec<Domain> {
+    let topo = Topology::build(design);
+    let fabric = Fabric::new(design, &topo);
+    let fwd = fabric.forwarding(design, &topo, &Failures::default());
+    domains(design, &topo, &fwd)
+}
+
 fn port_label(design: &Design, topo: &Topology, port: usize) -> String {
     let p = &topo.ports[port];
     let name = &design.link(p.link).name;
