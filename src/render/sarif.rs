@@ -252,7 +252,7 @@ fn result<'a>(
     let fixes = diag
         .fix
         .as_ref()
-        .and_then(|fix| sarif_fix(fix, file, artifact))
+        .and_then(|fix| sarif_fix(fix, place.own, place.artifact))
         .into_iter()
         .collect();
     SarifResult {

@@ -65,6 +65,7 @@ pub fn run_diff(
     }
     let (Some(d), Some(b), false) = (&loaded.design, &built_loaded.design, input_error) else {
         return Ok(CheckRun {
+            import_summary: Vec::new(),
             report,
             suppressed: Vec::new(),
             exit: 2,
@@ -97,6 +98,7 @@ pub fn run_diff(
                 fail_on: fail_default,
             });
             return Ok(CheckRun {
+                import_summary: Vec::new(),
                 report,
                 suppressed: Vec::new(),
                 exit: 2,
@@ -165,6 +167,7 @@ pub fn run_diff(
         fail_on,
     });
     Ok(CheckRun {
+        import_summary: Vec::new(),
         report,
         suppressed,
         exit,
