@@ -90,3 +90,19 @@ fn the_script_is_read_only() {
         }
     }
 }
+
+const VSPHERE: &str = include_str!("../../../scripts/collect-vsphere.ps1");
+
+#[test]
+fn collect_vsphere_parses_as_powershell() {
+    let p = problems(VSPHERE);
+    assert!(p.is_empty(), "{}", p.join("\n"));
+    // And a copy broken on purpose does not.
+    let broken = VSPHERE.replacen(
+        "function Get-HostNetwork($vmhost) {",
+        "function Get-HostNetwork($vmhost) {{",
+        1,
+    );
+    assert_ne!(broken, VSPHERE);
+    assert!(!problems(&broken).is_empty());
+}
