@@ -119,7 +119,11 @@ fn every_drift_rule_has_a_page_with_executed_examples() {
         }
         // Which side of a drift is right is the operator's call: no drift
         // rule carries a fix, and its page says so.
-        assert_eq!(fix_section(id.as_str(), doc), FixSays::None, "rules/{id}.md");
+        assert_eq!(
+            fix_section(id.as_str(), doc),
+            FixSays::None,
+            "rules/{id}.md"
+        );
         let ex = examples(doc);
         let block = |kind: &str| -> Vec<&String> {
             ex.iter()
