@@ -52,6 +52,10 @@ pub enum Command {
     /// Write a design from switch running-configs, LLDP tables and a
     /// cabling CSV, each value with a comment naming the line it came from.
     Import(commands::import::ImportArgs),
+    /// Print a read-only collection script to run on the hosts (hyperv:
+    /// PowerShell for Hyper-V and Azure Local), whose output `netlint
+    /// import` reads.
+    Collect(commands::collect::CollectArgs),
     /// Print the JSON Schema (draft-07) of the design format, for editors
     /// (Taplo, Even Better TOML), or with `--output` of netlint's JSON report.
     Schema(commands::schema::SchemaArgs),
@@ -91,6 +95,7 @@ where
         Command::Diff(args) => commands::diff::run(args, out, err),
         Command::Baseline(args) => commands::baseline::run(args, out, err),
         Command::Import(args) => commands::import::run(args, out, err),
+        Command::Collect(args) => commands::collect::run(args, out, err),
         Command::Schema(args) => commands::schema::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),
         Command::Man(args) => commands::man::run(args, out),

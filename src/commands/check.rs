@@ -16,7 +16,10 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Design files or directories.
+    /// Design files or directories; or switch running-configs, `show lldp
+    /// neighbors detail` outputs and cabling CSVs (any file that is not
+    /// `*.toml` and has no `[design]` table), checked together as one
+    /// imported design, each finding at the config line that causes it.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Output format (default: human, or github when GITHUB_ACTIONS is
@@ -322,6 +325,9 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
     }
     note_skipped(&run.skipped, err);
+    for line in &run.import_summary {
+        let _ = writeln!(err, "{line}");
+    }
     let repo = RepoPaths::discover();
     for o in &outs {
         let color = match &o.file {

@@ -3,6 +3,7 @@
 
 pub mod baseline;
 pub mod check;
+pub mod collect;
 pub mod common;
 pub mod completions;
 pub mod diff;

@@ -3,7 +3,8 @@
 
 use super::baseline_file::{Baseline, BaselineEntry};
 use super::config::{config_for, load_config, shown as config_shown, ConfigChoice, ConfigFile};
-use super::files::{collect_designs, display, not_utf8, ReadOptions, DEFAULT_MAX_FILE_SIZE};
+use super::configs::{self, is_import_input, IMPORTED};
+use super::files::{collect_designs, display, not_utf8, Input, ReadOptions, DEFAULT_MAX_FILE_SIZE};
 use super::findings::{threshold, FileReport, Report};
 use super::repo::RepoPaths;
 use netlint_model::{load, Design, Diagnostic, Element, FailOn, Severity, SourceFile};
@@ -53,6 +54,10 @@ pub struct CheckRun {
     pub read: Vec<PathBuf>,
     /// What the directory search passed over on purpose, and why.
     pub skipped: Vec<String>,
+    /// Running-configs, LLDP tables and cabling checked as one imported
+    /// design: per file what was understood, and the import's notes (for
+    /// standard error).
+    pub import_summary: Vec<String>,
 }
 
 /// What a baseline did to a run.
@@ -140,6 +145,10 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             named.join(", ")
         ));
     }
+    let (config_inputs, design_inputs): (Vec<Input>, Vec<Input>) = collected
+        .inputs
+        .into_iter()
+        .partition(|i| is_import_input(&i.shown, &i.bytes));
     let repo = RepoPaths::discover();
     let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
     let mut report = Report {
@@ -170,7 +179,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         });
         exit = 2;
     }
-    for input in collected.inputs {
+    for input in design_inputs {
         let shown = input.shown;
         if let Some(p) = &input.path {
             read_paths.push(p.clone());
@@ -195,28 +204,15 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             Some(p) => p.clone(),
             None => PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")),
         };
-        let config = match config_for(&settings.config, &at) {
-            Some(cp) => {
-                if !configs.contains_key(&cp) {
-                    let c = load_config(&cp, config_shown(&cp), read.max_file_size);
-                    read_paths.push(cp.clone());
-                    let mut diagnostics = c.diagnostics.clone();
-                    let mut rc = RuleConfig::default();
-                    diagnostics.extend(rc.apply(&c.settings.rules));
-                    if !diagnostics.is_empty() {
-                        config_reports.push(FileReport {
-                            file: c.file.clone(),
-                            diagnostics,
-                            design: None,
-                            fail_on: settings.fail_on.unwrap_or(FailOn::Warning),
-                        });
-                    }
-                    configs.insert(cp.clone(), c);
-                }
-                configs.get(&cp)
-            }
-            None => None,
-        };
+        let config = config_of(
+            settings,
+            &at,
+            &read,
+            &mut configs,
+            &mut config_reports,
+            &mut read_paths,
+        )
+        .and_then(|cp| configs.get(&cp));
         let file = SourceFile::new(shown.clone(), text);
         let (mut diagnostics, suppressed, fail_on, design) = check_file(&file, config, settings);
         let design = design.filter(|_| settings.keep_designs).map(Arc::new);
@@ -238,6 +234,63 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             fail_on,
         });
     }
+    let mut import_summary = Vec::new();
+    if !config_inputs.is_empty() {
+        read_paths.extend(config_inputs.iter().filter_map(|i| i.path.clone()));
+        // netlint.toml is looked up from the first config's place.
+        let at = config_inputs
+            .iter()
+            .find_map(|i| i.path.clone())
+            .unwrap_or_else(|| PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")));
+        let set = configs::import_inputs(config_inputs);
+        import_summary = set.summary;
+        for (file, d) in set.errors {
+            report.files.push(FileReport {
+                file,
+                diagnostics: vec![d],
+                design: None,
+                fail_on: settings.fail_on.unwrap_or(FailOn::Warning),
+            });
+            exit = 2;
+        }
+        if let Some(imported) = set.imported {
+            let config = config_of(
+                settings,
+                &at,
+                &read,
+                &mut configs,
+                &mut config_reports,
+                &mut read_paths,
+            )
+            .and_then(|cp| configs.get(&cp));
+            let file = SourceFile::new(IMPORTED, imported.toml);
+            let (mut diagnostics, suppressed, fail_on, design) =
+                check_file(&file, config, settings);
+            for d in &mut diagnostics {
+                configs::remap(d, &imported.map, &set.sources);
+            }
+            configs::sort(&mut diagnostics);
+            let design = design.filter(|_| settings.keep_designs).map(Arc::new);
+            if let Some(m) = &mut matcher {
+                m.filter(IMPORTED, &mut diagnostics);
+            }
+            if diagnostics.iter().any(Diagnostic::is_input_error) {
+                exit = 2;
+            } else if let Some(t) = threshold(fail_on) {
+                if diagnostics.iter().any(|d| d.severity >= t) && exit == 0 {
+                    exit = 1;
+                }
+            }
+            all_suppressed.extend(suppressed.into_iter().map(|s| (IMPORTED.to_string(), s)));
+            report.files.push(FileReport {
+                file,
+                diagnostics,
+                design,
+                fail_on,
+            });
+        }
+        report.sources.extend(set.sources);
+    }
     for r in &config_reports {
         if r.diagnostics.iter().any(Diagnostic::is_input_error) {
             exit = 2;
@@ -258,5 +311,36 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         }),
         read: read_paths,
         skipped: collected.skipped,
+        import_summary,
     })
+}
+
+/// The `netlint.toml` that applies at `at`, loaded once per run (its own
+/// input errors reported once): its path, the key into `configs`.
+fn config_of(
+    settings: &CheckSettings,
+    at: &std::path::Path,
+    read: &ReadOptions,
+    configs: &mut BTreeMap<PathBuf, ConfigFile>,
+    config_reports: &mut Vec<FileReport>,
+    read_paths: &mut Vec<PathBuf>,
+) -> Option<PathBuf> {
+    let cp = config_for(&settings.config, at)?;
+    if !configs.contains_key(&cp) {
+        let c = load_config(&cp, config_shown(&cp), read.max_file_size);
+        read_paths.push(cp.clone());
+        let mut diagnostics = c.diagnostics.clone();
+        let mut rc = RuleConfig::default();
+        diagnostics.extend(rc.apply(&c.settings.rules));
+        if !diagnostics.is_empty() {
+            config_reports.push(FileReport {
+                file: c.file.clone(),
+                diagnostics,
+                design: None,
+                fail_on: settings.fail_on.unwrap_or(FailOn::Warning),
+            });
+        }
+        configs.insert(cp.clone(), c);
+    }
+    Some(cp)
 }

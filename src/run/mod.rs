@@ -4,6 +4,7 @@
 
 pub mod baseline_file;
 pub mod config;
+pub mod configs;
 pub mod diff;
 pub mod files;
 pub mod findings;

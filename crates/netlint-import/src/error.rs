@@ -13,6 +13,9 @@ pub enum ErrorKind {
     Json(String),
     /// The forced kind does not fit the content at all.
     WrongKind(String),
+    /// XML that does not parse, or is not the CliXml `Export-Clixml`
+    /// writes.
+    Xml(String),
 }
 
 /// A located input error: file, line (1-based), column (1-based, 0 when
@@ -25,26 +28,31 @@ pub struct InputError {
     pub kind: ErrorKind,
 }
 
+impl ErrorKind {
+    /// What is wrong, without the location (which a renderer shows).
+    pub fn describe(&self) -> String {
+        match self {
+            ErrorKind::Empty => {
+                "the file holds no configuration, LLDP table or cabling".to_string()
+            }
+            ErrorKind::Unrecognised => {
+                "not a running-config, LLDP table or cabling CSV that netlint knows; \
+                 name the kind with --from (nxos, eos, ios, os10, lldp-nxos, lldp-eos, \
+                 lldp-ios, lldp-os10, lldp-nxos-json, lldp-eos-json, cabling)"
+                    .to_string()
+            }
+            ErrorKind::Json(why) | ErrorKind::WrongKind(why) | ErrorKind::Xml(why) => why.clone(),
+        }
+    }
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.file, self.line)?;
         if self.column > 0 {
             write!(f, ":{}", self.column)?;
         }
-        match &self.kind {
-            ErrorKind::Empty => write!(
-                f,
-                ": the file holds no configuration, LLDP table or cabling"
-            ),
-            ErrorKind::Unrecognised => write!(
-                f,
-                ": not a running-config, LLDP table or cabling CSV that netlint knows; \
-                 name the kind with --from (nxos, eos, ios, os10, lldp-nxos, lldp-eos, \
-                 lldp-ios, lldp-os10, lldp-nxos-json, lldp-eos-json, cabling)"
-            ),
-            ErrorKind::Json(why) => write!(f, ": {why}"),
-            ErrorKind::WrongKind(why) => write!(f, ": {why}"),
-        }
+        write!(f, ": {}", self.kind.describe())
     }
 }
 

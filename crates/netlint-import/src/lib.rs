@@ -22,6 +22,7 @@ pub mod defaults;
 pub mod design;
 pub mod detect;
 pub mod error;
+pub mod host;
 pub mod lldp;
 pub mod model;
 pub mod names;

@@ -260,6 +260,24 @@ pub fn line_starts(text: &str) -> Vec<usize> {
     out
 }
 
+/// The byte range of line `line` (1-based, by the line breaks of
+/// [`split_lines`]) of `text` as read from disk: without its line break,
+/// its indentation, trailing white space and a byte-order mark. `None`
+/// past the end. What a finding on an imported value underlines.
+pub fn line_span(text: &str, line: u32) -> Option<std::ops::Range<usize>> {
+    let starts = line_starts(text);
+    let i = (line as usize).checked_sub(1)?;
+    let start = *starts.get(i)?;
+    if start >= text.len() && i > 0 {
+        return None;
+    }
+    let end = starts.get(i + 1).copied().unwrap_or(text.len());
+    let raw = &text[start..end];
+    let body = raw.trim_end_matches(['\r', '\n']).trim_end();
+    let lead = body.len() - body.trim_start_matches(['\u{feff}', ' ', '\t']).len();
+    Some(start + lead..start + body.len())
+}
+
 /// The 1-based line holding byte `offset`.
 pub fn line_of(starts: &[usize], offset: usize) -> u32 {
     match starts.binary_search(&offset) {
@@ -277,6 +295,17 @@ mod tests {
         assert_eq!(split_lines("a\r\nb\nc\rd"), vec!["a", "b", "c", "d"]);
         assert_eq!(split_lines("a\n\n"), vec!["a", ""]);
         assert_eq!(split_lines("a\r\r\nb"), vec!["a", "", "b"]);
+    }
+
+    #[test]
+    fn line_span_skips_indentation_breaks_and_bom() {
+        let t = "\u{feff}hostname a\r\n  vlan 10  \rend";
+        assert_eq!(&t[line_span(t, 1).unwrap()], "hostname a");
+        assert_eq!(&t[line_span(t, 2).unwrap()], "vlan 10");
+        assert_eq!(&t[line_span(t, 3).unwrap()], "end");
+        assert_eq!(line_span(t, 4), None);
+        assert_eq!(line_span(t, 0), None);
+        assert_eq!(line_span("", 1), Some(0..0));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use netlint_import::design::{to_design, Note};
+use netlint_import::design::{to_design, Note, Src};
 use netlint_import::{parse, Document};
 use netlint_model::{load, SourceFile};
 
@@ -30,6 +30,94 @@ fn import(files: &[&str]) -> (String, Vec<Note>) {
         imported.toml
     );
     (imported.toml, imported.notes)
+}
+
+/// The source map names, for each written value, the config line its
+/// comment names: `priority = 8192` is tor1's line 40 (`spanning-tree vlan
+/// 1,10,20,30 priority 8192`), a default stays a default, and every line named
+/// is a line of the file.
+#[test]
+fn the_source_map_points_each_value_at_its_config_line() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let files = [
+        "nxos-tor1.cfg",
+        "nxos-tor2.cfg",
+        "nxos-tor1.lldp.txt",
+        "cabling.csv",
+    ];
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.join(f)).unwrap())
+        .collect();
+    let docs: Vec<Document> = files
+        .iter()
+        .zip(&texts)
+        .map(|(f, t)| parse(f, t, None).unwrap())
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let toml = &imported.toml;
+    let config_line = |src: &Src| match src {
+        Src::Line(at) => {
+            let i = files.iter().position(|f| *f == at.file).unwrap();
+            let r = netlint_import::source::line_span(&texts[i], at.line)
+                .unwrap_or_else(|| panic!("{at} is past the end"));
+            texts[i][r].to_string()
+        }
+        Src::Default { source, .. } => format!("default: {source}"),
+    };
+    let at_from = |from: usize, needle: &str| {
+        let start = from
+            + toml[from..]
+                .find(needle)
+                .unwrap_or_else(|| panic!("{needle}\n{toml}"));
+        let m = imported
+            .map
+            .lookup(start..start + needle.len())
+            .unwrap_or_else(|| panic!("{needle} is not mapped"));
+        assert_eq!(
+            &toml[m.span.clone()],
+            needle,
+            "the mapped range is `key = value`"
+        );
+        m.from.iter().map(config_line).collect::<Vec<_>>()
+    };
+    let at = |needle: &str| at_from(0, needle);
+    assert_eq!(
+        at("priority = 8192"),
+        ["spanning-tree vlan 1,10,20,30 priority 8192"]
+    );
+    assert_eq!(at("mlag = \"vpc-10\""), ["vpc domain 10"]);
+    assert!(at("mode = \"rapid-pvst\"")[0].starts_with("default: https://developer.cisco.com"));
+    // Both ends of the peer-link state its allowed VLANs.
+    let vlans = at_from(toml.find("[[links]]").unwrap(), "vlans = [10, 20, 30]");
+    assert_eq!(vlans.len(), 2, "{vlans:?}");
+    assert!(
+        vlans
+            .iter()
+            .all(|l| l.contains("switchport trunk allowed vlan")),
+        "{vlans:?}"
+    );
+    // A host port's allowed VLANs: tor2's port-channel101 lacks VLAN 30.
+    assert_eq!(
+        at_from(
+            toml.find("[switches.tor2.ports").unwrap(),
+            "vlans = [10, 20]"
+        ),
+        ["switchport trunk allowed vlan 10,20"]
+    );
+    // A table header is its switch's hostname line.
+    let start = toml.find("[switches.tor2]").unwrap();
+    let m = imported.map.lookup(start..start + 1).unwrap();
+    assert_eq!(config_line(&m.from[0]), "switchname tor2");
+    // Every mapped range is `key = value` or a header, every line exists.
+    for m in imported.map.entries() {
+        let text = &toml[m.span.clone()];
+        assert!(text.contains(" = ") || text.starts_with('['), "{text}");
+        assert!(!text.contains('#') && !text.contains('\n'), "{text}");
+        for s in &m.from {
+            config_line(s);
+        }
+    }
 }
 
 fn notes_text(notes: &[Note]) -> String {
@@ -141,7 +229,13 @@ fn native_vlans_of_a_link_are_written_per_end() {
     };
     let a = line("native_vlan_a = 99").unwrap_or_else(|| panic!("{toml}"));
     assert!(a.contains("nxos-tor1.cfg:78"), "{a}");
-    assert!(line("native_vlan_b = 1").is_some(), "{toml}");
+    // tor2's end is at the vendor default VLAN 1, the format's default
+    // too: a comment naming the default, not a value.
+    assert!(line("native_vlan_b").is_none(), "{toml}");
+    assert!(
+        line("# native_vlan_b: 1 (default: IEEE 802.1Q").is_some(),
+        "{toml}"
+    );
     assert_ne!(pl.a.value, pl.b[0].value);
     // Both ends alike: one key.
     let (toml, _) = import_nxos_edited(|f, t| {
@@ -183,4 +277,195 @@ fn ios_access_switch() {
     let (toml, notes) = import(&["ios-access1.cfg", "ios-access1.lldp.txt"]);
     insta::assert_snapshot!("ios.toml", toml);
     insta::assert_snapshot!("ios.notes", notes_text(&notes));
+}
+
+/// Imports inline texts (name, text) and loads the design, which must have
+/// no diagnostic.
+fn import_texts(files: &[(&str, &str)]) -> (String, netlint_model::Design, Vec<Note>) {
+    let docs: Vec<Document> = files
+        .iter()
+        .map(|(f, t)| parse(f, t, None).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    let imported = to_design(&docs, "imported");
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{:#?}\n{}",
+        loaded
+            .diagnostics
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>(),
+        imported.toml
+    );
+    (
+        imported.toml,
+        loaded.design.expect("a design"),
+        imported.notes,
+    )
+}
+
+/// A minimal NX-OS config: hostname and the given interface sections
+/// (syntax as in the Cisco Nexus 9000 interfaces configuration guide and
+/// the fixtures; `feature` and `!Command:` lines for detection).
+fn nxos(host: &str, body: &str) -> String {
+    format!("!Command: show running-config\nfeature lacp\nfeature vpc\nhostname {host}\nvlan 10,20,30\n{body}")
+}
+
+/// `no switchport` on both ends of a cable: a routed link, written as
+/// `kind = "routed"` with no VLANs, native VLAN or cost, its kind from
+/// the two `no switchport` lines.
+#[test]
+fn routed_ports_make_a_routed_link() {
+    let routed = "interface Ethernet1/1\n  no switchport\n  ip address 192.0.2.1/31\n";
+    let core = nxos("core1", routed);
+    let tor = nxos("tor1", &routed.replace(".1/31", ".0/31"));
+    let (toml, design, notes) = import_texts(&[
+        ("core1.cfg", &core),
+        ("tor1.cfg", &tor),
+        ("cabling.csv", "core1,Eth1/1,tor1,Eth1/1\n"),
+    ]);
+    assert!(
+        notes.iter().all(|n| !matches!(n, Note::RoutedLink { .. })),
+        "{notes:?}"
+    );
+    let line = toml
+        .lines()
+        .find(|l| l.starts_with("kind = \"routed\""))
+        .unwrap_or_else(|| panic!("{toml}"));
+    assert!(line.ends_with("core1.cfg:7, tor1.cfg:7"), "{line}");
+    let link = &design.links[0];
+    assert_eq!(
+        link.kind.value,
+        netlint_model::design::LinkKind::Routed,
+        "{toml}"
+    );
+    let links = &toml[toml.find("[[links]]").unwrap()..];
+    for key in ["vlans", "native_vlan", "stp_cost", "mtu"] {
+        assert!(!links.contains(key), "a routed link has no {key}: {links}");
+    }
+}
+
+/// A device that appears only in the cabling, on ports named like switch
+/// interfaces (a firewall on `vpc 30` of both peers of a vPC pair, a
+/// border router on one port), is written as an unmanaged device
+/// (`managed = false`), its cables to one vPC as one multi-chassis LAG.
+#[test]
+fn devices_only_in_the_cabling_are_unmanaged() {
+    let body = |peer: &str| {
+        format!(
+            "vpc domain 10\n  peer-switch\ninterface port-channel10\n  switchport\n  switchport mode trunk\n  vpc peer-link\n\
+             interface port-channel30\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10\n  vpc 30\n\
+             interface Ethernet1/30\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10\n  channel-group 30 mode active\n\
+             interface Ethernet1/31\n  no switchport\n\
+             interface Ethernet1/49\n  speed 100000\n  switchport\n  switchport mode trunk\n  channel-group 10 mode active\n\
+             ! peer {peer}\n"
+        )
+    };
+    let (t1, t2) = (nxos("tor1", &body("tor2")), nxos("tor2", &body("tor1")));
+    let cabling = "device,port,peer_device,peer_port\n\
+                   tor1,Eth1/49,tor2,Eth1/49\n\
+                   fw1,ethernet1/1,tor1,Eth1/30\n\
+                   fw1,ethernet1/2,tor2,Eth1/30\n\
+                   tor1,Eth1/31,border1,Gi0/0/0\n\
+                   tor2,Eth1/31,hv1,NIC1\n";
+    let (toml, design, notes) = import_texts(&[
+        ("tor1.cfg", &t1),
+        ("tor2.cfg", &t2),
+        ("cabling.csv", cabling),
+    ]);
+    for (name, line) in [
+        ("fw1", "cabling.csv:3, cabling.csv:4"),
+        ("border1", "cabling.csv:5"),
+    ] {
+        let sw = design
+            .switches
+            .iter()
+            .find(|s| s.name == name)
+            .unwrap_or_else(|| panic!("{name}: {toml}"));
+        assert_eq!(sw.managed.as_ref().map(|m| m.value), Some(false), "{name}");
+        let header = format!("[switches.{name}]\nmanaged = false");
+        let at = toml
+            .find(&header)
+            .unwrap_or_else(|| panic!("{header}\n{toml}"));
+        let managed_line = toml[at..].lines().nth(1).unwrap();
+        assert!(managed_line.ends_with(line), "{managed_line}");
+    }
+    let fw = toml.find("a = \"fw1\"").unwrap_or_else(|| panic!("{toml}"));
+    let link = &toml[fw..toml[fw..].find("\n\n").map_or(toml.len(), |e| fw + e)];
+    assert!(link.contains("b = [\"tor1\", \"tor2\"]"), "{link}");
+    assert!(link.contains("members = 2"), "{link}");
+    assert!(link.contains("lag = \"lacp\""), "{link}");
+    let border = toml.find("a = \"border1\"").unwrap();
+    assert!(
+        toml[border..]
+            .lines()
+            .any(|l| l.starts_with("kind = \"routed\"")),
+        "tor1's Ethernet1/31 is routed: {toml}"
+    );
+    // The host stays a note: hosts are not switches.
+    assert!(
+        notes
+            .iter()
+            .any(|n| matches!(n, Note::NotImportedPeer { peer, .. } if peer == "hv1 NIC1")),
+        "{notes:?}"
+    );
+}
+
+/// A port-channel between two vPC domains (back-to-back vPC: dist1/dist2
+/// `vpc 20` to tor1/tor2 `vpc 20`, each switch with one cable to each
+/// switch of the other pair) is one double-sided multi-chassis LAG: `a`
+/// and `b` both list a domain's switches, four members.
+#[test]
+fn a_vpc_between_two_vpc_domains_is_double_sided() {
+    let pair = |host: &str, domain: u32| {
+        nxos(
+            host,
+            &format!(
+                "vpc domain {domain}\n  peer-switch\ninterface port-channel10\n  switchport\n  switchport mode trunk\n  vpc peer-link\n\
+                 interface port-channel20\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10,20\n  vpc 20\n\
+                 interface Ethernet1/1\n  speed 100000\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10,20\n  channel-group 20 mode active\n\
+                 interface Ethernet1/2\n  speed 100000\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 10,20\n  channel-group 20 mode active\n\
+                 interface Ethernet1/49\n  speed 100000\n  switchport\n  switchport mode trunk\n  channel-group 10 mode active\n"
+            ),
+        )
+    };
+    let (d1, d2, t1, t2) = (
+        pair("dist1", 1),
+        pair("dist2", 1),
+        pair("tor1", 2),
+        pair("tor2", 2),
+    );
+    let cabling = "device,port,peer_device,peer_port\n\
+                   dist1,Eth1/49,dist2,Eth1/49\n\
+                   tor1,Eth1/49,tor2,Eth1/49\n\
+                   dist1,Eth1/1,tor1,Eth1/1\n\
+                   dist1,Eth1/2,tor2,Eth1/1\n\
+                   dist2,Eth1/1,tor1,Eth1/2\n\
+                   dist2,Eth1/2,tor2,Eth1/2\n";
+    let (toml, design, notes) = import_texts(&[
+        ("dist1.cfg", &d1),
+        ("dist2.cfg", &d2),
+        ("tor1.cfg", &t1),
+        ("tor2.cfg", &t2),
+        ("cabling.csv", cabling),
+    ]);
+    assert!(
+        notes
+            .iter()
+            .all(|n| !matches!(n, Note::UnsupportedShape { .. })),
+        "{notes:?}"
+    );
+    assert!(
+        toml.contains("a = [\"dist1\", \"dist2\"]\nb = [\"tor1\", \"tor2\"]\n"),
+        "{toml}"
+    );
+    let lag = design
+        .links
+        .iter()
+        .find(|l| !l.a_more.is_empty())
+        .unwrap_or_else(|| panic!("{toml}"));
+    assert_eq!(lag.members.value, 4);
+    assert_eq!(lag.b.len(), 2);
+    assert!(toml.contains("vlans = [10, 20]"), "{toml}");
 }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::cables::{Cable, End};
-use super::toml::{self, Writer};
+use super::toml::{self, Prov, Writer};
 use super::{Note, Switch};
 use crate::model::*;
 use crate::names::IfName;
@@ -15,19 +15,31 @@ use crate::vlans::VlanSet;
 pub(crate) struct Link {
     name: String,
     a: String,
+    /// The other switches of the `a` end of a LAG between two MLAG
+    /// domains (`a = ["dist-1", "dist-2"]`); empty otherwise.
+    a_more: Vec<String>,
     b: Vec<String>,
+    /// The `interface` lines of the `a` end's and the `b` ends' ports
+    /// (their port-channels where they are LAG members).
+    a_from: Prov,
+    b_from: Prov,
+    /// The LLDP or cabling lines that tell of the cables.
+    cables_from: Prov,
     members: usize,
-    lag: Option<(&'static str, String)>,
+    lag: Option<(&'static str, Prov)>,
     peer_link: bool,
+    /// A routed link (`no switchport` at an end): `kind = "routed"`, no
+    /// VLANs, cost or native VLAN; the lines that make it routed.
+    routed: Option<Prov>,
     /// None: no end states it and no port name tells it (written without
     /// `speed`: unknown, which format v2 allows).
-    speed: Option<(String, String)>,
-    vlans: Option<(VlanSet, String)>,
-    mtu: Option<(u32, String)>,
-    stp_cost: Option<(u32, String)>,
+    speed: Option<(String, Prov)>,
+    vlans: Option<(VlanSet, Prov)>,
+    mtu: Option<(u32, Prov)>,
+    stp_cost: Option<(u32, Prov)>,
     /// Native VLANs of the `a` and `b` ends, written only when one is not
     /// VLAN 1 (a config without `native vlan` runs VLAN 1 untagged).
-    native: Option<[(u16, String); 2]>,
+    native: Option<[(u16, Prov); 2]>,
     remarks: Vec<String>,
 }
 
@@ -92,7 +104,7 @@ fn is_peer_link(sw: &Switch<'_>, group: &str) -> bool {
 
 /// The speed a cable runs at: configured on either end, else told by the
 /// port's family name.
-fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, String)> {
+fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
     for (sw, port) in ends {
         if let Some(i) = sw.cfg.interface(port) {
             if let Some(s) = i.speed {
@@ -120,7 +132,11 @@ fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, String)> {
                 "FourHundredGigE" => 400_000,
                 _ => continue,
             };
-            return Some((mbps, format!("{}: from the port name {name}", sw.name)));
+            let mut from = Prov::note(format!("{}: from the port name {name}", sw.name));
+            if let Some(i) = sw.cfg.interface(port) {
+                from = from.with_line(&sw.cfg.file, i.line);
+            }
+            return Some((mbps, from));
         }
     }
     None
@@ -135,7 +151,7 @@ pub(crate) fn speed_text(mbps: u32) -> String {
 }
 
 /// The VLANs a group carries, by its mode.
-fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, String)> {
+fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, Prov)> {
     let file = &sw.cfg.file;
     match ifc.mode.value {
         PortMode::Trunk => {
@@ -174,14 +190,14 @@ fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, String)> {
 }
 
 /// The largest payload a group passes, in the design's meaning of `mtu`.
-fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, String)> {
+fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
     let file = &sw.cfg.file;
     match sw.cfg.vendor {
         Vendor::NxOs | Vendor::Ios => {
             let m = ifc.mtu?;
             if m.is_default() {
                 if let Some(q) = sw.cfg.mtu.network_qos.values().max_by_key(|s| s.value) {
-                    return Some((q.value, format!("{} (network-qos)", toml::sourced(file, q))));
+                    return Some((q.value, toml::sourced(file, q).then(" (network-qos)")));
                 }
                 if let Some(s) = sw.cfg.mtu.system {
                     return Some((s.value, toml::sourced(file, &s)));
@@ -193,18 +209,14 @@ fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, String)> {
             let m = ifc.mtu?;
             Some((
                 m.value.saturating_sub(18),
-                format!(
-                    "{} (frame size {} less 18)",
-                    toml::sourced(file, &m),
-                    m.value
-                ),
+                toml::sourced(file, &m).then(&format!(" (frame size {} less 18)", m.value)),
             ))
         }
         Vendor::Eos => {
             let m = ifc.l2_mtu?;
             Some((
                 m.value.saturating_sub(18),
-                format!("{} (l2 mtu {} less 18)", toml::sourced(file, &m), m.value),
+                toml::sourced(file, &m).then(&format!(" (l2 mtu {} less 18)", m.value)),
             ))
         }
     }
@@ -262,6 +274,11 @@ pub(crate) fn build(
                 } else {
                     (&c.b, &c.a)
                 };
+                if IfName::parse_switch_port(&far.port).is_some() {
+                    // A device with switch ports and no config: unmanaged
+                    // (see [`unmanaged`]).
+                    continue;
+                }
                 notes.push(Note::NotImportedPeer {
                     switch: sw.device.clone(),
                     port: sw.port.clone(),
@@ -303,6 +320,173 @@ pub(crate) fn build(
     links
 }
 
+/// A device seen only in the cabling or LLDP (no config) whose port is
+/// named like a switch interface: a router, a firewall, a switch nobody
+/// gave netlint the config of. Written as `managed = false`, with where
+/// it was seen.
+pub(crate) struct Unmanaged {
+    pub name: String,
+    pub from: Prov,
+}
+
+/// The unmanaged devices and their links: per device, the cables to each
+/// group (port-channel or port) of an imported switch are one link;
+/// groups on the peers of one MLAG domain with the same multi-chassis id
+/// (`vpc 20` on both) are one multi-chassis LAG (`b` lists both).
+pub(crate) fn unmanaged(
+    switches: &[Switch<'_>],
+    by_name: &BTreeMap<String, usize>,
+    cables: &[Cable],
+) -> (Vec<Unmanaged>, Vec<Link>) {
+    // (device, domain or switch, group key) -> (switch, group, cable)s.
+    type Key = (String, String, String);
+    let mut groups: BTreeMap<Key, Vec<(usize, String, &Cable)>> = BTreeMap::new();
+    let mut devices: BTreeMap<String, Vec<Prov>> = BTreeMap::new();
+    for c in cables {
+        for (near, far) in [(&c.a, &c.b), (&c.b, &c.a)] {
+            let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
+                continue;
+            };
+            if IfName::parse_switch_port(&far.port).is_none() {
+                continue;
+            }
+            let sw = &switches[*s];
+            let g = group(sw, &near.port);
+            let mc = sw
+                .cfg
+                .interface(&g)
+                .and_then(|i| i.mc_lag)
+                .and_then(|m| match m.value {
+                    McLag::Member(id) => Some(id),
+                    McLag::PeerLink => None,
+                });
+            let key = match (mc, domain_name(sw.cfg)) {
+                (Some(id), Some(d)) => (far.device.clone(), d, format!("mc{id}")),
+                _ => (far.device.clone(), sw.name.clone(), g.clone()),
+            };
+            groups.entry(key).or_default().push((*s, g, c));
+            devices
+                .entry(far.device.clone())
+                .or_default()
+                .push(Prov::line(&c.at.file, c.at.line));
+        }
+    }
+    let mut links = Vec::new();
+    for ((dev, _, _), ends) in &groups {
+        let mut b: Vec<String> = Vec::new();
+        for (s, _, _) in ends {
+            if !b.contains(&switches[*s].name) {
+                b.push(switches[*s].name.clone());
+            }
+        }
+        let b_from = Prov::join(
+            ends.iter().map(|(s, g, c)| {
+                let sw = &switches[*s];
+                let port = if c.a.device == sw.name {
+                    &c.a.port
+                } else {
+                    &c.b.port
+                };
+                match group_interface(sw, g, port) {
+                    Some(i) => Prov::line(&sw.cfg.file, i.line),
+                    None => Prov::default(),
+                }
+            }),
+            ", ",
+        );
+        let ports: Vec<(&Switch<'_>, &str)> = ends
+            .iter()
+            .map(|(s, _, c)| {
+                let sw = &switches[*s];
+                let port = if c.a.device == sw.name {
+                    &c.a.port
+                } else {
+                    &c.b.port
+                };
+                (sw, port.as_str())
+            })
+            .collect();
+        let lag = ports.iter().find_map(|(s, p)| {
+            let cg = s.cfg.interface(p)?.channel_group?;
+            let mode = match cg.value.mode {
+                LagMode::On => "static",
+                _ => "lacp",
+            };
+            Some((mode, toml::sourced(&s.cfg.file, &cg)))
+        });
+        let lag = match lag {
+            Some(l) => Some(l),
+            None if ends.len() > 1 && b.len() == 1 => {
+                Some(("none", Prov::note("no channel-group on the members")))
+            }
+            None => None,
+        };
+        let cables_from = Prov::join(
+            ends.iter()
+                .map(|(_, _, c)| Prov::line(&c.at.file, c.at.line)),
+            ", ",
+        );
+        // A routed port (`no switchport`) to one switch: a routed link.
+        let routed_ends: Vec<Prov> = ends
+            .iter()
+            .zip(&ports)
+            .filter_map(|((_, g, _), (sw, port))| {
+                let i = group_interface(sw, g, port)?;
+                (i.mode.value == PortMode::Routed).then(|| toml::sourced(&sw.cfg.file, &i.mode))
+            })
+            .collect();
+        let routed = (b.len() == 1 && !routed_ends.is_empty() && routed_ends.len() == ends.len())
+            .then(|| Prov::join(routed_ends, ", "));
+        let name = format!(
+            "{dev}--{}",
+            ends.iter()
+                .map(|(s, g, _)| format!("{}:{g}", switches[*s].name))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<_>>()
+                .join("+")
+        );
+        links.push(Link {
+            name,
+            a: dev.clone(),
+            a_more: Vec::new(),
+            b,
+            a_from: Prov::default(),
+            b_from,
+            cables_from,
+            members: ends.len(),
+            peer_link: false,
+            lag: if routed.is_some() { None } else { lag },
+            routed,
+            speed: speed_of(&ports).map(|(mbps, from)| (speed_text(mbps), from)),
+            vlans: None,
+            mtu: None,
+            stp_cost: None,
+            native: None,
+            remarks: vec![format!(
+                "{dev} has no config here: an unmanaged device (bridges no VLAN, sends no BPDU)"
+            )],
+        });
+    }
+    let devices = devices
+        .into_iter()
+        .map(|(name, from)| Unmanaged {
+            name,
+            from: Prov::join(from, ", "),
+        })
+        .collect();
+    (devices, links)
+}
+
+/// `[switches.NAME]` of an unmanaged device.
+pub(crate) fn write_unmanaged(out: &mut Writer, d: &Unmanaged) {
+    out.blank();
+    out.table(&format!("switches.{}", toml::key(&d.name)), &d.from);
+    let mut from = d.from.clone();
+    from.text = format!("seen only in the cabling / LLDP: {}", d.from.text);
+    out.value("managed", "false", &from);
+}
+
 fn one_link(
     switches: &[Switch<'_>],
     by_name: &BTreeMap<String, usize>,
@@ -324,11 +508,43 @@ fn one_link(
     let sw = |name: &str| &switches[by_name[name]];
     let label = |dev: &str, group: &str| format!("{dev}:{group}");
     let first = &cabs[0];
-    let (a, b): (&str, Vec<&str>) = match sides.len() {
+    let (a_all, b): (Vec<&str>, Vec<&str>) = match sides.len() {
         2 => {
             let a = first.0.a.device.as_str();
             let b = first.0.b.device.as_str();
-            (a, vec![b])
+            (vec![a], vec![b])
+        }
+        4 => {
+            // A LAG between two MLAG domains (double-sided vPC, MLAG to
+            // MLAG, VLT to VLT): each end is a domain, each switch with one
+            // port-channel in it.
+            let mut domains: BTreeMap<Option<String>, Vec<&str>> = BTreeMap::new();
+            for (dev, (groups, _)) in &sides {
+                let d = (groups.len() == 1)
+                    .then(|| domain_name(sw(dev).cfg))
+                    .flatten();
+                domains.entry(d).or_default().push(dev);
+            }
+            let pairs: Vec<&Vec<&str>> = domains
+                .iter()
+                .filter(|(d, devs)| d.is_some() && devs.len() == 2)
+                .map(|(_, devs)| devs)
+                .collect();
+            if pairs.len() != 2 {
+                notes.push(Note::UnsupportedShape {
+                    link: sides.keys().copied().collect::<Vec<_>>().join(", "),
+                    at,
+                });
+                return None;
+            }
+            // `a` is the domain of the first cable's `a` end.
+            let first_a = first.0.a.device.as_str();
+            let (x, y) = if pairs[0].contains(&first_a) {
+                (pairs[0], pairs[1])
+            } else {
+                (pairs[1], pairs[0])
+            };
+            (x.clone(), y.clone())
         }
         3 => {
             // A LAG from one switch to the two peers of an MLAG domain.
@@ -344,7 +560,10 @@ fn one_link(
                 })
                 .map(|(dev, _)| *dev);
             match centre {
-                Some(c) => (c, sides.keys().filter(|d| **d != c).copied().collect()),
+                Some(c) => (
+                    vec![c],
+                    sides.keys().filter(|d| **d != c).copied().collect(),
+                ),
                 None => {
                     notes.push(Note::UnsupportedShape {
                         link: sides.keys().copied().collect::<Vec<_>>().join(", "),
@@ -362,16 +581,23 @@ fn one_link(
             return None;
         }
     };
+    let a = a_all[0];
+    let is_a = |name: &str| a_all.contains(&name);
     let a_group = sides[a].0[0];
     let name = format!(
         "{}--{}",
-        label(a, a_group),
+        a_all
+            .iter()
+            .map(|d| label(d, sides[d].0[0]))
+            .collect::<Vec<_>>()
+            .join("+"),
         b.iter()
             .map(|d| label(d, sides[d].0[0]))
             .collect::<Vec<_>>()
             .join("+")
     );
     let peer_link = b.len() == 1
+        && a_all.len() == 1
         && domain_name(sw(a).cfg).is_some()
         && domain_name(sw(a).cfg) == domain_name(sw(b[0]).cfg);
     if peer_link && !(is_peer_link(sw(a), a_group) || is_peer_link(sw(b[0]), sides[b[0]].0[0])) {
@@ -379,18 +605,34 @@ fn one_link(
         notes.push(Note::UnsupportedShape { link: name, at });
         return None;
     }
+    let mut remarks = Vec::new();
     // Layer 2 of each end's group; a routed end makes a routed link.
     let mut ends: Vec<(&Switch<'_>, &Interface)> = Vec::new();
-    for dev in std::iter::once(a).chain(b.iter().copied()) {
+    let mut routed: Vec<Prov> = Vec::new();
+    for dev in a_all.iter().chain(&b).copied() {
         let (groups, es) = &sides[dev];
         if let Some(ifc) = group_interface(sw(dev), groups[0], &es[0].port) {
             if ifc.mode.value == PortMode::Routed && !peer_link {
-                notes.push(Note::RoutedLink { link: name, at });
-                return None;
+                routed.push(toml::sourced(&sw(dev).cfg.file, &ifc.mode));
             }
             ends.push((sw(dev), ifc));
         }
     }
+    let routed = if routed.is_empty() {
+        None
+    } else if b.len() > 1 || a_all.len() > 1 {
+        // Format v2: each end of a routed link is one device.
+        notes.push(Note::RoutedLink { link: name, at });
+        return None;
+    } else {
+        if routed.len() < ends.len() {
+            remarks.push(
+                "one end is routed (`no switchport`), the other a switchport: no layer 2 crosses; written as routed"
+                    .to_string(),
+            );
+        }
+        Some(Prov::join(routed, ", "))
+    };
     let cable_ends: Vec<(&Switch<'_>, &str)> = cabs
         .iter()
         .flat_map(|(c, _, _)| {
@@ -407,7 +649,6 @@ fn one_link(
             at,
         });
     }
-    let mut remarks = Vec::new();
     let lag = cable_ends.iter().find_map(|(s, p)| {
         let cg = s.cfg.interface(p)?.channel_group?;
         let mode = match cg.value.mode {
@@ -420,21 +661,33 @@ fn one_link(
     let lag = match lag {
         Some(l) => Some(l),
         None if cabs.len() > 1 && !peer_link => {
-            Some(("none", "no channel-group on the members".to_string()))
+            Some(("none", Prov::note("no channel-group on the members")))
         }
         None => None,
     };
-    let mut vlans: Option<(VlanSet, String)> = None;
+    let mut vlans: Option<(VlanSet, Prov)> = None;
     let mut per_end = Vec::new();
-    if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
+    // Each end's sources with the number of VLANs it allows: the end that
+    // allows fewest is the first source (a finding about a VLAN the link
+    // lacks points at the trunk that leaves it out).
+    let mut end_srcs: Vec<(usize, Vec<super::Src>)> = Vec::new();
+    if routed.is_some() {
+        // A routed link carries no VLAN.
+    } else if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
         for (s, ifc) in &ends {
             match carried(s, ifc) {
                 Some((set, from)) => {
                     per_end.push(format!("{} {} carries {set} ({from})", s.name, ifc.name));
+                    end_srcs.push((set.len(), from.srcs.clone()));
                     vlans = Some(match vlans {
                         None => (set, from),
-                        Some((v, f)) if f == from => (v.intersection(&set), f),
-                        Some((v, f)) => (v.intersection(&set), format!("{f}; {from}")),
+                        Some((v, f)) if f.text == from.text => {
+                            let text = f.text.clone();
+                            let mut both = Prov::join([f, from], "");
+                            both.text = text;
+                            (v.intersection(&set), both)
+                        }
+                        Some((v, f)) => (v.intersection(&set), Prov::join([f, from], "; ")),
                     });
                 }
                 None => per_end.push(format!(
@@ -459,24 +712,38 @@ fn one_link(
     } else {
         remarks.push("VLT interconnect: carries every VLAN of the domain".to_string());
     }
+    if let Some((_, from)) = &mut vlans {
+        end_srcs.sort_by_key(|(n, _)| *n);
+        let mut srcs = Vec::new();
+        for s in end_srcs.into_iter().flat_map(|(_, s)| s) {
+            if !srcs.contains(&s) {
+                srcs.push(s);
+            }
+        }
+        from.srcs = srcs;
+    }
     // Native VLANs per end (format v2 `native_vlan_a` / `_b`): the `a`
     // switch's port, and the `b` switches' ports (one value for all of
     // them, as the format has; differing `b` ends stay a remark).
     let native_of = |(s, ifc): &(&Switch<'_>, &Interface)| match ifc.native_vlan {
         Some(n) => (n.value, toml::sourced(&s.cfg.file, &n)),
-        None => (1, "no `native vlan`: VLAN 1".to_string()),
+        None => (
+            1,
+            Prov::note("no `native vlan`: VLAN 1").with_line(&s.cfg.file, ifc.line),
+        ),
     };
-    let a_ends: Vec<(u16, String)> = ends
+    let a_ends: Vec<(u16, Prov)> = ends
         .iter()
-        .filter(|(s, _)| s.name == a)
+        .filter(|(s, _)| is_a(&s.name))
         .map(native_of)
         .collect();
-    let b_ends: Vec<(u16, String)> = ends
+    let b_ends: Vec<(u16, Prov)> = ends
         .iter()
-        .filter(|(s, _)| s.name != a)
+        .filter(|(s, _)| !is_a(&s.name))
         .map(native_of)
         .collect();
     let native = match (a_ends.first(), b_ends.first()) {
+        _ if routed.is_some() => None,
         _ if peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed) => None,
         (Some(na), Some(nb)) if a_ends.iter().chain(&b_ends).any(|(v, _)| *v != 1) => {
             if let Some((v, from)) = a_ends.iter().find(|(v, _)| *v != na.0) {
@@ -497,20 +764,39 @@ fn one_link(
     };
     let mtu = ends
         .iter()
+        .filter(|_| routed.is_none())
         .filter_map(|(s, i)| payload_mtu(s, i))
         .min_by_key(|(m, _)| *m)
         .map(|(m, from)| (m.clamp(576, 9216), from));
-    let stp_cost = ends.iter().find_map(|(s, i)| {
+    let stp_cost = ends.iter().filter(|_| routed.is_none()).find_map(|(s, i)| {
         let c = i.stp.cost?;
         Some((c.value, toml::sourced(&s.cfg.file, &c)))
     });
+    let end_from = |of_a: bool| {
+        Prov::join(
+            ends.iter()
+                .filter(|(s, _)| is_a(&s.name) == of_a)
+                .map(|(s, i)| Prov::line(&s.cfg.file, i.line)),
+            ", ",
+        )
+    };
+    let cables_from = Prov::join(
+        cabs.iter()
+            .map(|(c, _, _)| Prov::line(&c.at.file, c.at.line)),
+        ", ",
+    );
     Some(Link {
         name,
+        a_from: end_from(true),
+        b_from: end_from(false),
+        cables_from,
         a: a.to_string(),
+        a_more: a_all[1..].iter().map(|s| s.to_string()).collect(),
         b: b.iter().map(|s| s.to_string()).collect(),
         members: cabs.len(),
         lag,
         peer_link,
+        routed,
         speed: speed.map(|(mbps, from)| (speed_text(mbps), from)),
         vlans,
         mtu,
@@ -525,9 +811,35 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     for r in &link.remarks {
         out.comment(r);
     }
-    out.array_table("links");
-    out.value("name", &toml::string(&link.name), "");
-    out.value("a", &toml::string(&link.a), "");
+    // The name and the header point at the ports and the cables; no
+    // comment is written for them.
+    let quiet = |p: &Prov| Prov {
+        text: String::new(),
+        srcs: p.srcs.clone(),
+    };
+    let ends = quiet(&Prov::join(
+        [
+            link.a_from.clone(),
+            link.b_from.clone(),
+            link.cables_from.clone(),
+        ],
+        "",
+    ));
+    out.array_table("links", &ends);
+    out.value("name", &toml::string(&link.name), &ends);
+    let a = if link.a_more.is_empty() {
+        toml::string(&link.a)
+    } else {
+        format!(
+            "[{}]",
+            std::iter::once(&link.a)
+                .chain(&link.a_more)
+                .map(|s| toml::string(s))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    out.value("a", &a, &quiet(&link.a_from));
     let b = if link.b.len() == 1 {
         toml::string(&link.b[0])
     } else {
@@ -540,20 +852,21 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
                 .join(", ")
         )
     };
-    out.value("b", &b, "");
+    out.value("b", &b, &quiet(&link.b_from));
     if link.peer_link {
-        out.value("kind", "\"peer-link\"", "");
+        out.value("kind", "\"peer-link\"", &ends);
+    }
+    if let Some(from) = &link.routed {
+        out.value("kind", "\"routed\"", from);
     }
     match &link.speed {
         Some((speed, from)) => out.value("speed", &toml::string(speed), from),
         None => out.comment("speed: stated by neither end nor told by a port name (unknown)"),
     }
     if link.members > 1 {
-        out.value(
-            "members",
-            &link.members.to_string(),
-            "cables from LLDP / cabling",
-        );
+        let mut from = link.cables_from.clone();
+        from.text = "cables from LLDP / cabling".to_string();
+        out.value("members", &link.members.to_string(), &from);
     }
     if let Some((lag, from)) = &link.lag {
         out.value("lag", &toml::string(lag), from);
@@ -569,11 +882,30 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     }
     match &link.native {
         Some([(a, fa), (b, fb)]) if a == b => {
-            out.value("native_vlan", &a.to_string(), &format!("{fa}; {fb}"));
+            out.value(
+                "native_vlan",
+                &a.to_string(),
+                &Prov::join([fa.clone(), fb.clone()], "; "),
+            );
         }
         Some([(a, fa), (b, fb)]) => {
-            out.value("native_vlan_a", &a.to_string(), fa);
-            out.value("native_vlan_b", &b.to_string(), fb);
+            // An end at the vendor default VLAN 1 is the format's default
+            // too: a comment, so that a finding points at the end a
+            // config line sets.
+            let default_1 = |v: u16, p: &Prov| {
+                v == 1
+                    && !p.srcs.is_empty()
+                    && p.srcs
+                        .iter()
+                        .all(|s| matches!(s, super::Src::Default { .. }))
+            };
+            for (key, v, from) in [("native_vlan_a", a, fa), ("native_vlan_b", b, fb)] {
+                if default_1(*v, from) {
+                    out.comment(&format!("{key}: 1 ({from})"));
+                } else {
+                    out.value(key, &v.to_string(), from);
+                }
+            }
         }
         None => {}
     }

@@ -5,15 +5,17 @@
 //! guard, spanning tree with format v2's per-VLAN priorities
 //! (`vlan_priority`), `disabled_vlans` and `path_cost`, PFC) and the
 //! inter-switch links from LLDP and the cabling (members, LAG, kind,
-//! allowed VLANs, MTU, speed, port cost). What the importer does not write
-//! yet (native VLANs, ports one by one, routed links, unmanaged devices,
-//! hosts) is returned as [`Note`]s ("waits for format v2"), never dropped
-//! silently.
+//! allowed VLANs, MTU, speed, port cost, native VLANs per end), routed
+//! links (`kind = "routed"`) and the devices seen only in the cabling or
+//! LLDP on switch-interface ports (`managed = false`). What the importer
+//! does not write (hosts, shapes the format cannot hold) is returned as
+//! [`Note`]s, never dropped silently.
 
 mod cables;
 mod links;
+mod map;
 mod switches;
-mod toml;
+pub(crate) mod toml;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -22,9 +24,10 @@ use crate::model::SwitchConfig;
 use crate::Document;
 
 pub use cables::Cable;
+pub use map::{Mapped, SourceMap, Src};
 
 /// Where a fact came from, for a note: file and line.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct At {
     pub file: String,
     pub line: u32,
@@ -63,13 +66,15 @@ pub enum Note {
         port: String,
         at: At,
     },
-    /// A routed link (v2).
+    /// A routed link to several switches (a routed port-channel cannot
+    /// span an MLAG domain's peers in format v2).
     RoutedLink { link: String, at: At },
     /// Cabling shapes v1 cannot express (a LAG to two switches that share
     /// no MLAG domain, double-sided MLAG: v2).
     UnsupportedShape { link: String, at: At },
-    /// A cable to a device that is not an imported switch: a host or an
-    /// unmanaged device, neither of which the import writes yet.
+    /// A cable to a device that is not an imported switch and whose port
+    /// is no switch interface: a host, which the import does not write
+    /// yet (a device on a switch-interface port is written unmanaged).
     NotImportedPeer {
         switch: String,
         port: String,
@@ -109,7 +114,7 @@ impl fmt::Display for Note {
             }
             Note::RoutedLink { link, at } => write!(
                 f,
-                "{at}: link {link} is routed (`no switchport`); routed links wait for format v2"
+                "{at}: link {link} is routed (`no switchport`) but ends on several switches; a routed link joins two devices, so it is not written"
             ),
             Note::UnsupportedShape { link, at } => write!(
                 f,
@@ -117,7 +122,7 @@ impl fmt::Display for Note {
             ),
             Note::NotImportedPeer { switch, port, peer, at } => write!(
                 f,
-                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (hosts and unmanaged devices are not written yet)"
+                "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch (a host: hosts are not written yet)"
             ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")
@@ -131,6 +136,11 @@ impl fmt::Display for Note {
 pub struct Imported {
     pub toml: String,
     pub notes: Vec<Note>,
+    /// Where each written value came from, by its byte range in `toml`.
+    pub map: SourceMap,
+    /// Notes about the imported hosts (unknown facts, unmatched NICs,
+    /// Network ATC differences), sorted by file and line.
+    pub host_notes: Vec<crate::host::fold::HostNote>,
 }
 
 /// One imported switch: its design name and its config.
@@ -142,6 +152,17 @@ pub(crate) struct Switch<'a> {
 /// Writes the design of these documents. `design_name` goes into
 /// `[design] name`.
 pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
+    to_design_with_hosts(docs, &[], design_name)
+}
+
+/// [`to_design`] with hosts read from host collections: their networks,
+/// profiles and hosts follow the switches and links, their NICs tied to
+/// the switches' ports by LLDP or the cabling.
+pub fn to_design_with_hosts(
+    docs: &[Document],
+    hosts: &[crate::host::facts::HostFacts],
+    design_name: &str,
+) -> Imported {
     let mut notes = Vec::new();
     let mut switches: Vec<Switch<'_>> = Vec::new();
     let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
@@ -166,19 +187,42 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
         switches.push(Switch { name, cfg });
     }
     let cables = cables::collect(docs, &switches, &by_name, &mut notes);
-    let links = links::build(&switches, &by_name, &cables, &mut notes);
+    let mut links = links::build(&switches, &by_name, &cables, &mut notes);
+    let (unmanaged, more) = links::unmanaged(&switches, &by_name, &cables);
+    links.extend(more);
     let host_ports = switches::host_ports(&switches, &by_name, &cables);
     let mut out = toml::Writer::default();
     out.header(docs, design_name);
     for (i, sw) in switches.iter().enumerate() {
         switches::write(&mut out, sw, &host_ports[i], &mut notes);
     }
+    for d in &unmanaged {
+        links::write_unmanaged(&mut out, d);
+    }
     for link in &links {
         links::write(&mut out, link);
     }
+    let (mut toml, map) = out.finish();
+    let mut host_notes = Vec::new();
+    if !hosts.is_empty() {
+        let names: std::collections::BTreeSet<String> =
+            switches.iter().map(|s| s.name.clone()).collect();
+        let written = crate::host::fold::write(hosts, docs, &names);
+        toml.push_str(&written.toml);
+        host_notes = written.notes;
+        // A cable to an imported host is no longer a peer left out.
+        notes.retain(|n| match n {
+            Note::NotImportedPeer { peer, .. } => !hosts.iter().any(|h| {
+                crate::host::join::same_host(peer.split_whitespace().next().unwrap_or(""), &h.name)
+            }),
+            _ => true,
+        });
+    }
     Imported {
-        toml: out.finish(),
+        toml,
         notes,
+        map,
+        host_notes,
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::cables::Cable;
 use super::links::domain_name;
-use super::toml::{self, Writer};
+use super::toml::{self, Prov, Writer};
 use super::{At, Note, Switch};
 use crate::model::*;
 use crate::names::IfName;
@@ -70,11 +70,11 @@ pub(crate) fn write(
         line,
     };
     out.blank();
-    out.table(&format!("switches.{}", toml::key(&sw.name)));
     let hostname_from = match &cfg.hostname {
         Some(h) => toml::sourced(file, h),
-        None => format!("{file}: no hostname, named after the file"),
+        None => Prov::note(format!("{file}: no hostname, named after the file")),
     };
+    out.table(&format!("switches.{}", toml::key(&sw.name)), &hostname_from);
     out.comment(&format!(
         "{} ({:?}), name from {hostname_from}",
         sw.name, cfg.vendor
@@ -93,7 +93,11 @@ pub(crate) fn write(
             .map(|l| l.to_string())
             .collect::<Vec<_>>()
             .join(",");
-        out.value("vlans", &toml::vlan_list(&set), &format!("{file}:{from}"));
+        let mut from = Prov::note(format!("{file}:{from}"));
+        for l in &lines {
+            from = from.with_line(file, *l);
+        }
+        out.value("vlans", &toml::vlan_list(&set), &from);
         for (id, v) in &cfg.vlans {
             if let Some(n) = &v.name {
                 out.comment(&format!(
@@ -106,7 +110,7 @@ pub(crate) fn write(
     }
     write_mtu(out, sw);
     if let (Some(name), Some(d)) = (domain_name(cfg), &cfg.mlag) {
-        out.value("mlag", &toml::string(&name), &format!("{file}:{}", d.line));
+        out.value("mlag", &toml::string(&name), &Prov::line(file, d.line));
         if d.kind == MlagKind::Vpc && d.peer_switch.is_none_or(|p| !p.value) {
             notes.push(Note::WaitsForV2 {
                 what: "vPC without peer-switch",
@@ -115,35 +119,160 @@ pub(crate) fn write(
             });
         }
     }
+    let mut common = None;
     if !hosts.is_empty() {
-        let edge = hosts.iter().all(|i| match i.stp.edge {
-            Some(e) => matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk),
-            None => cfg.stp.edge_default.is_some_and(|d| d.value),
-        });
-        let guard = hosts.iter().all(|i| match i.stp.bpdu_guard {
-            Some(g) => g.value,
-            None => {
-                let is_edge = i
-                    .stp
-                    .edge
-                    .map_or(cfg.stp.edge_default.is_some_and(|d| d.value), |e| {
-                        matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk)
-                    });
-                is_edge && cfg.stp.bpdu_guard_default.is_some_and(|d| d.value)
-            }
-        });
+        let edge = hosts.iter().all(|i| port_edge(cfg, i).0);
+        let guard = hosts.iter().all(|i| port_guard(cfg, i).0);
+        common = Some((edge, guard));
         let names: Vec<String> = hosts
             .iter()
             .map(|i| format!("{} ({file}:{})", i.name, i.line))
             .collect();
+        let mut from = Prov::note(format!(
+            "from the ports cabled to hosts: {}",
+            names.join(", ")
+        ));
+        for i in hosts {
+            from = from.with_line(file, i.line);
+        }
         out.value(
             "host_ports",
             &format!("{{ edge = {edge}, bpdu_guard = {guard} }}"),
-            &format!("from the ports cabled to hosts: {}", names.join(", ")),
+            &from,
         );
     }
     write_stp(out, sw, notes);
     write_dcb(out, sw);
+    if let Some(common) = common {
+        write_ports(out, sw, hosts, common);
+    }
+}
+
+/// Whether a host-facing port is an edge port, and the line (or global
+/// default) that makes it one.
+fn port_edge(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
+    let file = cfg.file.as_str();
+    match i.stp.edge {
+        Some(e) => (
+            matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk),
+            toml::sourced(file, &e),
+        ),
+        None => match cfg.stp.edge_default {
+            Some(d) => (d.value, toml::sourced(file, &d)),
+            None => (false, Prov::note("no edge setting").with_line(file, i.line)),
+        },
+    }
+}
+
+/// Whether a host-facing port has BPDU guard, and the line that says so.
+fn port_guard(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
+    let file = cfg.file.as_str();
+    match i.stp.bpdu_guard {
+        Some(g) => (g.value, toml::sourced(file, &g)),
+        None => {
+            let (is_edge, from) = port_edge(cfg, i);
+            match cfg.stp.bpdu_guard_default {
+                Some(d) if is_edge => (d.value, toml::sourced(file, &d)),
+                _ => (false, from),
+            }
+        }
+    }
+}
+
+/// `[switches.X.ports."NAME"]` for each host-facing port (its
+/// port-channel when it is a LAG member) that differs from what the
+/// switch's `host_ports` and VLANs say: its allowed, native or access
+/// VLAN, edge and BPDU guard, and the LAG it is.
+fn write_ports(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface], common: (bool, bool)) {
+    let cfg = sw.cfg;
+    let file = cfg.file.as_str();
+    let mut defined = VlanSet::EMPTY;
+    for id in cfg.vlans.keys() {
+        defined.insert(*id);
+    }
+    let mut ports: Vec<&&Interface> = hosts.iter().collect();
+    ports.sort_by_key(|p| p.line);
+    for ifc in ports {
+        let mut values: Vec<(&str, String, Prov)> = Vec::new();
+        match ifc.mode.value {
+            PortMode::Trunk => {
+                let mut allowed = ifc.allowed_vlans.filter(|a| !a.is_default());
+                // OS10 lists the tagged VLANs only; the untagged one
+                // (`switchport access vlan` on a trunk) crosses too.
+                if let (Vendor::Os10, Some(a), Some(n)) =
+                    (cfg.vendor, &mut allowed, ifc.native_vlan)
+                {
+                    a.value.insert(n.value);
+                }
+                if let Some(a) = allowed {
+                    if cfg.vlans.is_empty() || a.value.intersection(&defined) != defined {
+                        values.push(("vlans", toml::vlan_list(&a.value), toml::sourced(file, &a)));
+                    }
+                }
+                if let Some(n) = ifc.native_vlan.filter(|n| !n.is_default() && n.value != 1) {
+                    // The format wants a native VLAN among the allowed ones.
+                    let allowed_set = allowed.map(|a| a.value);
+                    if allowed_set.is_none_or(|set| set.contains(n.value)) {
+                        values.push(("native_vlan", n.value.to_string(), toml::sourced(file, &n)));
+                    } else {
+                        out.comment(&format!(
+                            "{}: native VLAN {} ({}) is not among its allowed VLANs; not written",
+                            ifc.name,
+                            n.value,
+                            toml::sourced(file, &n)
+                        ));
+                    }
+                }
+            }
+            PortMode::Access
+                if !ifc.mode.is_default() || ifc.access_vlan.is_some_and(|a| !a.is_default()) =>
+            {
+                let (v, from) = match ifc.access_vlan {
+                    Some(a) => (a.value, toml::sourced(file, &a)),
+                    None => (1, toml::sourced(file, &ifc.mode).then(", VLAN 1")),
+                };
+                values.push(("access_vlan", v.to_string(), from));
+            }
+            _ => {}
+        }
+        let (edge, from) = port_edge(cfg, ifc);
+        if edge != common.0 {
+            values.push(("edge", edge.to_string(), from));
+        }
+        let (guard, from) = port_guard(cfg, ifc);
+        if guard != common.1 {
+            values.push(("bpdu_guard", guard.to_string(), from));
+        }
+        if let crate::names::IfKind::PortChannel(n) = ifc.name.kind() {
+            let member = cfg
+                .interfaces
+                .iter()
+                .filter_map(|i| i.channel_group)
+                .find(|cg| cg.value.id == n);
+            if let Some(cg) = member {
+                let mode = match cg.value.mode {
+                    LagMode::On => "static",
+                    _ => "lacp",
+                };
+                values.push(("lag", toml::string(mode), toml::sourced(file, &cg)));
+            }
+        }
+        if values.is_empty() {
+            continue;
+        }
+        out.blank();
+        out.table(
+            &format!(
+                "switches.{}.ports.{}",
+                toml::key(&sw.name),
+                toml::string(ifc.name.as_str())
+            ),
+            &Prov::line(file, ifc.line),
+        );
+        for (k, v, from) in values {
+            out.value(k, &v, &from);
+        }
+    }
 }
 
 fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
@@ -171,9 +300,9 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
                 .network_qos
                 .values()
                 .max_by_key(|m| m.value)
-                .map(|m| (m.value, format!("{} (network-qos)", toml::sourced(file, m))))
+                .map(|m| (m.value, toml::sourced(file, m).then(" (network-qos)")))
                 .or_else(|| cfg.mtu.system.map(|m| (m.value, toml::sourced(file, &m))))
-                .or_else(|| stated_max(|i| i.mtu).map(|m| (m.value, format!("{}, the largest port MTU", toml::sourced(file, &m)))));
+                .or_else(|| stated_max(|i| i.mtu).map(|m| (m.value, toml::sourced(file, &m).then(", the largest port MTU"))));
             match pick {
                 Some((m, from)) => out.value("mtu", &m.clamp(576, 9216).to_string(), &from),
                 None => out.comment("mtu: not configured, the vendor default 1500 applies"),
@@ -183,7 +312,7 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
             Some(m) => out.value(
                 "frame_size",
                 &m.value.clamp(594, 9238).to_string(),
-                &format!("{}, the largest port MTU (OS10 counts the Ethernet header)", toml::sourced(file, &m)),
+                &toml::sourced(file, &m).then(", the largest port MTU (OS10 counts the Ethernet header)"),
             ),
             None => out.comment("frame_size: not configured, the OS10 default 1532 applies"),
         },
@@ -191,7 +320,7 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
             Some(m) => out.value(
                 "frame_size",
                 &m.value.clamp(594, 9238).to_string(),
-                &format!("{}, the largest `l2 mtu`", toml::sourced(file, &m)),
+                &toml::sourced(file, &m).then(", the largest `l2 mtu`"),
             ),
             None => out.comment(
                 "mtu: EOS `mtu` is layer 3; the layer-2 frame limit is not in the config (platform default)",
@@ -209,16 +338,19 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
     };
     let stp = &cfg.stp;
     out.blank();
-    out.table(&format!("switches.{}.stp", toml::key(&sw.name)));
+    out.table(
+        &format!("switches.{}.stp", toml::key(&sw.name)),
+        &toml::sourced(file, &stp.mode),
+    );
     out.value(
         "mode",
         &toml::string(stp_mode(stp.mode.value)),
         &toml::sourced(file, &stp.mode),
     );
-    let mut priority: Option<(u32, String)> = stp
+    let mut priority: Option<(u32, Prov)> = stp
         .bridge_priority
         .map(|p| (p.value.value, toml::sourced(file, &p)));
-    let mut vlan_priority: Vec<(String, String)> = Vec::new();
+    let mut vlan_priority: Vec<(String, Prov)> = Vec::new();
     match stp.mode.value {
         StpMode::Pvst | StpMode::RapidPvst => {
             let ids: Vec<u16> = if cfg.vlans.is_empty() {
@@ -250,7 +382,7 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
                     for id in others {
                         set.insert(*id);
                     }
-                    let from: Vec<String> = others
+                    let from: Vec<Prov> = others
                         .iter()
                         .filter_map(|id| stp.vlan_priorities.get(id))
                         .map(|p| toml::sourced(file, p))
@@ -260,7 +392,7 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
                     let from = if from.is_empty() {
                         toml::sourced(file, &stp.default_priority)
                     } else {
-                        from.join(", ")
+                        Prov::join(from, ", ")
                     };
                     vlan_priority.push((
                         format!("{} = {other}", toml::string(&set.to_string())),
@@ -285,11 +417,11 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
         )),
     }
     if !vlan_priority.is_empty() {
-        let (vals, from): (Vec<String>, Vec<String>) = vlan_priority.into_iter().unzip();
+        let (vals, from): (Vec<String>, Vec<Prov>) = vlan_priority.into_iter().unzip();
         out.value(
             "vlan_priority",
             &format!("{{ {} }}", vals.join(", ")),
-            &from.join("; "),
+            &Prov::join(from, "; "),
         );
     }
     if stp.mode.value == StpMode::Mst {
@@ -307,7 +439,7 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
             .map(|(id, v)| format!("{id} = {}", toml::vlan_list(&v.value)))
             .collect();
         if !inst.is_empty() {
-            let from: Vec<String> = stp
+            let from: Vec<Prov> = stp
                 .mst
                 .instances
                 .values()
@@ -316,10 +448,10 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
             out.value(
                 "instances",
                 &format!("{{ {} }}", inst.join(", ")),
-                &from.join(", "),
+                &Prov::join(from, ", "),
             );
         }
-        let prio: Vec<(String, String)> = stp
+        let prio: Vec<(String, Prov)> = stp
             .mst
             .priorities
             .iter()
@@ -327,11 +459,11 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
             .map(|(id, p)| (format!("{id} = {}", p.value.value), toml::sourced(file, p)))
             .collect();
         if !prio.is_empty() {
-            let (vals, from): (Vec<String>, Vec<String>) = prio.into_iter().unzip();
+            let (vals, from): (Vec<String>, Vec<Prov>) = prio.into_iter().unzip();
             out.value(
                 "instance_priority",
                 &format!("{{ {} }}", vals.join(", ")),
-                &from.join(", "),
+                &Prov::join(from, ", "),
             );
         }
     }
@@ -344,14 +476,15 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
             set.insert(*id);
         }
         if !set.is_empty() {
-            let from: Vec<String> = stp
-                .disabled_vlans
-                .values()
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .map(|l| format!("{file}:{l}"))
-                .collect();
-            out.value("disabled_vlans", &toml::vlan_list(&set), &from.join(", "));
+            let from = Prov::join(
+                stp.disabled_vlans
+                    .values()
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .map(|l| Prov::line(file, *l)),
+                ", ",
+            );
+            out.value("disabled_vlans", &toml::vlan_list(&set), &from);
         }
         let mut left = VlanSet::EMPTY;
         for id in stp.disabled_vlans.keys().filter(|id| !pvst || **id == 1) {
@@ -380,7 +513,7 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
 fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
-    let mut pfc: BTreeMap<u8, String> = BTreeMap::new();
+    let mut pfc: BTreeMap<u8, Prov> = BTreeMap::new();
     for (cos, s) in &cfg.dcb.no_drop_cos {
         if s.value {
             pfc.insert(*cos, toml::sourced(file, s));
@@ -396,9 +529,9 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
     if pfc.is_empty() {
         return;
     }
-    out.blank();
-    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)));
     let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
-    let from: Vec<String> = pfc.values().cloned().collect();
-    out.value("pfc", &format!("[{}]", keys.join(", ")), &from.join(", "));
+    let from = Prov::join(pfc.into_values(), ", ");
+    out.blank();
+    out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), &from);
+    out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
 }

@@ -1,8 +1,10 @@
 //! Writing TOML by hand: keys quoted when they must be, strings escaped,
 //! VLAN lists as ranges, and a provenance comment beside each value.
 
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
+use super::map::{Mapped, SourceMap, Src};
+use super::At;
 use crate::model::{Origin, Sourced};
 use crate::vlans::VlanSet;
 use crate::Document;
@@ -10,18 +12,96 @@ use crate::Document;
 #[derive(Default)]
 pub(crate) struct Writer {
     out: String,
+    map: Vec<Mapped>,
+}
+
+/// Where a written value came from: the comment written beside it, and
+/// the lines (or defaults) it names, for the source map. The comment is
+/// for people; the sources are what `netlint check` on configs points at.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Prov {
+    pub text: String,
+    pub srcs: Vec<Src>,
+}
+
+impl Prov {
+    /// A comment that names no line.
+    pub fn note(text: impl Into<String>) -> Prov {
+        Prov {
+            text: text.into(),
+            srcs: Vec::new(),
+        }
+    }
+
+    /// `file:line`.
+    pub fn line(file: &str, line: u32) -> Prov {
+        Prov {
+            text: format!("{file}:{line}"),
+            srcs: vec![Src::Line(At {
+                file: file.to_string(),
+                line,
+            })],
+        }
+    }
+
+    /// The same sources, the comment with `text` after it.
+    pub fn then(mut self, text: &str) -> Prov {
+        self.text.push_str(text);
+        self
+    }
+
+    /// The same comment, naming `file:line` as a source too.
+    pub fn with_line(mut self, file: &str, line: u32) -> Prov {
+        let src = Src::Line(At {
+            file: file.to_string(),
+            line,
+        });
+        if !self.srcs.contains(&src) {
+            self.srcs.push(src);
+        }
+        self
+    }
+
+    /// The comments joined by `sep`, the sources of each in order.
+    pub fn join(items: impl IntoIterator<Item = Prov>, sep: &str) -> Prov {
+        let mut out = Prov::default();
+        for (i, p) in items.into_iter().enumerate() {
+            if i > 0 {
+                out.text.push_str(sep);
+            }
+            out.text.push_str(&p.text);
+            for s in p.srcs {
+                if !out.srcs.contains(&s) {
+                    out.srcs.push(s);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl fmt::Display for Prov {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// Where a value came from, as its comment: `tor1.cfg:38`, or
 /// `default: <source>`.
-pub(crate) fn origin(file: &str, o: &Origin) -> String {
+pub(crate) fn origin(file: &str, o: &Origin) -> Prov {
     match o {
-        Origin::Line(l) => format!("{file}:{l}"),
-        Origin::VendorDefault { source } => format!("default: {source}"),
+        Origin::Line(l) => Prov::line(file, *l),
+        Origin::VendorDefault { source } => Prov {
+            text: format!("default: {source}"),
+            srcs: vec![Src::Default {
+                file: file.to_string(),
+                source,
+            }],
+        },
     }
 }
 
-pub(crate) fn sourced<T>(file: &str, s: &Sourced<T>) -> String {
+pub(crate) fn sourced<T>(file: &str, s: &Sourced<T>) -> Prov {
     origin(file, &s.origin)
 }
 
@@ -85,8 +165,8 @@ impl Writer {
         self.comment(&format!("Read from: {}.", files.join(", ")));
         self.comment("Each value's comment names the line it came from, or the vendor default.");
         self.blank();
-        self.table("design");
-        self.value("name", &string(name), "");
+        self.table("design", &Prov::default());
+        self.value("name", &string(name), &Prov::default());
     }
 
     pub fn blank(&mut self) {
@@ -99,30 +179,53 @@ impl Writer {
         }
     }
 
-    pub fn table(&mut self, header: &str) {
-        let _ = writeln!(self.out, "[{header}]");
-    }
-
-    pub fn array_table(&mut self, header: &str) {
-        let _ = writeln!(self.out, "[[{header}]]");
-    }
-
-    /// `key = value   # comment`.
-    pub fn value(&mut self, k: &str, v: &str, comment: &str) {
-        let line = format!("{} = {v}", key(k));
-        if comment.is_empty() {
-            let _ = writeln!(self.out, "{line}");
-        } else {
-            let _ = writeln!(
-                self.out,
-                "{line:<40} # {}",
-                comment.replace(['\r', '\n'], " ")
-            );
+    /// Records that `start..` up to the end of the text so far came from
+    /// `from` (nothing when it names no source).
+    fn mapped(&mut self, start: usize, from: &Prov) {
+        if !from.srcs.is_empty() {
+            self.map.push(Mapped {
+                span: start..self.out.len(),
+                from: from.srcs.clone(),
+            });
         }
     }
 
-    pub fn finish(self) -> String {
-        self.out
+    /// `[header]`, which came from `from` (a switch: its hostname line).
+    pub fn table(&mut self, header: &str, from: &Prov) {
+        let start = self.out.len();
+        let _ = write!(self.out, "[{header}]");
+        self.mapped(start, from);
+        self.out.push('\n');
+    }
+
+    pub fn array_table(&mut self, header: &str, from: &Prov) {
+        let start = self.out.len();
+        let _ = write!(self.out, "[[{header}]]");
+        self.mapped(start, from);
+        self.out.push('\n');
+    }
+
+    /// `key = value   # comment`, the comment being `from`'s text; the
+    /// span of `key = value` is mapped to `from`'s sources.
+    pub fn value(&mut self, k: &str, v: &str, from: &Prov) {
+        let start = self.out.len();
+        let _ = write!(self.out, "{} = {v}", key(k));
+        self.mapped(start, from);
+        let len = self.out[start..].chars().count();
+        if !from.text.is_empty() {
+            let pad = 40usize.saturating_sub(len);
+            let _ = write!(
+                self.out,
+                "{:pad$} # {}",
+                "",
+                from.text.replace(['\r', '\n'], " ")
+            );
+        }
+        self.out.push('\n');
+    }
+
+    pub fn finish(self) -> (String, SourceMap) {
+        (self.out, SourceMap::new(self.map))
     }
 }
 

@@ -1,0 +1,1173 @@
+//! Host facts to the design's `[networks]`, `[profiles]` and `[hosts]`:
+//! every host is first written in full as (table, key, value, comment)
+//! entries; hosts with the same elements (NICs, teams, virtual switches,
+//! vNICs) are then folded into one profile holding the value most of them
+//! have, and each host keeps as overrides only what differs from it.
+//!
+//! What the format cannot state (a fact the collection lacks, a role the
+//! collection does not tell) is a [`HostNote`], counted in the import
+//! summary; nothing is guessed silently. Network ATC intents are what the
+//! host should be: the design writes the host as it is, and a difference
+//! from its intent is a note ([`NoteKind::IntentDiffers`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use crate::design::toml::{key, string};
+use crate::model::Sourced;
+use crate::Document;
+
+use super::facts::*;
+use super::join::{same_host, tie, NicKey};
+
+/// What a host note is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NoteKind {
+    /// A fact the collection lacks or the format cannot state.
+    Unknown,
+    /// A value taken from something other than a property that states it
+    /// (a network's role from its name), said beside the value.
+    Inferred,
+    /// A NIC no LLDP neighbour or cabling row ties to a switch port.
+    UnmatchedNic,
+    /// The host differs from its Network ATC intent.
+    IntentDiffers,
+}
+
+/// A note about the hosts, at a line of a collection.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct HostNote {
+    pub file: String,
+    pub line: u32,
+    pub kind: NoteKind,
+    pub text: String,
+}
+
+impl std::fmt::Display for HostNote {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.text)
+    }
+}
+
+/// The hosts' part of a design.
+#[derive(Clone, Debug, Default)]
+pub struct HostsDesign {
+    pub toml: String,
+    pub notes: Vec<HostNote>,
+    pub profiles: usize,
+    pub overrides: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Entry {
+    table: Vec<String>,
+    key: String,
+    value: String,
+    comment: String,
+    /// Never folded into a profile (the switch port a host's NIC is on).
+    host_only: bool,
+}
+
+impl Entry {
+    fn id(&self) -> (Vec<String>, String) {
+        (self.table.clone(), self.key.clone())
+    }
+}
+
+#[derive(Default)]
+struct Evidence {
+    cluster_role: Option<ClusterRole>,
+    lm: bool,
+    rdma: bool,
+    subnet: Option<String>,
+    vlans: Vec<(u16, String)>,
+    mtus: Vec<u32>,
+    first: Option<(String, u32)>,
+}
+
+struct Ctx<'a> {
+    h: &'a HostFacts,
+    out: Vec<Entry>,
+    notes: &'a mut Vec<HostNote>,
+    nets: &'a mut BTreeMap<String, Evidence>,
+}
+
+impl Ctx<'_> {
+    fn at<T>(&self, s: &Sourced<T>) -> String {
+        match s.line() {
+            Some(l) => format!("{}:{l}", self.h.file),
+            None => "default".into(),
+        }
+    }
+    fn put(&mut self, table: &[&str], k: &str, value: String, comment: String) {
+        self.out.push(Entry {
+            table: table.iter().map(|s| s.to_string()).collect(),
+            key: k.to_string(),
+            value,
+            comment,
+            host_only: false,
+        });
+    }
+    fn note(&mut self, line: u32, kind: NoteKind, text: String) {
+        self.notes.push(HostNote {
+            file: self.h.file.clone(),
+            line,
+            kind,
+            text: format!("host {}: {text}", self.h.name),
+        });
+    }
+    fn evidence(&mut self, net: &str, line: u32) -> &mut Evidence {
+        let file = self.h.file.clone();
+        let e = self.nets.entry(net.to_string()).or_default();
+        if e.first.is_none() {
+            e.first = Some((file, line));
+        }
+        e
+    }
+}
+
+/// `25000000000` -> `"25G"`, `2500000000` -> `"2.5G"`, `100000000` -> `"100M"`.
+pub fn speed_text(bits: u64) -> String {
+    let trim = |v: f64| {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if bits >= 1_000_000_000_000 {
+        format!("{}T", trim(bits as f64 / 1e12))
+    } else if bits >= 1_000_000_000 {
+        format!("{}G", trim(bits as f64 / 1e9))
+    } else {
+        format!("{}M", trim(bits as f64 / 1e6))
+    }
+}
+
+/// The design platform of a Windows build or caption.
+pub fn platform(os: &OsFacts) -> Option<&'static str> {
+    let c = os.caption.to_ascii_lowercase();
+    if c.contains("azure stack hci") || c.contains("azure local") {
+        return Some("azure-local");
+    }
+    Some(match os.build? {
+        9200 => "windows-server-2012",
+        9600 => "windows-server-2012r2",
+        14393 => "windows-server-2016",
+        17763 => "windows-server-2019",
+        20348 => "windows-server-2022",
+        26100 => "windows-server-2025",
+        _ => return None,
+    })
+}
+
+fn lba_text(l: Lba) -> &'static str {
+    match l {
+        Lba::HyperVPort => "hyperv-port",
+        Lba::Dynamic => "dynamic",
+        Lba::TransportPorts | Lba::IpAddresses | Lba::MacAddresses => "address-hash",
+    }
+}
+
+fn list(items: &[String]) -> String {
+    let v: Vec<String> = items.iter().map(|s| string(s)).collect();
+    format!("[{}]", v.join(", "))
+}
+
+/// Writes the hosts of a design. `switches` are the imported switches'
+/// names (for the join); `docs` the switch-side documents (LLDP tables,
+/// cabling).
+pub fn write(hosts: &[HostFacts], docs: &[Document], switches: &BTreeSet<String>) -> HostsDesign {
+    let mut notes = Vec::new();
+    let mut nets: BTreeMap<String, Evidence> = BTreeMap::new();
+    let mut per_host: Vec<(String, Vec<Entry>)> = Vec::new();
+    let mut sorted: Vec<&HostFacts> = hosts.iter().collect();
+    sorted.sort_by(|a, b| {
+        a.name
+            .to_ascii_lowercase()
+            .cmp(&b.name.to_ascii_lowercase())
+    });
+    let mut seen = BTreeSet::new();
+    for h in sorted {
+        if !seen.insert(h.name.to_ascii_lowercase()) {
+            notes.push(HostNote {
+                file: h.file.clone(),
+                line: 1,
+                kind: NoteKind::Unknown,
+                text: format!(
+                    "host {} is already imported from another collection; this one is left out",
+                    h.name
+                ),
+            });
+            continue;
+        }
+        let mut ctx = Ctx {
+            h,
+            out: Vec::new(),
+            notes: &mut notes,
+            nets: &mut nets,
+        };
+        one_host(&mut ctx, docs, switches);
+        let out = ctx.out;
+        per_host.push((h.name.clone(), out));
+    }
+    let mut toml = String::new();
+    write_networks(&mut toml, &nets, &mut notes);
+    let (profiles, overrides) = fold_and_write(&mut toml, &per_host, hosts);
+    notes.sort();
+    HostsDesign {
+        toml,
+        notes,
+        profiles,
+        overrides,
+    }
+}
+
+fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
+    let h = c.h;
+    for (cmd, err) in &h.missing {
+        let why = err
+            .as_deref()
+            .map(|e| format!(" ({e})"))
+            .unwrap_or_default();
+        c.note(
+            1,
+            NoteKind::Unknown,
+            format!("{cmd} is not in the collection{why}: the facts it gives are unknown"),
+        );
+    }
+    for r in &h.remarks {
+        c.note(r.line, NoteKind::Unknown, r.text.clone());
+    }
+    // Root: os, memory, power.
+    if let Some(os) = &h.os {
+        match platform(&os.value) {
+            Some(p) => {
+                let at = c.at(os);
+                c.put(&[], "os", string(p), format!("{at} ({}, build {})", os.value.caption, os.value.build.map_or("?".into(), |b| b.to_string())));
+            }
+            None => c.note(os.line().unwrap_or(1), NoteKind::Unknown, format!("OS `{}` (build {:?}) is no platform the design names: `os` not written (the design's platform applies)", os.value.caption, os.value.build)),
+        }
+    }
+    if let Some(m) = &h.memory_bytes {
+        let gib = (m.value as f64 / 1_073_741_824.0 * 10.0).round() / 10.0;
+        if gib > 0.0 {
+            let at = c.at(m);
+            c.put(
+                &[],
+                "memory_gb",
+                format!("{gib}"),
+                format!("{at}, installed memory: the VM memory a drain moves is at most this"),
+            );
+        }
+    }
+    if let Some(p) = &h.power {
+        let v = match p.value {
+            PowerPlan::HighPerformance => "max-performance",
+            PowerPlan::Balanced => "balanced",
+            PowerPlan::PowerSaver => "power-saver",
+            PowerPlan::Other => "unknown",
+        };
+        let at = c.at(p);
+        c.put(&[], "power", string(v), at);
+    }
+
+    // Cluster interfaces of this node: adapter alias -> design network.
+    let cluster_nets: BTreeMap<&str, &ClusterNetwork> = h
+        .cluster_networks
+        .iter()
+        .flatten()
+        .map(|n| (n.name.as_str(), n))
+        .collect();
+    let mut on_adapter: BTreeMap<String, (String, u32)> = BTreeMap::new();
+    for i in h.cluster_interfaces.iter().flatten() {
+        if same_host(&i.node, &h.name) {
+            on_adapter.insert(i.adapter.clone(), (i.network.clone(), i.line));
+        }
+    }
+    // Live-migration subnets -> cluster network names.
+    let lm_subnets: Vec<&Sourced<String>> = h.migration_networks.iter().flatten().collect();
+    let mut lm_nets: Vec<String> = Vec::new();
+    let design_net = |alias: &str| -> Option<String> {
+        match super::hyperv::vethernet(alias) {
+            Some(v) => Some(v.to_string()),
+            None => on_adapter.get(alias).map(|(n, _)| n.clone()),
+        }
+    };
+    for s in &lm_subnets {
+        let mut found = false;
+        for (alias, (cn, _)) in &on_adapter {
+            let Some(net) = cluster_nets.get(cn.as_str()) else {
+                continue;
+            };
+            if net.subnet.as_ref().map(|x| &x.value) == Some(&s.value) {
+                if let Some(d) = design_net(alias) {
+                    if !lm_nets.contains(&d) {
+                        lm_nets.push(d);
+                    }
+                    found = true;
+                }
+            }
+        }
+        if !found {
+            let line = s.line().unwrap_or(1);
+            c.note(line, NoteKind::Unknown, format!("live-migration subnet {} matches no interface of this host in Get-ClusterNetwork / Get-ClusterNetworkInterface: not written", s.value));
+        }
+    }
+
+    // Physical NICs.
+    let team_names: BTreeSet<&str> = h
+        .lbfo_teams
+        .iter()
+        .flatten()
+        .map(|t| t.name.as_str())
+        .collect();
+    let nic_names: BTreeSet<&str> = h.nics.iter().map(|n| n.name.as_str()).collect();
+    for n in &h.nics {
+        let t = ["nics", n.name.as_str()];
+        if let Some(s) = &n.slot {
+            let at = c.at(s);
+            c.put(
+                &t,
+                "card",
+                string(&format!("slot{}", s.value)),
+                format!("{at} (Get-NetAdapterHardwareInfo SlotNumber)"),
+            );
+        } else if let Some(b) = &n.bus {
+            let at = c.at(b);
+            c.put(
+                &t,
+                "card",
+                string(&format!("bus{}", b.value)),
+                format!("{at} (PCI bus: ports of one adapter share it)"),
+            );
+        } else {
+            c.note(n.line, NoteKind::Unknown, format!("NIC {}: no slot or bus (Get-NetAdapterHardwareInfo): its card is unknown, the NIC is its own card", n.name));
+        }
+        if let Some(d) = &n.description {
+            let at = c.at(d);
+            c.put(&t, "model", string(&d.value), at);
+        }
+        match &n.speed {
+            Some(s) => {
+                let at = c.at(s);
+                c.put(&t, "speed", string(&speed_text(s.value)), at);
+            }
+            None => c.note(n.line, NoteKind::Unknown, format!("NIC {}: no link speed (disconnected, or not collected): written without `speed` (unknown)", n.name)),
+        }
+        match &n.jumbo_packet {
+            Some(j) if (590..=9230).contains(&j.value) => {
+                let at = c.at(j);
+                c.put(&t, "jumbo_packet", j.value.to_string(), format!("{at} (*JumboPacket)"));
+            }
+            Some(j) => c.note(j.line().unwrap_or(n.line), NoteKind::Unknown, format!("NIC {}: *JumboPacket {} is outside what the design takes (590-9230): not written", n.name, j.value)),
+            None => c.note(n.line, NoteKind::Unknown, format!("NIC {}: *JumboPacket not collected: the design's default MTU 1500 applies", n.name)),
+        }
+        match (&n.rdma_enabled, &n.rdma_tech) {
+            (Some(e), _) if !e.value => {
+                let at = c.at(e);
+                c.put(
+                    &t,
+                    "rdma",
+                    string("none"),
+                    format!("{at} (Get-NetAdapterRdma Enabled = False)"),
+                );
+            }
+            (Some(e), Some(tech)) => {
+                let v = match tech.value {
+                    RdmaTech::Iwarp => "iwarp",
+                    RdmaTech::Infiniband => "infiniband",
+                    RdmaTech::Roce => "roce",
+                    RdmaTech::RoceV2 => "roce-v2",
+                };
+                let (a, b) = (c.at(e), c.at(tech));
+                c.put(
+                    &t,
+                    "rdma",
+                    string(v),
+                    format!("{a} (enabled), {b} (*NetworkDirectTechnology)"),
+                );
+            }
+            (Some(e), None) => {
+                let a = c.at(e);
+                c.put(
+                    &t,
+                    "rdma",
+                    string("roce"),
+                    format!("{a} (enabled); technology not collected, taken as RoCE"),
+                );
+                c.note(e.line().unwrap_or(n.line), NoteKind::Inferred, format!("NIC {}: RDMA is on but *NetworkDirectTechnology is not collected: written as `roce`", n.name));
+            }
+            (None, _) => c.note(
+                n.line,
+                NoteKind::Unknown,
+                format!(
+                    "NIC {}: Get-NetAdapterRdma does not list it: RDMA unknown, written as none",
+                    n.name
+                ),
+            ),
+        }
+        let key = NicKey {
+            host: &h.name,
+            nic: &n.name,
+            mac: n.mac.as_ref().map(|m| m.value.as_str()),
+            description: n.description.as_ref().map(|d| d.value.as_str()),
+        };
+        match tie(docs, switches, &key) {
+            Some(tie) => {
+                c.put(&t, "switch", string(&tie.switch), tie.at.clone());
+                c.out.push(Entry {
+                    table: t.iter().map(|s| s.to_string()).collect(),
+                    key: "port".into(),
+                    value: string(&tie.port),
+                    comment: tie.at,
+                    host_only: true,
+                });
+            }
+            None => {
+                let status = n
+                    .status
+                    .as_ref()
+                    .map(|s| format!(" (status {})", s.value))
+                    .unwrap_or_default();
+                c.note(n.line, NoteKind::UnmatchedNic, format!("NIC {}{status}: no LLDP neighbour (system name {}, port ID its MAC or name) or cabling row ties it to an imported switch: written without `switch`", n.name, h.name));
+            }
+        }
+        if let Some((net, line)) = on_adapter.get(&n.name) {
+            let net = net.clone();
+            let vlan = n.vlan.as_ref().map(|v| v.value).unwrap_or(0);
+            let mtu = n.jumbo_packet.as_ref().map(|j| j.value.saturating_sub(14));
+            let role = cluster_nets
+                .get(net.as_str())
+                .and_then(|x| x.role.as_ref())
+                .map(|r| r.value);
+            let subnet = cluster_nets
+                .get(net.as_str())
+                .and_then(|x| x.subnet.as_ref())
+                .map(|s| s.value.clone());
+            let rdma = n.rdma_enabled.as_ref().is_some_and(|e| e.value);
+            let file = h.file.clone();
+            let e = c.evidence(&net, *line);
+            e.cluster_role = e.cluster_role.or(role);
+            e.subnet = e.subnet.clone().or(subnet);
+            e.rdma |= rdma;
+            e.vlans.push((vlan, format!("{file}:{line}")));
+            e.mtus.extend(mtu);
+            e.lm |= lm_nets.contains(&net);
+            c.put(
+                &t,
+                "networks",
+                list(&[net]),
+                format!("{}:{line} (Get-ClusterNetworkInterface)", h.file),
+            );
+        }
+    }
+
+    // LBFO teams.
+    for tm in h.lbfo_teams.iter().flatten() {
+        let t = ["teams", tm.name.as_str()];
+        let members: Vec<String> = tm
+            .members
+            .value
+            .iter()
+            .filter(|m| nic_names.contains(m.as_str()))
+            .cloned()
+            .collect();
+        for m in &tm.members.value {
+            if !nic_names.contains(m.as_str()) {
+                c.note(
+                    tm.line,
+                    NoteKind::Unknown,
+                    format!(
+                        "team {}: member {m} is no physical adapter of Get-NetAdapter: left out",
+                        tm.name
+                    ),
+                );
+            }
+        }
+        if members.is_empty() {
+            c.note(
+                tm.line,
+                NoteKind::Unknown,
+                format!(
+                    "team {} has no member the collection knows: not written",
+                    tm.name
+                ),
+            );
+            continue;
+        }
+        c.put(
+            &t,
+            "kind",
+            string("lbfo"),
+            format!("{}:{} (Get-NetLbfoTeam)", h.file, tm.line),
+        );
+        let at = c.at(&tm.members);
+        c.put(&t, "members", list(&members), at);
+        if let Some(m) = &tm.mode {
+            let v = match m.value {
+                TeamingMode::Static => "static",
+                TeamingMode::SwitchIndependent => "switch-independent",
+                TeamingMode::Lacp => "lacp",
+            };
+            let at = c.at(m);
+            c.put(&t, "mode", string(v), at);
+        } else {
+            c.note(tm.line, NoteKind::Unknown, format!("team {}: TeamingMode not collected: the design's default (switch-independent) applies", tm.name));
+        }
+        if let Some(l) = &tm.lba {
+            let at = c.at(l);
+            c.put(
+                &t,
+                "load_balancing",
+                string(lba_text(l.value)),
+                format!("{at} ({:?})", l.value),
+            );
+        } else {
+            c.note(tm.line, NoteKind::Unknown, format!("team {}: LoadBalancingAlgorithm not collected: the design's default (dynamic) applies", tm.name));
+        }
+        if let Some(s) = &tm.standby {
+            if members.contains(&s.value) {
+                let at = c.at(s);
+                c.put(&t, "standby", string(&s.value), at);
+            }
+        }
+        if let Some((net, line)) = on_adapter.get(&tm.name) {
+            let net = net.clone();
+            let role = cluster_nets
+                .get(net.as_str())
+                .and_then(|x| x.role.as_ref())
+                .map(|r| r.value);
+            let e = c.evidence(&net, *line);
+            e.cluster_role = e.cluster_role.or(role);
+            let file = h.file.clone();
+            e.vlans.push((0, format!("{file}:{line}")));
+            c.put(
+                &t,
+                "networks",
+                list(&[net]),
+                format!("{}:{line} (Get-ClusterNetworkInterface)", h.file),
+            );
+        }
+    }
+
+    // Virtual switches and their vNICs.
+    let mut written_switches = BTreeSet::new();
+    for s in h.vswitches.iter().flatten() {
+        if !s.external {
+            c.note(
+                s.line,
+                NoteKind::Unknown,
+                format!(
+                    "virtual switch {} is internal or private (no uplink): not written",
+                    s.name
+                ),
+            );
+            continue;
+        }
+        let mut uplinks = Vec::new();
+        for u in &s.uplinks.value {
+            if nic_names.contains(u.as_str()) || team_names.contains(u.as_str()) {
+                uplinks.push(u.clone());
+            } else {
+                c.note(s.uplinks.line().unwrap_or(s.line), NoteKind::Unknown, format!("virtual switch {}: uplink {u} is no physical adapter or LBFO team of the collection: left out", s.name));
+            }
+        }
+        if uplinks.is_empty() {
+            c.note(
+                s.line,
+                NoteKind::Unknown,
+                format!(
+                    "virtual switch {} has no uplink the collection knows: not written",
+                    s.name
+                ),
+            );
+            continue;
+        }
+        written_switches.insert(s.name.clone());
+        let t = ["vswitches", s.name.as_str()];
+        let at = c.at(&s.uplinks);
+        c.put(
+            &t,
+            "uplinks",
+            list(&uplinks),
+            format!("{at} (NetAdapterInterfaceDescription)"),
+        );
+        let set = uplinks.len() >= 2 && uplinks.iter().all(|u| nic_names.contains(u.as_str()));
+        if set {
+            match &s.lba {
+                Some(l) if matches!(l.value, Lba::HyperVPort | Lba::Dynamic) => {
+                    let at = c.at(l);
+                    c.put(&t, "load_balancing", string(lba_text(l.value)), format!("{at} (Get-VMSwitchTeam)"));
+                }
+                Some(l) => c.note(l.line().unwrap_or(s.line), NoteKind::Unknown, format!("SET switch {}: load balancing {:?} is not one SET has", s.name, l.value)),
+                None => c.note(s.line, NoteKind::Unknown, format!("SET switch {}: Get-VMSwitchTeam not collected: the platform's default load balancing applies", s.name)),
+            }
+        }
+        if let (Some(m), Some(w)) = (&s.bandwidth_mode, &s.default_flow_weight) {
+            if m.value == BandwidthMode::Weight && w.value <= 100 {
+                let at = c.at(w);
+                c.put(&t, "default_flow_weight", w.value.to_string(), at);
+            }
+        }
+        c.note(s.line, NoteKind::Unknown, format!("virtual switch {}: its guest (VM) networks are not collected: `networks` not written", s.name));
+    }
+    for v in h.vnics.iter().flatten() {
+        let Some(sw) = &v.switch else {
+            c.note(
+                v.line,
+                NoteKind::Unknown,
+                format!("vNIC {} names no virtual switch: not written", v.name),
+            );
+            continue;
+        };
+        if !written_switches.contains(&sw.value) {
+            c.note(
+                v.line,
+                NoteKind::Unknown,
+                format!(
+                    "vNIC {} is on virtual switch {}, which is not written: left out",
+                    v.name, sw.value
+                ),
+            );
+            continue;
+        }
+        let t = ["vswitches", sw.value.as_str(), "vnics", v.name.as_str()];
+        let net = v.name.clone();
+        c.put(
+            &t,
+            "network",
+            string(&net),
+            format!("{}:{} (the vNIC's name)", h.file, v.line),
+        );
+        let mtu = v.jumbo_packet.as_ref().map(|j| j.value.saturating_sub(14));
+        match &v.jumbo_packet {
+            Some(j) if (576..=9216).contains(&j.value.saturating_sub(14)) => {
+                let at = c.at(j);
+                c.put(&t, "mtu", (j.value - 14).to_string(), format!("{at} (*JumboPacket {} of vEthernet ({}))", j.value, v.name));
+            }
+            _ => c.note(v.line, NoteKind::Unknown, format!("vNIC {}: *JumboPacket of vEthernet ({}) not collected: the design's default MTU 1500 applies", v.name, v.name)),
+        }
+        if let Some(r) = &v.rdma_enabled {
+            let at = c.at(r);
+            c.put(
+                &t,
+                "rdma",
+                r.value.to_string(),
+                format!("{at} (Get-NetAdapterRdma vEthernet ({}))", v.name),
+            );
+        }
+        if let Some(w) = &v.weight {
+            if w.value <= 100 {
+                let at = c.at(w);
+                c.put(&t, "min_bandwidth_weight", w.value.to_string(), at);
+            }
+        }
+        if let Some(p) = &v.pinned {
+            if nic_names.contains(p.value.as_str()) {
+                let at = c.at(p);
+                c.put(
+                    &t,
+                    "active_uplinks",
+                    list(std::slice::from_ref(&p.value)),
+                    format!("{at} (Get-VMNetworkAdapterTeamMapping)"),
+                );
+            }
+        }
+        // Evidence for the network.
+        let cn = on_adapter.get(&format!("vEthernet ({})", v.name)).cloned();
+        let role = cn
+            .as_ref()
+            .and_then(|(n, _)| cluster_nets.get(n.as_str()))
+            .and_then(|x| x.role.as_ref())
+            .map(|r| r.value);
+        let subnet = cn
+            .as_ref()
+            .and_then(|(n, _)| cluster_nets.get(n.as_str()))
+            .and_then(|x| x.subnet.as_ref())
+            .map(|s| s.value.clone());
+        let vlan = v.vlan.as_ref().map(|x| (x.value, c.at(x)));
+        let rdma = v.rdma_enabled.as_ref().is_some_and(|r| r.value);
+        let lm = lm_nets.contains(&net);
+        let file = h.file.clone();
+        let e = c.evidence(&net, v.line);
+        e.cluster_role = e.cluster_role.or(role);
+        e.subnet = e.subnet.clone().or(subnet);
+        e.rdma |= rdma;
+        e.lm |= lm;
+        e.mtus.extend(mtu);
+        match vlan {
+            Some(x) => e.vlans.push(x),
+            None => e
+                .vlans
+                .push((0, format!("{file}:{} (no VLAN collected)", v.line))),
+        }
+    }
+
+    // Live migration.
+    if let Some(vm) = &h.vmhost {
+        let t = ["live_migration"];
+        if let Some(tr) = &vm.transport {
+            let v = match tr.value {
+                Transport::Tcp => "tcp",
+                Transport::Compression => "compression",
+                Transport::Smb => "smb",
+            };
+            let at = c.at(tr);
+            c.put(
+                &t,
+                "transport",
+                string(v),
+                format!("{at} (VirtualMachineMigrationPerformanceOption)"),
+            );
+        }
+        if !lm_nets.is_empty() {
+            let line = lm_subnets.first().and_then(|s| s.line()).unwrap_or(1);
+            c.put(
+                &t,
+                "networks",
+                list(&lm_nets),
+                format!("{}:{line} (Get-VMMigrationNetwork subnets)", h.file),
+            );
+        } else if vm.any_network.as_ref().is_some_and(|a| a.value) {
+            c.note(vm.line, NoteKind::Unknown, "UseAnyNetworkForMigration is on: live migration may use any network, which the design cannot list".into());
+        }
+        if let Some(s) = &vm.simultaneous {
+            if (1..=64).contains(&s.value) {
+                let at = c.at(s);
+                c.put(
+                    &t,
+                    "simultaneous",
+                    s.value.to_string(),
+                    format!("{at} (MaximumVirtualMachineMigrations)"),
+                );
+            }
+        }
+        match &h.smb_limits {
+            Some(limits) => {
+                if let Some(l) = limits.iter().find(|l| l.live_migration) {
+                    let b = l.bytes_per_second.value;
+                    let v = if b % 1_048_576 == 0 { format!("{}MB", b / 1_048_576) } else { format!("{b}B") };
+                    let at = c.at(&l.bytes_per_second);
+                    c.put(&t, "smb_bandwidth_limit", string(&v), format!("{at} (Get-SmbBandwidthLimit LiveMigration)"));
+                }
+            }
+            None => c.note(vm.line, NoteKind::Unknown, "Get-SmbBandwidthLimit not collected: `smb_bandwidth_limit` not written, which the design reads as no limit".into()),
+        }
+    }
+
+    // DCB.
+    let q = &h.qos;
+    if let Some(w) = &q.willing {
+        let at = c.at(w);
+        c.put(
+            &["dcb"],
+            "willing",
+            w.value.to_string(),
+            format!("{at} (Get-NetQosDcbxSetting)"),
+        );
+    }
+    if let Some(p) = &q.pfc {
+        let v: Vec<String> = p.value.iter().map(|x| x.to_string()).collect();
+        let at = c.at(p);
+        c.put(
+            &["dcb"],
+            "pfc",
+            format!("[{}]", v.join(", ")),
+            format!("{at} (Get-NetQosFlowControl: priorities enabled)"),
+        );
+    }
+    if let Some(ets) = &q.ets {
+        if !ets.is_empty() {
+            let mut m: BTreeMap<u8, u32> = BTreeMap::new();
+            for e in ets {
+                m.insert(e.value.0, e.value.1);
+            }
+            let v: Vec<String> = m
+                .iter()
+                .filter(|(p, b)| **p <= 7 && **b <= 100)
+                .map(|(p, b)| format!("{p} = {b}"))
+                .collect();
+            let at = c.at(&ets[0]);
+            c.put(
+                &["dcb"],
+                "ets",
+                format!("{{ {} }}", v.join(", ")),
+                format!("{at} (Get-NetQosTrafficClass)"),
+            );
+        }
+    }
+    if let Some(pols) = &q.policies {
+        let mut items = Vec::new();
+        let mut first = None;
+        for p in pols {
+            let (Some(m), Some(pr)) = (p.matches, &p.priority) else {
+                if p.matches.is_some() {
+                    c.note(
+                        p.line,
+                        NoteKind::Unknown,
+                        format!("QoS policy {} sets no 802.1p priority: left out", p.name),
+                    );
+                }
+                continue;
+            };
+            let mv = match m {
+                PolicyMatch::SmbDirect => "smb-direct",
+                PolicyMatch::Smb => "smb",
+                PolicyMatch::Cluster => "cluster",
+                PolicyMatch::LiveMigration => "live-migration",
+                PolicyMatch::Iscsi => "iscsi",
+                PolicyMatch::Default => "default",
+            };
+            first.get_or_insert(p.line);
+            items.push(format!(
+                "{{ name = {}, match = {}, priority = {} }}",
+                string(&p.name),
+                string(mv),
+                pr.value
+            ));
+        }
+        if !items.is_empty() || q.pfc.is_some() {
+            c.put(
+                &["dcb"],
+                "policies",
+                format!("[{}]", items.join(", ")),
+                format!("{}:{} (Get-NetQosPolicy)", h.file, first.unwrap_or(1)),
+            );
+        }
+    }
+
+    intents(c, &nic_names);
+}
+
+/// Network ATC: where the host differs from its intents, a note.
+fn intents(c: &mut Ctx<'_>, nic_names: &BTreeSet<&str>) {
+    let h = c.h;
+    for i in h.intents.iter().flatten() {
+        for a in &i.adapters {
+            if !nic_names.contains(a.as_str()) {
+                c.note(
+                    i.line,
+                    NoteKind::IntentDiffers,
+                    format!(
+                        "Network ATC intent {} names adapter {a}, which the host does not have",
+                        i.name
+                    ),
+                );
+                continue;
+            }
+            let nic = h.nics.iter().find(|n| &n.name == a);
+            if let (Some(j), Some(n)) = (&i.jumbo_packet, nic) {
+                let actual = n.jumbo_packet.as_ref().map(|x| x.value);
+                if actual != Some(j.value) {
+                    c.note(
+                        n.line,
+                        NoteKind::IntentDiffers,
+                        format!(
+                            "Network ATC intent {} sets JumboPacket {} but adapter {a} has {}",
+                            i.name,
+                            j.value,
+                            actual.map_or("none collected".into(), |x| x.to_string())
+                        ),
+                    );
+                }
+            }
+            if i.storage {
+                if let Some(n) = nic {
+                    if n.rdma_enabled.as_ref().is_some_and(|e| !e.value) {
+                        c.note(n.line, NoteKind::IntentDiffers, format!("Network ATC intent {} carries storage on adapter {a}, whose RDMA is off", i.name));
+                    }
+                }
+            }
+        }
+        if i.compute || i.management {
+            let on_switch = h
+                .vswitches
+                .iter()
+                .flatten()
+                .any(|s| i.adapters.iter().all(|a| s.uplinks.value.contains(a)));
+            if !on_switch && !i.adapters.is_empty() {
+                c.note(i.line, NoteKind::IntentDiffers, format!("Network ATC intent {} (compute or management) expects a SET switch on {}, and no virtual switch has exactly these uplinks", i.name, i.adapters.join(", ")));
+            }
+        }
+    }
+}
+
+fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, String, bool) {
+    let n = name.to_ascii_lowercase().replace([' ', '-', '_'], "");
+    let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
+    if e.rdma {
+        return (
+            "storage",
+            Some("smb"),
+            "RDMA on its interfaces: SMB Direct".into(),
+            true,
+        );
+    }
+    if e.cluster_role == Some(ClusterRole::ClusterAndClient) {
+        return (
+            "management",
+            None,
+            "cluster network role ClusterAndClient".into(),
+            false,
+        );
+    }
+    if e.lm {
+        return (
+            "live-migration",
+            None,
+            "a live-migration network (Get-VMMigrationNetwork)".into(),
+            false,
+        );
+    }
+    let by_name: &[(&[&str], &str, Option<&str>)] = &[
+        (&["mgmt", "manage"], "management", None),
+        (
+            &["livemigration", "migration", "lm"],
+            "live-migration",
+            None,
+        ),
+        (&["iscsi"], "storage", Some("iscsi")),
+        (&["smb", "storage", "rdma", "s2d"], "storage", Some("smb")),
+        (&["csv"], "csv", None),
+        (&["heartbeat", "cluster", "hb"], "cluster", None),
+        (&["backup"], "backup", None),
+        (&["replica"], "replica", None),
+    ];
+    for (words, role, proto) in by_name {
+        if has(words) {
+            return (role, *proto, format!("from the name `{name}`"), true);
+        }
+    }
+    if e.cluster_role == Some(ClusterRole::Cluster) {
+        return (
+            "cluster",
+            None,
+            "cluster network role Cluster".into(),
+            false,
+        );
+    }
+    (
+        "cluster",
+        None,
+        "not told by the collection: written as cluster, correct it".into(),
+        true,
+    )
+}
+
+fn write_networks(out: &mut String, nets: &BTreeMap<String, Evidence>, notes: &mut Vec<HostNote>) {
+    for (name, e) in nets {
+        let (role, proto, why, inferred) = role_of(name, e);
+        let (file, line) = e.first.clone().unwrap_or_default();
+        if inferred {
+            notes.push(HostNote {
+                file: file.clone(),
+                line,
+                kind: NoteKind::Inferred,
+                text: format!("network {name}: role `{role}` {why}"),
+            });
+        }
+        let _ = writeln!(out, "\n[networks.{}]", key(name));
+        line_kv(out, "role", &string(role), &why);
+        if let Some(p) = proto {
+            line_kv(out, "protocol", &string(p), "with the role");
+        }
+        // VLAN: the one most interfaces on the network use.
+        let mut count: BTreeMap<u16, Vec<&str>> = BTreeMap::new();
+        for (v, at) in &e.vlans {
+            count.entry(*v).or_default().push(at);
+        }
+        if let Some((vlan, ats)) = count
+            .iter()
+            .max_by_key(|(v, a)| (a.len(), std::cmp::Reverse(**v)))
+        {
+            if *vlan > 0 && *vlan <= 4094 {
+                line_kv(
+                    out,
+                    "vlan",
+                    &vlan.to_string(),
+                    &format!("{} ({} of {} interfaces)", ats[0], ats.len(), e.vlans.len()),
+                );
+            }
+            if count.len() > 1 {
+                let others: Vec<String> = count
+                    .iter()
+                    .filter(|(v, _)| *v != vlan)
+                    .map(|(v, a)| format!("VLAN {v} at {}", a.join(", ")))
+                    .collect();
+                notes.push(HostNote {
+                    file: file.clone(),
+                    line,
+                    kind: NoteKind::Unknown,
+                    text: format!("network {name}: hosts put it in different VLANs ({}); a network has one VLAN in the design, {} is written", others.join("; "), vlan),
+                });
+            }
+        }
+        if let Some(s) = &e.subnet {
+            line_kv(
+                out,
+                "subnet",
+                &string(s),
+                "Get-ClusterNetwork Address / AddressMask",
+            );
+        }
+        let mut mtus: BTreeMap<u32, usize> = BTreeMap::new();
+        for m in &e.mtus {
+            *mtus.entry(*m).or_default() += 1;
+        }
+        if let Some((m, n)) = mtus.iter().max_by_key(|(m, n)| (**n, **m)) {
+            if (576..=9216).contains(m) {
+                line_kv(
+                    out,
+                    "mtu",
+                    &m.to_string(),
+                    &format!("as built on {n} of {} interfaces", e.mtus.len()),
+                );
+            }
+        }
+    }
+}
+
+fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
+    let l = format!("{} = {v}", key(k));
+    if comment.is_empty() {
+        let _ = writeln!(out, "{l}");
+    } else {
+        let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+    }
+}
+
+/// The elements a host is built of: hosts with the same set share a
+/// profile.
+fn shape(entries: &[Entry]) -> BTreeSet<Vec<String>> {
+    entries
+        .iter()
+        .filter(|e| !e.table.is_empty())
+        .map(|e| e.table.clone())
+        .collect()
+}
+
+fn fold_and_write(
+    out: &mut String,
+    per_host: &[(String, Vec<Entry>)],
+    hosts: &[HostFacts],
+) -> (usize, usize) {
+    // Group hosts by shape, in the order of their first host.
+    let mut groups: Vec<(BTreeSet<Vec<String>>, Vec<usize>)> = Vec::new();
+    for (i, (_, entries)) in per_host.iter().enumerate() {
+        let s = shape(entries);
+        match groups.iter_mut().find(|(g, _)| *g == s) {
+            Some((_, members)) => members.push(i),
+            None => groups.push((s, vec![i])),
+        }
+    }
+    let file_of = |name: &str| {
+        hosts
+            .iter()
+            .find(|h| h.name == name)
+            .map(|h| h.file.clone())
+            .unwrap_or_default()
+    };
+    let mut profile_of: Vec<Option<(String, Vec<Entry>)>> = vec![None; per_host.len()];
+    let many = groups.len() > 1;
+    let mut profiles = 0;
+    for (gi, (_, members)) in groups.iter().enumerate() {
+        if members.len() < 2 {
+            continue;
+        }
+        profiles += 1;
+        let pname = if many {
+            format!("build-{}", gi + 1)
+        } else {
+            "hosts".to_string()
+        };
+        // Every (table, key) all members have, with its most common value.
+        let first = &per_host[members[0]].1;
+        let mut prof: Vec<Entry> = Vec::new();
+        for e in first.iter().filter(|e| !e.host_only) {
+            let vals: Vec<&Entry> = members
+                .iter()
+                .filter_map(|m| per_host[*m].1.iter().find(|x| x.id() == e.id()))
+                .collect();
+            if vals.len() != members.len() {
+                continue;
+            }
+            let mut best: Option<(&Entry, usize)> = None;
+            for v in &vals {
+                let n = vals.iter().filter(|x| x.value == v.value).count();
+                if best.is_none_or(|(_, b)| n > b) {
+                    best = Some((v, n));
+                }
+            }
+            let (b, n) = best.expect("members is not empty");
+            let mut pe = b.clone();
+            pe.comment = if n == members.len() {
+                format!("{} (all {n} hosts)", b.comment)
+            } else {
+                format!("{} ({n} of {} hosts)", b.comment, members.len())
+            };
+            prof.push(pe);
+        }
+        let _ = writeln!(out, "\n[profiles.{}]", key(&pname));
+        let _ = writeln!(
+            out,
+            "# the build shared by {}",
+            members
+                .iter()
+                .map(|m| per_host[*m].0.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        write_tables(out, &format!("profiles.{}", key(&pname)), &prof);
+        for m in members {
+            profile_of[*m] = Some((pname.clone(), prof.clone()));
+        }
+    }
+    let mut overrides = 0;
+    for (i, (name, entries)) in per_host.iter().enumerate() {
+        let _ = writeln!(out, "\n[hosts.{}]", key(name));
+        let _ = writeln!(out, "# from {}", file_of(name));
+        match &profile_of[i] {
+            Some((pname, prof)) => {
+                line_kv(out, "profile", &string(pname), "");
+                for e in entries {
+                    let same = prof.iter().any(|p| p.id() == e.id() && p.value == e.value);
+                    if same {
+                        continue;
+                    }
+                    if !e.host_only {
+                        overrides += 1;
+                    }
+                    let mut path: Vec<String> = e.table.iter().map(|t| key(t)).collect();
+                    path.push(key(&e.key));
+                    line_kv_raw(out, &path.join("."), &e.value, &e.comment);
+                }
+            }
+            None => write_tables(out, &format!("hosts.{}", key(name)), entries),
+        }
+    }
+    (profiles, overrides)
+}
+
+/// Entries as tables under `prefix`: root keys first, then one table per
+/// element in order of first appearance.
+fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
+    for e in entries.iter().filter(|e| e.table.is_empty()) {
+        line_kv_raw(out, &key(&e.key), &e.value, &e.comment);
+    }
+    let mut tables: Vec<&Vec<String>> = Vec::new();
+    for e in entries {
+        if !e.table.is_empty() && !tables.contains(&&e.table) {
+            tables.push(&e.table);
+        }
+    }
+    for t in tables {
+        let path: Vec<String> = t.iter().map(|s| key(s)).collect();
+        let _ = writeln!(out, "\n[{prefix}.{}]", path.join("."));
+        for e in entries.iter().filter(|e| &e.table == t) {
+            line_kv_raw(out, &key(&e.key), &e.value, &e.comment);
+        }
+    }
+}
+
+fn line_kv_raw(out: &mut String, k: &str, v: &str, comment: &str) {
+    let l = format!("{k} = {v}");
+    let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+}

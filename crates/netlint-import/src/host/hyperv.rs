@@ -1,0 +1,859 @@
+//! A [`Collection`] of Hyper-V / Azure Local cmdlet outputs to
+//! [`HostFacts`]. Property names and value shapes are Microsoft's
+//! documented output (see the fixtures' headers for the pages); enums are
+//! read as names or as their documented numbers.
+
+use crate::model::Sourced;
+
+use super::facts::*;
+use super::value::{Collection, Node, Value};
+
+/// Every cmdlet the collection script gathers; one absent from a
+/// collection leaves its facts unknown.
+pub const CMDLETS: &[&str] = &[
+    "Get-NetAdapter",
+    "Get-NetAdapterAdvancedProperty",
+    "Get-NetAdapterHardwareInfo",
+    "Get-NetAdapterRdma",
+    "Get-VMSwitch",
+    "Get-VMSwitchTeam",
+    "Get-VMNetworkAdapter",
+    "Get-VMNetworkAdapterVlan",
+    "Get-VMNetworkAdapterTeamMapping",
+    "Get-NetLbfoTeam",
+    "Get-NetLbfoTeamMember",
+    "Get-NetQosPolicy",
+    "Get-NetQosFlowControl",
+    "Get-NetQosTrafficClass",
+    "Get-NetQosDcbxSetting",
+    "Get-SmbBandwidthLimit",
+    "Get-VMHost",
+    "Get-VMMigrationNetwork",
+    "Get-ClusterNetwork",
+    "Get-ClusterNetworkInterface",
+    "Get-NetIntent",
+    "Win32_ComputerSystem",
+    "Win32_OperatingSystem",
+    "Win32_PowerPlan",
+];
+
+/// Cmdlets whose absence is normal and says nothing is configured:
+/// Network ATC exists only on Azure Local and Windows Server 2025, LBFO
+/// and clustering are optional features.
+const OPTIONAL: &[&str] = &["Get-NetIntent", "Get-NetLbfoTeamMember"];
+
+fn at<T>(v: T, n: &Node) -> Sourced<T> {
+    Sourced::at(v, n.line)
+}
+
+/// An enum written as its name or its number.
+fn enum_of<T: Copy>(n: &Node, table: &[(&str, i64, T)]) -> Option<T> {
+    if let Some(i) = n.as_i64() {
+        if let Some((_, _, t)) = table.iter().find(|(_, v, _)| *v == i) {
+            return Some(*t);
+        }
+    }
+    let s = n.as_str()?.trim();
+    table
+        .iter()
+        .find(|(name, _, _)| name.eq_ignore_ascii_case(s))
+        .map(|(_, _, t)| *t)
+}
+
+const TEAMING_MODE: &[(&str, i64, TeamingMode)] = &[
+    ("Static", 0, TeamingMode::Static),
+    ("SwitchIndependent", 1, TeamingMode::SwitchIndependent),
+    ("Lacp", 2, TeamingMode::Lacp),
+];
+
+const LBA: &[(&str, i64, Lba)] = &[
+    ("TransportPorts", 0, Lba::TransportPorts),
+    ("IPAddresses", 2, Lba::IpAddresses),
+    ("MacAddresses", 3, Lba::MacAddresses),
+    ("HyperVPort", 4, Lba::HyperVPort),
+    ("Dynamic", 5, Lba::Dynamic),
+];
+
+const BW_MODE: &[(&str, i64, BandwidthMode)] = &[
+    ("Default", 0, BandwidthMode::Default),
+    ("Weight", 1, BandwidthMode::Weight),
+    ("Absolute", 2, BandwidthMode::Absolute),
+    ("None", 3, BandwidthMode::None),
+];
+
+const TRANSPORT: &[(&str, i64, Transport)] = &[
+    ("TCPIP", 0, Transport::Tcp),
+    ("Compression", 1, Transport::Compression),
+    ("SMB", 2, Transport::Smb),
+];
+
+const CLUSTER_ROLE: &[(&str, i64, ClusterRole)] = &[
+    ("None", 0, ClusterRole::None),
+    ("Cluster", 1, ClusterRole::Cluster),
+    ("Client", 2, ClusterRole::Client),
+    ("ClusterAndClient", 3, ClusterRole::ClusterAndClient),
+];
+
+const RDMA_TECH: &[(&str, i64, RdmaTech)] = &[
+    ("iWARP", 1, RdmaTech::Iwarp),
+    ("InfiniBand", 2, RdmaTech::Infiniband),
+    ("RoCE", 3, RdmaTech::Roce),
+    ("RoCEv2", 4, RdmaTech::RoceV2),
+];
+
+/// `"25 Gbps"`, `"10 Gbps"`, `"100 Mbps"`, `"2.5 Gbps"` to bits per second.
+pub fn link_speed_text(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let (num, unit) = s.split_at(s.find(|c: char| c.is_ascii_alphabetic())?);
+    let n: f64 = num.trim().parse().ok()?;
+    let mult = match unit.trim().to_ascii_lowercase().as_str() {
+        "kbps" => 1e3,
+        "mbps" => 1e6,
+        "gbps" => 1e9,
+        "tbps" => 1e12,
+        "bps" => 1.0,
+        _ => return None,
+    };
+    let v = n * mult;
+    (v.is_finite() && v > 0.0).then_some(v.round() as u64)
+}
+
+/// `Name` of an object, or its `InterfaceAlias` / `ifAlias`.
+fn name_of(n: &Node) -> Option<String> {
+    n.get_any(&["Name", "InterfaceAlias", "ifAlias"])
+        .and_then(Node::scalar_text)
+}
+
+/// `vEthernet (SMB1)` -> `SMB1`.
+pub fn vethernet(alias: &str) -> Option<&str> {
+    alias
+        .strip_prefix("vEthernet (")
+        .and_then(|s| s.strip_suffix(')'))
+}
+
+/// Maps one collection.
+pub fn facts(c: &Collection) -> HostFacts {
+    let mut h = HostFacts {
+        file: c.file.clone(),
+        name: c
+            .host
+            .clone()
+            .unwrap_or_else(|| crate::design::file_stem(&c.file)),
+        ..Default::default()
+    };
+    for cmd in CMDLETS {
+        if c.cmdlet(cmd).is_none() && !OPTIONAL.contains(cmd) {
+            h.missing.push((cmd.to_string(), None));
+        }
+    }
+    system(c, &mut h);
+    nics(c, &mut h);
+    lbfo(c, &mut h);
+    vswitches(c, &mut h);
+    vnics(c, &mut h);
+    qos(c, &mut h);
+    migration(c, &mut h);
+    cluster(c, &mut h);
+    intents(c, &mut h);
+    h
+}
+
+fn remark(h: &mut HostFacts, line: u32, text: String) {
+    h.remarks.push(Remark { line, text });
+}
+
+fn system(c: &Collection, h: &mut HostFacts) {
+    if let Some(os) = c.objects("Win32_OperatingSystem").first() {
+        if let Some(cap) = os.get("Caption").and_then(Node::as_str) {
+            let build = os
+                .get("BuildNumber")
+                .and_then(Node::as_i64)
+                .and_then(|b| u32::try_from(b).ok());
+            h.os = Some(Sourced::at(
+                OsFacts {
+                    caption: cap.trim().to_string(),
+                    build,
+                },
+                os.get("Caption").map_or(os.line, |n| n.line),
+            ));
+        }
+    }
+    if let Some(cs) = c.objects("Win32_ComputerSystem").first() {
+        if let Some(m) = cs.get("TotalPhysicalMemory") {
+            if let Some(b) = m.as_u64() {
+                h.memory_bytes = Some(at(b, m));
+            }
+        }
+    }
+    let plans = c.objects("Win32_PowerPlan");
+    let active = plans
+        .iter()
+        .find(|p| p.get("IsActive").and_then(Node::as_bool) == Some(true))
+        .or(if plans.len() == 1 {
+            plans.first()
+        } else {
+            None
+        });
+    if let Some(p) = active {
+        // The built-in plans' GUIDs (powercfg /list) are language-neutral;
+        // the ElementName is localised.
+        let id = p
+            .get("InstanceID")
+            .and_then(Node::as_str)
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let name = p.get("ElementName").and_then(Node::as_str).unwrap_or("");
+        let plan = if id.contains("8c5e7fda-e8bf-4a96-9a85-a6e23a8c635c") {
+            PowerPlan::HighPerformance
+        } else if id.contains("381b4222-f694-41f0-9685-ff5bb260df2e") {
+            PowerPlan::Balanced
+        } else if id.contains("a1841308-3541-4fab-bc81-f71556f20b4a") {
+            PowerPlan::PowerSaver
+        } else {
+            remark(
+                h,
+                p.line,
+                format!("power plan `{name}` is not a built-in plan: written as unknown"),
+            );
+            PowerPlan::Other
+        };
+        h.power = Some(at(plan, p));
+    }
+}
+
+fn adv_keyword<'a>(c: &'a Collection, adapter: &str, keyword: &str) -> Option<&'a Node> {
+    c.objects("Get-NetAdapterAdvancedProperty")
+        .iter()
+        .find(|p| {
+            name_of(p).as_deref() == Some(adapter)
+                && p.get("RegistryKeyword")
+                    .and_then(Node::as_str)
+                    .is_some_and(|k| k.eq_ignore_ascii_case(keyword))
+        })
+}
+
+/// The `RegistryValue` (a one-item array of text) of an advanced
+/// property, as a number.
+fn adv_number(p: &Node) -> Option<Sourced<i64>> {
+    let v = p.get("RegistryValue")?;
+    let first = v.items().first()?;
+    let n = first
+        .as_i64()
+        .or_else(|| p.get("DisplayValue").and_then(Node::as_i64))?;
+    Some(Sourced::at(n, first.line.max(v.line)))
+}
+
+fn nics(c: &Collection, h: &mut HostFacts) {
+    for a in c.objects("Get-NetAdapter") {
+        let Some(name) = name_of(a) else {
+            remark(h, a.line, "an adapter without a Name is left out".into());
+            continue;
+        };
+        let virt = a.get("Virtual").and_then(Node::as_bool);
+        let desc = a.get("InterfaceDescription").and_then(Node::as_str);
+        // Host vNICs, LBFO team interfaces and the like are virtual.
+        if virt == Some(true)
+            || vethernet(&name).is_some()
+            || desc.is_some_and(|d| d.contains("Multiplexor Driver"))
+        {
+            continue;
+        }
+        let mut n = NicFacts {
+            line: a.line,
+            name: name.clone(),
+            ..Default::default()
+        };
+        if let Some(d) = a.get("InterfaceDescription") {
+            if let Some(s) = d.as_str() {
+                n.description = Some(at(s.to_string(), d));
+            }
+        }
+        if let Some(m) = a.get("MacAddress") {
+            if let Some(s) = m.as_str() {
+                n.mac = Some(at(s.to_string(), m));
+            }
+        }
+        if let Some(s) = a.get("Speed").filter(|s| !s.is_null()) {
+            if let Some(b) = s.as_u64().filter(|b| *b > 0) {
+                n.speed = Some(at(b, s));
+            }
+        }
+        if n.speed.is_none() {
+            if let Some(ls) = a.get("LinkSpeed") {
+                if let Some(b) = ls.as_str().and_then(link_speed_text) {
+                    n.speed = Some(at(b, ls));
+                }
+            }
+        }
+        if let Some(s) = a.get("Status") {
+            if let Some(t) = s.scalar_text() {
+                n.status = Some(at(t, s));
+            }
+        }
+        if let Some(hw) = c
+            .objects("Get-NetAdapterHardwareInfo")
+            .iter()
+            .find(|x| name_of(x).as_deref() == Some(&name))
+        {
+            if let Some(s) = hw.get_any(&["SlotNumber", "Slot"]) {
+                if let Some(v) = s.as_i64().and_then(|v| u32::try_from(v).ok()) {
+                    n.slot = Some(at(v, s));
+                }
+            }
+            if let Some(s) = hw.get_any(&["BusNumber", "Bus"]) {
+                if let Some(v) = s.as_i64().and_then(|v| u32::try_from(v).ok()) {
+                    n.bus = Some(at(v, s));
+                }
+            }
+        }
+        if let Some(p) = adv_keyword(c, &name, "*JumboPacket") {
+            match adv_number(p) {
+                Some(v) => {
+                    n.jumbo_packet = u32::try_from(v.value).ok().map(|j| Sourced {
+                        value: j,
+                        origin: v.origin,
+                    })
+                }
+                None => remark(h, p.line, format!("{name}: *JumboPacket has no number")),
+            }
+        }
+        if let Some(p) = adv_keyword(c, &name, "*NetworkDirect") {
+            if let Some(v) = adv_number(p) {
+                n.network_direct = Some(Sourced {
+                    value: v.value != 0,
+                    origin: v.origin,
+                });
+            }
+        }
+        if let Some(p) = adv_keyword(c, &name, "*NetworkDirectTechnology") {
+            let v = p.get("RegistryValue").and_then(|v| v.items().first());
+            match v.and_then(|v| enum_of(v, RDMA_TECH).map(|t| at(t, v))) {
+                Some(t) => n.rdma_tech = Some(t),
+                None => remark(
+                    h,
+                    p.line,
+                    format!("{name}: *NetworkDirectTechnology is not 1-4 (iWARP, InfiniBand, RoCE, RoCEv2)"),
+                ),
+            }
+        }
+        if let Some(p) = adv_keyword(c, &name, "VlanID") {
+            if let Some(v) = adv_number(p) {
+                n.vlan = u16::try_from(v.value).ok().map(|j| Sourced {
+                    value: j,
+                    origin: v.origin,
+                });
+            }
+        }
+        if let Some(r) = c
+            .objects("Get-NetAdapterRdma")
+            .iter()
+            .find(|x| name_of(x).as_deref() == Some(&name))
+        {
+            if let Some(e) = r.get("Enabled") {
+                n.rdma_enabled = e.as_bool().map(|b| at(b, e));
+            }
+        }
+        h.nics.push(n);
+    }
+    h.nics.sort_by(|a, b| a.name.cmp(&b.name));
+}
+
+fn lbfo(c: &Collection, h: &mut HostFacts) {
+    if c.cmdlet("Get-NetLbfoTeam").is_none() {
+        return;
+    }
+    let mut teams = Vec::new();
+    for t in c.objects("Get-NetLbfoTeam") {
+        let Some(name) = name_of(t) else { continue };
+        let members = t
+            .get("Members")
+            .map(|m| at(m.strings(), m))
+            .unwrap_or_else(|| Sourced::at(Vec::new(), t.line));
+        let standby = c
+            .objects("Get-NetLbfoTeamMember")
+            .iter()
+            .filter(|m| m.get("Team").and_then(Node::scalar_text).as_deref() == Some(&name))
+            .find(|m| {
+                m.get("AdministrativeMode").is_some_and(|a| {
+                    a.as_i64() == Some(1)
+                        || a.as_str()
+                            .is_some_and(|s| s.eq_ignore_ascii_case("Standby"))
+                })
+            })
+            .and_then(|m| name_of(m).map(|n| at(n, m)));
+        teams.push(LbfoTeam {
+            line: t.line,
+            name,
+            members,
+            mode: t
+                .get("TeamingMode")
+                .and_then(|m| enum_of(m, TEAMING_MODE).map(|v| at(v, m))),
+            lba: t
+                .get("LoadBalancingAlgorithm")
+                .and_then(|m| enum_of(m, LBA).map(|v| at(v, m))),
+            standby,
+        });
+    }
+    h.lbfo_teams = Some(teams);
+}
+
+/// The adapter named by an interface description.
+fn adapter_by_description(c: &Collection, desc: &str) -> Option<String> {
+    c.objects("Get-NetAdapter")
+        .iter()
+        .find(|a| a.get("InterfaceDescription").and_then(Node::as_str) == Some(desc))
+        .and_then(name_of)
+}
+
+fn vswitches(c: &Collection, h: &mut HostFacts) {
+    if c.cmdlet("Get-VMSwitch").is_none() {
+        return;
+    }
+    let mut out = Vec::new();
+    for s in c.objects("Get-VMSwitch") {
+        let Some(name) = name_of(s) else { continue };
+        let external = match s.get("SwitchType") {
+            Some(t) => {
+                t.as_i64() == Some(2)
+                    || t.as_str()
+                        .is_some_and(|x| x.eq_ignore_ascii_case("External"))
+            }
+            None => true,
+        };
+        let team = c
+            .objects("Get-VMSwitchTeam")
+            .iter()
+            .find(|t| name_of(t).as_deref() == Some(&name));
+        // SET members: Get-VMSwitchTeam NetAdapterInterfaceDescription (one
+        // per member), else the switch's NetAdapterInterfaceDescriptions.
+        let descs = team
+            .and_then(|t| t.get("NetAdapterInterfaceDescription"))
+            .or_else(|| s.get("NetAdapterInterfaceDescriptions"))
+            .or_else(|| s.get("NetAdapterInterfaceDescription"));
+        let mut uplinks = Vec::new();
+        let mut line = s.line;
+        if let Some(d) = descs {
+            line = d.line;
+            for item in d.items() {
+                let Some(text) = item.as_str() else { continue };
+                match adapter_by_description(c, text) {
+                    Some(a) => uplinks.push(a),
+                    None => remark(
+                        h,
+                        item.line,
+                        format!("virtual switch {name}: no adapter has the description `{text}`"),
+                    ),
+                }
+            }
+        }
+        let lba = team
+            .and_then(|t| t.get("LoadBalancingAlgorithm"))
+            .and_then(|m| enum_of(m, LBA).map(|v| at(v, m)));
+        out.push(VSwitchFacts {
+            line: s.line,
+            name,
+            external,
+            uplinks: Sourced::at(uplinks, line),
+            embedded_teaming: s
+                .get("EmbeddedTeamingEnabled")
+                .and_then(|e| e.as_bool().map(|b| at(b, e))),
+            lba,
+            bandwidth_mode: s
+                .get("BandwidthReservationMode")
+                .and_then(|m| enum_of(m, BW_MODE).map(|v| at(v, m))),
+            default_flow_weight: s.get("DefaultFlowMinimumBandwidthWeight").and_then(|w| {
+                w.as_i64()
+                    .and_then(|v| u32::try_from(v).ok())
+                    .map(|v| at(v, w))
+            }),
+        });
+    }
+    h.vswitches = Some(out);
+}
+
+fn vnics(c: &Collection, h: &mut HostFacts) {
+    if c.cmdlet("Get-VMNetworkAdapter").is_none() {
+        return;
+    }
+    let mut out = Vec::new();
+    for v in c.objects("Get-VMNetworkAdapter") {
+        let Some(name) = name_of(v) else { continue };
+        // -ManagementOS adapters only: IsManagementOs true (or not stated).
+        if v.get("IsManagementOs").and_then(Node::as_bool) == Some(false) {
+            continue;
+        }
+        let mut f = VnicFacts {
+            line: v.line,
+            name: name.clone(),
+            switch: v
+                .get("SwitchName")
+                .and_then(|s| s.as_str().map(|t| at(t.to_string(), s))),
+            weight: None,
+            vlan: None,
+            pinned: None,
+            rdma_enabled: None,
+            jumbo_packet: None,
+        };
+        if let Some(w) = v.path(&["BandwidthSetting", "MinimumBandwidthWeight"]) {
+            f.weight = w
+                .as_i64()
+                .and_then(|x| u32::try_from(x).ok())
+                .map(|x| at(x, w));
+        } else if let Some(b) = v.get("BandwidthSetting").and_then(Node::as_str) {
+            // Depth ran out: the object is its type name.
+            remark(
+                h,
+                v.get("BandwidthSetting").map_or(v.line, |n| n.line),
+                format!("vNIC {name}: BandwidthSetting was written as text (`{b}`; ConvertTo-Json -Depth too small): its weight is unknown"),
+            );
+        }
+        for vl in c.objects("Get-VMNetworkAdapterVlan") {
+            let of = vl
+                .get_any(&["ParentAdapter"])
+                .and_then(|p| {
+                    p.get("Name")
+                        .and_then(Node::scalar_text)
+                        .or_else(|| p.scalar_text())
+                })
+                .or_else(|| vl.get("AdapterName").and_then(Node::scalar_text));
+            if of.as_deref() != Some(&name) {
+                continue;
+            }
+            if let Some(a) = vl.get("AccessVlanId") {
+                f.vlan = a
+                    .as_i64()
+                    .and_then(|x| u16::try_from(x).ok())
+                    .map(|x| at(x, a));
+            }
+            let mode = vl.get("OperationMode");
+            let access = mode.is_none_or(|m| {
+                m.as_i64() == Some(1)
+                    || m.as_str().is_some_and(|s| s.eq_ignore_ascii_case("Access"))
+            });
+            let untagged = mode.is_some_and(|m| {
+                m.as_i64() == Some(0)
+                    || m.as_str()
+                        .is_some_and(|s| s.eq_ignore_ascii_case("Untagged"))
+            });
+            if untagged {
+                f.vlan = Some(Sourced::at(0, mode.map_or(vl.line, |m| m.line)));
+            } else if !access {
+                remark(
+                    h,
+                    vl.line,
+                    format!("vNIC {name}: VLAN operation mode is trunk or private; only access VLANs are written"),
+                );
+            }
+        }
+        for m in c.objects("Get-VMNetworkAdapterTeamMapping") {
+            let of = m
+                .get("ParentAdapter")
+                .and_then(|p| {
+                    p.get("Name")
+                        .and_then(Node::scalar_text)
+                        .or_else(|| p.scalar_text())
+                })
+                .or_else(|| m.get("VMNetworkAdapterName").and_then(Node::scalar_text));
+            if of.as_deref() == Some(&name) {
+                if let Some(a) = m.get("NetAdapterName") {
+                    f.pinned = a.scalar_text().map(|x| at(x, a));
+                }
+            }
+        }
+        let alias = format!("vEthernet ({name})");
+        if let Some(r) = c
+            .objects("Get-NetAdapterRdma")
+            .iter()
+            .find(|x| name_of(x).as_deref() == Some(&alias))
+        {
+            if let Some(e) = r.get("Enabled") {
+                f.rdma_enabled = e.as_bool().map(|b| at(b, e));
+            }
+        }
+        if let Some(p) = adv_keyword(c, &alias, "*JumboPacket") {
+            if let Some(v) = adv_number(p) {
+                f.jumbo_packet = u32::try_from(v.value).ok().map(|j| Sourced {
+                    value: j,
+                    origin: v.origin,
+                });
+            }
+        }
+        out.push(f);
+    }
+    h.vnics = Some(out);
+}
+
+fn policy_match(p: &Node) -> Option<PolicyMatch> {
+    let num = |k: &str| p.get(k).and_then(Node::as_i64).filter(|v| *v != 0);
+    if num("NetDirectPortMatchCondition") == Some(445) || num("NetDirectPort") == Some(445) {
+        return Some(PolicyMatch::SmbDirect);
+    }
+    // Template is read by name only: the collection script writes enums
+    // as names, and no Microsoft page found gives its numbers.
+    if let Some(t) = p.get("Template").and_then(Node::as_str) {
+        match t.to_ascii_lowercase().as_str() {
+            "smb" => return Some(PolicyMatch::Smb),
+            "iscsi" => return Some(PolicyMatch::Iscsi),
+            "default" => return Some(PolicyMatch::Default),
+            "livemigration" => return Some(PolicyMatch::LiveMigration),
+            "cluster" => return Some(PolicyMatch::Cluster),
+            _ => {}
+        }
+    }
+    if num("IPDstPortMatchCondition") == Some(3343) || num("IPDstPort") == Some(3343) {
+        return Some(PolicyMatch::Cluster);
+    }
+    if num("IPDstPortMatchCondition") == Some(445) {
+        return Some(PolicyMatch::Smb);
+    }
+    None
+}
+
+fn qos(c: &Collection, h: &mut HostFacts) {
+    if c.cmdlet("Get-NetQosPolicy").is_some() {
+        let mut pols = Vec::new();
+        for p in c.objects("Get-NetQosPolicy") {
+            let Some(name) = name_of(p) else { continue };
+            let m = policy_match(p);
+            if m.is_none() {
+                remark(
+                    h,
+                    p.line,
+                    format!("QoS policy {name}: its match condition is none the design names (smb-direct, smb, cluster, live-migration, iscsi, default); left out"),
+                );
+            }
+            let pr = p
+                .get_any(&["PriorityValue8021Action", "PriorityValue"])
+                .and_then(|v| {
+                    v.as_i64()
+                        .and_then(|x| u8::try_from(x).ok())
+                        .filter(|x| *x <= 7)
+                        .map(|x| at(x, v))
+                });
+            pols.push(QosPolicy {
+                line: p.line,
+                name,
+                matches: m,
+                priority: pr,
+            });
+        }
+        h.qos.policies = Some(pols);
+    }
+    if let Some(fc) = c.cmdlet("Get-NetQosFlowControl") {
+        let mut on = Vec::new();
+        for p in fc.items() {
+            let pri = p.get("Priority").and_then(Node::as_i64);
+            let en = p.get("Enabled").and_then(Node::as_bool);
+            if let (Some(pri), Some(true)) = (pri, en) {
+                if let Ok(x) = u8::try_from(pri) {
+                    on.push(x);
+                }
+            }
+        }
+        on.sort_unstable();
+        h.qos.pfc = Some(Sourced::at(on, fc.line));
+    }
+    if c.cmdlet("Get-NetQosTrafficClass").is_some() {
+        let mut ets = Vec::new();
+        for t in c.objects("Get-NetQosTrafficClass") {
+            // The [Default] class shares what is left among the priorities
+            // no class names: no ETS reservation of its own.
+            if name_of(t).as_deref() == Some("[Default]") {
+                continue;
+            }
+            let bw = t
+                .get("BandwidthPercentage")
+                .and_then(Node::as_i64)
+                .and_then(|b| u32::try_from(b).ok());
+            let Some(bw) = bw else { continue };
+            let prios = t.get("Priority").map(Node::items).unwrap_or(&[]);
+            for p in prios {
+                // A string "3 5" when several priorities were flattened.
+                let list: Vec<i64> = match p.as_str() {
+                    Some(s) => s.split([' ', ',']).filter_map(|x| x.parse().ok()).collect(),
+                    None => p.as_i64().into_iter().collect(),
+                };
+                for x in list {
+                    if let Ok(x) = u8::try_from(x) {
+                        ets.push(Sourced::at((x, bw), p.line));
+                    }
+                }
+            }
+        }
+        h.qos.ets = Some(ets);
+    }
+    if let Some(d) = c.objects("Get-NetQosDcbxSetting").first() {
+        if let Some(w) = d.get("Willing") {
+            h.qos.willing = w.as_bool().map(|b| at(b, w));
+        }
+    }
+    if c.cmdlet("Get-SmbBandwidthLimit").is_some() {
+        let mut limits = Vec::new();
+        for l in c.objects("Get-SmbBandwidthLimit") {
+            let cat = l.get("Category");
+            let lm = cat.is_some_and(|c| {
+                c.as_i64() == Some(2)
+                    || c.as_str()
+                        .is_some_and(|s| s.eq_ignore_ascii_case("LiveMigration"))
+            });
+            if let Some(b) = l.get("BytesPerSecond") {
+                if let Some(v) = b.as_u64() {
+                    limits.push(SmbLimit {
+                        line: l.line,
+                        live_migration: lm,
+                        bytes_per_second: at(v, b),
+                    });
+                }
+            }
+        }
+        h.smb_limits = Some(limits);
+    }
+}
+
+fn migration(c: &Collection, h: &mut HostFacts) {
+    if let Some(v) = c.objects("Get-VMHost").first() {
+        let mut f = VmHostFacts {
+            line: v.line,
+            ..Default::default()
+        };
+        if let Some(e) = v.get("VirtualMachineMigrationEnabled") {
+            f.migration_enabled = e.as_bool().map(|b| at(b, e));
+        }
+        if let Some(t) = v.get("VirtualMachineMigrationPerformanceOption") {
+            f.transport = enum_of(t, TRANSPORT).map(|x| at(x, t));
+            if f.transport.is_none() {
+                remark(h, t.line, "VirtualMachineMigrationPerformanceOption is not TCPIP, Compression or SMB (0-2)".into());
+            }
+        }
+        if let Some(s) = v.get("MaximumVirtualMachineMigrations") {
+            f.simultaneous = s
+                .as_i64()
+                .and_then(|x| u32::try_from(x).ok())
+                .map(|x| at(x, s));
+        }
+        if let Some(a) = v.get("UseAnyNetworkForMigration") {
+            f.any_network = a.as_bool().map(|b| at(b, a));
+        }
+        h.vmhost = Some(f);
+    }
+    if c.cmdlet("Get-VMMigrationNetwork").is_some() {
+        let mut nets = Vec::new();
+        let mut objs: Vec<&Node> = c.objects("Get-VMMigrationNetwork").iter().collect();
+        objs.sort_by_key(|n| n.get("Priority").and_then(Node::as_i64).unwrap_or(i64::MAX));
+        for n in objs {
+            if let Some(s) = n.get("Subnet") {
+                if let Some(t) = s.as_str() {
+                    nets.push(at(t.to_string(), s));
+                }
+            }
+        }
+        h.migration_networks = Some(nets);
+    }
+}
+
+/// `10.0.20.0` + `255.255.255.0` -> `10.0.20.0/24`.
+fn prefix(addr: &str, mask: &str) -> Option<String> {
+    let bits: u32 = mask
+        .split('.')
+        .map(|o| o.parse::<u8>().ok().map(|b| b.count_ones()))
+        .sum::<Option<u32>>()?;
+    Some(format!("{addr}/{bits}"))
+}
+
+fn cluster(c: &Collection, h: &mut HostFacts) {
+    if c.cmdlet("Get-ClusterNetwork").is_some() {
+        let mut nets = Vec::new();
+        for n in c.objects("Get-ClusterNetwork") {
+            let Some(name) = name_of(n) else { continue };
+            let subnet = match (
+                n.get("Address").and_then(Node::as_str),
+                n.get("AddressMask").and_then(Node::as_str),
+            ) {
+                (Some(a), Some(m)) if !a.is_empty() => prefix(a, m)
+                    .map(|p| Sourced::at(p, n.get("Address").map_or(n.line, |x| x.line))),
+                _ => None,
+            };
+            nets.push(ClusterNetwork {
+                line: n.line,
+                name,
+                role: n
+                    .get("Role")
+                    .and_then(|r| enum_of(r, CLUSTER_ROLE).map(|v| at(v, r))),
+                subnet,
+            });
+        }
+        h.cluster_networks = Some(nets);
+    }
+    if c.cmdlet("Get-ClusterNetworkInterface").is_some() {
+        let mut out = Vec::new();
+        for i in c.objects("Get-ClusterNetworkInterface") {
+            let field = |k: &str| {
+                i.get(k).and_then(|n| {
+                    n.scalar_text()
+                        .or_else(|| n.get("Name").and_then(Node::scalar_text))
+                })
+            };
+            if let (Some(node), Some(network), Some(adapter)) =
+                (field("Node"), field("Network"), field("Adapter"))
+            {
+                out.push(ClusterInterface {
+                    line: i.line,
+                    node,
+                    network,
+                    adapter,
+                });
+            }
+        }
+        h.cluster_interfaces = Some(out);
+    }
+}
+
+fn intents(c: &Collection, h: &mut HostFacts) {
+    if c.cmdlet("Get-NetIntent").is_none() {
+        return;
+    }
+    let mut out = Vec::new();
+    for i in c.objects("Get-NetIntent") {
+        let Some(name) = i
+            .get_any(&["IntentName", "Name"])
+            .and_then(Node::scalar_text)
+        else {
+            continue;
+        };
+        let flag = |k: &str| i.get(k).and_then(Node::as_bool).unwrap_or(false);
+        let ty = i.get("IntentType").and_then(Node::as_i64).unwrap_or(0);
+        let tys = i
+            .get("IntentType")
+            .and_then(Node::as_str)
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let jumbo = i
+            .path(&["AdapterAdvancedParametersOverride", "JumboPacket"])
+            .and_then(|j| {
+                j.as_i64()
+                    .and_then(|x| u32::try_from(x).ok())
+                    .filter(|x| *x > 0)
+                    .map(|x| at(x, j))
+            });
+        out.push(Intent {
+            line: i.line,
+            name,
+            adapters: i
+                .get("NetAdapterNamesAsList")
+                .or_else(|| i.get("NetAdapterNames"))
+                .map(Node::strings)
+                .unwrap_or_default(),
+            management: flag("IsManagementIntentSet") || ty & 4 != 0 || tys.contains("management"),
+            compute: flag("IsComputeIntentSet") || ty & 1 != 0 || tys.contains("compute"),
+            storage: flag("IsStorageIntentSet") || ty & 2 != 0 || tys.contains("storage"),
+            jumbo_packet: jumbo,
+        });
+    }
+    h.intents = Some(out);
+}
+
+/// A node that is a `Value::Str` holding a depth-truncated object (`"@{...}"`
+/// or a .NET type name): such a property's facts are unknown.
+pub fn is_truncated(n: &Node) -> bool {
+    matches!(&n.value, Value::Str(s) if s.starts_with("@{") || s.starts_with("Microsoft.") || s.starts_with("System."))
+}

@@ -1,0 +1,403 @@
+//! `Get-SDDCDiagnosticInfo` collections: one [`Collection`] per cluster
+//! node, read from the `Export-Clixml` files the module writes.
+//!
+//! The layout is the one of Microsoft's PrivateCloud.DiagnosticInfo module
+//! (github.com/PowerShell/PrivateCloud.DiagnosticInfo,
+//! `PrivateCloud.DiagnosticInfo.psm1` and its README, "What does the
+//! gather include by default?"):
+//!
+//! - per node a folder `Node_<name>` (`Get-NodePath`: `Join-Path $Path
+//!   "Node_$node"`);
+//! - in it, per cmdlet of `$CmdsToLog`, `<cmdlet without dashes>.xml`
+//!   written by `$out | Export-Clixml` ("Default rule: base cmdlet name no
+//!   dash": `Get-NetAdapter` -> `GetNetAdapter.xml`) beside a `.txt` table,
+//!   and the CIM classes as `Win32_ComputerSystem.xml`,
+//!   `Win32_OperatingSystem.xml`;
+//! - the cluster-wide outputs at the root (`GetClusterNetwork.XML`, ...).
+//!
+//! The module runs `Get-NetQosDcbxSetting`, `Get-NetQosFlowControl` and
+//! `Get-NetQosTrafficClass` only where the DcbQos module is present, and
+//! `Get-VMSwitch` / `Get-VMNetworkAdapter -All` only where Hyper-V is: a
+//! file that is absent leaves its facts unknown (the Hyper-V mapping lists
+//! the cmdlets missing), never defaulted. It gathers no
+//! `Get-VMNetworkAdapterVlan`: a management-OS adapter's `VlanSetting`
+//! (the same `VMNetworkAdapterVlanSetting` object, serialized one level
+//! down at `Export-Clixml`'s default depth 2) stands for it.
+//!
+//! Only the files that bear on the network are read (the table
+//! [`FILES`]); the others (event logs, drivers, disks, ...) are counted as
+//! not read. Names are matched case-insensitively (the module writes
+//! `.xml`, its README `.XML`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::clixml;
+use super::value::{Collection, Node, Value};
+use crate::error::{ErrorKind, InputError};
+
+/// The files read: the file's stem (case-insensitive) and the cmdlet it is
+/// the output of, as the Hyper-V mapping names it.
+pub const FILES: &[(&str, &str)] = &[
+    ("GetNetAdapter", "Get-NetAdapter"),
+    (
+        "GetNetAdapterAdvancedProperty",
+        "Get-NetAdapterAdvancedProperty",
+    ),
+    ("GetNetAdapterRdma", "Get-NetAdapterRdma"),
+    ("GetNetLbfoTeam", "Get-NetLbfoTeam"),
+    ("GetNetLbfoTeamMember", "Get-NetLbfoTeamMember"),
+    ("GetNetQosPolicy", "Get-NetQosPolicy"),
+    ("GetNetQosDcbxSetting", "Get-NetQosDcbxSetting"),
+    ("GetNetQosFlowControl", "Get-NetQosFlowControl"),
+    ("GetNetQosTrafficClass", "Get-NetQosTrafficClass"),
+    ("GetVMSwitch", "Get-VMSwitch"),
+    ("GetVMNetworkAdapter", "Get-VMNetworkAdapter"),
+    ("Win32_ComputerSystem", "Win32_ComputerSystem"),
+    ("Win32_OperatingSystem", "Win32_OperatingSystem"),
+];
+
+/// Cluster-wide files at the collection's root, given to every node.
+pub const CLUSTER_FILES: &[(&str, &str)] = &[("GetClusterNetwork", "Get-ClusterNetwork")];
+
+/// One node of a collection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SddcNode {
+    /// The name of its `Node_<name>` folder.
+    pub name: String,
+    /// Its cmdlet outputs; `file` is the node's folder.
+    pub collection: Collection,
+    /// The file each cmdlet was read from, for messages.
+    pub files: BTreeMap<String, String>,
+    /// Files of the node's folder that were not read (no network facts).
+    pub not_read: usize,
+}
+
+/// A whole collection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sddc {
+    pub root: String,
+    pub nodes: Vec<SddcNode>,
+}
+
+/// Whether `dir` is a `Get-SDDCDiagnosticInfo` folder: it holds a
+/// `Node_<name>` folder.
+pub fn is_sddc_dir(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|rd| {
+        rd.flatten()
+            .any(|e| e.path().is_dir() && node_name(&e.file_name().to_string_lossy()).is_some())
+    })
+}
+
+/// `Node_HV01` -> `HV01`.
+fn node_name(folder: &str) -> Option<&str> {
+    let (head, rest) = folder.split_at_checked(5)?;
+    (head.eq_ignore_ascii_case("Node_") && !rest.is_empty()).then_some(rest)
+}
+
+/// Reads a collection folder from disk: the root's cluster-wide files and
+/// every `Node_<name>` folder (files directly in it; its subfolders hold
+/// reports and archives, not read).
+pub fn read_dir(dir: &Path) -> Result<Sddc, Vec<InputError>> {
+    let root = dir.display().to_string();
+    let io_err = |p: &Path, e: std::io::Error| InputError {
+        file: p.display().to_string(),
+        line: 1,
+        column: 0,
+        kind: ErrorKind::WrongKind(format!("cannot read: {e}")),
+    };
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut errors = Vec::new();
+    let mut entries: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd.flatten().map(|e| e.path()).collect(),
+        Err(e) => return Err(vec![io_err(dir, e)]),
+    };
+    entries.sort();
+    for p in entries {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if p.is_dir() {
+            if node_name(&name).is_none() {
+                continue;
+            }
+            let mut inner: Vec<_> = match std::fs::read_dir(&p) {
+                Ok(rd) => rd.flatten().map(|e| e.path()).collect(),
+                Err(e) => {
+                    errors.push(io_err(&p, e));
+                    continue;
+                }
+            };
+            inner.sort();
+            for f in inner.into_iter().filter(|f| f.is_file()) {
+                let fname = f
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let rel = format!("{name}/{fname}");
+                if wanted(&fname, FILES).is_none() {
+                    files.push((rel, Vec::new()));
+                    continue;
+                }
+                match std::fs::read(&f) {
+                    Ok(b) => files.push((rel, b)),
+                    Err(e) => errors.push(io_err(&f, e)),
+                }
+            }
+        } else if wanted(&name, CLUSTER_FILES).is_some() {
+            match std::fs::read(&p) {
+                Ok(b) => files.push((name, b)),
+                Err(e) => errors.push(io_err(&p, e)),
+            }
+        }
+    }
+    match from_files(&root, files) {
+        Ok(s) if errors.is_empty() => Ok(s),
+        Ok(_) => Err(errors),
+        Err(mut e) => {
+            errors.append(&mut e);
+            Err(errors)
+        }
+    }
+}
+
+/// The cmdlet a file name stands for in `table`.
+fn wanted(file: &str, table: &[(&str, &'static str)]) -> Option<&'static str> {
+    let (stem, ext) = file.rsplit_once('.')?;
+    if !ext.eq_ignore_ascii_case("xml") {
+        return None;
+    }
+    table
+        .iter()
+        .find(|(s, _)| s.eq_ignore_ascii_case(stem))
+        .map(|(_, c)| *c)
+}
+
+/// Builds the collection from its files: `(path relative to the root,
+/// bytes)`, paths `/`-separated (`Node_HV01/GetNetAdapter.xml`,
+/// `GetClusterNetwork.XML`). Files no node or cluster-wide table names are
+/// counted, not read (their bytes may be empty). Every file's errors are
+/// returned together.
+pub fn from_files(root: &str, files: Vec<(String, Vec<u8>)>) -> Result<Sddc, Vec<InputError>> {
+    let mut errors = Vec::new();
+    let mut cluster: BTreeMap<String, (String, Node)> = BTreeMap::new();
+    let mut nodes: BTreeMap<String, SddcNode> = BTreeMap::new();
+    let full = |rel: &str| format!("{}/{rel}", root.trim_end_matches(['/', '\\']));
+    for (rel, bytes) in files {
+        let rel = rel.replace('\\', "/");
+        let parts: Vec<&str> = rel.split('/').filter(|p| !p.is_empty()).collect();
+        match parts.as_slice() {
+            [file] => {
+                if let Some(cmd) = wanted(file, CLUSTER_FILES) {
+                    let path = full(&rel);
+                    match read_one(&path, &bytes) {
+                        Ok(n) => {
+                            cluster.insert(cmd.to_string(), (path, n));
+                        }
+                        Err(mut e) => errors.append(&mut e),
+                    }
+                }
+            }
+            [folder, file] => {
+                let Some(name) = node_name(folder) else {
+                    continue;
+                };
+                let node = nodes
+                    .entry(name.to_ascii_lowercase())
+                    .or_insert_with(|| SddcNode {
+                        name: name.to_string(),
+                        collection: Collection {
+                            file: full(folder),
+                            host: Some(name.to_string()),
+                            cmdlets: BTreeMap::new(),
+                        },
+                        files: BTreeMap::new(),
+                        not_read: 0,
+                    });
+                let Some(cmd) = wanted(file, FILES) else {
+                    node.not_read += 1;
+                    continue;
+                };
+                let path = full(&rel);
+                match read_one(&path, &bytes) {
+                    Ok(n) => {
+                        node.collection.cmdlets.insert(cmd.to_string(), n);
+                        node.files.insert(cmd.to_string(), path);
+                    }
+                    Err(mut e) => errors.append(&mut e),
+                }
+            }
+            _ => {}
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if nodes.is_empty() {
+        return Err(vec![InputError {
+            file: root.to_string(),
+            line: 1,
+            column: 0,
+            kind: ErrorKind::WrongKind(
+                "no Node_<name> folder: not a Get-SDDCDiagnosticInfo collection".to_string(),
+            ),
+        }]);
+    }
+    let mut out = Vec::new();
+    for (_, mut node) in nodes {
+        for (cmd, (path, n)) in &cluster {
+            node.collection.cmdlets.insert(cmd.clone(), n.clone());
+            node.files.insert(cmd.clone(), path.clone());
+        }
+        vlan_from_adapters(&mut node);
+        out.push(node);
+    }
+    Ok(Sddc {
+        root: root.to_string(),
+        nodes: out,
+    })
+}
+
+/// One file's objects, as a list node at line 1 (the `<Objs>` element).
+fn read_one(path: &str, bytes: &[u8]) -> Result<Node, Vec<InputError>> {
+    let objs = clixml::parse_bytes(path, bytes)?;
+    Ok(Node::new(Value::List(objs), 1))
+}
+
+/// `Get-VMNetworkAdapterVlan -ManagementOS` from the management-OS
+/// adapters' `VlanSetting` (the collection holds no output of its own for
+/// it).
+fn vlan_from_adapters(node: &mut SddcNode) {
+    if node.collection.cmdlet("Get-VMNetworkAdapterVlan").is_some() {
+        return;
+    }
+    let Some(adapters) = node.collection.cmdlet("Get-VMNetworkAdapter") else {
+        return;
+    };
+    let mut out = Vec::new();
+    for a in adapters.items() {
+        if a.get("IsManagementOs").and_then(Node::as_bool) != Some(true) {
+            continue;
+        }
+        let (Some(name), Some(vs)) = (a.get("Name"), a.get("VlanSetting")) else {
+            continue;
+        };
+        let Some(props) = vs.as_map() else { continue };
+        let mut m: Vec<(String, Node)> = vec![
+            ("AdapterName".to_string(), name.clone()),
+            (
+                "ParentAdapter".to_string(),
+                Node::new(
+                    Value::Map(vec![("Name".to_string(), name.clone())]),
+                    name.line,
+                ),
+            ),
+        ];
+        m.extend(
+            props
+                .iter()
+                .filter(|(k, _)| {
+                    !k.eq_ignore_ascii_case("ParentAdapter")
+                        && !k.eq_ignore_ascii_case("AdapterName")
+                })
+                .cloned(),
+        );
+        out.push(Node::new(Value::Map(m), vs.line));
+    }
+    if !out.is_empty() {
+        let line = adapters.line;
+        node.collection.cmdlets.insert(
+            "Get-VMNetworkAdapterVlan".to_string(),
+            Node::new(Value::List(out), line),
+        );
+        if let Some(f) = node.files.get("Get-VMNetworkAdapter").cloned() {
+            node.files.insert("Get-VMNetworkAdapterVlan".to_string(), f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str =
+        r#"<Objs Version="1.1.0.1" xmlns="http://schemas.microsoft.com/powershell/2004/04">"#;
+
+    #[test]
+    fn files_map_to_cmdlets_per_node_and_cluster_files_to_every_node() {
+        let adapters = format!(
+            "{HEAD}\n<Obj RefId=\"0\"><Props><S N=\"Name\">SLOT 3 Port 1</S></Props></Obj>\n</Objs>"
+        );
+        let nets = format!("{HEAD}<Obj RefId=\"0\"><Props><S N=\"Name\">Cluster Network 1</S></Props></Obj></Objs>");
+        let files = vec![
+            (
+                "Node_HV01/GetNetAdapter.xml".to_string(),
+                adapters.clone().into_bytes(),
+            ),
+            ("Node_HV01/GetNetAdapter.txt".to_string(), Vec::new()),
+            (
+                "Node_HV02/GETNETADAPTER.XML".to_string(),
+                adapters.into_bytes(),
+            ),
+            ("GetClusterNetwork.XML".to_string(), nets.into_bytes()),
+            ("0_CloudHealthSummary.log".to_string(), Vec::new()),
+        ];
+        let s = from_files("c1", files).unwrap();
+        assert_eq!(s.nodes.len(), 2);
+        let n = &s.nodes[0];
+        assert_eq!(n.name, "HV01");
+        assert_eq!(n.not_read, 1);
+        assert_eq!(n.collection.host.as_deref(), Some("HV01"));
+        let a = &n.collection.objects("Get-NetAdapter")[0];
+        assert_eq!(a.get("Name").unwrap().as_str(), Some("SLOT 3 Port 1"));
+        assert_eq!(a.line, 2);
+        assert_eq!(n.files["Get-NetAdapter"], "c1/Node_HV01/GetNetAdapter.xml");
+        assert_eq!(s.nodes[1].collection.objects("Get-ClusterNetwork").len(), 1);
+    }
+
+    #[test]
+    fn errors_of_every_file_come_together() {
+        let files = vec![
+            (
+                "Node_A/GetNetAdapter.xml".to_string(),
+                b"<Objs>\n<I32>x</I32></Objs>".to_vec(),
+            ),
+            (
+                "Node_A/GetVMSwitch.xml".to_string(),
+                b"<Objs>\n\n<S>".to_vec(),
+            ),
+        ];
+        let e = from_files("c", files).unwrap_err();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].file, "c/Node_A/GetNetAdapter.xml");
+        assert_eq!(e[0].line, 2);
+        assert_eq!(e[1].file, "c/Node_A/GetVMSwitch.xml");
+        assert!(from_files("c", vec![]).is_err());
+    }
+
+    #[test]
+    fn vlan_settings_of_management_adapters_stand_for_get_vmnetworkadaptervlan() {
+        let x = format!(
+            r#"{HEAD}
+<Obj RefId="0"><Props><S N="Name">SMB1</S><B N="IsManagementOs">true</B>
+<Obj N="VlanSetting" RefId="1"><Props><I32 N="AccessVlanId">711</I32><S N="OperationMode">Access</S></Props></Obj></Props></Obj>
+<Obj RefId="2"><Props><S N="Name">vm1</S><B N="IsManagementOs">false</B>
+<Obj N="VlanSetting" RefId="3"><Props><I32 N="AccessVlanId">5</I32></Props></Obj></Props></Obj>
+</Objs>"#
+        );
+        let s = from_files(
+            "c",
+            vec![("Node_A/GetVMNetworkAdapter.xml".into(), x.into_bytes())],
+        )
+        .unwrap();
+        let v = s.nodes[0].collection.objects("Get-VMNetworkAdapterVlan");
+        assert_eq!(v.len(), 1);
+        assert_eq!(
+            v[0].path(&["ParentAdapter", "Name"]).unwrap().as_str(),
+            Some("SMB1")
+        );
+        assert_eq!(v[0].get("AccessVlanId").unwrap().as_i64(), Some(711));
+        assert_eq!(v[0].line, 3);
+    }
+}

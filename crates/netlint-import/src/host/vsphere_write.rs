@@ -1,0 +1,772 @@
+//! vSphere collections to the hosts of a design (`docs/format.md`, hosts
+//! on vSphere platforms): networks from the port groups the vmkernel
+//! ports and VMs use, one profile per cluster holding what its hosts share
+//! (the value most hosts have), and per host only what differs. Each value
+//! carries a comment naming the collection line it came from.
+//!
+//! Mapping:
+//!
+//! - a vmnic is a NIC: `card` from its PCI address (ports of one adapter
+//!   share domain, bus and device: `0000:3b:00.0` and `0000:3b:00.1` are
+//!   card `pci-0000:3b:00`), `model` from `esxcli network nic list`,
+//!   `speed` from `BitRatePerSec` (Mb/s), `switch` / `port` from its CDP or
+//!   LLDP hint (or a cabling CSV row) when that names an imported switch;
+//!   no `mtu` (a vmnic runs its virtual switch's);
+//! - a standard switch is `kind = "vss"`, a distributed one `"vds"`, with
+//!   its vmnic `uplinks`, `mtu` and `load_balancing` (ESXi's policy names
+//!   mapped to the format's words; a vDS's from its port groups, the one
+//!   most use; an active LAG is `lacp`); port groups no vmkernel port uses
+//!   are VM networks in the switch's `networks`;
+//! - a vmkernel port is a `vnic` of its switch: its port group's network,
+//!   `mtu`, the port group's `active_uplinks` / `standby_uplinks` when they
+//!   are not every uplink active, `iscsi_port_binding`;
+//! - a port group's network: `role` from the services of the vmkernel
+//!   ports on it (Management: `management`; vMotion: `live-migration`;
+//!   vSAN: `storage` / `vsan`; bound to software iSCSI: `storage` /
+//!   `iscsi`), its VLAN, and the MTU most of its vmkernel ports run; the
+//!   vMotion networks are the host's `live_migration.networks`.
+//!
+//! What the format cannot say, or what is assumed, is a note.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+use crate::design::toml::{key, string};
+use crate::model::{Origin, Sourced};
+
+use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
+
+/// A cable from a cabling sheet between a switch port and a host NIC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostCable {
+    pub switch: String,
+    pub port: String,
+    pub host: String,
+    pub nic: String,
+    pub at: String,
+}
+
+/// The written tables and the notes.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    pub toml: String,
+    pub notes: Vec<String>,
+}
+
+/// One value of one host: table path under the host, key, TOML value,
+/// comment.
+#[derive(Clone, Debug, PartialEq)]
+struct Entry {
+    path: Vec<String>,
+    key: &'static str,
+    value: String,
+    comment: String,
+}
+
+struct NetInfo {
+    role: &'static str,
+    protocol: Option<&'static str>,
+    vlan: Option<(u16, String)>,
+    mtus: Vec<(u32, String)>,
+    vm: bool,
+}
+
+/// Writes the hosts of `colls`. `switches` are the design names of the
+/// imported switches; `cables` the cabling sheets' host cables.
+pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCable]) -> Written {
+    let mut notes = Vec::new();
+    for c in colls {
+        for r in &c.remarks {
+            notes.push(format!("{}:{}: {}", c.file, r.line, r.text));
+        }
+    }
+    let nets = networks(colls, &mut notes);
+    let mut out = String::new();
+    for (name, n) in &nets {
+        let _ = writeln!(out, "\n[networks.{}]", key(name));
+        line(&mut out, "role", &string(n.role), "");
+        if let Some(p) = n.protocol {
+            line(&mut out, "protocol", &string(p), "");
+        }
+        if let Some((v, at)) = &n.vlan {
+            line(&mut out, "vlan", &v.to_string(), at);
+        }
+        if let Some((mtu, at)) = majority(&n.mtus) {
+            if mtu != 1500 {
+                line(
+                    &mut out,
+                    "mtu",
+                    &mtu.to_string(),
+                    &format!("{at}, the MTU most of its vmkernel ports run"),
+                );
+            }
+        }
+    }
+    let mut used_names = BTreeSet::new();
+    let several = colls.len() > 1;
+    for c in colls {
+        if c.hosts.is_empty() {
+            notes.push(format!("{}: the collection holds no host", c.file));
+            continue;
+        }
+        let cluster = c
+            .cluster
+            .as_ref()
+            .map(|s| s.value.clone())
+            .unwrap_or_else(|| crate::design::file_stem(&c.file));
+        let profile = format!("esx-{}", cluster);
+        let mut hosts: Vec<(String, Vec<Entry>)> = Vec::new();
+        for h in &c.hosts {
+            let name = host_name(&h.name, &mut used_names);
+            let entries = host_entries(&c.file, h, &name, &nets, switches, cables, &mut notes);
+            hosts.push((name, entries));
+        }
+        let (shared, own) = fold(&hosts);
+        write_tables(&mut out, &format!("profiles.{}", key(&profile)), &shared);
+        for ((name, _), entries) in hosts.iter().zip(own) {
+            let _ = writeln!(out, "\n[hosts.{}]", key(name));
+            line(&mut out, "profile", &string(&profile), "");
+            if several {
+                line(&mut out, "cluster", &string(&cluster), "");
+            }
+            write_tables(&mut out, &format!("hosts.{}", key(name)), &entries);
+        }
+    }
+    Written { toml: out, notes }
+}
+
+/// [`write`] against the switches and cabling sheets of `docs`: the
+/// switches are named as the design names them (hostname, else the file's
+/// stem), and a cabling row between a switch port and a device that is no
+/// switch is a host cable.
+pub fn write_with_docs(colls: &[VsphereCollection], docs: &[crate::Document]) -> Written {
+    let mut switches: Vec<String> = Vec::new();
+    for d in docs {
+        if let crate::Document::Config(cfg) = d {
+            let name = cfg
+                .hostname
+                .as_ref()
+                .map_or_else(|| crate::design::file_stem(&cfg.file), |h| h.value.clone());
+            if !switches.contains(&name) {
+                switches.push(name);
+            }
+        }
+    }
+    let is_switch = |d: &str| switches.iter().any(|s| s.eq_ignore_ascii_case(d));
+    let mut cables = Vec::new();
+    for d in docs {
+        let crate::Document::Cabling(c) = d else {
+            continue;
+        };
+        for row in &c.cables {
+            let at = format!("{}:{}", c.file, row.line);
+            let (sw, port, host, nic) = if is_switch(&row.device) && !is_switch(&row.peer_device) {
+                (&row.device, &row.port, &row.peer_device, &row.peer_port)
+            } else if is_switch(&row.peer_device) && !is_switch(&row.device) {
+                (&row.peer_device, &row.peer_port, &row.device, &row.port)
+            } else {
+                continue;
+            };
+            let sw = switches
+                .iter()
+                .find(|s| s.eq_ignore_ascii_case(sw))
+                .cloned()
+                .unwrap_or_default();
+            let port = crate::names::IfName::parse_switch_port(port)
+                .map_or(port.clone(), |i| i.to_string());
+            cables.push(HostCable {
+                switch: sw,
+                port,
+                host: host.clone(),
+                nic: nic.clone(),
+                at,
+            });
+        }
+    }
+    write(colls, &switches, &cables)
+}
+
+fn line(out: &mut String, k: &str, v: &str, comment: &str) {
+    let l = format!("{} = {v}", key(k));
+    if comment.is_empty() {
+        let _ = writeln!(out, "{l}");
+    } else {
+        let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+    }
+}
+
+fn at<T>(file: &str, s: &Sourced<T>) -> String {
+    match &s.origin {
+        Origin::Line(l) => format!("{file}:{l}"),
+        Origin::VendorDefault { source } => format!("default: {source}"),
+    }
+}
+
+/// The most common value (ties: the first seen), with the comment of its
+/// first occurrence.
+fn majority<T: PartialEq + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
+    let mut best: Option<(usize, &(T, String))> = None;
+    for v in vals {
+        let n = vals.iter().filter(|w| w.0 == v.0).count();
+        if best.is_none_or(|(b, _)| n > b) {
+            best = Some((n, v));
+        }
+    }
+    best.map(|(_, v)| v.clone())
+}
+
+/// `esx01.contoso.com` -> `esx01` (an address stays whole), unique.
+fn host_name(full: &str, used: &mut BTreeSet<String>) -> String {
+    let is_ip = full.parse::<std::net::IpAddr>().is_ok();
+    let short = if is_ip {
+        full.to_string()
+    } else {
+        full.split('.').next().unwrap_or(full).to_string()
+    };
+    let name = if used.contains(&short) {
+        full.to_string()
+    } else {
+        short
+    };
+    used.insert(name.clone());
+    name
+}
+
+fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<String, NetInfo> {
+    let mut nets: BTreeMap<String, NetInfo> = BTreeMap::new();
+    for c in colls {
+        for h in &c.hosts {
+            let bound: BTreeSet<&str> = h
+                .iscsi_bound
+                .iter()
+                .flatten()
+                .map(|s| s.value.as_str())
+                .collect();
+            for k in &h.vmks {
+                let Some(pg) = &k.portgroup else {
+                    notes.push(format!(
+                        "{}:{}: {} {} names no port group; left out",
+                        c.file, k.line, h.name, k.name
+                    ));
+                    continue;
+                };
+                let (role, protocol) = if k.management {
+                    ("management", None)
+                } else if k.vmotion {
+                    ("live-migration", None)
+                } else if k.vsan {
+                    ("storage", Some("vsan"))
+                } else if bound.contains(k.name.as_str()) {
+                    ("storage", Some("iscsi"))
+                } else if k.ft {
+                    notes.push(format!(
+                        "{}:{}: {} {} carries only Fault Tolerance logging, which the design format has no role for: its network {} is written with role `replica` (information only)",
+                        c.file, k.services_line, h.name, k.name, pg.value
+                    ));
+                    ("replica", None)
+                } else {
+                    notes.push(format!(
+                        "{}:{}: {} {} has no service enabled (NFS, or iSCSI without port binding): its network {} is written as `storage` without a protocol",
+                        c.file, k.services_line, h.name, k.name, pg.value
+                    ));
+                    ("storage", None)
+                };
+                if k.management && (k.vmotion || k.vsan) {
+                    notes.push(format!(
+                        "{}:{}: {} {} carries management and {}: its network {} is written as `management`",
+                        c.file,
+                        k.services_line,
+                        h.name,
+                        k.name,
+                        if k.vmotion { "vMotion" } else { "vSAN" },
+                        pg.value
+                    ));
+                }
+                let n = nets.entry(pg.value.clone()).or_insert_with(|| NetInfo {
+                    role,
+                    protocol,
+                    vlan: None,
+                    mtus: Vec::new(),
+                    vm: false,
+                });
+                if rank(role) < rank(n.role) {
+                    n.role = role;
+                    n.protocol = protocol;
+                }
+                n.vm = false;
+                let mtu = k
+                    .mtu
+                    .as_ref()
+                    .map_or((1500, String::new()), |m| (m.value, at(&c.file, m)));
+                n.mtus.push(mtu);
+                if n.vlan.is_none() {
+                    n.vlan = pg_vlan(&c.file, h, &pg.value, notes);
+                }
+            }
+        }
+    }
+    // Port groups no vmkernel port uses: VM networks.
+    for c in colls {
+        for h in &c.hosts {
+            for g in &h.portgroups {
+                if nets.contains_key(&g.name) {
+                    continue;
+                }
+                let vlan = pg_vlan(&c.file, h, &g.name, notes);
+                nets.insert(
+                    g.name.clone(),
+                    NetInfo {
+                        role: "vm",
+                        protocol: None,
+                        vlan,
+                        mtus: Vec::new(),
+                        vm: true,
+                    },
+                );
+            }
+        }
+    }
+    nets
+}
+
+fn rank(role: &str) -> u8 {
+    match role {
+        "management" => 0,
+        "live-migration" => 1,
+        "storage" => 2,
+        _ => 3,
+    }
+}
+
+fn pg_vlan(file: &str, h: &EsxHost, pg: &str, notes: &mut Vec<String>) -> Option<(u16, String)> {
+    let g = h.portgroups.iter().find(|g| g.name == pg)?;
+    let v = g.vlan.as_ref()?;
+    match &v.value {
+        Vlan::Tag(id) => Some((*id, at(file, v))),
+        Vlan::Untagged => None,
+        Vlan::Other(t) => {
+            notes.push(format!(
+                "{}: port group {pg} is {t} (a trunk or private VLAN), not one network's VLAN: its network is written untagged",
+                at(file, v)
+            ));
+            None
+        }
+    }
+}
+
+/// `8.0.2` -> `vsphere-8`.
+fn platform(version: &str) -> Option<&'static str> {
+    let mut it = version.trim().split('.');
+    let major = it.next()?;
+    let minor = it.next().unwrap_or("0");
+    Some(match (major, minor) {
+        ("8", _) => "vsphere-8",
+        ("7", _) => "vsphere-7",
+        ("6", _) => "vsphere-6",
+        ("5", "5") => "vsphere-5.5",
+        ("5", "1") => "vsphere-5.1",
+        ("5", "0") => "vsphere-5.0",
+        _ => return None,
+    })
+}
+
+/// `25000` Mb/s -> `"25G"`, `2500` -> `"2.5G"`, `100` -> `"100M"`.
+fn speed_text(mbps: u64) -> String {
+    if mbps >= 1000 && mbps % 100 == 0 {
+        let g = mbps as f64 / 1000.0;
+        if mbps % 1000 == 0 {
+            format!("{}G", mbps / 1000)
+        } else {
+            format!("{g}G")
+        }
+    } else {
+        format!("{mbps}M")
+    }
+}
+
+/// `0000:3b:00.1` -> `pci-0000:3b:00`.
+fn card(pci: &str) -> String {
+    let base = pci.rsplit_once('.').map_or(pci, |(b, _)| b);
+    format!("pci-{base}")
+}
+
+/// The design switch a CDP / LLDP device name stands for.
+fn match_switch<'a>(device: &str, switches: &'a [String]) -> Option<&'a String> {
+    let d = device.trim();
+    let d = d.split('(').next().unwrap_or(d).trim();
+    let short = d.split('.').next().unwrap_or(d);
+    switches
+        .iter()
+        .find(|s| s.eq_ignore_ascii_case(d) || s.eq_ignore_ascii_case(short))
+}
+
+fn host_entries(
+    file: &str,
+    h: &EsxHost,
+    name: &str,
+    nets: &BTreeMap<String, NetInfo>,
+    switches: &[String],
+    cables: &[HostCable],
+    notes: &mut Vec<String>,
+) -> Vec<Entry> {
+    let mut e = Vec::new();
+    let mut push = |path: &[&str], key: &'static str, value: String, comment: String| {
+        e.push(Entry {
+            path: path.iter().map(|s| s.to_string()).collect(),
+            key,
+            value,
+            comment,
+        })
+    };
+    match &h.version {
+        Some(v) => match platform(&v.value) {
+            Some(p) => push(
+                &[],
+                "os",
+                string(p),
+                format!("{}, ESXi {}", at(file, v), v.value),
+            ),
+            None => notes.push(format!(
+                "{}: {name}: ESXi version {} is none the design format names; `os` not written",
+                at(file, v),
+                v.value
+            )),
+        },
+        None => notes.push(format!(
+            "{file}:{}: {name}: no Version: `os` not written (the design's platform applies)",
+            h.line
+        )),
+    }
+    if let Some(m) = &h.memory_gib {
+        let v = (m.value * 100.0).round() / 100.0;
+        push(&[], "memory_gb", format!("{v}"), at(file, m));
+    }
+    for n in &h.vmnics {
+        let p = ["nics", n.name.as_str()];
+        if let Some(pci) = &n.pci {
+            push(
+                &p,
+                "card",
+                string(&card(&pci.value)),
+                format!("{}, PCI {}", at(file, pci), pci.value),
+            );
+        }
+        if let Some(d) = &n.description {
+            push(&p, "model", string(&d.value), at(file, d));
+        }
+        if let Some(s) = &n.speed_mbps {
+            push(
+                &p,
+                "speed",
+                string(&speed_text(s.value)),
+                format!("{}, BitRatePerSec {} (Mb/s)", at(file, s), s.value),
+            );
+        }
+        let cable = cables.iter().find(|c| {
+            c.nic.eq_ignore_ascii_case(&n.name)
+                && (c.host.eq_ignore_ascii_case(name) || c.host.eq_ignore_ascii_case(&h.name))
+        });
+        match (&n.neighbor, cable) {
+            (Some(nb), _) if match_switch(&nb.device, switches).is_some() => {
+                let sw = match_switch(&nb.device, switches).cloned().unwrap_or_default();
+                let proto = match nb.protocol {
+                    super::vsphere::Protocol::Cdp => "CDP",
+                    super::vsphere::Protocol::Lldp => "LLDP",
+                };
+                push(&p, "switch", string(&sw), format!("{file}:{}, {proto} device {}", nb.line, nb.device));
+                if let Some(port) = &nb.port {
+                    let port = crate::names::IfName::parse_switch_port(port)
+                        .map_or(port.clone(), |i| i.to_string());
+                    push(&p, "port", string(&port), format!("{file}:{}, {proto} port", nb.line));
+                }
+            }
+            (_, Some(c)) => {
+                push(&p, "switch", string(&c.switch), c.at.clone());
+                push(&p, "port", string(&c.port), c.at.clone());
+            }
+            (Some(nb), None) => notes.push(format!(
+                "{file}:{}: {name} {}: its switch {} ({}) is not an imported switch; the NIC is written without `switch`",
+                nb.line,
+                n.name,
+                nb.device,
+                match nb.protocol {
+                    super::vsphere::Protocol::Cdp => "CDP",
+                    super::vsphere::Protocol::Lldp => "LLDP",
+                }
+            )),
+            (None, None) => notes.push(format!(
+                "{file}:{}: {name} {}: no CDP / LLDP hint and no cabling row: the NIC is written without `switch`",
+                n.line, n.name
+            )),
+        }
+    }
+    let bound: BTreeSet<&str> = h
+        .iscsi_bound
+        .iter()
+        .flatten()
+        .map(|s| s.value.as_str())
+        .collect();
+    for s in &h.switches {
+        let p = ["vswitches", s.name.as_str()];
+        let kind = match s.kind {
+            SwitchKind::Vss => "vss",
+            SwitchKind::Vds => "vds",
+        };
+        push(&p, "kind", string(kind), format!("{file}:{}", s.line));
+        let ups: Vec<String> = s.uplinks.value.iter().map(|u| string(u)).collect();
+        push(
+            &p,
+            "uplinks",
+            format!("[{}]", ups.join(", ")),
+            at(file, &s.uplinks),
+        );
+        if let Some(m) = &s.mtu {
+            push(&p, "mtu", m.value.to_string(), at(file, m));
+        }
+        let pgs: Vec<&PortGroup> = h.portgroups.iter().filter(|g| g.switch == s.name).collect();
+        let lb = match (s.kind, &s.teaming) {
+            (SwitchKind::Vss, Some(t)) => t.lb.as_ref().map(|l| (l.value, at(file, l))),
+            _ => {
+                let all: Vec<(Lb, String)> = pgs
+                    .iter()
+                    .filter_map(|g| {
+                        g.teaming
+                            .as_ref()?
+                            .lb
+                            .as_ref()
+                            .map(|l| (l.value, at(file, l)))
+                    })
+                    .collect();
+                let m = majority(&all);
+                if let Some((l, _)) = &m {
+                    if all.iter().any(|(x, _)| x != l) {
+                        notes.push(format!(
+                            "{file}:{}: {name} {}: its port groups use several load-balancing policies; the switch is written with the one most use ({})",
+                            s.line,
+                            s.name,
+                            l.key()
+                        ));
+                    }
+                }
+                m
+            }
+        };
+        if let Some((l, c)) = lb {
+            push(&p, "load_balancing", string(l.key()), c);
+        }
+        let vm: Vec<String> = pgs
+            .iter()
+            .filter(|g| nets.get(&g.name).is_some_and(|n| n.vm))
+            .map(|g| string(&g.name))
+            .collect();
+        if !vm.is_empty() {
+            push(
+                &p,
+                "networks",
+                format!("[{}]", vm.join(", ")),
+                format!("{file}:{}, VM port groups", s.line),
+            );
+        }
+        for k in &h.vmks {
+            let Some(pg) = &k.portgroup else { continue };
+            let Some(g) = pgs.iter().find(|g| g.name == pg.value) else {
+                continue;
+            };
+            let vp = ["vswitches", s.name.as_str(), "vnics", k.name.as_str()];
+            push(&vp, "network", string(&pg.value), at(file, pg));
+            if let Some(m) = &k.mtu {
+                push(&vp, "mtu", m.value.to_string(), at(file, m));
+            }
+            if let Some(t) = &g.teaming {
+                let all: BTreeSet<&String> = s.uplinks.value.iter().collect();
+                let act: BTreeSet<&String> = t.active.iter().collect();
+                let known = |l: &[String]| l.iter().all(|u| s.uplinks.value.contains(u));
+                if !known(&t.active) || !known(&t.standby) {
+                    notes.push(format!(
+                        "{file}:{}: {name} port group {}: its teaming names uplinks that are not vmnics of {}; failover order not written",
+                        t.line, g.name, s.name
+                    ));
+                } else if !t.active.is_empty() && (act != all || !t.standby.is_empty()) {
+                    let a: Vec<String> = t.active.iter().map(|u| string(u)).collect();
+                    push(
+                        &vp,
+                        "active_uplinks",
+                        format!("[{}]", a.join(", ")),
+                        format!("{file}:{}, port group {}", t.line, g.name),
+                    );
+                    if !t.standby.is_empty() {
+                        let sb: Vec<String> = t.standby.iter().map(|u| string(u)).collect();
+                        push(
+                            &vp,
+                            "standby_uplinks",
+                            format!("[{}]", sb.join(", ")),
+                            format!("{file}:{}, port group {}", t.line, g.name),
+                        );
+                    }
+                }
+            }
+            if bound.contains(k.name.as_str()) {
+                let b = h
+                    .iscsi_bound
+                    .iter()
+                    .flatten()
+                    .find(|b| b.value == k.name)
+                    .map_or(String::new(), |b| at(file, b));
+                push(&vp, "iscsi_port_binding", "true".into(), b);
+            }
+        }
+    }
+    let lm: Vec<String> = h
+        .vmks
+        .iter()
+        .filter(|k| k.vmotion)
+        .filter_map(|k| k.portgroup.as_ref())
+        .map(|p| string(&p.value))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if !lm.is_empty() {
+        let first = h
+            .vmks
+            .iter()
+            .find(|k| k.vmotion)
+            .map_or(h.line, |k| k.services_line);
+        push(
+            &["live_migration"],
+            "networks",
+            format!("[{}]", lm.join(", ")),
+            format!("{file}:{first}, vMotion enabled"),
+        );
+    }
+    e
+}
+
+/// Splits hosts' entries into the profile's (a key every host has, with
+/// the value most have) and each host's own (what differs from the
+/// profile, and keys only some hosts have).
+#[allow(clippy::type_complexity)]
+fn fold(hosts: &[(String, Vec<Entry>)]) -> (Vec<Entry>, Vec<Vec<Entry>>) {
+    let n = hosts.len();
+    let mut order: Vec<(Vec<String>, &'static str)> = Vec::new();
+    let mut by_key: BTreeMap<(Vec<String>, &'static str), Vec<(usize, &Entry)>> = BTreeMap::new();
+    for (i, (_, entries)) in hosts.iter().enumerate() {
+        for e in entries {
+            let k = (e.path.clone(), e.key);
+            if !by_key.contains_key(&k) {
+                order.push(k.clone());
+            }
+            by_key.entry(k).or_default().push((i, e));
+        }
+    }
+    let mut shared = Vec::new();
+    let mut own: Vec<Vec<Entry>> = vec![Vec::new(); n];
+    for k in order {
+        let list = &by_key[&k];
+        let everyone = list.len() == n && n > 0;
+        let common = if everyone {
+            let vals: Vec<(String, String)> = list
+                .iter()
+                .map(|(_, e)| (e.value.clone(), e.comment.clone()))
+                .collect();
+            // A value no two hosts share (a switch port) stays on the hosts.
+            majority(&vals).filter(|(v, _)| n == 1 || vals.iter().filter(|x| x.0 == *v).count() > 1)
+        } else {
+            None
+        };
+        match common {
+            Some((v, comment)) => {
+                let first = list.iter().find(|(_, e)| e.value == v).map(|(_, e)| *e);
+                if let Some(f) = first {
+                    shared.push(Entry {
+                        comment,
+                        ..f.clone()
+                    });
+                }
+                for (i, e) in list {
+                    if e.value != v {
+                        own[*i].push((*e).clone());
+                    }
+                }
+            }
+            None => {
+                for (i, e) in list {
+                    own[*i].push((*e).clone());
+                }
+            }
+        }
+    }
+    (shared, own)
+}
+
+/// Entries as TOML tables under `prefix`, grouped by path in first-seen
+/// order.
+fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
+    let mut paths: Vec<&Vec<String>> = Vec::new();
+    for e in entries {
+        if !paths.contains(&&e.path) {
+            paths.push(&e.path);
+        }
+    }
+    // The top-level keys go first, under the prefix's own table.
+    paths.sort_by_key(|p| !p.is_empty());
+    for p in paths {
+        let header = if p.is_empty() {
+            prefix.to_string()
+        } else {
+            let parts: Vec<String> = p.iter().map(|s| key(s)).collect();
+            format!("{prefix}.{}", parts.join("."))
+        };
+        if p.is_empty() && prefix.starts_with("hosts.") {
+            // The host table is open already (profile line above).
+        } else {
+            let _ = writeln!(out, "\n[{header}]");
+        }
+        for e in entries.iter().filter(|e| &e.path == p) {
+            line(out, e.key, &e.value, &e.comment);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speeds_cards_platforms_and_switch_names() {
+        assert_eq!(speed_text(25000), "25G");
+        assert_eq!(speed_text(2500), "2.5G");
+        assert_eq!(speed_text(100), "100M");
+        assert_eq!(card("0000:3b:00.1"), "pci-0000:3b:00");
+        assert_eq!(platform("8.0.2"), Some("vsphere-8"));
+        assert_eq!(platform("5.5.0"), Some("vsphere-5.5"));
+        assert_eq!(platform("9.0"), None);
+        let sw = vec!["tor-a".to_string()];
+        assert_eq!(match_switch("tor-a(FDO2419X01)", &sw), Some(&sw[0]));
+        assert_eq!(match_switch("TOR-A.contoso.com", &sw), Some(&sw[0]));
+        assert_eq!(match_switch("tor-b", &sw), None);
+        let mut used = BTreeSet::new();
+        assert_eq!(host_name("esx01.a.com", &mut used), "esx01");
+        assert_eq!(host_name("esx01.b.com", &mut used), "esx01.b.com");
+        assert_eq!(host_name("10.0.0.1", &mut used), "10.0.0.1");
+    }
+
+    #[test]
+    fn fold_keeps_the_majority_in_the_profile_and_the_rest_on_hosts() {
+        let e = |k: &'static str, v: &str| Entry {
+            path: vec!["vnics".into(), "vmk1".into()],
+            key: k,
+            value: v.into(),
+            comment: String::new(),
+        };
+        let hosts = vec![
+            ("a".to_string(), vec![e("mtu", "9000"), e("port", "1")]),
+            ("b".to_string(), vec![e("mtu", "9000"), e("port", "2")]),
+            ("c".to_string(), vec![e("mtu", "1500"), e("port", "3")]),
+        ];
+        let (shared, own) = fold(&hosts);
+        assert_eq!(shared, vec![e("mtu", "9000")]);
+        assert_eq!(own[0], vec![e("port", "1")]);
+        assert_eq!(own[1], vec![e("port", "2")]);
+        assert_eq!(own[2], vec![e("mtu", "1500"), e("port", "3")]);
+    }
+}

@@ -1,0 +1,189 @@
+//! vSphere collections (`netlint collect vsphere` JSON; the fixture in
+//! tests/vsphere/ cites its sources) imported with the switches their
+//! vmnics' CDP / LLDP hints name: the design loads without a diagnostic,
+//! the hosts fold into one profile with per-host overrides, and the
+//! written TOML and notes are snapshotted. Shapes the mapping must not
+//! guess at become notes.
+
+use std::path::Path;
+
+use netlint_import::design::to_design_with_hosts;
+use netlint_import::host::vsphere::{self, Lb};
+use netlint_import::host::vsphere_write::write_with_docs;
+use netlint_import::{parse, Document};
+use netlint_model::{load, SourceFile};
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+fn docs(files: &[&str]) -> Vec<Document> {
+    files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(root().join(f)).unwrap();
+            parse(f, &text, None).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect()
+}
+
+fn import(switch_files: &[&str], json: &str, name: &str) -> (String, Vec<String>) {
+    let docs = docs(switch_files);
+    let coll = vsphere::read(name, json.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let mut imported = to_design_with_hosts(&docs, &[], "imported");
+    let written = write_with_docs(&[coll], &docs);
+    imported.toml.push_str(&written.toml);
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{:#?}\n{}",
+        loaded
+            .diagnostics
+            .iter()
+            .map(|d| &d.message)
+            .collect::<Vec<_>>(),
+        imported.toml
+    );
+    (imported.toml, written.notes)
+}
+
+const SWITCHES: &[&str] = &[
+    "vsphere/tor-a.cfg",
+    "vsphere/tor-b.cfg",
+    "vsphere/cabling.csv",
+];
+const CLUSTER: &str = "vsphere/prod-cl01.vsphere.json";
+
+fn cluster_json() -> String {
+    // Read as the importer does: BOM and CRLF included.
+    vsphere_text(&std::fs::read(root().join(CLUSTER)).unwrap())
+}
+
+fn vsphere_text(bytes: &[u8]) -> String {
+    netlint_import::host::json::decode(bytes)
+}
+
+#[test]
+fn a_three_host_cluster_folds_into_one_profile_with_the_odd_host_overridden() {
+    let (toml, notes) = import(SWITCHES, &cluster_json(), CLUSTER);
+    insta::assert_snapshot!("prod-cl01.toml", toml);
+    insta::assert_snapshot!("prod-cl01.notes", notes.join("\n"));
+    // The seeded drift is the only vmkernel override.
+    assert!(toml.contains("[hosts.esx03.vswitches.dvs-prod.vnics.vmk1]\nmtu = 1500"));
+    // Ports differ host by host, so none sits in the profile.
+    let profile_nic = toml
+        .split("[profiles.esx-prod-cl01.nics.vmnic0]")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .unwrap();
+    assert!(profile_nic.contains("switch = \"tor-a\""), "{profile_nic}");
+    assert!(!profile_nic.contains("port ="), "{profile_nic}");
+    assert!(
+        toml.contains("[hosts.esx01.nics.vmnic0]\nport = \"Ethernet1/1\""),
+        "{toml}"
+    );
+}
+
+#[test]
+fn the_reader_keeps_lines_units_and_resolves_vds_uplinks() {
+    let c = vsphere::read(CLUSTER, cluster_json().as_bytes()).unwrap();
+    assert_eq!(c.cluster.as_ref().unwrap().value, "prod-cl01");
+    let h = &c.hosts[2];
+    assert_eq!(h.name, "esx03.contoso.com");
+    let n = &h.vmnics[2];
+    assert_eq!(n.speed_mbps.as_ref().unwrap().value, 25000);
+    let nb = n.neighbor.as_ref().unwrap();
+    assert_eq!(nb.device, "tor-a.contoso.com");
+    assert_eq!(nb.port.as_deref(), Some("Ethernet1/13"));
+    let vm = h
+        .portgroups
+        .iter()
+        .find(|g| g.name == "dvpg-vmotion")
+        .unwrap();
+    let t = vm.teaming.as_ref().unwrap();
+    assert_eq!(
+        (t.active.clone(), t.standby.clone()),
+        (vec!["vmnic2".to_string()], vec!["vmnic3".to_string()])
+    );
+    assert_eq!(t.lb.as_ref().unwrap().value, Lb::OriginatingPort);
+    let k = h.vmks.iter().find(|k| k.name == "vmk1").unwrap();
+    assert!(k.vmotion && !k.management);
+    assert_eq!(k.mtu.as_ref().unwrap().value, 1500);
+    assert_eq!(
+        k.mtu.as_ref().unwrap().line(),
+        Some(641),
+        "the line of esx03 vmk1 Mtu"
+    );
+}
+
+/// A one-host collection with the shapes that become notes: a vmnic whose
+/// CDP names a switch that is not imported, one with no hint at all, a
+/// trunk port group (VLanId 4095), an active LAG, a vmkernel port with no
+/// service, an iSCSI-bound one.
+const ODD: &str = r#"{
+  "Collector": "netlint collect vsphere", "Cluster": "lab",
+  "Hosts": [{
+    "Name": "esx9.lab", "Version": "7.0.3", "MemoryTotalGB": 256,
+    "PhysicalNics": [
+      {"Name": "vmnic0", "BitRatePerSec": 10000, "PciId": "0000:18:00.0",
+       "Cdp": {"DevId": "oob-sw1", "PortId": "GigabitEthernet1/0/7"}, "Lldp": null},
+      {"Name": "vmnic1", "BitRatePerSec": 0, "PciId": "0000:18:00.1", "Cdp": null, "Lldp": null},
+      {"Name": "vmnic2", "BitRatePerSec": 25000, "PciId": "0000:3b:00.0",
+       "Cdp": null, "Lldp": {"ChassisId": "x", "PortId": "00:11:22:33:44:55", "SystemName": "tor-a", "PortDescription": "Ethernet1/20"}},
+      {"Name": "vmnic3", "BitRatePerSec": 25000, "PciId": "0000:3b:00.1", "Cdp": null, "Lldp": null}
+    ],
+    "StandardSwitches": [{"Name": "vSwitch0", "Mtu": 1500, "Nic": ["vmnic0", "vmnic1"],
+      "Teaming": {"LoadBalancingPolicy": "LoadBalanceIP", "ActiveNic": ["vmnic0", "vmnic1"], "StandbyNic": [], "UnusedNic": []}}],
+    "StandardPortGroups": [
+      {"Name": "Management Network", "VirtualSwitchName": "vSwitch0", "VLanId": 0, "Teaming": null},
+      {"Name": "trunk-vms", "VirtualSwitchName": "vSwitch0", "VLanId": 4095, "Teaming": null},
+      {"Name": "nfs", "VirtualSwitchName": "vSwitch0", "VLanId": 50, "Teaming": null}
+    ],
+    "DistributedSwitches": [{"Name": "dvs-lab", "Mtu": 9000, "LacpGroups": ["lag1"],
+      "Uplinks": [{"Uplink": "lag1-0", "Nic": "vmnic2"}, {"Uplink": "lag1-1", "Nic": "vmnic3"}]}],
+    "DistributedPortGroups": [
+      {"Name": "iscsi-a", "VDSwitch": "dvs-lab", "VlanConfiguration": "VLAN 60",
+       "Teaming": {"LoadBalancingPolicy": "LoadBalanceIP", "ActiveUplinkPort": ["lag1"], "StandbyUplinkPort": [], "UnusedUplinkPort": []}}
+    ],
+    "VMKernelAdapters": [
+      {"Name": "vmk0", "PortGroupName": "Management Network", "Mtu": 1500, "ManagementTrafficEnabled": true, "VMotionEnabled": true},
+      {"Name": "vmk1", "PortGroupName": "nfs", "Mtu": 1500},
+      {"Name": "vmk2", "PortGroupName": "iscsi-a", "Mtu": 9000}
+    ],
+    "IscsiPortBindings": [{"Adapter": "vmhba64", "Vmknic": "vmk2"}]
+  }]
+}"#;
+
+#[test]
+fn what_the_format_cannot_say_or_the_hints_do_not_tell_is_a_note() {
+    let (toml, notes) = import(&["vsphere/tor-a.cfg"], ODD, "odd.json");
+    let all = notes.join("\n");
+    for want in [
+        "odd.json:7: esx9 vmnic0: its switch oob-sw1 (CDP) is not an imported switch",
+        "odd.json:8: esx9 vmnic1: no CDP / LLDP hint and no cabling row",
+        "esx9.lab vmnic1: BitRatePerSec is 0 or absent (link down): speed unknown",
+        "port group trunk-vms is VLanId 4095 (a trunk or private VLAN)",
+        "esx9.lab vmk1 has no service enabled (NFS, or iSCSI without port binding)",
+        "esx9.lab vmk0 carries management and vMotion",
+    ] {
+        assert!(all.contains(want), "missing {want:?} in:\n{all}");
+    }
+    // The LLDP hint's Port ID is a MAC: the port description names the port.
+    assert!(toml.contains("port = \"Ethernet1/20\""), "{toml}");
+    assert!(toml.contains("load_balancing = \"lacp\""), "{toml}");
+    assert!(toml.contains("load_balancing = \"ip-hash\""), "{toml}");
+    assert!(toml.contains("iscsi_port_binding = true"), "{toml}");
+    assert!(toml.contains("os = \"vsphere-7\""), "{toml}");
+    assert!(
+        toml.contains("[networks.iscsi-a]\nrole = \"storage\"\nprotocol = \"iscsi\""),
+        "{toml}"
+    );
+}
+
+#[test]
+fn malformed_or_foreign_json_is_a_located_error() {
+    let e = vsphere::read("bad.json", b"{\n  \"Hosts\": [\n    {\"Name\": }\n  ]\n}").unwrap_err();
+    assert_eq!(e.line, 3, "{e}");
+    let e = vsphere::read("other.json", b"{\n \"Cmdlets\": {}\n}").unwrap_err();
+    assert!(e.to_string().contains("no `Hosts` member"), "{e}");
+}

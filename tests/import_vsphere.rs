@@ -1,0 +1,240 @@
+//! `netlint import` on a vSphere collection (`netlint collect vsphere`
+//! JSON) with the switch configs and cabling, then `netlint check` on the
+//! written design: the seeded faults are found where a reviewer expects
+//! them. Fixtures: crates/netlint-import/tests/vsphere/ (sources in each
+//! file's header).
+
+use std::path::{Path, PathBuf};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["netlint"];
+    argv.extend_from_slice(args);
+    let code = netlint::cli::run(argv, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/netlint-import/tests/vsphere")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import-vsphere");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn findings(design: &Path) -> Vec<(String, String, String)> {
+    let (_, out, err) = run(&["check", design.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}\n{out}\n{err}"));
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap_or("").to_string(),
+                d["severity"].as_str().unwrap_or("").to_string(),
+                d["message"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn an_imported_vsphere_cluster_shows_the_vmotion_mtu_drift_and_the_pinned_management_port() {
+    let design = tmp("prod-cl01.toml");
+    let _ = std::fs::remove_file(&design);
+    let (code, out, err) = run(&[
+        "import",
+        &fixture("tor-a.cfg"),
+        &fixture("tor-b.cfg"),
+        &fixture("cabling.csv"),
+        &fixture("prod-cl01.vsphere.json"),
+        "-o",
+        design.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("prod-cl01.vsphere.json: vsphere collection of cluster prod-cl01: 3 host(s)"),
+        "{err}"
+    );
+    let f = findings(&design);
+    // esx03's vMotion vmkernel port at 1500 on the MTU 9000 vDS.
+    assert!(
+        f.iter().any(|(r, s, m)| r == "mtu-mismatch"
+            && s == "error"
+            && m.contains("host `esx03` uses MTU 1500 on network `dvpg-vmotion` (vNIC `vmk1`)")),
+        "{f:#?}"
+    );
+    // The Management Network port group: one active uplink, no standby.
+    assert!(
+        f.iter().any(|(r, _, m)| r == "spof-nic-card"
+            && m.contains("lose")
+            && m.contains("`Management Network`")
+            && m.contains("`vmnic0`")),
+        "{f:#?}"
+    );
+    // vMotion and vSAN are pinned active/standby across both cards: no
+    // single card takes them.
+    assert!(
+        !f.iter().any(|(r, _, m)| r == "spof-nic-card"
+            && (m.contains("dvpg-vmotion") || m.contains("dvpg-vsan"))),
+        "{f:#?}"
+    );
+    // Exactly one host is off: the other two are not reported.
+    assert!(!f
+        .iter()
+        .any(|(r, _, m)| r == "mtu-mismatch" && m.contains("host `esx01` uses")));
+}
+
+#[test]
+fn a_vsphere_collection_that_does_not_parse_is_exit_2_at_its_line() {
+    let bad = tmp("bad.vsphere.json");
+    std::fs::write(&bad, "{\n  \"Collector\": \"netlint collect vsphere\",\n  \"Hosts\": [ { \"Name\": \"esx1\", } ]\n}\n").unwrap();
+    let out_file = tmp("bad.toml");
+    let _ = std::fs::remove_file(&out_file);
+    let (code, _, err) = run(&[
+        "import",
+        bad.to_str().unwrap(),
+        "-o",
+        out_file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("bad.vsphere.json:3:"), "{err}");
+    assert!(!out_file.exists(), "nothing is written on bad input");
+}
+
+#[test]
+fn netlint_collect_vsphere_prints_the_shipped_read_only_script() {
+    let (code, out, err) = run(&["collect", "vsphere"]);
+    assert_eq!(code, 0, "{err}");
+    let shipped = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/collect-vsphere.ps1"),
+    )
+    .unwrap();
+    assert_eq!(out, shipped);
+    for cmd in [
+        "Get-VMHostNetworkAdapter",
+        "Get-VirtualSwitch",
+        "Get-VDSwitch",
+        "Get-VirtualPortGroup",
+        "Get-VDPortgroup",
+        "Get-NicTeamingPolicy",
+        "Get-VDUplinkTeamingPolicy",
+        "Get-EsxCli",
+        "QueryNetworkHint",
+        "ConvertTo-Json",
+    ] {
+        assert!(out.contains(cmd), "{cmd}");
+    }
+    // Read-only: no PowerCLI cmdlet that changes anything (Set-StrictMode
+    // and Set-Content act on the local session and output file), and
+    // esxcli only lists.
+    for verb in [
+        "Set-VM",
+        "Set-Virtual",
+        "Set-VD",
+        "Set-Nic",
+        "New-V",
+        "Remove-",
+        "Add-",
+        "Update-",
+        "Invoke-VMScript",
+    ] {
+        assert!(!out.contains(verb), "{verb}");
+    }
+    for (i, _) in out.match_indices(".Invoke(") {
+        assert!(
+            out[..i].ends_with(".list"),
+            "{}",
+            &out[i.saturating_sub(40)..i + 8]
+        );
+    }
+    balanced(&out);
+}
+
+/// No PowerShell parser can be installed here (no registry this machine
+/// reaches ships one), so the script's syntax is checked as far as a
+/// tokenizer can: comments and strings skipped, every (, [ and { closed in
+/// order.
+fn balanced(ps: &str) {
+    let b: Vec<char> = ps.chars().collect();
+    let mut stack: Vec<(char, usize)> = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == '\n' {
+            line += 1;
+        }
+        if c == '<' && b.get(i + 1) == Some(&'#') {
+            while i + 1 < b.len() && !(b[i] == '#' && b[i + 1] == '>') {
+                if b[i] == '\n' {
+                    line += 1;
+                }
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '#' {
+            while i < b.len() && b[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '\'' {
+            i += 1;
+            while i < b.len() && !(b[i] == '\'' && b.get(i + 1) != Some(&'\'')) {
+                if b[i] == '\'' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        if c == '"' {
+            i += 1;
+            while i < b.len() && b[i] != '"' {
+                if b[i] == '`' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '(' | '[' | '{' => stack.push((c, line)),
+            ')' | ']' | '}' => {
+                let want = match c {
+                    ')' => '(',
+                    ']' => '[',
+                    _ => '{',
+                };
+                let top = stack.pop();
+                assert_eq!(
+                    top.map(|t| t.0),
+                    Some(want),
+                    "line {line}: {c} closes {top:?}"
+                );
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+}
