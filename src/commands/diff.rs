@@ -7,6 +7,7 @@
 
 use crate::commands::common::{terminal_width, use_color, ColorChoice, ConfigArgs};
 use crate::render;
+use crate::run::configs::IMPORTED;
 use crate::run::diff::run_diff;
 use crate::run::files::{io_reason, is_design, read_file};
 use crate::run::{
@@ -14,7 +15,7 @@ use crate::run::{
     DEFAULT_MAX_FILE_SIZE,
 };
 use clap::ValueEnum;
-use netlint_import::design::to_design;
+use netlint_import::design::{to_design, SourceMap};
 use netlint_import::{parse_bytes, Document, Kind};
 use netlint_model::{FailOn, SourceFile};
 use std::io::Write;
@@ -116,6 +117,10 @@ impl From<FailOnArg> for FailOn {
     }
 }
 
+/// The as-built design text and, for an import, its source map and the
+/// files it was read from.
+type AsBuilt = (SourceFile, Option<(SourceMap, Vec<SourceFile>)>);
+
 fn render_diff(run: &CheckRun, format: DiffFormat, color: bool, summary: bool) -> String {
     let repo = RepoPaths::discover();
     let repo_path = |p: &str| repo.relative(p);
@@ -142,8 +147,8 @@ fn render_diff(run: &CheckRun, format: DiffFormat, color: bool, summary: bool) -
 /// The as-built side as a design text: the one design file given, or the
 /// design `netlint import` would write from the files given. What the
 /// importer did not understand is said on `err`.
-/// The files it was imported from come second (empty for a design file).
-fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<(SourceFile, Vec<SourceFile>), String> {
+/// For an import, the source map and the files read come second.
+fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<AsBuilt, String> {
     let shown = |p: &PathBuf| p.to_string_lossy().replace('\\', "/");
     let mut files = Vec::new();
     for path in &args.as_built {
@@ -155,7 +160,7 @@ fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<(SourceFile, Vec<Sou
         if args.from.is_none() && is_design(bytes) {
             let text = String::from_utf8(bytes.clone())
                 .map_err(|_| format!("{} is not UTF-8 text", shown(path)))?;
-            return Ok((SourceFile::new(shown(path), text), Vec::new()));
+            return Ok((SourceFile::new(shown(path), text), None));
         }
     }
     let forced = args.from.as_deref().and_then(Kind::from_key);
@@ -179,7 +184,6 @@ fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<(SourceFile, Vec<Sou
         }
         docs.push(doc);
     }
-    let names: Vec<String> = args.as_built.iter().map(shown).collect();
     let imported = to_design(&docs, "as-built");
     for n in &imported.notes {
         let _ = writeln!(
@@ -193,8 +197,8 @@ fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<(SourceFile, Vec<Sou
         .map(|(p, b)| SourceFile::new(shown(p), String::from_utf8_lossy(b).into_owned()))
         .collect();
     Ok((
-        SourceFile::new(format!("imported from {}", names.join(", ")), imported.toml),
-        sources,
+        SourceFile::new(IMPORTED, imported.toml),
+        Some((imported.map, sources)),
     ))
 }
 

@@ -4,11 +4,13 @@
 //! decides the exit code as `check` does. Knows no command, no renderer.
 
 use super::config::{config_for, load_config, shown as config_shown};
+use super::configs::{place, Place};
 use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
 use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
 use super::repo::RepoPaths;
-use netlint_model::{load, Diagnostic, FailOn, Label, SourceFile, Span};
+use netlint_import::design::SourceMap;
+use netlint_model::{load, Diagnostic, FailOn, Label, SourceFile};
 use netlint_rules::drift::{diff, drift_registry};
 use netlint_rules::{input_rules, registry, RuleConfig};
 use std::path::Path;
@@ -24,18 +26,17 @@ fn all_rules() -> Vec<netlint_model::RuleMeta> {
 
 /// Compares the design (`design`, read from `design_path` when it is a
 /// file, which decides its `netlint.toml`) with the as-built design
-/// `built`. When `built` was written by the importer from the files
-/// `imported_from`, each as-built label points at the config, LLDP or
-/// cabling line its value came from (the `# FILE:LINE` comment the
-/// importer writes beside every value, docs/import.md), and stays on the
+/// `built`. When `built` was written by the importer (`imported_from`: its
+/// source map and the files it read), each as-built label points at the
+/// config, LLDP or cabling line its value came from, and stays on the
 /// imported design's line where the value has no such line (a vendor
-/// default). Input errors on either side are reported against their file
+/// default, which the label then names). Input errors on either side are reported against their file
 /// and exit 2; nothing is compared then.
 pub fn run_diff(
     design: SourceFile,
     design_path: Option<&Path>,
     built: SourceFile,
-    imported_from: Vec<SourceFile>,
+    imported_from: Option<(SourceMap, Vec<SourceFile>)>,
     settings: &CheckSettings,
 ) -> Result<CheckRun, String> {
     RuleConfig::default().select(&settings.select, &settings.ignore)?;
@@ -72,6 +73,7 @@ pub fn run_diff(
             baselined: None,
             read,
             skipped: Vec::new(),
+            import_summary: Vec::new(),
         });
     };
     // Levels as `check` takes them: netlint.toml, then the design's
@@ -105,6 +107,7 @@ pub fn run_diff(
                 baselined: None,
                 read,
                 skipped: Vec::new(),
+                import_summary: Vec::new(),
             });
         }
         let _ = ordinary.apply(&c.settings.rules);
@@ -132,11 +135,11 @@ pub fn run_diff(
     config.select(&settings.select, &settings.ignore)?;
     let outcome = diff(d, b, &built.path, &config, &ordinary);
     let mut found = outcome.diagnostics;
-    if !imported_from.is_empty() {
+    if let Some((map, from)) = imported_from {
         for f in &mut found {
-            f.related = to_source_lines(std::mem::take(&mut f.related), &built, &imported_from);
+            f.related = to_source_lines(std::mem::take(&mut f.related), &built, &map, &from);
         }
-        report.sources.extend(imported_from);
+        report.sources.extend(from);
     }
     diagnostics.extend(found);
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
@@ -177,67 +180,39 @@ pub fn run_diff(
         }),
         read,
         skipped: Vec::new(),
+        import_summary: Vec::new(),
     })
 }
 
-/// Labels on the imported design's lines moved to the lines of the files
-/// they were imported from, read from the provenance comment the importer
-/// writes after each value (`# nxos-tor1.cfg:40`, `# a.cfg:80; b.cfg:36`
-/// for a value both ends of a link set). A label whose line has no such
-/// comment stays where it is.
-fn to_source_lines(labels: Vec<Label>, built: &SourceFile, from: &[SourceFile]) -> Vec<Label> {
+/// Labels on the imported design's lines moved, by the import's source
+/// map, to the lines of the files they were imported from (and the other
+/// lines the value came from, the other end of a link); a value set by a
+/// vendor default stays on the imported design's line, and says so.
+fn to_source_lines(
+    labels: Vec<Label>,
+    built: &SourceFile,
+    map: &SourceMap,
+    from: &[SourceFile],
+) -> Vec<Label> {
     let mut out = Vec::new();
-    for l in labels {
+    for mut l in labels {
         if l.file.as_deref() != Some(built.path.as_str()) {
             out.push(l);
             continue;
         }
-        let text = &built.text;
-        let start = text[..l.span.start.min(text.len())]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let line = &text[start..end];
-        let places: Vec<(&SourceFile, usize)> = match line.find(" # ") {
-            Some(at) => line[at + 3..]
-                .split(';')
-                .filter_map(|part| {
-                    let part = part.trim();
-                    from.iter().find_map(|f| {
-                        let rest = part.strip_prefix(f.path.as_str())?.strip_prefix(':')?;
-                        let digits: String =
-                            rest.chars().take_while(char::is_ascii_digit).collect();
-                        Some((f, digits.parse().ok()?))
-                    })
-                })
-                .collect(),
-            None => Vec::new(),
-        };
-        let mut moved = false;
-        for (f, n) in places {
-            if let Some(span) = line_span(&f.text, n) {
-                out.push(Label::in_file(f.path.clone(), span, l.message.clone()));
-                moved = true;
+        match place(map, from, l.span) {
+            Place::Config { file, span, also } => {
+                out.push(Label::in_file(file, span, l.message.clone()));
+                for (f, s) in also {
+                    out.push(Label::in_file(f, s, l.message.clone()));
+                }
             }
-        }
-        if !moved {
-            out.push(l);
+            Place::Default { file } => {
+                l.message = format!("{} (vendor default: {file} does not set it)", l.message);
+                out.push(l);
+            }
+            Place::Design => out.push(l),
         }
     }
     out
-}
-
-/// The span of the text of 1-based line `n` (without its indentation and
-/// line break).
-fn line_span(text: &str, n: usize) -> Option<Span> {
-    let mut start = 0;
-    for (i, line) in text.split('\n').enumerate() {
-        if i + 1 == n {
-            let body = line.trim_end_matches('\r');
-            let indent = body.len() - body.trim_start().len();
-            return Some(Span::new(start + indent, start + body.len()));
-        }
-        start += line.len() + 1;
-    }
-    None
 }
