@@ -66,7 +66,6 @@ pub fn run_diff(
     }
     let (Some(d), Some(b), false) = (&loaded.design, &built_loaded.design, input_error) else {
         return Ok(CheckRun {
-            import_summary: Vec::new(),
             report,
             suppressed: Vec::new(),
             exit: 2,
@@ -100,7 +99,6 @@ pub fn run_diff(
                 fail_on: fail_default,
             });
             return Ok(CheckRun {
-                import_summary: Vec::new(),
                 report,
                 suppressed: Vec::new(),
                 exit: 2,
@@ -170,7 +168,6 @@ pub fn run_diff(
         fail_on,
     });
     Ok(CheckRun {
-        import_summary: Vec::new(),
         report,
         suppressed,
         exit,
