@@ -337,7 +337,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
         }
         if let Some(d) = &n.description {
             let at = c.at(d);
-            c.put(&t, "model", string(&d.value), at);
+            c.put(&t, "model", string(adapter_model(&d.value)), at);
         }
         match &n.speed {
             Some(s) => {
@@ -1183,9 +1183,34 @@ fn line_kv_raw(out: &mut String, k: &str, v: &str, comment: &str) {
     let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
 }
 
+/// The adapter model in an `InterfaceDescription`: Windows names the
+/// second and later ports of one driver "Mellanox ConnectX-4 Lx Ethernet
+/// Adapter #2", "#3", ... (the instance number of the device's friendly
+/// name), which is no part of the model; two ports of one card are one
+/// model (`team-member-identity` compares them).
+fn adapter_model(description: &str) -> &str {
+    match description.rsplit_once(" #") {
+        Some((model, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            model.trim_end()
+        }
+        _ => description,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_instance_number_windows_adds_is_no_part_of_the_model() {
+        let m = "Mellanox ConnectX-4 Lx Ethernet Adapter";
+        assert_eq!(adapter_model(m), m);
+        assert_eq!(adapter_model(&format!("{m} #2")), m);
+        assert_eq!(adapter_model(&format!("{m} #12")), m);
+        // Only a trailing number after " #" is one.
+        assert_eq!(adapter_model("Port #A adapter"), "Port #A adapter");
+        assert_eq!(adapter_model("Adapter #"), "Adapter #");
+    }
 
     #[test]
     fn speeds_and_platforms_as_the_design_writes_them() {
