@@ -945,7 +945,7 @@ impl Forwarding {
         let (ca, cb) = (carriers(a), carriers(b));
         for c1 in &ca {
             for c2 in &cb {
-                match self.carrier_pair(design, topo, view, (a, c1), (b, c2)) {
+                match self.carrier_pair(design, topo, view, (a, c1), (b, c2), true) {
                     Ok((path, from)) => {
                         r.slowest = path
                             .iter()
@@ -969,8 +969,35 @@ impl Forwarding {
         r
     }
 
+    /// Whether `network` reaches between hosts `a` and `b`: what
+    /// [`Forwarding::reach`] says (`broken.is_none()`), without the path
+    /// and without explaining a break, which searches the fabric: what
+    /// `netlint simulate` asks of every pair a failure may change.
+    pub fn reaches(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        network: NetworkId,
+        a: HostId,
+        b: HostId,
+    ) -> bool {
+        let Some(view) = self.vlan(design.network(network).vlan_id()) else {
+            return true;
+        };
+        let carriers = |h: HostId| topo.carriers_of(h, network).collect::<Vec<_>>();
+        let (ca, cb) = (carriers(a), carriers(b));
+        ca.iter().any(|c1| {
+            cb.iter().any(|c2| {
+                self.carrier_pair(design, topo, view, (a, c1), (b, c2), false)
+                    .is_ok()
+            })
+        })
+    }
+
     /// Whether every working NIC of one carrier reaches every working NIC of
     /// the other (switch-independent teams and SET may send from any).
+    /// Without `detail`, the path is left empty and a cut between switches
+    /// is not explained (the error is then a placeholder).
     fn carrier_pair(
         &self,
         design: &Design,
@@ -978,6 +1005,7 @@ impl Forwarding {
         view: &VlanView,
         (ha, ca): (HostId, &Carrier),
         (hb, cb): (HostId, &Carrier),
+        detail: bool,
     ) -> Result<(Vec<usize>, Vec<SwitchId>), Break> {
         let na = self.working_nics(topo, ha, ca);
         let nb = self.working_nics(topo, hb, cb);
@@ -1025,12 +1053,18 @@ impl Forwarding {
                 let (bx, by) = (topo.bridge_of[sx.0], topo.bridge_of[sy.0]);
                 if view.switch_component(topo, sx) == view.switch_component(topo, sy) {
                     if first_path.is_none() {
-                        let path = view
-                            .path(topo, bx, by, &view.forwarding)
-                            .unwrap_or_default();
+                        let path = if detail {
+                            view.path(topo, bx, by, &view.forwarding)
+                                .unwrap_or_default()
+                        } else {
+                            Vec::new()
+                        };
                         first_path = Some((path, vec![sx, sy]));
                     }
                     continue;
+                }
+                if !detail {
+                    return Err(Break::NoPath { from: bx, to: by });
                 }
                 return Err(self.explain_switch_cut(design, topo, view, sx, sy));
             }

@@ -193,14 +193,14 @@ impl PairPaths {
                 let network = part.network();
                 let cluster = part.order().0;
                 let listed = || part.pairs().map(move |(a, b)| (cluster, a, b));
-                let after = failed.reach(design, topo, network, a, b);
+                let reaches = failed.reaches(design, topo, network, a, b);
                 if part.walked().broken.is_some() {
-                    if after.broken.is_none() {
+                    if reaches {
                         restored.entry(network).or_default().extend(listed());
                     }
                     return;
                 }
-                if after.broken.is_some() {
+                if !reaches {
                     return;
                 }
                 if let Some(((s0, p0), (s1, p1))) =
