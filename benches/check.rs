@@ -2,8 +2,9 @@
 //! rule) at several sizes, clean (`check`) and seeded with mistakes that
 //! fire rules on most hosts (`check-flawed`), and the failure analysis on
 //! its own (every single failure of the design, the healthy forwarding
-//! prepared once; `failures`, `failures-flawed`). Run:
-//! `cargo bench --bench check`.
+//! prepared once; `failures`, `failures-flawed`), and parsing the same
+//! files into a bare `toml::Table` (`parse`), what a check is compared
+//! with. Run: `cargo bench --bench check`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use netlint::run::{check_source, CheckSettings};
@@ -82,8 +83,35 @@ fn failures_group(c: &mut Criterion, name: &str, flawed: bool) {
     group.finish();
 }
 
+/// Parsing the same designs into a bare `toml::Table` and nothing else:
+/// the floor the `check` groups are compared with (docs/performance.md
+/// keeps the ratio; a check should cost at most 3 times this, 4 times on
+/// the flawed designs).
+fn parse_only(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse");
+    group.sample_size(10);
+    for (flawed, label) in [(false, "clean"), (true, "flawed")] {
+        for hosts in SIZES {
+            let text = generate(&Params {
+                flawed,
+                ..Params::hosts(hosts)
+            });
+            group.throughput(Throughput::Elements(hosts as u64));
+            group.bench_with_input(BenchmarkId::new(label, hosts), &text, |b, text| {
+                b.iter(|| {
+                    text.parse::<toml::Table>()
+                        .expect("the design parses")
+                        .len()
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    parse_only,
     full_check,
     full_check_flawed,
     failure_analysis,

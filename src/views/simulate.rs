@@ -8,10 +8,11 @@
 //! and JSON outputs are two renderings of one [`SimulateReport`].
 
 use netlint_analysis::failure::{
-    parse_unit, requirements, units, Analysis, Loss, PairPaths, Requirement, Simulation, Unit,
-    UnitOptions,
+    parse_unit, requirements, units, Analysis, Degraded, Loss, Outcome, PairPaths, Requirement,
+    Simulation, Unit, UnitOptions,
 };
-use netlint_analysis::{Fabric, Failures, Forwarding, Topology};
+use netlint_analysis::l2::ScenarioForwarding;
+use netlint_analysis::{Fabric, Failures, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
 use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
 use netlint_rules::phrases::stp::tree_change;
@@ -168,12 +169,16 @@ pub fn build(
             stack_as_unit,
             nic_ports: true,
         };
+        // Each row's forwarding is updated from the healthy one and only
+        // the pairs a unit can change are walked again, so the table costs
+        // about what its units change, not units times the fabric.
         let pairs = PairPaths::new(design, &topo, &healthy);
+        let scenarios = ScenarioForwarding::new(design, &topo, &fabric, &healthy);
         let rows = units(design, &topo, opts)
             .into_iter()
             .map(|u| {
-                let sim = analysis.simulate_with(&healthy, std::slice::from_ref(&u), Some(&pairs));
-                let lost = losses(design, &topo, &sim);
+                let row = analysis.simulate_row(&healthy, &scenarios, &pairs, &u);
+                let lost = losses(design, &topo, &row.outcome, &row.units);
                 let severity = lost
                     .iter()
                     .map(|l| severity_rank(l.severity))
@@ -184,8 +189,8 @@ pub fn build(
                     unit: u.describe(design, &topo),
                     severity,
                     lost,
-                    links: links(design, &topo, &healthy, &sim),
-                    slower_pairs: sim.slower.iter().map(|s| s.pairs.len()).sum(),
+                    links: links(design, &topo, &row.down, &row.degraded),
+                    slower_pairs: row.slower_pairs,
                 }
             })
             .collect();
@@ -221,7 +226,7 @@ pub fn build(
                 unit: u.describe(design, &topo),
             })
             .collect(),
-        lost: losses(design, &topo, &sim),
+        lost: losses(design, &topo, &sim.outcome, &sim.units),
         standing: standing(design, &sim),
         spanning_tree: sim
             .trees
@@ -231,7 +236,7 @@ pub fn build(
                 TreeOut { tree, changes }
             })
             .collect(),
-        links: links(design, &topo, &healthy, &sim),
+        links: links(design, &topo, &sim.down, &sim.degraded),
         slower: slower(design, &topo, &sim),
         restored: sim
             .restored
@@ -290,12 +295,11 @@ fn loss_out(design: &Design, topo: &Topology, loss: &Loss, units: &[Unit]) -> Lo
 }
 
 /// Losses, the required ones first.
-fn losses(design: &Design, topo: &Topology, sim: &Simulation) -> Vec<LossOut> {
-    let mut out: Vec<LossOut> = sim
-        .outcome
+fn losses(design: &Design, topo: &Topology, outcome: &Outcome, units: &[Unit]) -> Vec<LossOut> {
+    let mut out: Vec<LossOut> = outcome
         .losses
         .iter()
-        .map(|l| loss_out(design, topo, l, &sim.units))
+        .map(|l| loss_out(design, topo, l, units))
         .collect();
     out.sort_by_key(|l| std::cmp::Reverse(severity_rank(l.severity)));
     out
@@ -363,9 +367,9 @@ fn port_name(design: &Design, topo: &Topology, port: usize) -> String {
     }
 }
 
-fn links(design: &Design, topo: &Topology, healthy: &Forwarding, sim: &Simulation) -> Vec<LinkOut> {
+fn links(design: &Design, topo: &Topology, down: &[usize], degraded: &[Degraded]) -> Vec<LinkOut> {
     let mut out = Vec::new();
-    for &p in &sim.down {
+    for &p in down {
         let port = &topo.ports[p];
         out.push(LinkOut {
             link: port_name(design, topo, p),
@@ -376,9 +380,8 @@ fn links(design: &Design, topo: &Topology, healthy: &Forwarding, sim: &Simulatio
             capacity: speed_text(port.speed()),
         });
     }
-    for d in &sim.degraded {
+    for d in degraded {
         let port = &topo.ports[d.port];
-        let _ = healthy;
         out.push(LinkOut {
             link: port_name(design, topo, d.port),
             state: "degraded",

@@ -230,10 +230,10 @@ impl Fabric {
         let mut per_vlan = BTreeMap::new();
         for v in vlans {
             let view = VlanView::new(design, topo, &stp, &ports, failures, v, adj.clone());
-            per_vlan.insert(v, view);
+            per_vlan.insert(v, std::sync::Arc::new(view));
         }
         Forwarding {
-            stp,
+            stp: std::sync::Arc::new(stp),
             ports,
             failures: failures.clone(),
             per_vlan,
@@ -560,6 +560,53 @@ impl VlanView {
         }
     }
 
+    /// This view with some ports' reasons and forwarding changed (a
+    /// scenario updated from it, where no VLAN splits an MLAG domain), the
+    /// components over the changed kind of port worked out again.
+    pub(super) fn patched(
+        &self,
+        topo: &Topology,
+        failures: &Failures,
+        reasons: Vec<(usize, Option<NotCarried>)>,
+        forwards: Vec<(usize, bool)>,
+    ) -> VlanView {
+        let mut not_carried = self.not_carried.clone();
+        let mut carried_changed = false;
+        for (p, why) in reasons {
+            carried_changed |= why.is_none() != not_carried[p].is_none();
+            not_carried[p] = why;
+        }
+        let mut forwarding = self.forwarding.clone();
+        let forwarding_changed = !forwards.is_empty();
+        for (p, f) in forwards {
+            forwarding[p] = f;
+        }
+        let segments = Segments::new(topo, failures, None);
+        let component = if forwarding_changed {
+            segments.components(topo, &forwarding).0
+        } else {
+            self.component.clone()
+        };
+        let carried_component = if carried_changed {
+            let carried: Vec<bool> = not_carried.iter().map(|c| c.is_none()).collect();
+            segments.components(topo, &carried).0
+        } else {
+            self.carried_component.clone()
+        };
+        VlanView {
+            vlan: self.vlan,
+            not_carried,
+            forwarding,
+            component,
+            carried_component,
+            peers: None,
+            segment: None,
+            adj: self.adj.clone(),
+            forest: std::sync::OnceLock::new(),
+            cuts: CutCache::default(),
+        }
+    }
+
     /// The component of a switch over forwarding ports: its bridge's,
     /// or, where the VLAN splits the switch's MLAG domain, its group of
     /// peers'. Two host adapters reach each other when theirs are equal.
@@ -699,13 +746,19 @@ impl Forest {
 }
 
 /// The forwarding state of one scenario.
+///
+/// The spanning-tree result and the VLAN views are shared (reference
+/// counted) between scenarios that have them alike: a NIC failure keeps
+/// every one of the healthy state's, a fabric failure updated from the
+/// healthy state ([`ScenarioForwarding`]) those of the VLANs it does not
+/// change, so a clone costs a copy of the port states, not of the fabric.
 #[derive(Clone)]
 pub struct Forwarding {
-    pub stp: StpResult,
+    pub stp: std::sync::Arc<StpResult>,
     /// Per port of the topology.
     pub ports: Vec<PortState>,
     pub failures: Failures,
-    per_vlan: BTreeMap<Option<u16>, VlanView>,
+    per_vlan: BTreeMap<Option<u16>, std::sync::Arc<VlanView>>,
 }
 
 /// An attachment of a host to the fabric for one network.
@@ -810,7 +863,17 @@ impl Forwarding {
     }
 
     pub fn vlan(&self, vlan: Option<u16>) -> Option<&VlanView> {
-        self.per_vlan.get(&vlan)
+        self.per_vlan.get(&vlan).map(|v| &**v)
+    }
+
+    /// Whether this scenario and `other` share their view of `vlan` (the
+    /// same forwarding, components and reasons on every port): a scenario
+    /// built from another keeps the views it does not change.
+    pub fn shares_vlan(&self, other: &Forwarding, vlan: Option<u16>) -> bool {
+        match (self.per_vlan.get(&vlan), other.per_vlan.get(&vlan)) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        }
     }
 
     /// The tree that governs a VLAN on a bridge.
@@ -882,7 +945,7 @@ impl Forwarding {
         let (ca, cb) = (carriers(a), carriers(b));
         for c1 in &ca {
             for c2 in &cb {
-                match self.carrier_pair(design, topo, view, (a, c1), (b, c2)) {
+                match self.carrier_pair(design, topo, view, (a, c1), (b, c2), true) {
                     Ok((path, from)) => {
                         r.slowest = path
                             .iter()
@@ -906,8 +969,35 @@ impl Forwarding {
         r
     }
 
+    /// Whether `network` reaches between hosts `a` and `b`: what
+    /// [`Forwarding::reach`] says (`broken.is_none()`), without the path
+    /// and without explaining a break, which searches the fabric: what
+    /// `netlint simulate` asks of every pair a failure may change.
+    pub fn reaches(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        network: NetworkId,
+        a: HostId,
+        b: HostId,
+    ) -> bool {
+        let Some(view) = self.vlan(design.network(network).vlan_id()) else {
+            return true;
+        };
+        let carriers = |h: HostId| topo.carriers_of(h, network).collect::<Vec<_>>();
+        let (ca, cb) = (carriers(a), carriers(b));
+        ca.iter().any(|c1| {
+            cb.iter().any(|c2| {
+                self.carrier_pair(design, topo, view, (a, c1), (b, c2), false)
+                    .is_ok()
+            })
+        })
+    }
+
     /// Whether every working NIC of one carrier reaches every working NIC of
     /// the other (switch-independent teams and SET may send from any).
+    /// Without `detail`, the path is left empty and a cut between switches
+    /// is not explained (the error is then a placeholder).
     fn carrier_pair(
         &self,
         design: &Design,
@@ -915,6 +1005,7 @@ impl Forwarding {
         view: &VlanView,
         (ha, ca): (HostId, &Carrier),
         (hb, cb): (HostId, &Carrier),
+        detail: bool,
     ) -> Result<(Vec<usize>, Vec<SwitchId>), Break> {
         let na = self.working_nics(topo, ha, ca);
         let nb = self.working_nics(topo, hb, cb);
@@ -962,12 +1053,18 @@ impl Forwarding {
                 let (bx, by) = (topo.bridge_of[sx.0], topo.bridge_of[sy.0]);
                 if view.switch_component(topo, sx) == view.switch_component(topo, sy) {
                     if first_path.is_none() {
-                        let path = view
-                            .path(topo, bx, by, &view.forwarding)
-                            .unwrap_or_default();
+                        let path = if detail {
+                            view.path(topo, bx, by, &view.forwarding)
+                                .unwrap_or_default()
+                        } else {
+                            Vec::new()
+                        };
                         first_path = Some((path, vec![sx, sy]));
                     }
                     continue;
+                }
+                if !detail {
+                    return Err(Break::NoPath { from: bx, to: by });
                 }
                 return Err(self.explain_switch_cut(design, topo, view, sx, sy));
             }
@@ -1372,7 +1469,7 @@ mod targets;
 
 pub use classes::{ClassPair, Reachability};
 
-pub use scenarios::ScenarioComponents;
+pub use scenarios::{ScenarioComponents, ScenarioForwarding};
 pub use targets::{TargetBreak, TargetReach};
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ pub fn build(
         .map(|_| Reachability::new(design, &topo, &healthy));
     let ctx = Ctx {
         design,
-        stp: cur.stp.clone(),
+        stp: (*cur.stp).clone(),
         opts,
         marks: Marks::new(diagnostics),
         has_mstp: design

@@ -20,7 +20,10 @@
 //!   they share a token: the same rule as [`Forwarding::reach`], without
 //!   walking paths. The healthy tokens of every host are computed once.
 
-use crate::l2::{all_pairs, components, Fabric, Failures, Forwarding, Reach, ScenarioComponents};
+use crate::l2::{
+    all_pairs, components, Fabric, Failures, Forwarding, Reach, ScenarioComponents,
+    ScenarioForwarding,
+};
 use crate::topology::{BridgeId, BridgeKind, NicEnd, Topology, Via};
 use netlint_model::{
     Design, Element, HostId, LinkId, NetworkId, NicIdx, Protocol, Role, Severity, Span, Speed,

@@ -11,8 +11,11 @@
 //! - one of its hosts lost an adapter (a failed NIC, or a failed switch or
 //!   peer at the other end of a cable);
 //! - a port on one of its adapter paths changed for the pair's VLAN;
-//! - one of its adapter pairs had no path and the VLAN changed anywhere (a
-//!   blocked link may take over and join them);
+//! - one of its adapter pairs had no path and a port starts forwarding the
+//!   VLAN anywhere (a blocked link takes over and may join them; ports
+//!   that go down or lose cables join nothing), or the VLAN splits an
+//!   MLAG domain before or after (the groups of peers move with the
+//!   failure);
 //! - the VLAN's forwarding ports close a loop, before or after, so paths
 //!   are not unique: then every pair of the VLAN is walked again.
 //!
@@ -43,6 +46,9 @@ pub struct PairPaths {
     vlan_of: Vec<Option<u16>>,
     /// Per switch: the hosts with a NIC cabled to it.
     hosts_on_switch: Vec<BTreeSet<HostId>>,
+    /// Per VLAN of `by_vlan`: whether its healthy forwarding ports form a
+    /// forest ([`is_forest`]), worked out once.
+    healthy_forest: BTreeMap<Option<u16>, bool>,
 }
 
 /// What a scenario changes for the host pairs: per slowdown (network,
@@ -87,6 +93,10 @@ impl PairPaths {
                 }
             }
         }
+        let healthy_forest = by_vlan
+            .keys()
+            .filter_map(|v| Some((*v, is_forest(healthy.vlan(*v)?))))
+            .collect();
         PairPaths {
             reach,
             by_port,
@@ -94,6 +104,7 @@ impl PairPaths {
             by_vlan,
             vlan_of,
             hosts_on_switch,
+            healthy_forest,
         }
     }
 
@@ -105,32 +116,55 @@ impl PairPaths {
         if failed.failures.is_host_local() {
             return out;
         }
-        let state_changed: Vec<bool> = healthy
-            .ports
-            .iter()
-            .zip(&failed.ports)
-            .map(|(a, b)| a != b)
+        let state_changed: Vec<usize> = (0..healthy.ports.len())
+            .filter(|&p| healthy.ports[p] != failed.ports[p])
             .collect();
         for (vlan, pairs) in &self.by_vlan {
             let (Some(v0), Some(v1)) = (healthy.vlan(*vlan), failed.vlan(*vlan)) else {
                 out.extend(pairs.iter().copied());
                 continue;
             };
-            if !is_forest(v0) || !is_forest(v1) {
+            // A view the scenario shares with the healthy state forwards
+            // alike on every port: only the port states can differ.
+            let shared = failed.shares_vlan(healthy, *vlan);
+            let forest0 = match self.healthy_forest.get(vlan) {
+                Some(f) => *f,
+                None => is_forest(v0),
+            };
+            if !forest0 || !(shared || is_forest(v1)) {
                 out.extend(pairs.iter().copied());
                 continue;
             }
-            let changed: Vec<usize> = (0..state_changed.len())
-                .filter(|&p| state_changed[p] || v0.forwarding[p] != v1.forwarding[p])
-                .collect();
+            let changed: Vec<usize> = if shared {
+                state_changed.clone()
+            } else {
+                (0..healthy.ports.len())
+                    .filter(|&p| {
+                        healthy.ports[p] != failed.ports[p] || v0.forwarding[p] != v1.forwarding[p]
+                    })
+                    .collect()
+            };
             if changed.is_empty() {
                 continue;
             }
             let on_vlan = |i: &usize| self.vlan_of[*i] == *vlan;
-            for p in changed {
+            for &p in &changed {
                 out.extend(self.by_port[p].iter().copied().filter(on_vlan));
             }
-            out.extend(self.unjoined.get(vlan).into_iter().flatten().copied());
+            // Pairs without a path are joined only by a port that starts
+            // forwarding: a port that goes down or loses cables joins
+            // nothing. Where the VLAN splits an MLAG domain the groups of
+            // peers depend on the failure too, so every such pair is
+            // walked again.
+            let joins = v0.peers.is_some()
+                || v1.peers.is_some()
+                || (!shared
+                    && changed
+                        .iter()
+                        .any(|&p| v1.forwarding[p] && !v0.forwarding[p]));
+            if joins {
+                out.extend(self.unjoined.get(vlan).into_iter().flatten().copied());
+            }
         }
         out
     }
@@ -159,14 +193,14 @@ impl PairPaths {
                 let network = part.network();
                 let cluster = part.order().0;
                 let listed = || part.pairs().map(move |(a, b)| (cluster, a, b));
-                let after = failed.reach(design, topo, network, a, b);
+                let reaches = failed.reaches(design, topo, network, a, b);
                 if part.walked().broken.is_some() {
-                    if after.broken.is_none() {
+                    if reaches {
                         restored.entry(network).or_default().extend(listed());
                     }
                     return;
                 }
-                if after.broken.is_some() {
+                if !reaches {
                     return;
                 }
                 if let Some(((s0, p0), (s1, p1))) =

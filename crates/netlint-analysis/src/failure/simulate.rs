@@ -248,22 +248,7 @@ impl<'a> Analysis<'a> {
                 }
             })
             .collect();
-        // Links.
-        let mut degraded = Vec::new();
-        let mut down = Vec::new();
-        for (i, p) in topo.ports.iter().enumerate() {
-            let st = failed.ports[i];
-            if !st.up {
-                down.push(i);
-            } else if st.members < p.members {
-                degraded.push(Degraded {
-                    port: i,
-                    members_left: st.members,
-                    members: p.members,
-                    member_speed: p.member_speed,
-                });
-            }
-        }
+        let (down, degraded) = port_changes(topo, &failed);
         // Spanning trees.
         let trees = tree_changes(healthy, &failed);
         // Paths: per class pair with the prepared pairs; else every pair
@@ -313,6 +298,80 @@ impl<'a> Analysis<'a> {
             slower,
         }
     }
+}
+
+/// One row of `netlint simulate`'s table of every single failure: what
+/// the unit takes away, the links it takes down or degrades, and how many
+/// host pairs get slower.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub units: Vec<Unit>,
+    /// As [`Simulation::outcome`].
+    pub outcome: Outcome,
+    pub down: Vec<usize>,
+    pub degraded: Vec<Degraded>,
+    /// The host pairs of [`Simulation::slower`], counted.
+    pub slower_pairs: usize,
+}
+
+impl<'a> Analysis<'a> {
+    /// The row of one failure unit in the table of every single failure:
+    /// what [`Analysis::simulate_with`] says of its losses, links and
+    /// slower pairs, with the failed forwarding updated from the healthy
+    /// one (`scenarios`, see [`ScenarioForwarding`]) instead of solved in
+    /// full, so that a row costs what the unit changes. `scenarios` and
+    /// `pairs` must be built from `healthy`.
+    pub fn simulate_row(
+        &self,
+        healthy: &Forwarding,
+        scenarios: &ScenarioForwarding,
+        pairs: &PairPaths,
+        unit: &Unit,
+    ) -> Row {
+        let (design, topo) = (self.design, self.topo);
+        let mut failures = Failures::default();
+        unit.add_to(design, topo, &mut failures);
+        let mut outcome = self.evaluate(&failures);
+        for l in &mut outcome.losses {
+            self.cut_targets(l);
+        }
+        let failed = scenarios.forwarding(design, topo, self.fabric, healthy, &failures);
+        let (down, degraded) = port_changes(topo, &failed);
+        let slower_pairs = pairs
+            .changes(design, topo, healthy, &failed)
+            .slow
+            .values()
+            .map(Vec::len)
+            .sum();
+        prune_covered(&mut outcome);
+        Row {
+            units: vec![unit.clone()],
+            outcome,
+            down,
+            degraded,
+            slower_pairs,
+        }
+    }
+}
+
+/// The ports down and the ports that lost cables in a scenario.
+fn port_changes(topo: &Topology, failed: &Forwarding) -> (Vec<usize>, Vec<Degraded>) {
+    let mut degraded = Vec::new();
+    let mut down = Vec::new();
+    for (i, p) in topo.ports.iter().enumerate() {
+        let st = failed.ports[i];
+        if !st.up {
+            down.push(i);
+        } else if st.members < p.members {
+            degraded.push(Degraded {
+                port: i,
+                members_left: st.members,
+                members: p.members,
+                member_speed: p.member_speed,
+            });
+        }
+    }
+    (down, degraded)
 }
 
 pub(super) fn pairs_of(

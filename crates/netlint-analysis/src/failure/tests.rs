@@ -539,6 +539,7 @@ fn check_updates(d: &Design, pairs: &[(prop::sample::Index, prop::sample::Index)
     let fast = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
     let full = Analysis::new(d, &t, &fab, &healthy, requirements(d, true)).full_recompute();
     let sc = ScenarioComponents::new(d, &t, &fab, &healthy, &fast.vlans);
+    let sf = ScenarioForwarding::new(d, &t, &fab, &healthy);
     let mut answered = 0;
     for f in scenarios(d, &t, pairs) {
         let solved = fab.forwarding(d, &t, &f);
@@ -561,6 +562,33 @@ fn check_updates(d: &Design, pairs: &[(prop::sample::Index, prop::sample::Index)
             assert_eq!(got, want, "components of {v:?} under {f:?}");
         }
         assert_eq!(fast.evaluate(&f), full.evaluate(&f), "{f:?}");
+        // The whole forwarding updated from the healthy one: every VLAN's
+        // reasons, forwarding and components, and the port states.
+        let updated = sf.forwarding(d, &t, &fab, &healthy, &f);
+        assert_eq!(updated.ports, solved.ports, "port states under {f:?}");
+        for v in &fast.vlans {
+            let (Some(got), Some(want)) = (updated.vlan(*v), solved.vlan(*v)) else {
+                assert!(updated.vlan(*v).is_none() && solved.vlan(*v).is_none());
+                continue;
+            };
+            assert_eq!(
+                got.not_carried, want.not_carried,
+                "reasons of {v:?} under {f:?}"
+            );
+            assert_eq!(
+                got.forwarding, want.forwarding,
+                "forwarding of {v:?} under {f:?}"
+            );
+            assert_eq!(
+                got.component, want.component,
+                "components of {v:?} under {f:?}"
+            );
+            assert_eq!(
+                got.carried_component, want.carried_component,
+                "carried components of {v:?} under {f:?}"
+            );
+            assert_eq!(got.peers, want.peers, "peers of {v:?} under {f:?}");
+        }
     }
     answered
 }
@@ -581,6 +609,7 @@ fn check_pair_paths(d: &Design, picks: &[(prop::sample::Index, prop::sample::Ind
     for (i, j) in picks {
         cases.push(vec![i.get(&all).clone(), j.get(&all).clone()]);
     }
+    let scenarios = ScenarioForwarding::new(d, &t, &fab, &healthy);
     for units in cases {
         let walked = a.simulate(&healthy, &units);
         let indexed = a.simulate_with(&healthy, &units, Some(&prepared));
@@ -589,6 +618,15 @@ fn check_pair_paths(d: &Design, picks: &[(prop::sample::Index, prop::sample::Ind
             indexed.restored, walked.restored,
             "restored under {units:?}"
         );
+        // A row of the table says what the whole simulation says.
+        if let [unit] = units.as_slice() {
+            let row = a.simulate_row(&healthy, &scenarios, &prepared, unit);
+            assert_eq!(row.outcome, walked.outcome, "losses under {units:?}");
+            assert_eq!(row.down, walked.down, "links down under {units:?}");
+            assert_eq!(row.degraded, walked.degraded, "degraded under {units:?}");
+            let slower: usize = walked.slower.iter().map(|s| s.pairs.len()).sum();
+            assert_eq!(row.slower_pairs, slower, "slower pairs under {units:?}");
+        }
     }
 }
 

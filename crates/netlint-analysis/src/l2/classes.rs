@@ -100,6 +100,12 @@ impl Group {
 /// classes (see the module documentation).
 pub struct Reachability {
     groups: Vec<Group>,
+    /// Per group: the position of its first pair of classes in
+    /// [`Reachability::class_pairs`] (a group's are consecutive, one per
+    /// walk), and the total last.
+    starts: Vec<usize>,
+    /// Per host: the groups it is a member of, ascending.
+    of_host: Vec<Vec<u32>>,
 }
 
 impl Reachability {
@@ -123,8 +129,25 @@ impl Reachability {
         let groups = groups
             .into_par_iter()
             .map(|(network, members)| group(design, topo, fwd, network, members))
-            .collect();
-        Reachability { groups }
+            .collect::<Vec<Group>>();
+        let mut starts = Vec::with_capacity(groups.len() + 1);
+        let mut at = 0;
+        for g in &groups {
+            starts.push(at);
+            at += g.walked.len();
+        }
+        starts.push(at);
+        let mut of_host = vec![Vec::new(); design.hosts.len()];
+        for (gi, g) in groups.iter().enumerate() {
+            for h in &g.members {
+                of_host[h.0].push(gi as u32);
+            }
+        }
+        Reachability {
+            groups,
+            starts,
+            of_host,
+        }
     }
 
     /// Every pair's reachability, in order: per network, per cluster, each
@@ -195,31 +218,38 @@ impl Reachability {
     /// [`Reachability::iter_where`], must not look at the hosts).
     pub fn class_pairs_where(&self, keep: impl Fn(&Reach) -> bool) -> Vec<ClassPair<'_>> {
         let mut out = Vec::new();
-        for (index, g) in self.groups.iter().enumerate() {
-            let mut here: Vec<ClassPair<'_>> = Vec::new();
-            for x in 0..g.classes {
-                for y in 0..g.classes {
-                    let Some(r) = g.walk(x * g.classes + y) else {
-                        continue;
-                    };
-                    if !keep(r) {
-                        continue;
-                    }
-                    here.push(ClassPair {
-                        group: g,
-                        index,
-                        x: x as u32,
-                        y: y as u32,
-                        xs: &g.at[x],
-                        ys: &g.at[y],
-                        reach: r,
-                    });
-                }
-            }
-            here.sort_by_key(|cp| cp.order());
-            out.extend(here);
+        for index in 0..self.groups.len() {
+            out.extend(self.group_class_pairs(index, &keep));
         }
         out
+    }
+
+    /// The class pairs of one group that pass `keep`, in the order of
+    /// [`Reachability::class_pairs`].
+    fn group_class_pairs(&self, index: usize, keep: impl Fn(&Reach) -> bool) -> Vec<ClassPair<'_>> {
+        let g = &self.groups[index];
+        let mut here: Vec<ClassPair<'_>> = Vec::new();
+        for x in 0..g.classes {
+            for y in 0..g.classes {
+                let Some(r) = g.walk(x * g.classes + y) else {
+                    continue;
+                };
+                if !keep(r) {
+                    continue;
+                }
+                here.push(ClassPair {
+                    group: g,
+                    index,
+                    x: x as u32,
+                    y: y as u32,
+                    xs: &g.at[x],
+                    ys: &g.at[y],
+                    reach: r,
+                });
+            }
+        }
+        here.sort_by_key(|cp| cp.order());
+        here
     }
 
     /// The host pairs whose reachability may differ in another scenario
@@ -241,26 +271,41 @@ impl Reachability {
     ) {
         // Per group: the changed members' positions and their class in
         // `other` (numbered per group).
+        // Hosts in ascending order, so that each group numbers its changed
+        // members' classes in that order; only their groups are looked at.
         let mut moved: HashMap<usize, BTreeMap<usize, u32>> = HashMap::new();
-        if !changed.is_empty() {
-            for (gi, g) in self.groups.iter().enumerate() {
-                let mut ids: HashMap<Signature, u32> = HashMap::new();
-                let mut here = BTreeMap::new();
-                for &h in changed {
-                    let Ok(i) = g.members.binary_search(&h) else {
-                        continue;
-                    };
-                    let next = ids.len() as u32;
-                    let sig = signature(design, topo, other, h, g.network);
-                    here.insert(i, *ids.entry(sig).or_insert(next));
-                }
-                if !here.is_empty() {
-                    moved.insert(gi, here);
-                }
+        let mut ids: HashMap<usize, HashMap<Signature, u32>> = HashMap::new();
+        for &h in changed {
+            for &gi in self.of_host.get(h.0).into_iter().flatten() {
+                let gi = gi as usize;
+                let g = &self.groups[gi];
+                let Ok(i) = g.members.binary_search(&h) else {
+                    continue;
+                };
+                let ids = ids.entry(gi).or_default();
+                let next = ids.len() as u32;
+                let sig = signature(design, topo, other, h, g.network);
+                let id = *ids.entry(sig).or_insert(next);
+                moved.entry(gi).or_default().insert(i, id);
+            }
+        }
+        // Only the groups with a class pair in `whole` or a changed host:
+        // a scenario costs what it touches, not every class pair.
+        let mut groups: BTreeSet<usize> = moved.keys().copied().collect();
+        for &k in whole {
+            if k < self.starts[self.groups.len()] {
+                groups.insert(self.starts.partition_point(|&s| s <= k) - 1);
             }
         }
         let none = BTreeMap::new();
-        for (k, cp) in self.class_pairs().into_iter().enumerate() {
+        let pairs = groups.into_iter().flat_map(|gi| {
+            let start = self.starts[gi];
+            self.group_class_pairs(gi, |_| true)
+                .into_iter()
+                .enumerate()
+                .map(move |(j, cp)| (start + j, cp))
+        });
+        for (k, cp) in pairs {
             let whole = whole.contains(&k);
             let m = moved.get(&cp.index).unwrap_or(&none);
             let class = &cp.group.class;

@@ -16,6 +16,7 @@ use super::{components, not_carried, Fabric, Failures, Forwarding, PortState};
 use crate::stp::{StpResult, Updates};
 use crate::topology::Topology;
 use netlint_model::Design;
+use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 
 /// Prepared once per design from its healthy forwarding.
@@ -23,7 +24,7 @@ pub struct ScenarioComponents {
     /// `None`: every scenario is solved in full.
     updates: Option<Updates>,
     /// The healthy trees and port states the updates apply to.
-    stp: StpResult,
+    stp: std::sync::Arc<StpResult>,
     ports: Vec<PortState>,
     vlans: Vec<Option<u16>>,
     /// Per VLAN slot, per port: forwarding in the healthy state (`None`:
@@ -186,4 +187,139 @@ impl ScenarioComponents {
             .collect();
         Some(out)
     }
+}
+
+/// Whole forwarding states of fabric failure scenarios, updated from the
+/// healthy one: what `netlint simulate`'s table of every single failure
+/// needs per unit (paths, components, port states), at a cost that grows
+/// with what the failure changes instead of with the fabric.
+///
+/// The spanning trees come from [`Updates`], as for
+/// [`ScenarioComponents`]; a VLAN whose ports all carry and forward as in
+/// the healthy state keeps the healthy view (shared, with its forest of
+/// paths and its memo of cuts: both depend on nothing else), the others
+/// get a copy of it with the changed ports set and their components worked
+/// out again with the same union-find as [`VlanView::new`].
+///
+/// The result's [`Forwarding::stp`] is the healthy one when the scenario
+/// was updated: ask [`Fabric::forwarding`] for a scenario's trees. It falls
+/// back to a full solve where the updates decline, and always where a VLAN
+/// could split an MLAG domain (the groups of peers then depend on the
+/// failure).
+pub struct ScenarioForwarding {
+    /// `None`: every scenario is solved in full.
+    updates: Option<Updates>,
+    ports_by_switch: Vec<Vec<usize>>,
+    ports_by_link: Vec<Vec<usize>>,
+}
+
+impl ScenarioForwarding {
+    /// `healthy` must be the fabric's forwarding without failures.
+    pub fn new(
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        healthy: &Forwarding,
+    ) -> ScenarioForwarding {
+        let (ports_by_switch, ports_by_link) = topo.ports_by_switch_and_link(design);
+        let updates = (healthy.failures.is_healthy() && !may_split_peers(design, topo))
+            .then(|| Updates::new(fabric.engine(), &healthy.stp));
+        ScenarioForwarding {
+            updates,
+            ports_by_switch,
+            ports_by_link,
+        }
+    }
+
+    /// The forwarding under `failures`, from `healthy` (the same as given to
+    /// [`ScenarioForwarding::new`]).
+    pub fn forwarding(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        healthy: &Forwarding,
+        failures: &Failures,
+    ) -> Forwarding {
+        if failures.is_host_local() {
+            return healthy.with_nic_failures(failures.nics.iter().copied());
+        }
+        self.updated(design, topo, fabric, healthy, failures)
+            .unwrap_or_else(|| fabric.forwarding(design, topo, failures))
+    }
+
+    fn updated(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        healthy: &Forwarding,
+        failures: &Failures,
+    ) -> Option<Forwarding> {
+        let updates = self.updates.as_ref()?;
+        let mut touched: BTreeSet<usize> = BTreeSet::new();
+        let mut bridges: BTreeSet<usize> = BTreeSet::new();
+        for s in &failures.switches {
+            touched.extend(self.ports_by_switch.get(s.0)?.iter().copied());
+            bridges.insert(topo.bridge_of.get(s.0)?.0);
+        }
+        for (l, _) in &failures.cables {
+            touched.extend(self.ports_by_link.get(l.0)?.iter().copied());
+        }
+        let mut ports = healthy.ports.clone();
+        for &p in &touched {
+            ports[p] = fabric.port_state(design, topo, p, failures);
+        }
+        let scenario = Fabric::scenario(
+            topo,
+            failures,
+            bridges,
+            touched.iter().map(|&p| (p, ports[p])),
+        );
+        let update = updates.update(fabric.engine(), &healthy.stp, &scenario)?;
+        let mut changed: BTreeSet<usize> = touched;
+        changed.extend(update.links());
+        let mut per_vlan = BTreeMap::new();
+        for (&vlan, view) in &healthy.per_vlan {
+            let mut reasons = Vec::new();
+            let mut forwards = Vec::new();
+            for &p in &changed {
+                let why = not_carried(design, topo, &topo.ports[p], ports[p], failures, vlan, None);
+                let tree = update.link_forwards(&healthy.stp, p, vlan).unwrap_or(true);
+                let f = why.is_none() && tree;
+                if f != view.forwarding[p] {
+                    forwards.push((p, f));
+                }
+                if why != view.not_carried[p] {
+                    reasons.push((p, why));
+                }
+            }
+            let now = if reasons.is_empty() && forwards.is_empty() {
+                view.clone()
+            } else {
+                std::sync::Arc::new(view.patched(topo, failures, reasons, forwards))
+            };
+            per_vlan.insert(vlan, now);
+        }
+        Some(Forwarding {
+            stp: healthy.stp.clone(),
+            ports,
+            failures: failures.clone(),
+            per_vlan,
+        })
+    }
+}
+
+/// Whether some VLAN could split an MLAG domain in some scenario
+/// ([`super::peer_groups`] not `None`): a link inside a domain leaves a
+/// VLAN out, or a domain has three peers or more (a middle one may fail).
+fn may_split_peers(design: &Design, topo: &Topology) -> bool {
+    let vlans = super::ports::view_vlans(design);
+    topo.splittable_domains.iter().any(|(b, links)| {
+        topo.bridge(*b).members.len() > 2
+            || links.iter().any(|l| {
+                let link = design.link(*l);
+                vlans.iter().any(|v| v.is_some() && !link.allows_vlan(*v))
+            })
+    })
 }
