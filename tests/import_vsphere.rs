@@ -108,6 +108,21 @@ fn an_imported_vsphere_cluster_shows_the_vmotion_mtu_drift_and_the_pinned_manage
     assert!(!f
         .iter()
         .any(|(r, _, m)| r == "mtu-mismatch" && m.contains("host `esx01` uses")));
+    // The ports the vmnics' CDP / LLDP hints name are host ports, and the
+    // configs set them `spanning-tree port type edge trunk` with BPDU
+    // guard by default: no `host-port-not-edge` (a false positive while
+    // the hints did not reach the switch writer).
+    let toml = std::fs::read_to_string(&design).unwrap();
+    assert_eq!(
+        toml.matches("host_ports = { edge = true, bpdu_guard = true }")
+            .count(),
+        2,
+        "{toml}"
+    );
+    assert!(
+        !f.iter().any(|(r, _, _)| r == "host-port-not-edge"),
+        "{f:#?}"
+    );
 }
 
 #[test]

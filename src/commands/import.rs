@@ -6,7 +6,7 @@
 
 use crate::run::files::io_reason;
 use crate::run::{refuse_inputs, write_atomic};
-use netlint_import::design::to_design_with_hosts;
+use netlint_import::design::to_design_with_host_ports;
 use netlint_import::host::fold::NoteKind;
 use netlint_import::host::{json, read_hyperv, sddc, vsphere, zip};
 use netlint_import::{parse_bytes, Document, Kind};
@@ -163,7 +163,10 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         );
         return Ok(2);
     }
-    let mut imported = to_design_with_hosts(&docs, &hosts, &args.name);
+    // The switch ports the vmnics' CDP / LLDP hints name face hosts: the
+    // switches write them as host ports.
+    let hinted = netlint_import::host::vsphere_write::hint_ports(&vsphere_colls, &docs);
+    let mut imported = to_design_with_host_ports(&docs, &hosts, &hinted, &args.name);
     if !vsphere_colls.is_empty() {
         let written = netlint_import::host::vsphere_write::write_with_docs(&vsphere_colls, &docs);
         imported.toml.push_str(&written.toml);

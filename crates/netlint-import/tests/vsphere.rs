@@ -7,9 +7,9 @@
 
 use std::path::Path;
 
-use netlint_import::design::to_design_with_hosts;
+use netlint_import::design::to_design_with_host_ports;
 use netlint_import::host::vsphere::{self, Lb};
-use netlint_import::host::vsphere_write::write_with_docs;
+use netlint_import::host::vsphere_write::{hint_ports, write_with_docs};
 use netlint_import::{parse, Document};
 use netlint_model::{load, SourceFile};
 
@@ -30,7 +30,8 @@ fn docs(files: &[&str]) -> Vec<Document> {
 fn import(switch_files: &[&str], json: &str, name: &str) -> (String, Vec<String>) {
     let docs = docs(switch_files);
     let coll = vsphere::read(name, json.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
-    let mut imported = to_design_with_hosts(&docs, &[], "imported");
+    let hinted = hint_ports(std::slice::from_ref(&coll), &docs);
+    let mut imported = to_design_with_host_ports(&docs, &[], &hinted, "imported");
     let written = write_with_docs(&[coll], &docs);
     imported.toml.push_str(&written.toml);
     let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
@@ -82,6 +83,40 @@ fn a_three_host_cluster_folds_into_one_profile_with_the_odd_host_overridden() {
         toml.contains("[hosts.esx01.nics.vmnic0]\nport = \"Ethernet1/1\""),
         "{toml}"
     );
+}
+
+#[test]
+fn a_port_tied_to_a_host_only_by_a_cdp_hint_is_a_host_port() {
+    // The cabling sheet holds only the vPC peer-link: esx01's vmnic0 is
+    // tied to tor-a Ethernet1/1 by its CDP hint alone.
+    let docs = docs(SWITCHES);
+    let coll = vsphere::read(CLUSTER, cluster_json().as_bytes()).unwrap();
+    let hinted = hint_ports(std::slice::from_ref(&coll), &docs);
+    let e11 = hinted
+        .iter()
+        .find(|h| h.switch == "tor-a" && h.port == "Ethernet1/1")
+        .unwrap_or_else(|| panic!("{hinted:#?}"));
+    assert_eq!((e11.at.file.as_str(), e11.at.line), (CLUSTER, 27));
+    let with = to_design_with_host_ports(&docs, &[], &hinted, "imported").toml;
+    let tor_a = with
+        .split("[switches.tor-a]")
+        .nth(1)
+        .and_then(|t| t.split("\n\n").next())
+        .unwrap();
+    assert!(
+        tor_a.contains("host_ports = { edge = true, bpdu_guard = true }"),
+        "{tor_a}"
+    );
+    // The hint's line is in the provenance beside the config's.
+    assert!(
+        tor_a.contains(&format!(
+            "Ethernet1/1 (vsphere/tor-a.cfg:43; CDP / LLDP hint {CLUSTER}:27)"
+        )),
+        "{tor_a}"
+    );
+    // Without the hints, no port of the switches faces a host.
+    let without = to_design_with_host_ports(&docs, &[], &[], "imported").toml;
+    assert!(!without.contains("host_ports"), "{without}");
 }
 
 #[test]

@@ -158,12 +158,34 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
     to_design_with_hosts(docs, &[], design_name)
 }
 
+/// A switch port known to face a host from outside the switch configs and
+/// cabling tables (a vSphere vmnic's CDP / LLDP hint): `switch` is the
+/// switch's design name, `at` the line that ties the port to the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostPort {
+    pub switch: String,
+    pub port: String,
+    pub at: At,
+}
+
 /// [`to_design`] with hosts read from host collections: their networks,
 /// profiles and hosts follow the switches and links, their NICs tied to
 /// the switches' ports by LLDP or the cabling.
 pub fn to_design_with_hosts(
     docs: &[Document],
     hosts: &[crate::host::facts::HostFacts],
+    design_name: &str,
+) -> Imported {
+    to_design_with_host_ports(docs, hosts, &[], design_name)
+}
+
+/// [`to_design_with_hosts`] with more host-facing switch ports (`extra`,
+/// from vSphere CDP / LLDP hints): they are host ports as the cabled
+/// ones are, so the switch's `host_ports` say how they are configured.
+pub fn to_design_with_host_ports(
+    docs: &[Document],
+    hosts: &[crate::host::facts::HostFacts],
+    extra: &[HostPort],
     design_name: &str,
 ) -> Imported {
     let mut notes = Vec::new();
@@ -193,11 +215,11 @@ pub fn to_design_with_hosts(
     let mut links = links::build(&switches, &by_name, &cables, &mut notes);
     let (unmanaged, more) = links::unmanaged(&switches, &by_name, &cables);
     links.extend(more);
-    let host_ports = switches::host_ports(&switches, &by_name, &cables);
+    let (host_ports, hinted) = switches::host_ports(&switches, &by_name, &cables, extra);
     let mut out = toml::Writer::default();
     out.header(docs, design_name);
     for (i, sw) in switches.iter().enumerate() {
-        switches::write(&mut out, sw, &host_ports[i], &mut notes);
+        switches::write(&mut out, sw, &host_ports[i], &hinted[i], &mut notes);
     }
     for d in &unmanaged {
         links::write_unmanaged(&mut out, d);

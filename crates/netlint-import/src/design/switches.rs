@@ -13,13 +13,18 @@ use crate::vlans::VlanSet;
 
 /// Per switch, the interfaces facing something that is not an imported
 /// switch (a host or an unmanaged device): the port-channel when the port
-/// is a LAG member.
+/// is a LAG member. `extra` are ports tied to hosts outside the cabling
+/// (vSphere CDP / LLDP hints); per switch, the second list holds, by
+/// interface, the lines that tied them.
+#[allow(clippy::type_complexity)]
 pub(crate) fn host_ports<'a>(
     switches: &[Switch<'a>],
     by_name: &BTreeMap<String, usize>,
     cables: &[Cable],
-) -> Vec<Vec<&'a Interface>> {
+    extra: &[super::HostPort],
+) -> (Vec<Vec<&'a Interface>>, Vec<Vec<(IfName, At)>>) {
     let mut out: Vec<Vec<&'a Interface>> = vec![Vec::new(); switches.len()];
+    let mut hinted: Vec<Vec<(IfName, At)>> = vec![Vec::new(); switches.len()];
     for c in cables {
         for (near, far) in [(&c.a, &c.b), (&c.b, &c.a)] {
             let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
@@ -43,7 +48,26 @@ pub(crate) fn host_ports<'a>(
             }
         }
     }
-    out
+    for h in extra {
+        let Some(s) = by_name.get(&h.switch) else {
+            continue;
+        };
+        let cfg = switches[*s].cfg;
+        let Some(port) = cfg.interface(&h.port) else {
+            continue;
+        };
+        let ifc = port
+            .channel_group
+            .and_then(|cg| cfg.interface(&format!("Port-Channel{}", cg.value.id)))
+            .unwrap_or(port);
+        if !out[*s].iter().any(|i| i.name == ifc.name) {
+            out[*s].push(ifc);
+        }
+        if !hinted[*s].iter().any(|(n, a)| *n == ifc.name && *a == h.at) {
+            hinted[*s].push((ifc.name.clone(), h.at.clone()));
+        }
+    }
+    (out, hinted)
 }
 
 fn stp_mode(m: StpMode) -> &'static str {
@@ -61,6 +85,7 @@ pub(crate) fn write(
     out: &mut Writer,
     sw: &Switch<'_>,
     hosts: &[&Interface],
+    hinted: &[(IfName, At)],
     notes: &mut Vec<Note>,
 ) {
     let cfg = sw.cfg;
@@ -126,14 +151,35 @@ pub(crate) fn write(
         common = Some((edge, guard));
         let names: Vec<String> = hosts
             .iter()
-            .map(|i| format!("{} ({file}:{})", i.name, i.line))
+            .map(|i| {
+                let ties: Vec<String> = hinted
+                    .iter()
+                    .filter(|(n, _)| *n == i.name)
+                    .map(|(_, a)| format!("{}:{}", a.file, a.line))
+                    .collect();
+                if ties.is_empty() {
+                    format!("{} ({file}:{})", i.name, i.line)
+                } else {
+                    format!(
+                        "{} ({file}:{}; CDP / LLDP hint {})",
+                        i.name,
+                        i.line,
+                        ties.join(", ")
+                    )
+                }
+            })
             .collect();
-        let mut from = Prov::note(format!(
-            "from the ports cabled to hosts: {}",
-            names.join(", ")
-        ));
+        let lead = if hinted.is_empty() {
+            "from the ports cabled to hosts"
+        } else {
+            "from the ports facing hosts (cabled, or named by a host NIC's CDP / LLDP hint)"
+        };
+        let mut from = Prov::note(format!("{lead}: {}", names.join(", ")));
         for i in hosts {
             from = from.with_line(file, i.line);
+        }
+        for (_, a) in hinted {
+            from = from.with_line(&a.file, a.line);
         }
         out.value(
             "host_ports",

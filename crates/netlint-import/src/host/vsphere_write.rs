@@ -140,18 +140,7 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
 /// stem), and a cabling row between a switch port and a device that is no
 /// switch is a host cable.
 pub fn write_with_docs(colls: &[VsphereCollection], docs: &[crate::Document]) -> Written {
-    let mut switches: Vec<String> = Vec::new();
-    for d in docs {
-        if let crate::Document::Config(cfg) = d {
-            let name = cfg
-                .hostname
-                .as_ref()
-                .map_or_else(|| crate::design::file_stem(&cfg.file), |h| h.value.clone());
-            if !switches.contains(&name) {
-                switches.push(name);
-            }
-        }
-    }
+    let switches = switch_names(docs);
     let is_switch = |d: &str| switches.iter().any(|s| s.eq_ignore_ascii_case(d));
     let mut cables = Vec::new();
     for d in docs {
@@ -184,6 +173,58 @@ pub fn write_with_docs(colls: &[VsphereCollection], docs: &[crate::Document]) ->
         }
     }
     write(colls, &switches, &cables)
+}
+
+/// The design names of the switches of `docs`: hostname, else the file's
+/// stem, as `design::to_design` names them.
+fn switch_names(docs: &[crate::Document]) -> Vec<String> {
+    let mut switches: Vec<String> = Vec::new();
+    for d in docs {
+        if let crate::Document::Config(cfg) = d {
+            let name = cfg
+                .hostname
+                .as_ref()
+                .map_or_else(|| crate::design::file_stem(&cfg.file), |h| h.value.clone());
+            if !switches.contains(&name) {
+                switches.push(name);
+            }
+        }
+    }
+    switches
+}
+
+/// The switch ports of `docs` the vmnics' CDP / LLDP hints name (the ties
+/// [`write_with_docs`] writes as a NIC's `switch` / `port`), each with the
+/// hint's line: pass them to
+/// [`crate::design::to_design_with_host_ports`] so the switch writes these
+/// ports as host ports.
+pub fn hint_ports(
+    colls: &[VsphereCollection],
+    docs: &[crate::Document],
+) -> Vec<crate::design::HostPort> {
+    let switches = switch_names(docs);
+    let mut out = Vec::new();
+    for c in colls {
+        for h in &c.hosts {
+            for n in &h.vmnics {
+                let Some(nb) = &n.neighbor else { continue };
+                let (Some(sw), Some(port)) = (match_switch(&nb.device, &switches), &nb.port) else {
+                    continue;
+                };
+                let port = crate::names::IfName::parse_switch_port(port)
+                    .map_or(port.clone(), |i| i.to_string());
+                out.push(crate::design::HostPort {
+                    switch: sw.clone(),
+                    port,
+                    at: crate::design::At {
+                        file: c.file.clone(),
+                        line: nb.line,
+                    },
+                });
+            }
+        }
+    }
+    out
 }
 
 fn line(out: &mut String, k: &str, v: &str, comment: &str) {
