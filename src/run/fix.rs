@@ -155,35 +155,43 @@ pub fn fix_source(
             out.not_applied.push((finding, NotApplied::NeedsUnsafe));
             continue;
         }
-        let text = match apply_edits(&out.text, &fix.edits) {
-            Ok(t) => t,
-            Err(e) => {
-                out.not_applied.push((finding, NotApplied::Edit(e)));
-                continue;
+        match try_fix(&out.text, &findings, &d, &fix, &check) {
+            Ok((text, after)) => {
+                out.text = text;
+                out.applied.push(finding);
+                findings = after;
             }
-        };
-        let after = check(&text);
-        if let Some(e) = after.iter().find(|d| d.is_input_error()) {
-            out.not_applied
-                .push((finding, NotApplied::Breaks(e.message.clone())));
-            continue;
+            Err(why) => out.not_applied.push((finding, why)),
         }
-        let gone = key(&d);
-        if after.iter().any(|a| key(a) == gone) {
-            out.not_applied.push((finding, NotApplied::StillThere));
-            continue;
-        }
-        let new = new_findings(&findings, &after);
-        if !new.is_empty() {
-            out.not_applied
-                .push((finding, NotApplied::NewFindings(new)));
-            continue;
-        }
-        out.text = text;
-        out.applied.push(finding);
-        findings = after;
     }
     out
+}
+
+/// One fix on a copy of `text`, whose check gave `findings` (`d` among
+/// them): the edited text and its findings when `d` is gone and no finding
+/// appeared that `findings` did not have; otherwise why not. `check` is
+/// the check the text had (its `netlint.toml`, its settings).
+pub fn try_fix(
+    text: &str,
+    findings: &[Diagnostic],
+    d: &Diagnostic,
+    fix: &Fix,
+    check: &dyn Fn(&str) -> Vec<Diagnostic>,
+) -> Result<(String, Vec<Diagnostic>), NotApplied> {
+    let edited = apply_edits(text, &fix.edits).map_err(NotApplied::Edit)?;
+    let after = check(&edited);
+    if let Some(e) = after.iter().find(|d| d.is_input_error()) {
+        return Err(NotApplied::Breaks(e.message.clone()));
+    }
+    let gone = key(d);
+    if after.iter().any(|a| key(a) == gone) {
+        return Err(NotApplied::StillThere);
+    }
+    let new = new_findings(findings, &after);
+    if !new.is_empty() {
+        return Err(NotApplied::NewFindings(new));
+    }
+    Ok((edited, after))
 }
 
 /// One design file of a fix run.
@@ -466,7 +474,9 @@ pub fn replacements(text: &str, fix: &Fix) -> Result<Vec<Replacement>, String> {
     Ok(line_replacements(text, &edited))
 }
 
-fn line_replacements(old: &str, new: &str) -> Vec<Replacement> {
+/// The whole-line replacements that turn `old` into `new`, in order, each
+/// on the bytes of `old`.
+pub fn line_replacements(old: &str, new: &str) -> Vec<Replacement> {
     use similar::{DiffOp, TextDiff};
     let diff = TextDiff::from_lines(old, new);
     // Byte offsets of each line start in `old`, and the lines of `new`.

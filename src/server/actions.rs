@@ -1,11 +1,11 @@
-//! Code actions. Today: take a finding out with an `allow` entry on one of
-//! its subjects, with a reason to fill in. Fix-based actions (the verified
-//! fixes of the rules) plug in beside [`allow_actions`]: a function from
-//! the [`Analysis`] and one finding to [`Action`]s, called from
-//! [`actions_for`].
+//! Code actions: the fix a rule carries ([`fix_action`]), checked on a copy
+//! of the text exactly as `netlint check --fix` checks it, and taking a
+//! finding out with an `allow` entry on one of its subjects, with a reason
+//! to fill in ([`allow_actions`]).
 
 use super::analysis::Analysis;
-use netlint_model::{Design, Diagnostic, Element, Part, Span};
+use crate::run::fix::line_replacements;
+use netlint_model::{Design, Diagnostic, Element, FixSafety, Part, Span};
 
 /// The reason an inserted `allow` entry carries until the user writes one.
 pub const REASON_PLACEHOLDER: &str = "TODO: why this finding is accepted";
@@ -20,6 +20,8 @@ pub struct Action {
     pub edits: Vec<(Span, String)>,
     /// Whether it is the action an editor may apply on its own.
     pub preferred: bool,
+    /// Why it cannot be applied (shown greyed out with the reason).
+    pub disabled: Option<String>,
 }
 
 /// Every action for the findings whose span meets `range`.
@@ -31,9 +33,49 @@ pub fn actions_for(a: &Analysis, range: Span) -> Vec<(usize, Action)> {
         if !meets {
             continue;
         }
+        out.extend(fix_action(a, i).map(|x| (i, x)));
         out.extend(allow_actions(a, d).into_iter().map(|x| (i, x)));
     }
     out
+}
+
+/// The fix of finding `i`, when it has one: its edits as whole-line
+/// replacements of the text, made only after the edited copy was checked
+/// (the finding gone, nothing new). A safe fix is the preferred action; one
+/// that needs judgement says so and is not. A fix whose check failed is
+/// offered disabled, with the reason.
+pub fn fix_action(a: &Analysis, i: usize) -> Option<Action> {
+    let fix = a.diagnostics.get(i)?.fix.as_ref()?;
+    let outcome = a.fix(i)?;
+    let mut title = capitalised(&fix.description);
+    if fix.safety == FixSafety::Unsafe {
+        title.push_str(" (needs judgement: another edit would also remove the finding)");
+    }
+    Some(match outcome {
+        Ok(text) => Action {
+            title,
+            edits: line_replacements(&a.file.text, text)
+                .into_iter()
+                .map(|r| (r.deleted, r.inserted))
+                .collect(),
+            preferred: fix.safety == FixSafety::Safe,
+            disabled: None,
+        },
+        Err(why) => Action {
+            title,
+            edits: Vec::new(),
+            preferred: false,
+            disabled: Some(format!("not applied: {why}")),
+        },
+    })
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 /// `allow = { "rule" = "…" }` on each subject of a finding (the input
@@ -66,6 +108,7 @@ pub fn allow_actions(a: &Analysis, d: &Diagnostic) -> Vec<Action> {
             title,
             edits: vec![edit],
             preferred: false,
+            disabled: None,
         });
     }
     out

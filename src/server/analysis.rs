@@ -5,8 +5,9 @@
 use super::index::Index;
 use super::text::LineIndex;
 use crate::run::files::is_design;
+use crate::run::fix::{try_fix, NotApplied};
 use crate::run::{
-    check_file, find_config, load_config, CheckSettings, ConfigFile, CONFIG_FILE,
+    check_file, check_source, find_config, load_config, CheckSettings, ConfigFile, CONFIG_FILE,
     DEFAULT_MAX_FILE_SIZE,
 };
 use crate::views::topology::{stp_domains, Domain};
@@ -55,6 +56,10 @@ fn config_from_text(path: &Path, text: String) -> ConfigFile {
     }
 }
 
+/// A fix tried on a copy of the document: the edited text, or why it was
+/// not kept.
+pub type FixOutcome = Result<String, NotApplied>;
+
 /// The result of checking one version of a document.
 pub struct Analysis {
     pub version: i32,
@@ -68,6 +73,11 @@ pub struct Analysis {
     pub index: Index,
     /// The `netlint.toml` the design was checked with.
     pub config: Option<PathBuf>,
+    /// Its text as read, for checking an edited copy the same way.
+    pub config_file: Option<ConfigFile>,
+    /// Per finding, its fix tried on a copy (computed on the first code
+    /// action request that meets it).
+    pub fixes: Vec<OnceLock<Option<FixOutcome>>>,
     stp: OnceLock<Vec<Domain>>,
     bandwidth: OnceLock<(Topology, BandwidthModel)>,
 }
@@ -91,6 +101,8 @@ impl Analysis {
             design: None,
             index: Index::default(),
             config: None,
+            config_file: None,
+            fixes: Vec::new(),
             stp: OnceLock::new(),
             bandwidth: OnceLock::new(),
         };
@@ -118,7 +130,8 @@ impl Analysis {
                     .map(|d| Index::build(d, &a.file.text))
                     .unwrap_or_default();
                 a.design = design.map(Arc::new);
-                a.config = config.map(|(p, _)| p);
+                a.fixes = a.diagnostics.iter().map(|_| OnceLock::new()).collect();
+                (a.config, a.config_file) = config.unzip();
             }
             DocKind::Config => {
                 // As `netlint check` reports a netlint.toml: its own problems
@@ -138,6 +151,27 @@ impl Analysis {
     pub fn stp(&self) -> Option<&[Domain]> {
         let d = self.design.as_deref()?;
         Some(self.stp.get_or_init(|| stp_domains(d)))
+    }
+
+    /// The fix of finding `i` tried as `netlint check --fix` tries it: made
+    /// to a copy of the text, kept only when the check of the copy (same
+    /// `netlint.toml`) no longer has the finding and has nothing new.
+    /// `None` when the finding has no fix or the design did not load.
+    pub fn fix(&self, i: usize) -> Option<&FixOutcome> {
+        self.fixes
+            .get(i)?
+            .get_or_init(|| {
+                let d = self.diagnostics.get(i)?;
+                let fix = d.fix.as_ref()?;
+                self.design.as_ref()?;
+                let settings = CheckSettings::default();
+                let check = |text: &str| {
+                    let f = SourceFile::new(self.file.path.clone(), text.to_string());
+                    check_source(&f, self.config_file.as_ref(), &settings).0
+                };
+                Some(try_fix(&self.file.text, &self.diagnostics, d, fix, &check).map(|(t, _)| t))
+            })
+            .as_ref()
     }
 
     /// The topology and the host bandwidth model, computed on first use.

@@ -176,8 +176,14 @@ pub fn code_actions(uri: &Uri, a: &Analysis, at: Range) -> Vec<CodeActionOrComma
                 title: act.title,
                 kind: Some(CodeActionKind::QUICKFIX),
                 diagnostics: Some(vec![diagnostic(uri, a, &a.diagnostics[i])]),
-                edit: Some(WorkspaceEdit::new(HashMap::from([(uri.clone(), edits)]))),
+                edit: act
+                    .disabled
+                    .is_none()
+                    .then(|| WorkspaceEdit::new(HashMap::from([(uri.clone(), edits)]))),
                 is_preferred: Some(act.preferred),
+                disabled: act
+                    .disabled
+                    .map(|reason| lsp_types::CodeActionDisabled { reason }),
                 ..CodeAction::default()
             })
         })

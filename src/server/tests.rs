@@ -242,9 +242,14 @@ fn the_allow_action_takes_the_finding_out() {
     let u = uri();
     let at = pos(PARTITION, "[[links]]\nname = \"tor-isl\"", 0, 0);
     let actions = protocol::code_actions(&u, &a, lsp_types::Range::new(at, at));
-    let CodeActionOrCommand::CodeAction(action) = &actions[0] else {
-        panic!()
-    };
+    // The rule's fix first (stp-vlan-partition carries one), then the allow.
+    let action = actions
+        .iter()
+        .find_map(|x| match x {
+            CodeActionOrCommand::CodeAction(c) if c.title.starts_with("Allow") => Some(c),
+            _ => None,
+        })
+        .expect("an allow action");
     assert_eq!(
         action.title,
         "Allow `stp-vlan-partition` on links.tor-isl (with a reason to write)"
@@ -450,4 +455,207 @@ fn a_peer_leads_to_the_other_hosts_nic() {
         .find(|l| l.starts_with('['))
         .unwrap();
     assert_eq!(*header, "[hosts.hv2]");
+}
+
+// ------------------------------------------------------------ fix actions
+
+const DCBX: &str = include_str!("../../fixtures/dcbx-willing.toml");
+const ROOT: &str = include_str!("../../fixtures/stp-root-placement.toml");
+
+/// The code actions at the primary line of the first finding of `rule`.
+fn actions_at(text: &str, a: &Analysis, rule: &str) -> Vec<lsp_types::CodeAction> {
+    let d = a.diagnostics.iter().find(|d| d.rule == rule).expect(rule);
+    let span = d.primary.as_ref().unwrap().span;
+    let at = text::LineIndex::new(text).position(text, span.start);
+    protocol::code_actions(&uri(), a, lsp_types::Range::new(at, at))
+        .into_iter()
+        .map(|x| match x {
+            CodeActionOrCommand::CodeAction(c) => c,
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+/// `text` with the action's edits made as an editor makes them.
+fn applied(text: &str, action: &lsp_types::CodeAction) -> String {
+    let edits = &action
+        .edit
+        .as_ref()
+        .expect("an edit")
+        .changes
+        .as_ref()
+        .unwrap()[&uri()];
+    let mut out = text.to_string();
+    // An editor applies the edits of one change against the original text:
+    // last first, so earlier ranges stay where they were.
+    let mut edits = edits.clone();
+    edits.sort_by_key(|e| std::cmp::Reverse((e.range.start.line, e.range.start.character)));
+    let changes = edits
+        .into_iter()
+        .map(|e| lsp_types::TextDocumentContentChangeEvent {
+            range: Some(e.range),
+            range_length: None,
+            text: e.new_text,
+        })
+        .collect();
+    text::apply_changes(&mut out, changes);
+    out
+}
+
+#[test]
+fn a_safe_fix_is_the_preferred_quick_fix_and_takes_the_finding_out() {
+    let a = analyse(DCBX);
+    let d = a
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "dcbx-willing")
+        .unwrap();
+    let fix = d.fix.as_ref().expect("dcbx-willing carries a fix");
+    let acts = actions_at(DCBX, &a, "dcbx-willing");
+    let first = &acts[0];
+    assert_eq!(
+        first.title.to_lowercase(),
+        fix.description.to_lowercase(),
+        "{acts:#?}"
+    );
+    assert_eq!(first.kind, Some(lsp_types::CodeActionKind::QUICKFIX));
+    assert_eq!(first.is_preferred, Some(true));
+    assert!(first.disabled.is_none());
+    // The allow actions follow, not preferred.
+    assert!(acts[1..]
+        .iter()
+        .all(|x| x.title.starts_with("Allow `dcbx-willing`") && x.is_preferred == Some(false)));
+    let fixed = applied(DCBX, first);
+    assert_ne!(fixed, DCBX);
+    // The same text `netlint check --fix` writes.
+    let file = SourceFile::new("untitled.toml", DCBX);
+    let by_cli = crate::run::fix::fix_source(
+        &file,
+        None,
+        &CheckSettings::default(),
+        crate::run::fix::FixMode::Safe,
+    );
+    assert_eq!(by_cli.applied.len(), 1, "{:?}", by_cli.not_applied);
+    assert_eq!(fixed, by_cli.text);
+    let after = analyse(&fixed);
+    assert!(!after
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == "dcbx-willing" || d.is_input_error()));
+    assert_eq!(after.diagnostics.len(), a.diagnostics.len() - 1);
+}
+
+#[test]
+fn a_fix_that_needs_judgement_is_offered_but_not_preferred() {
+    let a = analyse(ROOT);
+    let d = a
+        .diagnostics
+        .iter()
+        .find(|d| d.rule == "stp-root-placement")
+        .unwrap();
+    let fix = d.fix.as_ref().expect("stp-root-placement carries a fix");
+    assert_eq!(fix.safety, netlint_model::FixSafety::Unsafe);
+    let acts = actions_at(ROOT, &a, "stp-root-placement");
+    let act = acts
+        .iter()
+        .find(|x| x.title.contains("needs judgement"))
+        .unwrap_or_else(|| panic!("{acts:#?}"));
+    assert_eq!(act.is_preferred, Some(false));
+    assert!(act.disabled.is_none());
+    assert!(acts.iter().all(|x| x.is_preferred == Some(false)));
+    let fixed = applied(ROOT, act);
+    assert!(fixed.contains("stp.priority = 4096"), "{fixed}");
+    let after = analyse(&fixed);
+    assert!(!after
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == "stp-root-placement" || d.is_input_error()));
+}
+
+#[test]
+fn a_finding_without_a_fix_gets_only_the_allow_actions() {
+    const MTU: &str = include_str!("../../fixtures/mtu-mismatch.toml");
+    let a = analyse(MTU);
+    assert!(a.diagnostics.iter().all(|d| d.fix.is_none()));
+    let acts = actions_at(MTU, &a, "mtu-mismatch");
+    assert!(!acts.is_empty());
+    assert!(
+        acts.iter().all(|x| x.title.starts_with("Allow `")),
+        "{acts:#?}"
+    );
+}
+
+#[test]
+fn a_fix_that_fails_its_check_is_offered_disabled_with_the_reason() {
+    // The fix is tried on the text the finding came from; a fix whose
+    // edit no longer matches that text (here, a value changed under it)
+    // is refused by the same check as `--fix`.
+    let mut a = analyse(DCBX);
+    let i = a
+        .diagnostics
+        .iter()
+        .position(|d| d.rule == "dcbx-willing")
+        .unwrap();
+    let fix = a.diagnostics[i].fix.as_mut().unwrap();
+    fix.edits[0].old = Some(netlint_model::FixValue::Integer(7));
+    let act = actions::fix_action(&a, i).expect("an action");
+    assert!(act.edits.is_empty());
+    assert!(!act.preferred);
+    let why = act.disabled.expect("disabled");
+    assert!(why.contains("the edit cannot be made"), "{why}");
+    let at = a.lines.position(
+        &a.file.text,
+        a.diagnostics[i].primary.as_ref().unwrap().span.start,
+    );
+    let lsp = protocol::code_actions(&uri(), &a, lsp_types::Range::new(at, at));
+    let CodeActionOrCommand::CodeAction(first) = &lsp[0] else {
+        panic!()
+    };
+    assert!(first.edit.is_none());
+    assert!(first
+        .disabled
+        .as_ref()
+        .unwrap()
+        .reason
+        .contains("cannot be made"));
+}
+
+#[test]
+fn fix_edits_are_in_utf16_units() {
+    // The fixed table last in the file, its last line with characters
+    // outside the Basic Multilingual Plane (two UTF-16 units each) and no
+    // newline: the replaced range ends after them.
+    let block_start = DCBX.find("[profiles.node.dcb]").unwrap();
+    let block_end = DCBX[block_start..].find("\n\n").unwrap() + block_start + 2;
+    let text = format!(
+        "{}{}[profiles.node.dcb]\npfc = [3]\nets = {{ 3 = 50, 7 = 2 }} # 🚀 RoCE ⚡🚀",
+        &DCBX[..block_start],
+        &DCBX[block_end..]
+    );
+    let a = analyse(&text);
+    let acts = actions_at(&text, &a, "dcbx-willing");
+    let edits = &acts[0].edit.as_ref().unwrap().changes.as_ref().unwrap()[&uri()];
+    let last = text.lines().count() as u32 - 1;
+    let end = edits.iter().map(|e| e.range.end).max().unwrap();
+    let last_line = text.lines().last().unwrap();
+    assert_eq!(
+        end,
+        Position::new(last, last_line.encode_utf16().count() as u32),
+        "{edits:?}"
+    );
+    assert_ne!(end.character as usize, last_line.chars().count());
+    let fixed = applied(&text, &acts[0]);
+    let file = SourceFile::new("untitled.toml", text.as_str());
+    let by_cli = crate::run::fix::fix_source(
+        &file,
+        None,
+        &CheckSettings::default(),
+        crate::run::fix::FixMode::Safe,
+    );
+    assert_eq!(fixed, by_cli.text);
+    assert!(fixed.contains("# 🚀 RoCE ⚡🚀"), "{fixed}");
+    assert!(!analyse(&fixed)
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == "dcbx-willing" || d.is_input_error()));
 }

@@ -58,6 +58,23 @@ def lsp_range(text: str, loc: dict) -> types.Range:
     )
 
 
+def apply_edits(text: str, edits: list) -> str:
+    """`text` with LSP text edits made (UTF-16 positions, each against the
+    original text, as an editor applies one WorkspaceEdit)."""
+    lines = text.split("\n")
+
+    def offset(p: types.Position) -> int:
+        before = sum(len(l) + 1 for l in lines[: p.line])
+        line = lines[p.line] if p.line < len(lines) else ""
+        units = line.encode("utf-16-le")[: 2 * p.character]
+        return before + len(units.decode("utf-16-le"))
+
+    for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                    reverse=True):
+        text = text[: offset(e.range.start)] + e.new_text + text[offset(e.range.end):]
+    return text
+
+
 async def diagnostics_for(client: LanguageClient, version: int) -> list:
     while True:
         params = await client.wait_for_notification(
@@ -152,3 +169,23 @@ async def test_breaking_a_trunk_shows_the_partition_where_check_puts_it(
     )
     titles = [a.title for a in actions]
     assert "Allow `stp-vlan-partition` on links.tor-isl (with a reason to write)" in titles
+
+    # The rule's fix, as `netlint check` states it, first: it needs
+    # judgement (which link to make cheaper), so it says so and is not
+    # preferred; its edit, applied, takes the finding out and adds none.
+    fix = want["fix"]
+    assert fix is not None and fix["safety"] == "unsafe"
+    desc = fix["description"]
+    first = actions[0]
+    assert first.title.startswith(desc[0].upper() + desc[1:]), titles
+    assert "needs judgement" in first.title
+    assert first.kind == types.CodeActionKind.QuickFix
+    assert not first.is_preferred
+    assert first.disabled is None
+    fixed = apply_edits(edited, first.edit.changes[URI])
+    assert fixed != edited
+    rules_after = [d["rule"] for d in check_json(fixed)]
+    assert "stp-vlan-partition" not in rules_after
+    assert sorted(rules_after) == sorted(
+        d["rule"] for d in expected if d["rule"] != "stp-vlan-partition"
+    )
