@@ -18,14 +18,12 @@ impl Cmp<'_> {
         for (i, ds) in d.switches.iter().enumerate() {
             let di = SwitchId(i);
             let Some(bi) = m.switches.built(di) else {
-                self.push(
+                self.only_in_design(
                     At::Switch(Two {
                         design: Some(di),
                         built: None,
                     }),
-                    Field::Present,
-                    (Value::Bool(true), Some(ds.span)),
-                    (Value::Bool(false), None),
+                    ds.span,
                 );
                 continue;
             };
@@ -90,14 +88,12 @@ impl Cmp<'_> {
         }
         for (i, bs) in b.switches.iter().enumerate() {
             if m.switches.design(SwitchId(i)).is_none() {
-                self.push(
+                self.only_as_built(
                     At::Switch(Two {
                         design: None,
                         built: Some(SwitchId(i)),
                     }),
-                    Field::Present,
-                    (Value::Bool(false), None),
-                    (Value::Bool(true), Some(bs.span)),
+                    bs.span,
                 );
             }
         }
@@ -262,14 +258,12 @@ impl Cmp<'_> {
         for (i, dl) in d.links.iter().enumerate() {
             let di = LinkId(i);
             let Some(bi) = m.links.built(di) else {
-                self.push(
+                self.only_in_design(
                     At::Link(Two {
                         design: Some(di),
                         built: None,
                     }),
-                    Field::Present,
-                    (Value::Bool(true), Some(dl.span)),
-                    (Value::Bool(false), None),
+                    dl.span,
                 );
                 continue;
             };
@@ -340,14 +334,12 @@ impl Cmp<'_> {
         }
         for (i, bl) in b.links.iter().enumerate() {
             if m.links.design(LinkId(i)).is_none() {
-                self.push(
+                self.only_as_built(
                     At::Link(Two {
                         design: None,
                         built: Some(LinkId(i)),
                     }),
-                    Field::Present,
-                    (Value::Bool(false), None),
-                    (Value::Bool(true), Some(bl.span)),
+                    bl.span,
                 );
             }
         }

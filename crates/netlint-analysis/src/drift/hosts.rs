@@ -11,14 +11,12 @@ impl Cmp<'_> {
         for (i, dh) in d.hosts.iter().enumerate() {
             let di = HostId(i);
             let Some(bi) = m.hosts.built(di) else {
-                self.push(
+                self.only_in_design(
                     At::Host(Two {
                         design: Some(di),
                         built: None,
                     }),
-                    Field::Present,
-                    (Value::Bool(true), Some(dh.span)),
-                    (Value::Bool(false), None),
+                    dh.span,
                 );
                 continue;
             };
@@ -36,14 +34,12 @@ impl Cmp<'_> {
         }
         for (i, bh) in b.hosts.iter().enumerate() {
             if m.hosts.design(HostId(i)).is_none() {
-                self.push(
+                self.only_as_built(
                     At::Host(Two {
                         design: None,
                         built: Some(HostId(i)),
                     }),
-                    Field::Present,
-                    (Value::Bool(false), None),
-                    (Value::Bool(true), Some(bh.span)),
+                    bh.span,
                 );
             }
         }
@@ -52,7 +48,7 @@ impl Cmp<'_> {
     fn nics(&mut self, host: Two<HostId>, dh: &Host, bh: &Host, parts: &HostParts) {
         for (i, dn) in dh.nics.iter().enumerate() {
             let Some(bn) = parts.nics.built(NicIdx(i)) else {
-                self.push(
+                self.only_in_design(
                     At::Nic {
                         host,
                         nic: Two {
@@ -60,9 +56,7 @@ impl Cmp<'_> {
                             built: None,
                         },
                     },
-                    Field::Present,
-                    (Value::Bool(true), Some(dn.span)),
-                    (Value::Bool(false), None),
+                    dn.span,
                 );
                 continue;
             };
@@ -139,7 +133,7 @@ impl Cmp<'_> {
         }
         for (j, bn) in bh.nics.iter().enumerate() {
             if parts.nics.design(NicIdx(j)).is_none() {
-                self.push(
+                self.only_as_built(
                     At::Nic {
                         host,
                         nic: Two {
@@ -147,9 +141,7 @@ impl Cmp<'_> {
                             built: Some(NicIdx(j)),
                         },
                     },
-                    Field::Present,
-                    (Value::Bool(false), None),
-                    (Value::Bool(true), Some(bn.span)),
+                    bn.span,
                 );
             }
         }
@@ -276,7 +268,7 @@ impl Cmp<'_> {
             let pairs = parts.vnics.get(&dv).cloned().unwrap_or_default();
             for (i, dn) in x.vnics.iter().enumerate() {
                 let Some(j) = pairs.built(i) else {
-                    self.push(
+                    self.only_in_design(
                         At::VNic {
                             host,
                             vswitch: vs,
@@ -285,9 +277,7 @@ impl Cmp<'_> {
                                 built: None,
                             },
                         },
-                        Field::Present,
-                        (Value::Bool(true), Some(dn.span)),
-                        (Value::Bool(false), None),
+                        dn.span,
                     );
                     continue;
                 };
@@ -345,7 +335,7 @@ impl Cmp<'_> {
             }
             for (j, bn) in y.vnics.iter().enumerate() {
                 if pairs.design(j).is_none() {
-                    self.push(
+                    self.only_as_built(
                         At::VNic {
                             host,
                             vswitch: vs,
@@ -354,9 +344,7 @@ impl Cmp<'_> {
                                 built: Some(j),
                             },
                         },
-                        Field::Present,
-                        (Value::Bool(false), None),
-                        (Value::Bool(true), Some(bn.span)),
+                        bn.span,
                     );
                 }
             }

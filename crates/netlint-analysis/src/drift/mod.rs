@@ -200,6 +200,26 @@ fn opt<T: Clone>(v: Option<&T>, f: impl Fn(T) -> Value) -> Value {
 }
 
 impl Cmp<'_> {
+    /// An element of the design with no match as built (at its design line).
+    fn only_in_design(&mut self, at: At, span: Span) {
+        self.push(
+            at,
+            Field::Present,
+            (Value::Bool(true), Some(span)),
+            (Value::Bool(false), None),
+        );
+    }
+
+    /// An element as built with no match in the design (at its as-built line).
+    fn only_as_built(&mut self, at: At, span: Span) {
+        self.push(
+            at,
+            Field::Present,
+            (Value::Bool(false), None),
+            (Value::Bool(true), Some(span)),
+        );
+    }
+
     fn push(&mut self, at: At, field: Field, d: (Value, Option<Span>), b: (Value, Option<Span>)) {
         if d.0 != b.0 {
             self.out.push(Difference {
