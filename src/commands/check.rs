@@ -1,8 +1,7 @@
 //! `netlint check`.
 
-use crate::commands::common::{
-    note_skipped, terminal_width, use_color, ColorChoice, ConfigArgs, ReadArgs,
-};
+use crate::commands::common::{note_skipped, use_color, ColorChoice, ConfigArgs, ReadArgs};
+pub use crate::commands::common::{render_run, FailOnArg, Format};
 use crate::render;
 use crate::run::files::io_reason;
 use crate::run::fix::{run_fix, unified_diff, FixMode};
@@ -10,8 +9,7 @@ use crate::run::{
     append_whole, refuse_inputs, run_check, same_file, write_atomic, Baseline, BaselineOutcome,
     CheckRun, CheckSettings, RepoPaths, DEFAULT_MAX_FILE_SIZE,
 };
-use clap::{ArgMatches, ValueEnum};
-use netlint_model::FailOn;
+use clap::ArgMatches;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -113,46 +111,6 @@ impl CheckArgs {
         };
         self.format_index = at("format");
         self.output_index = at("output");
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Source snippets with labels (the default).
-    Human,
-    /// One line per finding: `file:line:col: severity[rule] message`.
-    Concise,
-    /// netlint's JSON report (docs/json.md).
-    Json,
-    /// SARIF 2.1.0, for GitHub code scanning.
-    Sarif,
-    /// GitHub Actions workflow commands: annotations on the pull request.
-    Github,
-    /// JUnit XML, for the test tabs of GitLab, Azure DevOps and Jenkins.
-    Junit,
-    /// GitLab code-quality JSON.
-    Gitlab,
-    /// Markdown for a pull-request comment: a table of the findings and a
-    /// Mermaid diagram of what spanning-tree and redundancy findings are about.
-    Markdown,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FailOnArg {
-    Error,
-    Warning,
-    Info,
-    Never,
-}
-
-impl From<FailOnArg> for FailOn {
-    fn from(f: FailOnArg) -> FailOn {
-        match f {
-            FailOnArg::Error => FailOn::Error,
-            FailOnArg::Warning => FailOn::Warning,
-            FailOnArg::Info => FailOn::Info,
-            FailOnArg::Never => FailOn::Never,
-        }
     }
 }
 
@@ -268,43 +226,6 @@ fn format_name(f: Format) -> &'static str {
         Format::Junit => "junit",
         Format::Gitlab => "gitlab",
         Format::Markdown => "markdown",
-    }
-}
-
-/// Renders one report of the run.
-/// `show_allowed` (`--show-allowed`) adds the suppressed findings to SARIF
-/// as suppressed results.
-/// `summary` is false with `--quiet`.
-pub fn render_run(
-    run: &CheckRun,
-    format: Format,
-    color: bool,
-    show_allowed: bool,
-    summary: bool,
-    repo: &RepoPaths,
-) -> String {
-    let repo_path = |p: &str| repo.relative(p);
-    match format {
-        Format::Human => render::human::render(
-            &run.report,
-            &render::human::HumanOptions {
-                color,
-                width: terminal_width(),
-                rule_links: true,
-                summary,
-            },
-        ),
-        Format::Concise => render::concise::render(&run.report, summary),
-        Format::Json => render::json::render(&run.report, run.suppressed.len()),
-        Format::Sarif => render::sarif::render(
-            &run.report,
-            if show_allowed { &run.suppressed } else { &[] },
-            &repo_path,
-        ),
-        Format::Github => render::github::render(&run.report, &repo_path),
-        Format::Junit => render::junit::render(&run.report),
-        Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
-        Format::Markdown => render::markdown::render(&run.report, &repo_path),
     }
 }
 

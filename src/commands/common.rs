@@ -6,10 +6,11 @@ use crate::run::config::shown as config_shown;
 use crate::run::files::not_utf8;
 use crate::run::files::{parse_size, read_file};
 use crate::run::{
-    config_for, load_config, ConfigChoice, ConfigFile, FileReport, Report, DEFAULT_MAX_FILE_SIZE,
+    config_for, load_config, CheckRun, ConfigChoice, ConfigFile, FileReport, RepoPaths, Report,
+    DEFAULT_MAX_FILE_SIZE,
 };
 use clap::ValueEnum;
-use netlint_model::{load, Design, Diagnostic, SourceFile};
+use netlint_model::{load, Design, Diagnostic, FailOn, SourceFile};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -272,5 +273,85 @@ impl clap::builder::TypedValueParser for RuleNames {
             }));
         }
         Some(Box::new(values.into_iter()))
+    }
+}
+
+// The output formats of a check run, shared by `netlint check` and
+// `netlint diff` (both render a `CheckRun`).
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Source snippets with labels (the default).
+    Human,
+    /// One line per finding: `file:line:col: severity[rule] message`.
+    Concise,
+    /// netlint's JSON report (docs/json.md).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+    /// GitHub Actions workflow commands: annotations on the pull request.
+    Github,
+    /// JUnit XML, for the test tabs of GitLab, Azure DevOps and Jenkins.
+    Junit,
+    /// GitLab code-quality JSON.
+    Gitlab,
+    /// Markdown for a pull-request comment: a table of the findings and a
+    /// Mermaid diagram of what spanning-tree and redundancy findings are about.
+    Markdown,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailOnArg {
+    Error,
+    Warning,
+    Info,
+    Never,
+}
+
+impl From<FailOnArg> for FailOn {
+    fn from(f: FailOnArg) -> FailOn {
+        match f {
+            FailOnArg::Error => FailOn::Error,
+            FailOnArg::Warning => FailOn::Warning,
+            FailOnArg::Info => FailOn::Info,
+            FailOnArg::Never => FailOn::Never,
+        }
+    }
+}
+
+/// Renders one report of the run.
+/// `show_allowed` (`--show-allowed`) adds the suppressed findings to SARIF
+/// as suppressed results.
+/// `summary` is false with `--quiet`.
+pub fn render_run(
+    run: &CheckRun,
+    format: Format,
+    color: bool,
+    show_allowed: bool,
+    summary: bool,
+    repo: &RepoPaths,
+) -> String {
+    let repo_path = |p: &str| repo.relative(p);
+    match format {
+        Format::Human => render::human::render(
+            &run.report,
+            &render::human::HumanOptions {
+                color,
+                width: terminal_width(),
+                rule_links: true,
+                summary,
+            },
+        ),
+        Format::Concise => render::concise::render(&run.report, summary),
+        Format::Json => render::json::render(&run.report, run.suppressed.len()),
+        Format::Sarif => render::sarif::render(
+            &run.report,
+            if show_allowed { &run.suppressed } else { &[] },
+            &repo_path,
+        ),
+        Format::Github => render::github::render(&run.report, &repo_path),
+        Format::Junit => render::junit::render(&run.report),
+        Format::Gitlab => render::gitlab::render(&run.report, &repo_path),
+        Format::Markdown => render::markdown::render(&run.report, &repo_path),
     }
 }

@@ -5,8 +5,7 @@
 //! `netlint import` would write them). CI-gateable like `check`: the same
 //! output formats, exit codes, `--fail-on` and baselines.
 
-use crate::commands::common::{terminal_width, use_color, ColorChoice, ConfigArgs};
-use crate::render;
+use crate::commands::common::{render_run, use_color, ColorChoice, ConfigArgs, FailOnArg, Format};
 use crate::run::configs::IMPORTED;
 use crate::run::diff::run_diff;
 use crate::run::files::{io_reason, is_design, read_file};
@@ -14,10 +13,9 @@ use crate::run::{
     refuse_inputs, write_atomic, Baseline, CheckRun, CheckSettings, RepoPaths,
     DEFAULT_MAX_FILE_SIZE,
 };
-use clap::ValueEnum;
 use netlint_import::design::{to_design, SourceMap};
 use netlint_import::{parse_bytes, Document, Kind};
-use netlint_model::{FailOn, SourceFile};
+use netlint_model::SourceFile;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -33,7 +31,7 @@ pub struct DiffArgs {
     pub as_built: Vec<PathBuf>,
     /// Output format (default: human).
     #[arg(long, value_enum, default_value = "human")]
-    pub format: DiffFormat,
+    pub format: Format,
     /// Write the report to FILE instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -78,70 +76,12 @@ fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(Kind::KEYS.iter().map(|(k, _)| *k))
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DiffFormat {
-    /// Source snippets with labels (the default).
-    Human,
-    /// One line per finding: `file:line:col: severity[rule] message`.
-    Concise,
-    /// netlint's JSON report (docs/json.md).
-    Json,
-    /// SARIF 2.1.0, for GitHub code scanning.
-    Sarif,
-    /// GitHub Actions workflow commands.
-    Github,
-    /// JUnit XML.
-    Junit,
-    /// GitLab code-quality JSON.
-    Gitlab,
-    /// Markdown for a pull-request comment.
-    Markdown,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FailOnArg {
-    Error,
-    Warning,
-    Info,
-    Never,
-}
-
-impl From<FailOnArg> for FailOn {
-    fn from(f: FailOnArg) -> FailOn {
-        match f {
-            FailOnArg::Error => FailOn::Error,
-            FailOnArg::Warning => FailOn::Warning,
-            FailOnArg::Info => FailOn::Info,
-            FailOnArg::Never => FailOn::Never,
-        }
-    }
-}
-
 /// The as-built design text and, for an import, its source map and the
 /// files it was read from.
 type AsBuilt = (SourceFile, Option<(SourceMap, Vec<SourceFile>)>);
 
-fn render_diff(run: &CheckRun, format: DiffFormat, color: bool, summary: bool) -> String {
-    let repo = RepoPaths::discover();
-    let repo_path = |p: &str| repo.relative(p);
-    match format {
-        DiffFormat::Human => render::human::render(
-            &run.report,
-            &render::human::HumanOptions {
-                color,
-                width: terminal_width(),
-                rule_links: true,
-                summary,
-            },
-        ),
-        DiffFormat::Concise => render::concise::render(&run.report, summary),
-        DiffFormat::Json => render::json::render(&run.report, run.suppressed.len()),
-        DiffFormat::Sarif => render::sarif::render(&run.report, &[], &repo_path),
-        DiffFormat::Github => render::github::render(&run.report, &repo_path),
-        DiffFormat::Junit => render::junit::render(&run.report),
-        DiffFormat::Gitlab => render::gitlab::render(&run.report, &repo_path),
-        DiffFormat::Markdown => render::markdown::render(&run.report, &repo_path),
-    }
+fn render_diff(run: &CheckRun, format: Format, color: bool, summary: bool) -> String {
+    render_run(run, format, color, false, summary, &RepoPaths::discover())
 }
 
 /// The as-built side as a design text: the one design file given, or the
@@ -219,7 +159,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         ignore: args.ignore.clone(),
         config: args.config.choice(),
         baseline,
-        keep_designs: args.format == DiffFormat::Markdown,
+        keep_designs: args.format == Format::Markdown,
         ..CheckSettings::default()
     };
     let run = run_diff(
@@ -236,7 +176,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
     if let Some(path) = &args.write_baseline {
         refuse_inputs(path, &read)?;
         if run.exit == 2 {
-            let text = render_diff(&run, DiffFormat::Human, false, true);
+            let text = render_diff(&run, Format::Human, false, true);
             let _ = err.write_all(text.as_bytes());
             return Err("no baseline written: fix the input errors above first".to_string());
         }
