@@ -11,20 +11,10 @@
 //! - acc1's uplink runs native VLAN 99 (acc1.cfg:36), the pair VLAN 1 by
 //!   default: native-vlan-mismatch.
 
-const DIR: &str = "tests/data/check_configs";
+mod support;
+use support::run;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["netlint"];
-    argv.extend_from_slice(args);
-    let code = netlint::cli::run(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+const DIR: &str = "tests/data/check_configs";
 
 fn inputs() -> Vec<String> {
     ["tor1.cfg", "tor2.cfg", "acc1.cfg", "cabling.csv"]

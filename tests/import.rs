@@ -2,20 +2,9 @@
 //! that `netlint check` accepts, with the summary per file, the notes, the
 //! exit codes of bad input and `--strict`, and the atomic write.
 
+mod support;
 use std::path::{Path, PathBuf};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["netlint"];
-    argv.extend_from_slice(args);
-    let code = netlint::cli::run(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use support::run;
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -26,9 +15,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    support::tmp("import", name)
 }
 
 #[test]

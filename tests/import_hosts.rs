@@ -5,20 +5,9 @@
 //! Hyper-V Port team capping live migration, an LBFO team under a
 //! vSwitch on Windows Server 2022).
 
+mod support;
 use std::path::{Path, PathBuf};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["netlint"];
-    argv.extend_from_slice(args);
-    let code = netlint::cli::run(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use support::run;
 
 fn path(rel: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -29,9 +18,7 @@ fn path(rel: &str) -> String {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import_hosts");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    support::tmp("import_hosts", name)
 }
 
 /// Imports, then checks; returns the design text, the import's standard

@@ -4,20 +4,9 @@
 //! them. Fixtures: crates/netlint-import/tests/vsphere/ (sources in each
 //! file's header).
 
+mod support;
 use std::path::{Path, PathBuf};
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["netlint"];
-    argv.extend_from_slice(args);
-    let code = netlint::cli::run(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use support::run;
 
 fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -28,9 +17,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("import-vsphere");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    support::tmp("import-vsphere", name)
 }
 
 fn findings(design: &Path) -> Vec<(String, String, String)> {

@@ -10,20 +10,10 @@
 //! switch and changes no order) and MAC; no two switches share a priority
 //! here, so no MAC is needed. Root: the lowest bridge ID, sw1.
 
-use std::path::{Path, PathBuf};
+mod support;
+use support::run;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["netlint"];
-    argv.extend_from_slice(args);
-    let code = netlint::cli::run(argv, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
+use std::path::{Path, PathBuf};
 
 /// Imports the site of `vendor`, checks the design (no finding) and
 /// returns `netlint topology`'s report.
