@@ -306,6 +306,10 @@ pub struct Design {
     /// Every `allow` table of the design, by the element it is attached to
     /// (a profile's entries are copied onto each host built from it).
     pub allows: Vec<(Element, AllowEntry)>,
+    /// Every network some host lists under `live_migration.networks`, in
+    /// the order first listed; worked out once by the loader (the hosts are
+    /// not changed after loading), as failure wording asks for it per unit.
+    pub(crate) live_migration_networks: Vec<NetworkId>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -848,6 +852,20 @@ pub struct DcbPolicy {
 }
 
 impl Design {
+    /// Every network some host lists under `live_migration.networks`, in
+    /// the order first listed.
+    pub fn live_migration_networks(&self) -> &[NetworkId] {
+        &self.live_migration_networks
+    }
+    pub(crate) fn find_live_migration_networks(hosts: &[Host]) -> Vec<NetworkId> {
+        let mut seen = std::collections::HashSet::new();
+        hosts
+            .iter()
+            .flat_map(|h| h.live_migration.iter().flat_map(|lm| &lm.networks))
+            .map(|n| n.value)
+            .filter(|n| seen.insert(*n))
+            .collect()
+    }
     pub fn network(&self, id: NetworkId) -> &Network {
         &self.networks[id.0]
     }

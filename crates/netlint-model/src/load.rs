@@ -560,6 +560,7 @@ impl Builder {
 
         let name = name?;
         design_table?;
+        let live_migration_networks = Design::find_live_migration_networks(&hosts);
         Some(Design {
             name,
             span: design_span,
@@ -573,6 +574,7 @@ impl Builder {
             storage,
             lint,
             allows: std::mem::take(&mut self.allows),
+            live_migration_networks,
         })
     }
 

@@ -59,17 +59,7 @@ impl Requirement {
             Requirement::Cluster => ids
                 .filter(|n| design.network(*n).in_cluster_group())
                 .collect(),
-            Requirement::LiveMigration => {
-                let mut out: Vec<NetworkId> = Vec::new();
-                for h in &design.hosts {
-                    for n in h.live_migration.iter().flat_map(|lm| &lm.networks) {
-                        if !out.contains(&n.value) {
-                            out.push(n.value);
-                        }
-                    }
-                }
-                out
-            }
+            Requirement::LiveMigration => design.live_migration_networks().to_vec(),
             Requirement::Target(t) => design.target(*t).networks(),
         }
     }
