@@ -11,11 +11,13 @@
 //! - one of its hosts lost an adapter (a failed NIC, or a failed switch or
 //!   peer at the other end of a cable);
 //! - a port on one of its adapter paths changed for the pair's VLAN;
-//! - one of its adapter pairs had no path and a port starts forwarding the
-//!   VLAN anywhere (a blocked link takes over and may join them; ports
-//!   that go down or lose cables join nothing), or the VLAN splits an
-//!   MLAG domain before or after (the groups of peers move with the
-//!   failure);
+//! - one of its adapter pairs had no path and ports that start forwarding
+//!   the VLAN touch the healthy components of both of that adapter pair's
+//!   bridges (a blocked link takes over and may join them; ports that go
+//!   down or lose cables join nothing, and a new path between two
+//!   components leaves each through a port that was not forwarding),
+//!   or the VLAN splits an MLAG domain before or after (the groups of
+//!   peers move with the failure);
 //! - the VLAN's forwarding ports close a loop, before or after, so paths
 //!   are not unique: then every pair of the VLAN is walked again.
 //!
@@ -28,7 +30,7 @@ use super::simulate::{slowest_slower_pair, SlowKey};
 use crate::l2::{Failures, Forwarding, Reachability, VlanView};
 use crate::topology::{NicEnd, Topology};
 use netlint_model::{Design, HostId, NetworkId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Every host pair's healthy reachability, by pairs of host classes, with
 /// indexes of the class pairs by port crossed and by VLAN.
@@ -40,6 +42,10 @@ pub struct PairPaths {
     by_port: Vec<Vec<usize>>,
     /// Per VLAN: the class pairs with an adapter pair that has no path.
     unjoined: BTreeMap<Option<u16>, Vec<usize>>,
+    /// Per VLAN: the same class pairs by the healthy components of the two
+    /// bridges of each adapter pair without a path (the lesser first): a
+    /// pair is joined only if ports that start forwarding end in both.
+    unjoined_at: UnjoinedAt,
     /// Per VLAN: every class pair on a network of that VLAN.
     by_vlan: BTreeMap<Option<u16>, Vec<usize>>,
     /// Per class pair: its network's VLAN.
@@ -50,6 +56,10 @@ pub struct PairPaths {
     /// forest ([`is_forest`]), worked out once.
     healthy_forest: BTreeMap<Option<u16>, bool>,
 }
+
+/// Per VLAN: class pairs by the (lesser, greater) healthy components of an
+/// adapter pair of theirs without a path.
+type UnjoinedAt = BTreeMap<Option<u16>, HashMap<(usize, usize), Vec<usize>>>;
 
 /// What a scenario changes for the host pairs: per slowdown (network,
 /// bottleneck before and after) and per network of pairs it joins, the
@@ -64,6 +74,7 @@ impl PairPaths {
         let reach = Reachability::new(design, topo, healthy);
         let mut by_port = vec![Vec::new(); topo.ports.len()];
         let mut unjoined: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
+        let mut unjoined_at: UnjoinedAt = BTreeMap::new();
         let mut by_vlan: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
         let mut vlan_of = Vec::new();
         for (i, cp) in reach.class_pairs().iter().enumerate() {
@@ -75,7 +86,14 @@ impl PairPaths {
             for ap in healthy.adapter_paths(design, topo, r.network, r.a, r.b) {
                 match ap.path {
                     Some(path) => crossed.extend(path),
-                    None => unjoined.entry(vlan).or_default().push(i),
+                    None => {
+                        unjoined.entry(vlan).or_default().push(i);
+                        if let Some(view) = healthy.vlan(vlan) {
+                            let at = unjoined_at.entry(vlan).or_default();
+                            let (x, y) = (view.component[ap.from.0], view.component[ap.to.0]);
+                            at.entry((x.min(y), x.max(y))).or_default().push(i);
+                        }
+                    }
                 }
             }
             for p in crossed {
@@ -83,6 +101,9 @@ impl PairPaths {
             }
         }
         for v in unjoined.values_mut() {
+            v.dedup();
+        }
+        for v in unjoined_at.values_mut().flat_map(|m| m.values_mut()) {
             v.dedup();
         }
         let mut hosts_on_switch = vec![BTreeSet::new(); design.switches.len()];
@@ -101,6 +122,7 @@ impl PairPaths {
             reach,
             by_port,
             unjoined,
+            unjoined_at,
             by_vlan,
             vlan_of,
             hosts_on_switch,
@@ -111,7 +133,12 @@ impl PairPaths {
     /// The class pairs whose every pair's reachability `failed` may
     /// change (a port on their paths changed, ...; see the module
     /// documentation), as positions in `reach.class_pairs()`.
-    fn touched(&self, healthy: &Forwarding, failed: &Forwarding) -> BTreeSet<usize> {
+    fn touched(
+        &self,
+        topo: &Topology,
+        healthy: &Forwarding,
+        failed: &Forwarding,
+    ) -> BTreeSet<usize> {
         let mut out: BTreeSet<usize> = BTreeSet::new();
         if failed.failures.is_host_local() {
             return out;
@@ -156,14 +183,27 @@ impl PairPaths {
             // nothing. Where the VLAN splits an MLAG domain the groups of
             // peers depend on the failure too, so every such pair is
             // walked again.
-            let joins = v0.peers.is_some()
-                || v1.peers.is_some()
-                || (!shared
-                    && changed
-                        .iter()
-                        .any(|&p| v1.forwarding[p] && !v0.forwarding[p]));
-            if joins {
+            if v0.peers.is_some() || v1.peers.is_some() {
                 out.extend(self.unjoined.get(vlan).into_iter().flatten().copied());
+            } else if !shared {
+                // A new path between two healthy components leaves each
+                // through a port that starts forwarding: only the pairs
+                // whose two bridges' components are at the ends of such
+                // ports can be joined.
+                let at = self.unjoined_at.get(vlan);
+                let ends: BTreeSet<usize> = changed
+                    .iter()
+                    .filter(|&&p| v1.forwarding[p] && !v0.forwarding[p])
+                    .flat_map(|&p| {
+                        let port = &topo.ports[p];
+                        [v0.component[port.a.0], v0.component[port.b.0]]
+                    })
+                    .collect();
+                let joinable = at
+                    .into_iter()
+                    .flatten()
+                    .filter(|((x, y), _)| ends.contains(x) && ends.contains(y));
+                out.extend(joinable.flat_map(|(_, v)| v.iter().copied()));
             }
         }
         out
@@ -180,7 +220,7 @@ impl PairPaths {
         healthy: &Forwarding,
         failed: &Forwarding,
     ) -> PairChanges {
-        let whole = self.touched(healthy, failed);
+        let whole = self.touched(topo, healthy, failed);
         let losing = self.hosts_losing_adapters(topo, &failed.failures);
         // Listed with the cluster's place, to sort into the order of the
         // pairs (per network: cluster, then host order).

@@ -679,3 +679,44 @@ fn halves() -> String {
     }
     src
 }
+
+/// A triangle rooted at `a` whose forwarding link `a`-`b` leaves VLAN 100
+/// out: the hosts on `a` and on `b` have no path until that link fails
+/// and the blocked `b`-`c` link takes over. The prepared pairs index the
+/// unjoined pair by the components of its two bridges, so the failure of
+/// `ab` must still find it restored; a failure of a cable inside the
+/// component of `a` alone (`ac2`, one of two) joins nothing.
+#[test]
+fn a_blocked_link_that_takes_over_restores_the_unjoined_pair() {
+    let src = "[design]\nname = \"tri\"\n\
+        [networks.vm]\nrole = \"vm\"\nvlan = 100\n\
+        [switches.a]\nstp = { mode = \"rstp\", priority = 4096 }\n\
+        [switches.b]\nstp = { mode = \"rstp\", priority = 32768 }\n\
+        [switches.c]\nstp = { mode = \"rstp\", priority = 8192 }\n\
+        [[links]]\nname = \"ab\"\na = \"a\"\nb = \"b\"\nspeed = \"10G\"\nvlans = [1]\n\
+        [[links]]\nname = \"ac\"\na = \"a\"\nb = \"c\"\nspeed = \"10G\"\nmembers = 2\n\
+        [[links]]\nname = \"bc\"\na = \"b\"\nb = \"c\"\nspeed = \"1G\"\n\
+        [hosts.h1.nics.N]\nspeed = \"10G\"\nswitch = \"a\"\n\
+        [hosts.h1.vswitches.V]\nuplinks = [\"N\"]\nnetworks = [\"vm\"]\n\
+        [hosts.h2.nics.N]\nspeed = \"10G\"\nswitch = \"b\"\n\
+        [hosts.h2.vswitches.V]\nuplinks = [\"N\"]\nnetworks = [\"vm\"]\n";
+    let d = design(src);
+    let t = Topology::build(&d);
+    let fab = Fabric::new(&d, &t);
+    let healthy = fab.forwarding(&d, &t, &Failures::default());
+    assert!(!healthy.reaches(&d, &t, NetworkId(0), HostId(0), HostId(1)));
+    let a = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+    let prepared = PairPaths::new(&d, &t, &healthy);
+    let link = |name: &str| d.links.iter().position(|l| l.name == name).unwrap();
+    let ab = every_unit(&d, &t)
+        .into_iter()
+        .find(|u| matches!(u, Unit::Cable(l, _) if l.0 == link("ab")))
+        .expect("the cable ab is a unit");
+    let sim = a.simulate_with(&healthy, std::slice::from_ref(&ab), Some(&prepared));
+    assert_eq!(
+        sim.restored,
+        vec![(NetworkId(0), vec![(HostId(0), HostId(1))])],
+        "failing ab joins h1 and h2 over b-c"
+    );
+    check_pair_paths(&d, &[]);
+}
