@@ -234,7 +234,7 @@ impl Fabric {
         }
         Forwarding {
             stp: std::sync::Arc::new(stp),
-            ports,
+            ports: std::sync::Arc::new(ports),
             failures: failures.clone(),
             per_vlan,
         }
@@ -755,8 +755,10 @@ impl Forest {
 #[derive(Clone)]
 pub struct Forwarding {
     pub stp: std::sync::Arc<StpResult>,
-    /// Per port of the topology.
-    pub ports: Vec<PortState>,
+    /// Per port of the topology; shared with the scenario it was built
+    /// from when no port changes (a NIC failure), which then costs no copy
+    /// of the fabric's ports.
+    pub ports: std::sync::Arc<Vec<PortState>>,
     pub failures: Failures,
     per_vlan: BTreeMap<Option<u16>, std::sync::Arc<VlanView>>,
 }

@@ -84,6 +84,9 @@ pub struct Analysis<'a> {
     pub(super) lm: Vec<Vec<NetworkId>>,
     /// Per requirement: its networks as a mask over network ids.
     pub(super) req_nets: Vec<Vec<bool>>,
+    /// The ports down or short of cables in the healthy state, in port
+    /// order: a scenario changes only the ports of what it fails.
+    pub(super) healthy_ports: Vec<usize>,
 }
 
 impl<'a> Analysis<'a> {
@@ -188,6 +191,13 @@ impl<'a> Analysis<'a> {
             ports_by_link,
             lm,
             req_nets,
+            healthy_ports: topo
+                .ports
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| !healthy.ports[*i].up || healthy.ports[*i].members < p.members)
+                .map(|(i, _)| i)
+                .collect(),
         };
         a.shortcut = a.shortcut_applies();
         if !a.shortcut {

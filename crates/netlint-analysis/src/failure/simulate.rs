@@ -248,7 +248,7 @@ impl<'a> Analysis<'a> {
                 }
             })
             .collect();
-        let (down, degraded) = port_changes(topo, &failed);
+        let (down, degraded) = self.port_changes(&failed);
         // Spanning trees.
         let trees = tree_changes(healthy, &failed);
         // Paths: per class pair with the prepared pairs; else every pair
@@ -336,7 +336,7 @@ impl<'a> Analysis<'a> {
             self.cut_targets(l);
         }
         let failed = scenarios.forwarding(design, topo, self.fabric, healthy, &failures);
-        let (down, degraded) = port_changes(topo, &failed);
+        let (down, degraded) = self.port_changes(&failed);
         let slower_pairs = pairs
             .changes(design, topo, healthy, &failed)
             .slow
@@ -354,11 +354,32 @@ impl<'a> Analysis<'a> {
     }
 }
 
-/// The ports down and the ports that lost cables in a scenario.
-fn port_changes(topo: &Topology, failed: &Forwarding) -> (Vec<usize>, Vec<Degraded>) {
+impl Analysis<'_> {
+    /// The ports down and the ports that lost cables in a scenario: of the
+    /// ports down or short in the healthy state and the ports of the
+    /// failed switches and cables (no other port changes state).
+    fn port_changes(&self, failed: &Forwarding) -> (Vec<usize>, Vec<Degraded>) {
+        let mut ports: BTreeSet<usize> = self.healthy_ports.iter().copied().collect();
+        for s in &failed.failures.switches {
+            ports.extend(self.ports_by_switch[s.0].iter().copied());
+        }
+        for (l, _) in &failed.failures.cables {
+            ports.extend(self.ports_by_link[l.0].iter().copied());
+        }
+        port_changes(self.topo, failed, ports)
+    }
+}
+
+/// The ports down and the ports that lost cables in a scenario, of `ports`.
+fn port_changes(
+    topo: &Topology,
+    failed: &Forwarding,
+    ports: impl IntoIterator<Item = usize>,
+) -> (Vec<usize>, Vec<Degraded>) {
     let mut degraded = Vec::new();
     let mut down = Vec::new();
-    for (i, p) in topo.ports.iter().enumerate() {
+    for i in ports {
+        let p = &topo.ports[i];
         let st = failed.ports[i];
         if !st.up {
             down.push(i);

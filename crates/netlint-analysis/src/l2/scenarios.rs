@@ -52,7 +52,7 @@ impl ScenarioComponents {
         ScenarioComponents {
             updates,
             stp: healthy.stp.clone(),
-            ports: healthy.ports.clone(),
+            ports: healthy.ports.to_vec(),
             vlans: vlans.to_vec(),
             healthy: vlans
                 .iter()
@@ -266,7 +266,7 @@ impl ScenarioForwarding {
         for (l, _) in &failures.cables {
             touched.extend(self.ports_by_link.get(l.0)?.iter().copied());
         }
-        let mut ports = healthy.ports.clone();
+        let mut ports = healthy.ports.to_vec();
         for &p in &touched {
             ports[p] = fabric.port_state(design, topo, p, failures);
         }
@@ -303,7 +303,7 @@ impl ScenarioForwarding {
         }
         Some(Forwarding {
             stp: healthy.stp.clone(),
-            ports,
+            ports: std::sync::Arc::new(ports),
             failures: failures.clone(),
             per_vlan,
         })
