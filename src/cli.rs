@@ -74,6 +74,25 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    run_with(args, out, err, false)
+}
+
+/// [`run`] in a process that exits when it returns (`main`): `check` then
+/// leaves a single design and its analyses to the operating system
+/// instead of freeing them one allocation at a time.
+pub fn run_to_exit<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with(args, out, err, true)
+}
+
+fn run_with<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write, exits: bool) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let parsed = Cli::command()
         .try_get_matches_from(args)
         .and_then(|m| Cli::from_arg_matches(&m).map(|c| (c, m)));
@@ -93,7 +112,7 @@ where
     let result = match cli.command {
         Command::Check(mut args) => {
             args.locate(matches.subcommand_matches("check"));
-            commands::check::run(args, out, err)
+            commands::check::run(args, out, err, exits)
         }
         Command::Diff(args) => commands::diff::run(args, out, err),
         Command::Baseline(args) => commands::baseline::run(args, out, err),

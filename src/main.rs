@@ -74,7 +74,7 @@ fn main() {
         closed: false,
     };
     let stderr = io::stderr();
-    let code = netlint::cli::run(std::env::args_os(), &mut stdout, &mut stderr.lock());
+    let code = netlint::cli::run_to_exit(std::env::args_os(), &mut stdout, &mut stderr.lock());
     let _ = stdout.flush();
     std::process::exit(code);
 }

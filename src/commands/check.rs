@@ -229,7 +229,14 @@ fn format_name(f: Format) -> &'static str {
     }
 }
 
-pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+/// `exits`: the process exits when this returns (`netlint` itself, not a
+/// caller in the same process), so a single design need not be freed.
+pub fn run(
+    args: CheckArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    exits: bool,
+) -> Result<i32, String> {
     let outs = outputs(&args, in_github_actions())?;
     let summary = step_summary(&outs);
     let max_file_size = args.read.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
@@ -250,6 +257,7 @@ pub fn run(args: CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         baseline,
         keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),
         stack_as_unit: args.stack_as_unit,
+        leave_to_exit: exits,
     };
     if args.fix || args.unsafe_fixes || args.diff {
         let changed = fix_files(&args, &settings, out, err)?;

@@ -8,7 +8,9 @@ use super::files::{collect_designs, display, not_utf8, Input, ReadOptions, DEFAU
 use super::findings::{threshold, FileReport, Report};
 use super::repo::RepoPaths;
 use netlint_model::{load, Design, Diagnostic, Element, FailOn, Severity, SourceFile};
-use netlint_rules::{check, input_rules, registry, RuleConfig, Suppressed, UNREADABLE};
+use netlint_rules::{
+    check_with_context, input_rules, registry, RuleConfig, Suppressed, UNREADABLE,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -39,6 +41,13 @@ pub struct CheckSettings {
     /// `--stack-as-unit`: every stack fails as a whole (over the files'
     /// `[netlint] stack_as_unit`).
     pub stack_as_unit: bool,
+    /// The process exits after this run: when it checks a single design,
+    /// the design and its analyses are left to the operating system
+    /// (`std::mem::forget`) instead of freed allocation by allocation,
+    /// about a twentieth of a 10,000-host check (docs/performance.md).
+    /// Several designs are freed one by one, so memory stays that of the
+    /// largest.
+    pub leave_to_exit: bool,
 }
 
 /// The result of checking a set of paths.
@@ -81,12 +90,43 @@ pub fn check_source(
     (diagnostics, suppressed, fail_on)
 }
 
+/// What [`check_file_with`] does with the analyses once the findings are
+/// out, and the caller with the design.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AfterCheck {
+    Free,
+    /// Left to the operating system: the process exits next.
+    Leave,
+}
+
+/// The design a file report keeps (`keep`), or none; with
+/// [`AfterCheck::Leave`] a design not kept is not freed.
+fn keep_design(design: Option<Design>, keep: bool, after: AfterCheck) -> Option<Arc<Design>> {
+    match design {
+        Some(d) if keep => Some(Arc::new(d)),
+        Some(d) if after == AfterCheck::Leave => {
+            std::mem::forget(d);
+            None
+        }
+        _ => None,
+    }
+}
+
 /// [`check_source`], and the design it loaded (the language server keeps
 /// it for navigation and hover).
 pub fn check_file(
     file: &SourceFile,
     config: Option<&ConfigFile>,
     settings: &CheckSettings,
+) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn, Option<Design>) {
+    check_file_with(file, config, settings, AfterCheck::Free)
+}
+
+fn check_file_with(
+    file: &SourceFile,
+    config: Option<&ConfigFile>,
+    settings: &CheckSettings,
+    after: AfterCheck,
 ) -> (Vec<Diagnostic>, Vec<Suppressed>, FailOn, Option<Design>) {
     let loaded = load(file);
     let mut diagnostics = loaded.diagnostics;
@@ -118,9 +158,12 @@ pub fn check_file(
         // rejected unknown names.
         let _ = rule_config.select(&settings.select, &settings.ignore);
         if !diagnostics.iter().any(Diagnostic::is_input_error) {
-            let outcome = check(design, &rule_config);
+            let (outcome, cx) = check_with_context(design, &rule_config);
             diagnostics.extend(outcome.diagnostics);
             suppressed = outcome.suppressed;
+            if after == AfterCheck::Leave {
+                std::mem::forget(cx);
+            }
         }
     }
     if let Some(f) = settings.fail_on {
@@ -150,6 +193,14 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         .inputs
         .into_iter()
         .partition(|i| is_import_input(&i.shown, &i.bytes));
+    // One design checked (a file, or the configs imported as one): its
+    // analyses need not be freed before the process exits.
+    let designs = design_inputs.len() + usize::from(!config_inputs.is_empty());
+    let after = if settings.leave_to_exit && designs == 1 {
+        AfterCheck::Leave
+    } else {
+        AfterCheck::Free
+    };
     let repo = RepoPaths::discover();
     let mut matcher = settings.baseline.as_ref().map(|b| b.matcher());
     let mut report = Report {
@@ -215,8 +266,9 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         )
         .and_then(|cp| configs.get(&cp));
         let file = SourceFile::new(shown.clone(), text);
-        let (mut diagnostics, suppressed, fail_on, design) = check_file(&file, config, settings);
-        let design = design.filter(|_| settings.keep_designs).map(Arc::new);
+        let (mut diagnostics, suppressed, fail_on, design) =
+            check_file_with(&file, config, settings, after);
+        let design = keep_design(design, settings.keep_designs, after);
         if let Some(m) = &mut matcher {
             m.filter(&repo.relative(&shown), &mut diagnostics);
         }
@@ -266,12 +318,12 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             .and_then(|cp| configs.get(&cp));
             let file = SourceFile::new(IMPORTED, imported.toml);
             let (mut diagnostics, suppressed, fail_on, design) =
-                check_file(&file, config, settings);
+                check_file_with(&file, config, settings, after);
             for d in &mut diagnostics {
                 configs::remap(d, &imported.map, &set.sources);
             }
             configs::sort(&mut diagnostics);
-            let design = design.filter(|_| settings.keep_designs).map(Arc::new);
+            let design = keep_design(design, settings.keep_designs, after);
             if let Some(m) = &mut matcher {
                 m.filter(IMPORTED, &mut diagnostics);
             }

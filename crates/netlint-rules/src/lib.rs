@@ -10,8 +10,8 @@ pub mod rules;
 
 pub use context::Context;
 pub use engine::{
-    all_ids, check, input_rules, registry, rule_by_id, rule_id, Outcome, RuleConfig, Suppressed,
-    UNREADABLE, UNUSED_ALLOW,
+    all_ids, check, check_with_context, input_rules, registry, rule_by_id, rule_id, Outcome,
+    RuleConfig, Suppressed, UNREADABLE, UNUSED_ALLOW,
 };
 pub use netlint_model::RuleMeta;
 
