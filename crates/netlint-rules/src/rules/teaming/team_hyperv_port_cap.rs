@@ -35,7 +35,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
     for (hi, host) in d.hosts.iter().enumerate() {
         let hb = cx.bandwidth().host(HostId(hi));
-        for class in &hb.classes {
+        for class in hb.classes.iter() {
             if !matches!(
                 class.class,
                 TrafficClass::LiveMigration
@@ -92,9 +92,8 @@ fn finding(
         Group::Switch(v) => (
             host.vswitches[v.0].kind_words(host.os.value),
             Element::vswitch(&host.name, &host.vswitches[v.0].name),
-            b.load_balancing
-                .as_ref()
-                .map(|l| l.span)
+            // The host's own line (the model is shared by hosts alike).
+            b.load_balancing_span(host)
                 .unwrap_or(host.vswitches[v.0].span),
         ),
     };
