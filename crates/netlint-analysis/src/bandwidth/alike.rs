@@ -129,3 +129,6 @@ impl<'a> Inputs<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -365,4 +365,58 @@ network = "smb1"
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&set[at..at + 13], "\"hyperv-port\"");
     }
+
+    #[test]
+    fn a_host_stating_the_profile_load_balancing_again_is_pointed_at_its_own_line() {
+        // hv2 writes the profile's value again: the hosts share one
+        // bandwidth model, and each finding points at the host's own line.
+        let set = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[switches.sw]
+[profiles.p.nics.A]
+speed = "25G"
+switch = "sw"
+[profiles.p.nics.B]
+speed = "25G"
+switch = "sw"
+[profiles.p.vswitches.S]
+uplinks = ["A", "B"]
+load_balancing = "hyperv-port"
+[profiles.p.vswitches.S.vnics.SMB1]
+network = "smb1"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+[hosts.hv2.vswitches.S]
+load_balancing = 'hyperv-port'
+[hosts.hv3]
+profile = "p"
+"#;
+        let f = findings(set, &super::RULE);
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let line = |i: usize| {
+            let s = f[i].primary.as_ref().unwrap().span;
+            &set[s.start..s.end]
+        };
+        let hosts = |i: usize| f[i].subjects.iter().map(|e| e.path()).collect::<Vec<_>>();
+        let (profile, own) = if line(0) == "\"hyperv-port\"" {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        assert_eq!(line(profile), "\"hyperv-port\"");
+        assert_eq!(line(own), "'hyperv-port'");
+        assert_eq!(
+            hosts(profile),
+            ["hosts.hv1.vswitches.S", "hosts.hv3.vswitches.S"]
+        );
+        assert_eq!(hosts(own), ["hosts.hv2.vswitches.S"]);
+    }
 }
