@@ -1,12 +1,15 @@
 //! Hosts alike to the bandwidth model: the classes of a host are a function
 //! of [`Inputs`], so hosts with equal inputs share one computation.
 //!
-//! [`Inputs`] holds exactly what [`super::host_classes`] reads (through
-//! `class_model`, `ports_of`, `evaluate`, `pin_caps` and the balancers),
-//! values only: no name, no span, no cabling. A new read of the host or of
-//! its carriers in the model must add its field here, or hosts that differ
-//! in it would share a model; `BandwidthModel::build_each` (every host on
-//! its own) is the reference the tests hold the shared build to.
+//! [`Inputs`] holds exactly the fields [`super::host_classes`] reads
+//! (through `class_model`, `ports_of`, `evaluate`, `pin_caps` and the
+//! balancers), values only: no name, no span, no cabling. They are taken
+//! for every NIC, team and virtual switch of the host, by index, whether a
+//! carrier uses it or not (hosts that differ in an unused adapter only
+//! compute their model twice). A new read of the host or of its carriers
+//! in the model must add its field here, or hosts that differ in it would
+//! share a model; `BandwidthModel::build_each` (every host on its own) is
+//! the reference the tests hold the shared build to.
 
 use super::*;
 use crate::topology::Carrier;
@@ -17,7 +20,7 @@ use netlint_model::{Mtu, Platform};
 /// every host of a design and so are not in it.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub(super) struct Inputs<'a> {
-    /// vSphere or Hyper-V (balancing defaults, standby pins), and Windows
+    /// vSphere or Hyper-V (multi-NIC vMotion, the default balancing), and Windows
     /// Server 2012 / 2012 R2 (no RSS on vNICs).
     os: Platform,
     /// Whether `memory_gb` is given: a drain time over standard frames
