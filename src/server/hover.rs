@@ -397,7 +397,7 @@ fn interface(a: &Analysis, d: &Design, t: Target) -> Option<String> {
         }
     );
     if let Some(hb) = model.hosts.iter().find(|b| b.host == h) {
-        for c in &hb.classes {
+        for c in hb.classes.iter() {
             let ports: Vec<&Port> = c.ports.iter().filter(|p| uses(host, t, p)).collect();
             if ports.is_empty() {
                 continue;

@@ -269,9 +269,9 @@ pub fn class_out(design: &Design, host: &Host, c: &ClassModel) -> ClassOut {
             .simultaneous
             .map(|(value, default)| Simultaneous { value, default }),
         smb_bandwidth_limit: c.cap.as_ref().map(|cap| CapOut {
-            bytes_per_second: cap.value.bytes_per_sec,
-            bits_per_second: cap.value.bits_per_sec().round() as u64,
-            text: format!("{}MB", trim_float(cap.value.ps_megabytes())),
+            bytes_per_second: cap.bytes_per_sec,
+            bits_per_second: cap.bits_per_sec().round() as u64,
+            text: format!("{}MB", trim_float(cap.ps_megabytes())),
         }),
         adapters: c
             .ports
@@ -345,7 +345,7 @@ pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthRe
     let mut used: Vec<Assumption> = Vec::new();
     for hb in &model.hosts {
         let host = design.host(hb.host);
-        for c in &hb.classes {
+        for c in hb.classes.iter() {
             for a in &c.assumptions {
                 if !used.contains(a) {
                     used.push(*a);

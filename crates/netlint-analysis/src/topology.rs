@@ -80,7 +80,7 @@ pub enum NicEnd {
 pub use netlint_model::Via;
 
 /// A network's way onto the wire at one host.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Carrier {
     pub network: NetworkId,
     pub via: Via,

@@ -8,14 +8,14 @@ pub(super) struct Spec<'a> {
     pub(super) class: TrafficClass,
     pub(super) transport: ClassTransport,
     pub(super) simultaneous: u32,
-    pub(super) cap: Option<&'a Sp<Bandwidth>>,
+    pub(super) cap: Option<&'a Bandwidth>,
 }
 
-pub(super) fn cap_bound(cap: &Sp<Bandwidth>) -> Bound {
+pub(super) fn cap_bound(cap: &Bandwidth) -> Bound {
     Bound {
         kind: BoundKind::SmbCap,
-        speed: Speed::from_bps(cap.value.bits_per_sec().round() as u64),
-        reason: BoundReason::SmbCap(cap.value),
+        speed: Speed::from_bps(cap.bits_per_sec().round() as u64),
+        reason: BoundReason::SmbCap(*cap),
         nics: Vec::new(),
         unknown: Vec::new(),
     }
@@ -286,7 +286,7 @@ pub(super) fn class_model(
                 None => (DEFAULT_SIMULTANEOUS_MIGRATIONS, true),
             };
             let cap = (transport == ClassTransport::Smb)
-                .then(|| lm.smb_bandwidth_limit.clone())
+                .then(|| lm.smb_bandwidth_limit.as_ref().map(|c| c.value))
                 .flatten();
             (transport, Some(sim), cap)
         }
@@ -435,61 +435,71 @@ pub(super) fn drain_time(gib: f64, rate: Speed, known: Known, standard_frames: b
     }
 }
 
-pub(super) fn host_model(design: &Design, topology: &Topology, hid: HostId) -> HostBandwidth {
+/// The classes of one host: everything of the model but the drain time.
+/// Computed once per class of hosts alike (`alike::Inputs` lists what it
+/// reads) and shared by them.
+pub(super) fn host_classes(design: &Design, topology: &Topology, hid: HostId) -> Vec<ClassModel> {
     let host = design.host(hid);
     let mut classes: Vec<ClassModel> = TrafficClass::ALL
         .iter()
         .filter_map(|c| class_model(design, topology, hid, *c))
         .collect();
-    let drain = match (
-        &host.memory_gb,
-        classes
+    // A drain time over standard frames is given as a range: only for a
+    // host with `memory_gb` (whatever its value).
+    if host.memory_gb.is_some() {
+        if let Some(lm) = classes
             .iter_mut()
-            .find(|c| c.class == TrafficClass::LiveMigration),
-    ) {
-        (Some(mem), Some(lm)) => {
-            let standard = |f: &Figures| {
-                f.in_use
-                    .iter()
-                    .any(|i| lm.ports[*i].mtu <= STANDARD_FRAMES_MTU)
-            };
-            let healthy = drain_time(
-                mem.value,
-                lm.healthy.aggregate.speed(),
-                lm.healthy.aggregate.known(),
-                standard(&lm.healthy),
-            );
-            let degraded = lm.degraded.as_ref().map(|d| {
-                (
-                    d.lost,
-                    drain_time(
-                        mem.value,
-                        d.figures.aggregate.speed(),
-                        d.figures.aggregate.known(),
-                        standard(&d.figures),
-                    ),
-                )
-            });
-            if healthy.standard_frames.is_some()
-                || degraded
+            .find(|c| c.class == TrafficClass::LiveMigration)
+        {
+            if standard_frames(lm, &lm.healthy)
+                || lm
+                    .degraded
                     .as_ref()
-                    .is_some_and(|(_, d)| d.standard_frames.is_some())
+                    .is_some_and(|d| standard_frames(lm, &d.figures))
             {
                 lm.assumptions.push(Assumption::JumboGain);
             }
-            Some(Drain {
-                memory_gib: mem.clone(),
-                healthy,
-                degraded,
-            })
         }
-        _ => None,
-    };
-    HostBandwidth {
-        host: hid,
-        classes,
-        drain,
     }
+    classes
+}
+
+/// Whether live migration runs over standard frames on an interface in use.
+fn standard_frames(lm: &ClassModel, f: &Figures) -> bool {
+    f.in_use
+        .iter()
+        .any(|i| lm.ports[*i].mtu <= STANDARD_FRAMES_MTU)
+}
+
+/// The host's drain time: its own `memory_gb` at the rates of its (maybe
+/// shared) live-migration class.
+pub(super) fn host_drain(host: &Host, classes: &[ClassModel]) -> Option<Drain> {
+    let mem = host.memory_gb.as_ref()?;
+    let lm = classes
+        .iter()
+        .find(|c| c.class == TrafficClass::LiveMigration)?;
+    let healthy = drain_time(
+        mem.value,
+        lm.healthy.aggregate.speed(),
+        lm.healthy.aggregate.known(),
+        standard_frames(lm, &lm.healthy),
+    );
+    let degraded = lm.degraded.as_ref().map(|d| {
+        (
+            d.lost,
+            drain_time(
+                mem.value,
+                d.figures.aggregate.speed(),
+                d.figures.aggregate.known(),
+                standard_frames(lm, &d.figures),
+            ),
+        )
+    });
+    Some(Drain {
+        memory_gib: mem.clone(),
+        healthy,
+        degraded,
+    })
 }
 
 /// One adapter's term of the validator's SMB live-migration limit.

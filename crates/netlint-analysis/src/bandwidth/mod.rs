@@ -23,9 +23,12 @@
 use crate::topology::{Topology, Via};
 use netlint_model::{
     Bandwidth, Design, Host, HostId, LoadBalancing, NetworkId, NicIdx, Protocol, Rdma, Role, Sp,
-    Speed, TeamIdx, TeamMode, Transport, Uplink, VSwitchIdx,
+    Span, Speed, TeamIdx, TeamMode, Transport, Uplink, VSwitchIdx,
 };
+use std::collections::HashMap;
+use std::sync::Arc;
 
+mod alike;
 mod assumptions;
 mod classes;
 mod model;

@@ -83,8 +83,10 @@ pub struct Balancer {
     /// The team or virtual switch (its name is worded from it).
     pub group: Group,
     pub mode: TeamMode,
-    /// None: not stated (a SET switch without `load_balancing`).
-    pub load_balancing: Option<Sp<LoadBalancing>>,
+    /// None: not stated (a SET switch without `load_balancing`). The value
+    /// only: the model is shared by the hosts built alike, so the line that
+    /// states it is the host's own ([`Balancer::load_balancing_span`]).
+    pub load_balancing: Option<LoadBalancing>,
     /// Active members (without standby).
     pub members: Vec<NicIdx>,
 }
@@ -97,7 +99,15 @@ pub enum Group {
 
 impl Balancer {
     pub fn lb(&self) -> Option<LoadBalancing> {
-        self.load_balancing.as_ref().map(|l| l.value)
+        self.load_balancing
+    }
+    /// The line of `host` that states the load balancing (its own override
+    /// or its profile's); None when it is not stated.
+    pub fn load_balancing_span(&self, host: &Host) -> Option<Span> {
+        match self.group {
+            Group::Team(t) => Some(host.teams[t.0].load_balancing.span),
+            Group::Switch(v) => host.vswitches[v.0].load_balancing.as_ref().map(|l| l.span),
+        }
     }
     pub fn is_hyperv_port(&self) -> bool {
         self.lb() == Some(LoadBalancing::HypervPort)
@@ -391,7 +401,9 @@ pub struct ClassModel {
     pub ports: Vec<Port>,
     /// Simultaneous live migrations and whether that is the default.
     pub simultaneous: Option<(u32, bool)>,
-    pub cap: Option<Sp<Bandwidth>>,
+    /// `smb_bandwidth_limit` when it applies (SMB live migration); its line
+    /// is the host's own (`live_migration.smb_bandwidth_limit`).
+    pub cap: Option<Bandwidth>,
     pub healthy: Figures,
     /// The single adapter loss that takes the most, among those that leave
     /// the class a path. None when no such loss changes anything.
@@ -471,10 +483,16 @@ impl Drain {
     }
 }
 
+/// One host's model: its classes, shared by every host built alike (see
+/// [`BandwidthModel::build`]), and its drain time, its own (it rests on the
+/// host's `memory_gb`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct HostBandwidth {
     pub host: HostId,
-    pub classes: Vec<ClassModel>,
+    /// The same allocation for every host whose inputs to the model are
+    /// equal. Indices only (NICs, teams, virtual switches, networks): the
+    /// names, and the lines a finding points at, are the host's own.
+    pub classes: Arc<[ClassModel]>,
     pub drain: Option<Drain>,
 }
 
@@ -482,25 +500,87 @@ impl HostBandwidth {
     pub fn class(&self, class: TrafficClass) -> Option<&ClassModel> {
         self.classes.iter().find(|c| c.class == class)
     }
+    /// The model of one host computed on its own, shared with nothing.
+    pub fn of(design: &Design, topology: &Topology, h: HostId) -> HostBandwidth {
+        let classes: Arc<[ClassModel]> = host_classes(design, topology, h).into();
+        HostBandwidth {
+            host: h,
+            drain: host_drain(design.host(h), &classes),
+            classes,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct BandwidthModel {
     /// By `HostId`.
     pub hosts: Vec<HostBandwidth>,
+    /// How many times the classes were computed: once per class of hosts
+    /// alike, whatever the number of hosts in it.
+    pub computed: usize,
 }
 
 impl BandwidthModel {
-    /// Every host's model. Hosts are independent, so large designs build
-    /// them on every core; the order is the hosts' whatever the threads do.
+    /// Every host's model. The classes are computed once per class of
+    /// hosts whose inputs to the model are equal (`alike::Inputs`: the
+    /// same platform, adapters, teams, virtual switches, live-migration
+    /// settings and carriers, whatever their names, lines and cabling) and
+    /// shared by its hosts; the drain time is each host's own. Classes are
+    /// independent, so large designs compute them on every core; the
+    /// order is the hosts' whatever the threads do.
     pub fn build(design: &Design, topology: &Topology) -> BandwidthModel {
         use rayon::prelude::*;
-        let hosts = (0..design.hosts.len())
+        let n = design.hosts.len();
+        let inputs: Vec<alike::Inputs<'_>> = (0..n)
             .into_par_iter()
-            .with_min_len(64)
-            .map(|h| host_model(design, topology, HostId(h)))
+            .with_min_len(256)
+            .map(|h| alike::Inputs::of(design, topology, HostId(h)))
             .collect();
-        BandwidthModel { hosts }
+        // Classes numbered in the order of their first host.
+        let mut index: HashMap<&alike::Inputs<'_>, usize> = HashMap::new();
+        let mut first: Vec<HostId> = Vec::new();
+        let class_of: Vec<usize> = inputs
+            .iter()
+            .enumerate()
+            .map(|(h, k)| {
+                *index.entry(k).or_insert_with(|| {
+                    first.push(HostId(h));
+                    first.len() - 1
+                })
+            })
+            .collect();
+        let shared: Vec<Arc<[ClassModel]>> = first
+            .par_iter()
+            .map(|h| host_classes(design, topology, *h).into())
+            .collect();
+        let hosts = (0..n)
+            .into_par_iter()
+            .with_min_len(256)
+            .map(|h| {
+                let classes = Arc::clone(&shared[class_of[h]]);
+                HostBandwidth {
+                    host: HostId(h),
+                    drain: host_drain(design.host(HostId(h)), &classes),
+                    classes,
+                }
+            })
+            .collect();
+        BandwidthModel {
+            hosts,
+            computed: shared.len(),
+        }
+    }
+    /// Every host's model computed on its own: the reference
+    /// [`BandwidthModel::build`] is tested against.
+    pub fn build_each(design: &Design, topology: &Topology) -> BandwidthModel {
+        let hosts: Vec<HostBandwidth> = design
+            .host_ids()
+            .map(|h| HostBandwidth::of(design, topology, h))
+            .collect();
+        BandwidthModel {
+            computed: hosts.len(),
+            hosts,
+        }
     }
     pub fn host(&self, h: HostId) -> &HostBandwidth {
         &self.hosts[h.0]

@@ -8,7 +8,7 @@ pub(super) fn team_balancer(host: &Host, t: TeamIdx) -> Balancer {
     Balancer {
         group: Group::Team(t),
         mode: team.mode.value,
-        load_balancing: Some(team.load_balancing.clone()),
+        load_balancing: Some(team.load_balancing.value),
         members: team
             .members
             .iter()
@@ -31,8 +31,8 @@ pub(super) fn vswitch_balancer(host: &Host, vi: VSwitchIdx) -> Option<Balancer> 
     if vs.uplinks.len() < 2 {
         return None;
     }
-    let lb = vs.load_balancing.clone();
-    let mode = match lb.as_ref().map(|l| l.value) {
+    let lb = vs.load_balancing.as_ref().map(|l| l.value);
+    let mode = match lb {
         Some(LoadBalancing::IpHash) => TeamMode::Static,
         Some(LoadBalancing::Lacp) => TeamMode::Lacp,
         _ => TeamMode::SwitchIndependent,

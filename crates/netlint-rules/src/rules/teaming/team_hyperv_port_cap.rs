@@ -3,12 +3,13 @@
 //! members, so the class is capped at (its vNICs x one member).
 
 use crate::phrases::bandwidth::{balancer_name, fmt_rate, nics_text, port_name, transport_label};
-use crate::rules::traffic::emit_per_host;
+use crate::rules::traffic::emit_worded;
 use crate::rules::traffic::host_ports::{article, via_span};
 use crate::{declare_rule, Context};
-use netlint_analysis::bandwidth::{ClassModel, Group, TrafficClass};
-use netlint_model::Element;
-use netlint_model::{Diagnostic, HostId, Platform, Role};
+use netlint_analysis::bandwidth::{ClassModel, Group, PinCap, TrafficClass};
+use netlint_model::{Diagnostic, Element, Host, HostId, Platform, Role, Span, Transport};
+use std::collections::HashMap;
+use std::sync::Arc;
 
 declare_rule!(
     RULE,
@@ -32,10 +33,15 @@ fn class_words(c: TrafficClass) -> &'static str {
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let d = cx.design;
-    let mut found = Vec::new();
+    let model = cx.bandwidth();
+    // Hosts alike share their classes (one allocation) and mostly their
+    // names and lines: each distinct set of facts is worded once.
+    let mut words: Vec<Diagnostic> = Vec::new();
+    let mut index: HashMap<Facts, usize> = HashMap::new();
+    let mut found: Vec<(usize, Element)> = Vec::new();
     for (hi, host) in d.hosts.iter().enumerate() {
-        let hb = cx.bandwidth().host(HostId(hi));
-        for class in &hb.classes {
+        let hb = model.host(HostId(hi));
+        for (ci, class) in hb.classes.iter().enumerate() {
             if !matches!(
                 class.class,
                 TrafficClass::LiveMigration
@@ -45,7 +51,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ) {
                 continue;
             }
-            for pc in &class.pin_caps {
+            for (pi, pc) in class.pin_caps.iter().enumerate() {
                 // The cap needs every member's speed (`speed-unknown`
                 // names the check otherwise).
                 if !pc.unknown.is_empty() {
@@ -64,53 +70,125 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if ports.is_empty() {
                     continue;
                 }
-                found.push(finding(cx, host, class, pc, &ports));
+                let model = (
+                    Arc::as_ptr(&hb.classes) as *const ClassModel as usize,
+                    ci,
+                    pi,
+                );
+                let (facts, element) = Facts::of(host, model, class, pc, ports);
+                let w = match index.get(&facts) {
+                    Some(w) => *w,
+                    None => {
+                        words.push(finding(cx, &facts, class, pc));
+                        index.insert(facts, words.len() - 1);
+                        words.len() - 1
+                    }
+                };
+                found.push((w, element));
             }
         }
     }
-    emit_per_host(out, found);
+    emit_worded(out, words, found);
 }
 
-fn finding(
-    cx: &Context<'_>,
-    host: &netlint_model::Host,
-    class: &ClassModel,
-    pc: &netlint_analysis::bandwidth::PinCap,
-    ports: &[usize],
-) -> Diagnostic {
+/// Everything the words of a finding take from its host, beside the
+/// host's (shared) bandwidth model: hosts with equal facts get equal words,
+/// so [`finding`] reads these and never the host.
+#[derive(PartialEq, Eq, Hash)]
+struct Facts {
+    /// The host's classes (the allocation hosts alike share), the class
+    /// and the pin cap.
+    model: (usize, usize, usize),
+    /// Indices into the class's ports of the ports that carry it there.
+    ports: Vec<usize>,
+    os: Platform,
+    /// "team", or the virtual switch's kind ("SET switch", "vSwitch").
+    what: &'static str,
+    /// "team `T`", "SET switch `S`".
+    balancer: String,
+    /// The members: "4 x 1G".
+    total: String,
+    /// The load-balancing line (the switch's own line when not stated).
+    span: Span,
+    /// Per port of `ports`: its name and the line that puts its network
+    /// there.
+    port_names: Vec<String>,
+    port_spans: Vec<Span>,
+    /// Live migration: the `transport` line and its value.
+    transport: Option<(Span, Transport)>,
+}
+
+impl Facts {
+    fn of(
+        host: &Host,
+        model: (usize, usize, usize),
+        class: &ClassModel,
+        pc: &PinCap,
+        ports: Vec<usize>,
+    ) -> (Facts, Element) {
+        let b = &pc.balancer;
+        let (what, element, span) = match b.group {
+            Group::Team(t) => (
+                "team",
+                Element::team(&host.name, &host.teams[t.0].name),
+                host.teams[t.0].load_balancing.span,
+            ),
+            Group::Switch(v) => (
+                host.vswitches[v.0].kind_words(host.os.value),
+                Element::vswitch(&host.name, &host.vswitches[v.0].name),
+                // The host's own line (the model is shared by hosts alike).
+                b.load_balancing_span(host)
+                    .unwrap_or(host.vswitches[v.0].span),
+            ),
+        };
+        let transport = (class.class == TrafficClass::LiveMigration)
+            .then(|| {
+                host.live_migration
+                    .as_ref()
+                    .map(|lm| (lm.transport.span, lm.transport.value))
+            })
+            .flatten();
+        let facts = Facts {
+            model,
+            os: host.os.value,
+            what,
+            balancer: balancer_name(host, b),
+            total: nics_text(host, &b.members),
+            span,
+            port_names: ports
+                .iter()
+                .map(|i| port_name(host, class.ports[*i].via))
+                .collect(),
+            port_spans: ports
+                .iter()
+                .map(|i| {
+                    let p = &class.ports[*i];
+                    via_span(host, p.via, p.network)
+                })
+                .collect(),
+            ports,
+            transport,
+        };
+        (facts, element)
+    }
+}
+
+/// The words of a finding (its subject is set by [`emit_worded`]).
+fn finding(cx: &Context<'_>, f: &Facts, class: &ClassModel, pc: &PinCap) -> Diagnostic {
     let d = cx.design;
     let b = &pc.balancer;
-    let b_name = balancer_name(host, b);
+    let b_name = &f.balancer;
     let members = b.members.len();
-    let total = nics_text(host, &b.members);
-    let (what, element, span) = match b.group {
-        Group::Team(t) => (
-            "team",
-            Element::team(&host.name, &host.teams[t.0].name),
-            host.teams[t.0].load_balancing.span,
-        ),
-        Group::Switch(v) => (
-            host.vswitches[v.0].kind_words(host.os.value),
-            Element::vswitch(&host.name, &host.vswitches[v.0].name),
-            b.load_balancing
-                .as_ref()
-                .map(|l| l.span)
-                .unwrap_or(host.vswitches[v.0].span),
-        ),
-    };
+    let total = &f.total;
+    let what = f.what;
     let words = class_words(class.class);
-    let lm = host.live_migration.as_ref();
+    let ports = &f.ports;
     let port_names: Vec<String> = ports
         .iter()
-        .map(|i| {
-            let p = &class.ports[*i];
-            format!(
-                "{} (`{}`)",
-                port_name(host, p.via),
-                d.network(p.network).name
-            )
-        })
+        .zip(&f.port_names)
+        .map(|(i, name)| format!("{} (`{}`)", name, d.network(class.ports[*i].network).name))
         .collect();
+    let vsphere = f.os.is_vsphere();
     let how = if class.transport.one_network() {
         let p = &class.ports[ports[0]];
         let n_lm = class.networks.len();
@@ -126,7 +204,7 @@ fn finding(
         format!(
             "transport `{}` runs every migration over one network at a time, here {} (`{}`{}), and that vNIC sits on one member{sim}",
             transport_label(class.transport),
-            port_name(host, p.via),
+            f.port_names[0],
             d.network(p.network).name,
             if n_lm > 1 {
                 format!(", the first of {n_lm} live-migration networks")
@@ -138,7 +216,7 @@ fn finding(
         format!(
             "{} reaches it through {} {}: {}",
             match class.class {
-                TrafficClass::LiveMigration if host.os.value.is_vsphere() => "vMotion",
+                TrafficClass::LiveMigration if vsphere => "vMotion",
                 TrafficClass::LiveMigration => "live migration over SMB",
                 _ => words,
             },
@@ -151,38 +229,29 @@ fn finding(
     let message = format!(
         "{words} limited to {} on {} {total} {what}: {} uses hyperv-port load balancing, which pins each vNIC to one member, and {how}; {idle} of the {members} members never {} {words}",
         fmt_rate(pc.cap),
-        article(&total),
+        article(total),
         b_name,
         if idle == 1 { "carries" } else { "carry" },
     );
-    let mut diag = cx.finding(&RULE, element, span, message);
-    for i in ports {
+    let mut diag = cx.finding(&RULE, Element::Design, f.span, message);
+    for ((i, name), span) in ports.iter().zip(&f.port_names).zip(&f.port_spans) {
         let p = &class.ports[*i];
         diag = diag.with_related(
-            via_span(host, p.via, p.network),
-            format!(
-                "{} carries `{}`",
-                port_name(host, p.via),
-                d.network(p.network).name
-            ),
+            *span,
+            format!("{} carries `{}`", name, d.network(p.network).name),
         );
     }
-    if class.class == TrafficClass::LiveMigration {
-        if let Some(lm) = lm {
-            diag = diag.with_related(
-                lm.transport.span,
-                format!("transport `{}`", lm.transport.value),
-            );
-        }
+    if let Some((span, transport)) = f.transport {
+        diag = diag.with_related(span, format!("transport `{transport}`"));
     }
-    let help = if host.os.value.is_vsphere() {
+    let help = if vsphere {
         format!(
             "give {} up to {members} vmkernel ports, each active on a different uplink of {} (multi-NIC vMotion for vMotion), or a teaming policy that spreads flows over the uplinks",
             if class.class == TrafficClass::LiveMigration { "vMotion" } else { words },
             b_name
         )
     } else if class.transport.one_network() {
-        if host.os.value == Platform::Ws2012 {
+        if f.os == Platform::Ws2012 {
             format!(
                 "Windows Server 2012 has neither SMB live migration nor dynamic load balancing: give live migration its own members, e.g. a separate LACP / address-hash team of {} members without a virtual switch carrying the live-migration network, where simultaneous migrations spread over the members (Windows Server 2012 R2 and later: `transport = \"smb\"` or `load_balancing = \"dynamic\"`)",
                 (members / 2).max(2)
@@ -365,5 +434,59 @@ network = "smb1"
         assert_eq!(f[0].element(), "hosts.hv1.vswitches.S");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&set[at..at + 13], "\"hyperv-port\"");
+    }
+
+    #[test]
+    fn a_host_stating_the_profile_load_balancing_again_is_pointed_at_its_own_line() {
+        // hv2 writes the profile's value again: the hosts share one
+        // bandwidth model, and each finding points at the host's own line.
+        let set = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[switches.sw]
+[profiles.p.nics.A]
+speed = "25G"
+switch = "sw"
+[profiles.p.nics.B]
+speed = "25G"
+switch = "sw"
+[profiles.p.vswitches.S]
+uplinks = ["A", "B"]
+load_balancing = "hyperv-port"
+[profiles.p.vswitches.S.vnics.SMB1]
+network = "smb1"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+[hosts.hv2.vswitches.S]
+load_balancing = 'hyperv-port'
+[hosts.hv3]
+profile = "p"
+"#;
+        let f = findings(set, &super::RULE);
+        assert_eq!(f.len(), 2, "{f:#?}");
+        let line = |i: usize| {
+            let s = f[i].primary.as_ref().unwrap().span;
+            &set[s.start..s.end]
+        };
+        let hosts = |i: usize| f[i].subjects.iter().map(|e| e.path()).collect::<Vec<_>>();
+        let (profile, own) = if line(0) == "\"hyperv-port\"" {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+        assert_eq!(line(profile), "\"hyperv-port\"");
+        assert_eq!(line(own), "'hyperv-port'");
+        assert_eq!(
+            hosts(profile),
+            ["hosts.hv1.vswitches.S", "hosts.hv3.vswitches.S"]
+        );
+        assert_eq!(hosts(own), ["hosts.hv2.vswitches.S"]);
     }
 }

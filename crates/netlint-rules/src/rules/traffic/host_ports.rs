@@ -82,7 +82,7 @@ pub(crate) fn smb_direct_uses(cx: &Context<'_>) -> Vec<SmbDirectUse> {
             continue;
         }
         let hb = cx.bandwidth().host(HostId(hi));
-        for class in &hb.classes {
+        for class in hb.classes.iter() {
             for p in &class.ports {
                 let Some(rdma) = p.rdma else { continue };
                 if !smb_class(cx, host, class.class, p.network) {
@@ -113,7 +113,7 @@ pub(crate) fn smb_direct_uses(cx: &Context<'_>) -> Vec<SmbDirectUse> {
 pub(crate) fn smb_ports<'a>(cx: &'a Context<'_>, h: HostId) -> Vec<&'a Port> {
     let host = cx.design.host(h);
     let mut out: Vec<&Port> = Vec::new();
-    for class in &cx.bandwidth().host(h).classes {
+    for class in cx.bandwidth().host(h).classes.iter() {
         for p in &class.ports {
             if smb_class(cx, host, class.class, p.network)
                 && !out.iter().any(|q| q.network == p.network && q.via == p.via)

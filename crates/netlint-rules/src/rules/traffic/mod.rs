@@ -1,9 +1,9 @@
 //! Host traffic rules: live migration, SMB, RDMA, DCB, QoS and host symmetry.
 
-use crate::rules::merge_alike;
+use crate::rules::{merge_alike, merge_worded};
 use crate::Rule;
 use netlint_model::{
-    Diagnostic, Host, HostWords, NetworkId, NicIdx, Span, TeamIdx, Uplink, VSwitchIdx,
+    Diagnostic, Element, Host, HostWords, NetworkId, NicIdx, Span, TeamIdx, Uplink, VSwitchIdx,
 };
 
 pub mod cluster_network_overlap;
@@ -51,6 +51,22 @@ pub static RULES: &[&Rule] = &[
 /// `allow` has taken away the hosts it covers.
 pub(crate) fn emit_per_host(out: &mut Vec<Diagnostic>, items: Vec<Diagnostic>) {
     for mut d in merge_alike(items) {
+        d.host_words = Some(HostWords::leading(&d.message));
+        out.push(d);
+    }
+}
+
+/// [`emit_per_host`] for a rule that words each distinct finding once:
+/// `words` the distinct findings (their subjects are not read), `items`
+/// every finding in order as its words (an index into `words`) and its
+/// subject. The same findings as `emit_per_host` of every item's own
+/// finding (see [`merge_worded`]).
+pub(crate) fn emit_worded(
+    out: &mut Vec<Diagnostic>,
+    words: Vec<Diagnostic>,
+    items: Vec<(usize, Element)>,
+) {
+    for mut d in merge_worded(words, items) {
         d.host_words = Some(HostWords::leading(&d.message));
         out.push(d);
     }
