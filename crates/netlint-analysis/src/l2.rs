@@ -1299,10 +1299,11 @@ impl Forwarding {
 
 /// Reachability of every network between every pair of hosts of each
 /// cluster that attach to it, for one scenario, one record per pair (walked
-/// once per pair of host classes: [`Reachability`]). Quadratic in the hosts
-/// of a cluster: what has many hosts iterates a [`Reachability`] instead.
+/// once per pair of host classes), in order: per network, per cluster, each
+/// host with every later host. Quadratic in the hosts of a cluster: what
+/// has many hosts asks a [`Reachability`] instead.
 pub fn all_pairs(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Reach> {
-    Reachability::new(design, topo, fwd).iter().collect()
+    classes::every_pair(design, topo, fwd)
 }
 
 // ---------------------------------------------------------------- queries for rules and `netlint topology`
@@ -1546,7 +1547,7 @@ mod scenarios;
 mod stp_input;
 mod targets;
 
-pub use classes::{ClassPair, Reachability};
+pub use classes::{ClassPair, GroupRef, ReachKey, Reachability, Which};
 
 pub use scenarios::{ScenarioComponents, ScenarioForwarding};
 pub use targets::{TargetBreak, TargetReach};

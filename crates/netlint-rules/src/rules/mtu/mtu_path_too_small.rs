@@ -231,24 +231,21 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
         // And every switch and link between two hosts that reach each other.
-        for r in cx
-            .reachability()
-            .iter_where(|r| r.network == net && r.broken.is_none())
-        {
-            let (Some(ma), Some(mb)) = (largest.get(&r.a), largest.get(&r.b)) else {
+        for (a, b) in reaching_pairs(cx, net) {
+            let (Some(ma), Some(mb)) = (largest.get(&a), largest.get(&b)) else {
                 continue;
             };
-            for (m, sender, to) in [(ma, r.a, r.b), (mb, r.b, r.a)] {
+            for (m, sender, to) in [(ma, a, b), (mb, b, a)] {
                 for port in host_ports.get(&to).into_iter().flatten() {
                     consider(*port, m, sender, None);
                 }
             }
-            for ap in cx.adapter_paths(net, r.a, r.b).iter() {
+            for ap in cx.adapter_paths(net, a, b).iter() {
                 let Some(path) = &ap.path else { continue };
                 for &p in path {
                     let port = &topo.ports[p];
                     // Either host's largest packet crosses every hop.
-                    for (m, sender) in [(ma, r.a), (mb, r.b)] {
+                    for (m, sender) in [(ma, a), (mb, b)] {
                         consider(Elem::Link(port.link), m, sender, None);
                         for s in port.switches() {
                             consider(Elem::Switch(s), m, sender, None);
@@ -283,6 +280,25 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         out.push(finding(cx, elem, &nets));
     }
     super::targets::port_findings(cx, &RULE, out);
+}
+
+/// Every pair of hosts of `net` that reach each other, in order: per
+/// cluster, each host with every later host. Quadratic.
+fn reaching_pairs<'a>(
+    cx: &'a Context<'_>,
+    net: NetworkId,
+) -> impl Iterator<Item = (HostId, HostId)> + 'a {
+    cx.reachability()
+        .groups()
+        .filter(move |g| g.network() == net)
+        .flat_map(|g| {
+            let m = g.members();
+            (0..m.len()).flat_map(move |i| {
+                (i + 1..m.len())
+                    .filter(move |&j| g.members_reach(i, j))
+                    .map(move |j| (m[i], m[j]))
+            })
+        })
 }
 
 /// The don't-fragment pings that prove a path, for the hosts' platforms.

@@ -72,15 +72,24 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .collect();
     // Decided per pair of host classes: the hosts of a class have the same
     // adapters (NICs, speeds, switches), so every host pair of a class pair
-    // has the paths and speeds of the pair walked for it.
-    for cp in cx
-        .reachability()
-        .class_pairs_where(|r| r.broken.is_none() && may_slow[r.network.0])
-    {
-        let r = cp.walked();
-        let vlan = design.network(r.network).vlan_id();
+    // has the paths and speeds of the pair walked for it. In the order of
+    // the pairs.
+    let mut pairs: Vec<netlint_analysis::ClassPair<'_>> = Vec::new();
+    for (ni, _) in design.networks.iter().enumerate() {
+        if may_slow[ni] {
+            pairs.extend(
+                cx.reachability()
+                    .class_pairs(netlint_analysis::Which::Reaching, Some(NetworkId(ni))),
+            );
+        }
+    }
+    pairs.sort_by_key(|cp| (cp.network(), cp.order()));
+    for cp in pairs {
+        let (a, b) = cp.walked_pair();
+        let network = cp.network();
+        let vlan = design.network(network).vlan_id();
         let Some(view) = fwd.vlan(vlan) else { continue };
-        for ap in cx.adapter_paths(r.network, r.a, r.b).iter() {
+        for ap in cx.adapter_paths(network, a, b).iter() {
             let Some(path) = ap.path.as_ref().filter(|p| !p.is_empty()) else {
                 continue;
             };
@@ -91,8 +100,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             // path can be told (`speed-unknown` names the check).
             let (Some(speed), Some(a_speed), Some(b_speed)) = (
                 topo.ports[slowest].member_speed,
-                design.host(r.a).nic(ap.a_nic).known_speed(),
-                design.host(r.b).nic(ap.b_nic).known_speed(),
+                design.host(a).nic(ap.a_nic).known_speed(),
+                design.host(b).nic(ap.b_nic).known_speed(),
             ) else {
                 continue;
             };
@@ -132,7 +141,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 (ap.to, ap.from, path.iter().rev().copied().collect())
             };
             let e = slow
-                .entry((r.network, blocked, path.clone()))
+                .entry((network, blocked, path.clone()))
                 .or_insert(Slow {
                     from,
                     to,
