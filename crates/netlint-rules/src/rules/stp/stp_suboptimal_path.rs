@@ -72,15 +72,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .collect();
     // Decided per pair of host classes: the hosts of a class have the same
     // adapters (NICs, speeds, switches), so every host pair of a class pair
-    // has the paths and speeds of the pair walked for it. In the order of
-    // the pairs.
+    // has the paths and speeds of the pair walked for it. Only the class
+    // pairs with an adapter pair across a slower port are looked at
+    // ([`candidates`]), in the order of the pairs.
     let mut pairs: Vec<netlint_analysis::ClassPair<'_>> = Vec::new();
     for (ni, _) in design.networks.iter().enumerate() {
         if may_slow[ni] {
-            pairs.extend(
-                cx.reachability()
-                    .class_pairs(netlint_analysis::Which::Reaching, Some(NetworkId(ni))),
-            );
+            pairs.extend(candidates(cx, NetworkId(ni)));
         }
     }
     pairs.sort_by_key(|cp| (cp.network(), cp.order()));
@@ -161,6 +159,111 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for ((net, blocked, _), s) in slow {
         out.push(finding(cx, net, &blocked, &s, &budget));
     }
+}
+
+/// The class pairs of `network` that reach each other with a pair of
+/// adapters (both of known speed, in one forwarding component) whose
+/// forwarding path crosses a port slower than the slower adapter: the only
+/// ones that can be found slow. Where the VLAN forwards on a forest, the
+/// path between two bridges crosses a port slower than `t` exactly when
+/// the forwarding ports of speed `t` or more (or unknown) leave the two
+/// apart, so classes are compared by those components, key by key, and
+/// only the pairs across two components are listed. Elsewhere, every class
+/// pair that reaches.
+fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analysis::ClassPair<'r>> {
+    use netlint_analysis::Which;
+    let (design, topo, fwd) = (cx.design, cx.topology(), cx.forwarding());
+    let reach = cx.reachability();
+    let Some(view) = fwd.vlan(design.network(network).vlan_id()) else {
+        return Vec::new();
+    };
+    if !view.forwards_on_forest(topo) {
+        return reach.class_pairs(Which::Reaching, Some(network));
+    }
+    // Per adapter speed: each bridge's component over the forwarding ports
+    // at least that fast or of unknown speed.
+    let mut labels: BTreeMap<Speed, Vec<usize>> = BTreeMap::new();
+    let mut label = |t: Speed, b: usize| -> usize {
+        labels.entry(t).or_insert_with(|| {
+            let edges = topo.ports.iter().enumerate().filter_map(|(i, p)| {
+                let fast = p.member_speed.is_none_or(|s| s >= t);
+                (view.forwarding[i] && fast).then_some((p.a.0, p.b.0))
+            });
+            netlint_analysis::l2::components(topo.bridges.len(), edges)
+        })[b]
+    };
+    let mut out = Vec::new();
+    for g in reach.groups().filter(|g| g.network() == network) {
+        // Per class: its adapters of known speed (speed, switch component,
+        // bridge).
+        let adapters: Vec<Vec<(Speed, usize, usize)>> = (0..g.classes() as u32)
+            .map(|c| {
+                let h = g.members()[g.hosts_of(c)[0]];
+                fwd.cabled_adapters(topo, h, network)
+                    .into_iter()
+                    .filter_map(|(n, s)| {
+                        let speed = design.host(h).nic(n).known_speed()?;
+                        Some((speed, view.switch_component(topo, s), topo.bridge_of[s.0].0))
+                    })
+                    .collect()
+            })
+            .collect();
+        let speeds: BTreeSet<Speed> = adapters.iter().flatten().map(|a| a.0).collect();
+        // (key, switch component, speed) -> per component of that speed,
+        // the classes with an adapter there at least that fast.
+        type Registry =
+            BTreeMap<(netlint_analysis::ReachKey, usize, Speed), BTreeMap<usize, Vec<u32>>>;
+        let mut registry: Registry = BTreeMap::new();
+        let mut chosen: BTreeSet<(u32, u32)> = BTreeSet::new();
+        for (c, ads) in adapters.iter().enumerate() {
+            let c = c as u32;
+            let Some(keys) = g.keys(c) else {
+                // A class with a direct cable: every class it reaches.
+                for y in 0..g.classes() as u32 {
+                    chosen.insert((c.min(y), c.max(y)));
+                }
+                continue;
+            };
+            for &(speed, comp, bridge) in ads {
+                for &t in speeds.range(..=speed) {
+                    let at = label(t, bridge);
+                    for k in keys {
+                        let classes = registry
+                            .entry((*k, comp, t))
+                            .or_default()
+                            .entry(at)
+                            .or_default();
+                        if classes.last() != Some(&c) {
+                            classes.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        for parts in registry.values().filter(|p| p.len() > 1) {
+            let parts: Vec<&Vec<u32>> = parts.values().collect();
+            for (i, xs) in parts.iter().enumerate() {
+                for ys in &parts[i + 1..] {
+                    for &x in xs.iter() {
+                        for &y in ys.iter() {
+                            chosen.insert((x.min(y), x.max(y)));
+                        }
+                    }
+                }
+            }
+        }
+        for (x, y) in chosen {
+            for (p, q) in [(x, y), (y, x)] {
+                if (p != q || (x, y) == (p, q)) && g.has_pair(p, q) && g.reaches(p, q) {
+                    out.push(g.class_pair(p, q));
+                }
+                if p == q {
+                    break;
+                }
+            }
+        }
+    }
+    out
 }
 
 fn finding(
