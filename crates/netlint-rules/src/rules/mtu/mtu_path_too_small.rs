@@ -126,7 +126,7 @@ pub(crate) fn host_mtus(design: &Design, topo: &Topology, net: NetworkId) -> Vec
 
 /// A switch or a link with its own MTU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Elem {
+pub(super) enum Elem {
     Switch(SwitchId),
     Link(LinkId),
     /// A configured host-facing port with its own `mtu` (switch, index).
@@ -230,25 +230,60 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        // And every switch and link between two hosts that reach each other.
-        for (a, b) in reaching_pairs(cx, net) {
-            let (Some(ma), Some(mb)) = (largest.get(&a), largest.get(&b)) else {
-                continue;
-            };
-            for (m, sender, to) in [(ma, a, b), (mb, b, a)] {
-                for port in host_ports.get(&to).into_iter().flatten() {
-                    consider(*port, m, sender, None);
+        // And every switch and link between two hosts that reach each other,
+        // and every configured port of the host they reach: decided per
+        // element that does not take the largest packet, by the classes'
+        // components ([`super::crossed`]); pair by pair where the VLAN does
+        // not forward on a forest.
+        let mut elems: Vec<(Elem, u32)> = Vec::new();
+        for (si, s) in design.switches.iter().enumerate() {
+            elems.push((
+                Elem::Switch(SwitchId(si)),
+                s.mtu.value.payload_limit(tagged),
+            ));
+            for (pi, p) in s.ports.iter().enumerate() {
+                if let Some(m) = &p.mtu {
+                    elems.push((Elem::Port(SwitchId(si), pi), m.value.payload_limit(tagged)));
                 }
             }
-            for ap in cx.adapter_paths(net, a, b).iter() {
-                let Some(path) = &ap.path else { continue };
-                for &p in path {
-                    let port = &topo.ports[p];
-                    // Either host's largest packet crosses every hop.
-                    for (m, sender) in [(ma, a), (mb, b)] {
-                        consider(Elem::Link(port.link), m, sender, None);
-                        for s in port.switches() {
-                            consider(Elem::Switch(s), m, sender, None);
+        }
+        for (li, l) in design.links.iter().enumerate() {
+            if let Some(m) = &l.mtu {
+                elems.push((Elem::Link(LinkId(li)), m.value.payload_limit(tagged)));
+            }
+        }
+        elems.retain(|(_, limit)| *limit < max_payload);
+        let payloads: BTreeMap<HostId, u32> =
+            largest.iter().map(|(h, m)| (*h, m.payload)).collect();
+        match super::crossed::crossings(cx, net, &payloads, &host_ports, &elems) {
+            Some(crossings) => {
+                for (elem, hosts) in crossings {
+                    for h in hosts {
+                        consider(elem, &largest[&h], h, None);
+                    }
+                }
+            }
+            None => {
+                for (a, b) in reaching_pairs(cx, net) {
+                    let (Some(ma), Some(mb)) = (largest.get(&a), largest.get(&b)) else {
+                        continue;
+                    };
+                    for (m, sender, to) in [(ma, a, b), (mb, b, a)] {
+                        for port in host_ports.get(&to).into_iter().flatten() {
+                            consider(*port, m, sender, None);
+                        }
+                    }
+                    for ap in cx.adapter_paths(net, a, b).iter() {
+                        let Some(path) = &ap.path else { continue };
+                        for &p in path {
+                            let port = &topo.ports[p];
+                            // Either host's largest packet crosses every hop.
+                            for (m, sender) in [(ma, a), (mb, b)] {
+                                consider(Elem::Link(port.link), m, sender, None);
+                                for s in port.switches() {
+                                    consider(Elem::Switch(s), m, sender, None);
+                                }
+                            }
                         }
                     }
                 }
@@ -283,7 +318,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// Every pair of hosts of `net` that reach each other, in order: per
-/// cluster, each host with every later host. Quadratic.
+/// cluster, each host with every later host. Quadratic: only for a VLAN
+/// that does not forward on a forest.
 fn reaching_pairs<'a>(
     cx: &'a Context<'_>,
     net: NetworkId,
