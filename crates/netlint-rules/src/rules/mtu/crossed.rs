@@ -304,3 +304,58 @@ fn group_calls(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Index;
+
+    /// The index's first host across a label, other than the one asking,
+    /// is what scanning every class finds: random classes of one to three
+    /// labels and one to four hosts, every host asking about every label.
+    #[test]
+    fn the_index_finds_the_first_host_across_as_a_scan_does() {
+        let mut state = 7u64;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        };
+        for _ in 0..2000 {
+            let mut classes: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            let mut free: Vec<usize> = (0..40).collect();
+            for _ in 0..1 + next(8) {
+                let mut labels: Vec<usize> = (0..1 + next(3)).map(|_| next(6) as usize).collect();
+                labels.sort_unstable();
+                labels.dedup();
+                let mut hosts: Vec<usize> = (0..1 + next(4))
+                    .map(|_| free.remove(next(free.len() as u64) as usize))
+                    .collect();
+                hosts.sort_unstable();
+                classes.push((labels, hosts));
+            }
+            let mut index = Index::default();
+            for (labels, hosts) in &classes {
+                index.add(labels, hosts);
+            }
+            index.trim();
+            for (_, hosts) in &classes {
+                for &p in hosts {
+                    for label in 0..6 {
+                        let scan = classes
+                            .iter()
+                            .filter(|(ls, _)| ls.iter().any(|l| *l != label))
+                            .flat_map(|(_, hs)| hs.iter().copied())
+                            .filter(|&j| j != p)
+                            .min();
+                        assert_eq!(
+                            index.first_across(label, p),
+                            scan,
+                            "{classes:?} {p} {label}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

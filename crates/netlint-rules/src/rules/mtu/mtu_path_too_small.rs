@@ -144,6 +144,13 @@ struct TooBig {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    check_with(cx, out, true);
+}
+
+/// The rule, deciding the pairs of hosts that reach each other per
+/// element by the classes' components (`by_components`), or pair by pair
+/// (what the tests compare it with).
+pub(super) fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, by_components: bool) {
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
@@ -255,7 +262,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         elems.retain(|(_, limit)| *limit < max_payload);
         let payloads: BTreeMap<HostId, u32> =
             largest.iter().map(|(h, m)| (*h, m.payload)).collect();
-        match super::crossed::crossings(cx, net, &payloads, &host_ports, &elems) {
+        let crossings = if by_components {
+            super::crossed::crossings(cx, net, &payloads, &host_ports, &elems)
+        } else {
+            None
+        };
+        match crossings {
             Some(crossings) => {
                 for (elem, hosts) in crossings {
                     for h in hosts {
@@ -750,5 +762,35 @@ profile = "p"
             let ok = src.replace("mtu = 1500", port);
             assert!(findings(&ok, "mtu-path-too-small").is_empty(), "{port}");
         }
+    }
+
+    /// Deciding per element by the classes' components finds what walking
+    /// every pair that reaches finds, word for word (hosts, first sender,
+    /// networks), on random designs with small MTUs on switches, links and
+    /// configured ports, MLAG pairs, loops without spanning tree, direct
+    /// cables and uncabled NICs.
+    #[test]
+    fn components_decide_as_the_pairs_do() {
+        use netlint_model::{load, SourceFile};
+        let (mut loaded, mut found) = (0, 0);
+        for seed in 0..400 {
+            let src = crate::testing::random_design(seed);
+            let Some(design) = load(&SourceFile::new("t.toml", &src)).design else {
+                continue;
+            };
+            loaded += 1;
+            let cx = crate::Context::new(&design);
+            let (mut fast, mut every) = (Vec::new(), Vec::new());
+            super::check_with(&cx, &mut fast, true);
+            super::check_with(&cx, &mut every, false);
+            assert_eq!(
+                format!("{fast:#?}"),
+                format!("{every:#?}"),
+                "seed {seed}:\n{src}"
+            );
+            found += fast.len();
+        }
+        assert!(loaded > 200, "{loaded} designs loaded");
+        assert!(found > 20, "{found} findings");
     }
 }

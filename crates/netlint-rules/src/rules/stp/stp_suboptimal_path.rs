@@ -42,6 +42,13 @@ struct Slow {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    check_with(cx, out, true);
+}
+
+/// The rule, looking only at the class pairs with an adapter pair across
+/// a slower port (`candidates_only`, see [`candidates`]) or at every class
+/// pair that reaches (what the tests compare it with).
+fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, candidates_only: bool) {
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
@@ -78,7 +85,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut pairs: Vec<netlint_analysis::ClassPair<'_>> = Vec::new();
     for (ni, _) in design.networks.iter().enumerate() {
         if may_slow[ni] {
-            pairs.extend(candidates(cx, NetworkId(ni)));
+            pairs.extend(if candidates_only {
+                candidates(cx, NetworkId(ni))
+            } else {
+                cx.reachability()
+                    .class_pairs(netlint_analysis::Which::Reaching, Some(NetworkId(ni)))
+            });
         }
     }
     pairs.sort_by_key(|cp| (cp.network(), cp.order()));
@@ -553,5 +565,33 @@ profile = "n"
                 "{help}"
             );
         }
+    }
+
+    /// Looking only at the class pairs across a slower port finds what
+    /// looking at every class pair that reaches finds, word for word, on
+    /// random designs with links of mixed speeds.
+    #[test]
+    fn candidates_find_what_every_reaching_pair_finds() {
+        use netlint_model::{load, SourceFile};
+        let (mut loaded, mut found) = (0, 0);
+        for seed in 0..400 {
+            let src = crate::testing::random_design(seed);
+            let Some(design) = load(&SourceFile::new("t.toml", &src)).design else {
+                continue;
+            };
+            loaded += 1;
+            let cx = crate::Context::new(&design);
+            let (mut fast, mut every) = (Vec::new(), Vec::new());
+            super::check_with(&cx, &mut fast, true);
+            super::check_with(&cx, &mut every, false);
+            assert_eq!(
+                format!("{fast:#?}"),
+                format!("{every:#?}"),
+                "seed {seed}:\n{src}"
+            );
+            found += fast.len();
+        }
+        assert!(loaded > 200, "{loaded} designs loaded");
+        assert!(found > 20, "{found} findings");
     }
 }
