@@ -193,7 +193,7 @@ struct Group {
     buckets: Vec<Vec<u32>>,
     /// The classes with a direct cable.
     walks: Vec<Walked>,
-    /// The VLANs the members' frames land in (the network's first): the
+    /// The VLANs the members' frames land in (the network's among them), sorted: the
     /// views a break between two of them may be explained in.
     vlans: Vec<Option<u16>>,
 }
@@ -615,7 +615,7 @@ impl<'a> GroupRef<'a> {
         p != q && self.group.reaches(self.group.class[p], self.group.class[q])
     }
 
-    /// The VLANs the members' frames land in, the network's first: where
+    /// The VLANs the members' frames land in and the network's own, sorted: where
     /// a break between two of them may be explained.
     pub fn vlans(&self) -> &'a [Option<u16>] {
         &self.group.vlans
