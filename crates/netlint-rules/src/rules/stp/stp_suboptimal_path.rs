@@ -45,9 +45,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     check_with(cx, out, true);
 }
 
-/// The rule, looking only at the class pairs with an adapter pair across
-/// a slower port (`candidates_only`, see [`candidates`]) or at every class
-/// pair that reaches (what the tests compare it with).
+/// The rule, looking only at the class pairs it finds slow
+/// (`candidates_only`, see [`candidates`]) or at every class pair that
+/// reaches (what the tests compare it with).
 fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, candidates_only: bool) {
     let design = cx.design;
     let topo = cx.topology();
@@ -80,8 +80,8 @@ fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, candidates_only: bool
     // Decided per pair of host classes: the hosts of a class have the same
     // adapters (NICs, speeds, switches), so every host pair of a class pair
     // has the paths and speeds of the pair walked for it. Only the class
-    // pairs with an adapter pair across a slower port are looked at
-    // ([`candidates`]), in the order of the pairs.
+    // pairs the rule finds are looked at ([`candidates`]), in the order of
+    // the pairs.
     let mut pairs: Vec<netlint_analysis::ClassPair<'_>> = Vec::new();
     for (ni, _) in design.networks.iter().enumerate() {
         if may_slow[ni] {
@@ -173,15 +173,23 @@ fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, candidates_only: bool
     }
 }
 
-/// The class pairs of `network` that reach each other with a pair of
-/// adapters (both of known speed, in one forwarding component) whose
-/// forwarding path crosses a port slower than the slower adapter: the only
-/// ones that can be found slow. Where the VLAN forwards on a forest, the
-/// path between two bridges crosses a port slower than `t` exactly when
-/// the forwarding ports of speed `t` or more (or unknown) leave the two
-/// apart, so classes are compared by those components, key by key, and
-/// only the pairs across two components are listed. Elsewhere, every class
-/// pair that reaches.
+/// The class pairs of `network` that the rule finds slow: those that
+/// reach each other with a pair of adapters (both of known speed, in one
+/// forwarding component) whose forwarding path's slowest port is of known
+/// speed `s`, slower than both adapters, with no port of unknown speed on
+/// it, while ports faster than `s` that carry the VLAN join the two
+/// bridges. Where the VLAN forwards on a forest the path between two
+/// bridges is the only one, so each of those is a question of components:
+/// per port speed `s`, two bridges' path has its slowest port at `s`
+/// exactly when the forwarding ports of speed `s` or more (or unknown)
+/// join them and those faster than `s` (or unknown) do not; it has no port
+/// of unknown speed when the forwarding ports of known speed join them;
+/// and a faster carried path exists when the carried ports faster than
+/// `s` join them (the widest path then has a port the tree blocks: it is
+/// not the forwarding one). Classes are registered per key, forwarding
+/// component and speed under those components, and only the pairs that
+/// answer all of it are listed: what a network without such a path costs
+/// is a pass over its classes. Elsewhere, every class pair that reaches.
 fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analysis::ClassPair<'r>> {
     use netlint_analysis::Which;
     let (design, topo, fwd) = (cx.design, cx.topology(), cx.forwarding());
@@ -192,18 +200,43 @@ fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analys
     if !view.forwards_on_forest(topo) {
         return reach.class_pairs(Which::Reaching, Some(network));
     }
-    // Per adapter speed: each bridge's component over the forwarding ports
-    // at least that fast or of unknown speed.
-    let mut labels: BTreeMap<Speed, Vec<usize>> = BTreeMap::new();
-    let mut label = |t: Speed, b: usize| -> usize {
-        labels.entry(t).or_insert_with(|| {
-            let edges = topo.ports.iter().enumerate().filter_map(|(i, p)| {
-                let fast = p.member_speed.is_none_or(|s| s >= t);
-                (view.forwarding[i] && fast).then_some((p.a.0, p.b.0))
-            });
-            netlint_analysis::l2::components(topo.bridges.len(), edges)
-        })[b]
+    let components = |keep: &dyn Fn(usize) -> bool| {
+        let edges = topo
+            .ports
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| keep(*i))
+            .map(|(_, p)| (p.a.0, p.b.0));
+        netlint_analysis::l2::components(topo.bridges.len(), edges)
     };
+    let speed = |i: usize| topo.ports[i].member_speed;
+    let forwards = |i: usize| view.forwarding[i];
+    let carried = |i: usize| view.not_carried[i].is_none();
+    // The speeds a forwarding port has: what a slowest port can be.
+    let levels: Vec<Speed> = {
+        let set: BTreeSet<Speed> = (0..topo.ports.len())
+            .filter(|&i| forwards(i))
+            .filter_map(speed)
+            .collect();
+        set.into_iter().collect()
+    };
+    // Per speed: the bridges' components over the forwarding ports at
+    // least that fast or unknown, over those faster or unknown, and over
+    // the carried ports faster; and over the forwarding ports of known
+    // speed.
+    let at_least: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| components(&|i| forwards(i) && speed(i).is_none_or(|s| s >= l)))
+        .collect();
+    let above: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| components(&|i| forwards(i) && speed(i).is_none_or(|s| s > l)))
+        .collect();
+    let faster: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| components(&|i| carried(i) && speed(i).is_some_and(|s| s > l)))
+        .collect();
+    let known = components(&|i| forwards(i) && speed(i).is_some());
     let mut out = Vec::new();
     for g in reach.groups().filter(|g| g.network() == network) {
         // Per class: its adapters of known speed (speed, switch component,
@@ -220,12 +253,18 @@ fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analys
                     .collect()
             })
             .collect();
-        let speeds: BTreeSet<Speed> = adapters.iter().flatten().map(|a| a.0).collect();
-        // (key, switch component, speed) -> per component of that speed,
-        // the classes with an adapter there at least that fast.
-        type Registry =
-            BTreeMap<(netlint_analysis::ReachKey, usize, Speed), BTreeMap<usize, Vec<u32>>>;
-        let mut registry: Registry = BTreeMap::new();
+        // (key, switch component, speed, and the components of the path's
+        // other conditions) -> per component above that speed, the classes
+        // with an adapter there faster than it.
+        type Where = (
+            netlint_analysis::ReachKey,
+            usize,
+            usize,
+            usize,
+            usize,
+            usize,
+        );
+        let mut registry: BTreeMap<Where, BTreeMap<usize, Vec<u32>>> = BTreeMap::new();
         let mut chosen: BTreeSet<(u32, u32)> = BTreeSet::new();
         for (c, ads) in adapters.iter().enumerate() {
             let c = c as u32;
@@ -236,14 +275,14 @@ fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analys
                 }
                 continue;
             };
-            for &(speed, comp, bridge) in ads {
-                for &t in speeds.range(..=speed) {
-                    let at = label(t, bridge);
+            for &(sp, comp, b) in ads {
+                for (l, _) in levels.iter().enumerate().filter(|(_, l)| **l < sp) {
                     for k in keys {
+                        let at = (*k, comp, l, at_least[l][b], faster[l][b], known[b]);
                         let classes = registry
-                            .entry((*k, comp, t))
-                            .or_default()
                             .entry(at)
+                            .or_default()
+                            .entry(above[l][b])
                             .or_default();
                         if classes.last() != Some(&c) {
                             classes.push(c);
@@ -265,12 +304,10 @@ fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analys
             }
         }
         for (x, y) in chosen {
-            for (p, q) in [(x, y), (y, x)] {
-                if (p != q || (x, y) == (p, q)) && g.has_pair(p, q) && g.reaches(p, q) {
+            let orders: &[(u32, u32)] = if x == y { &[(x, x)] } else { &[(x, y), (y, x)] };
+            for &(p, q) in orders {
+                if g.has_pair(p, q) && g.reaches(p, q) {
                     out.push(g.class_pair(p, q));
-                }
-                if p == q {
-                    break;
                 }
             }
         }
@@ -593,5 +630,31 @@ profile = "n"
         }
         assert!(loaded > 200, "{loaded} designs loaded");
         assert!(found > 20, "{found} findings");
+    }
+
+    /// Hosts on many access switches whose uplinks are slower than their
+    /// adapters, with no faster way round: every path is slow, none is the
+    /// tree's doing, and no pair of classes is looked at (a walk per pair
+    /// would ask for adapter paths 435 times per network).
+    #[test]
+    fn slow_uplinks_without_a_faster_way_cost_no_lookup() {
+        use netlint_model::{load, SourceFile};
+        let mut src = String::from(
+            "[design]\nname = \"t\"\n[networks.csv]\nrole = \"csv\"\nvlan = 20\n\
+             [switches.core]\nstp = { mode = \"rstp\", priority = 4096 }\n",
+        );
+        for k in 0..30 {
+            src.push_str(&format!(
+                "[switches.acc{k}]\n[[links]]\nname = \"up{k}\"\na = \"core\"\nb = \"acc{k}\"\nspeed = \"10G\"\n\
+                 [hosts.h{k}]\nnics.A = {{ speed = \"25G\", switch = \"acc{k}\", networks = [\"csv\"] }}\n"
+            ));
+        }
+        let design = load(&SourceFile::new("t.toml", &src)).design.unwrap();
+        let cx = crate::Context::new(&design);
+        let mut out = Vec::new();
+        super::check(&cx, &mut out);
+        assert!(out.is_empty(), "{out:#?}");
+        assert_eq!(cx.reachability().len(), 30 * 29 / 2);
+        assert_eq!(cx.adapter_path_lookups(), 0);
     }
 }
