@@ -10,7 +10,8 @@
 use netlint_analysis::l2::AdapterPath;
 use netlint_analysis::stp::{End, PortRef, StpResult, TreeKind};
 use netlint_analysis::{
-    Break, BridgeId, ClassPair, Fabric, Failures, Forwarding, NotCarried, Reachability, Topology,
+    Break, BridgeId, ClassPair, Fabric, Failures, Forwarding, NotCarried, Reach, Reachability,
+    Topology, Which,
 };
 use netlint_model::{Design, HostId, NetworkId, VlanSet};
 use netlint_rules::phrases::stp::StpWords;
@@ -624,16 +625,18 @@ fn networks(
         // (split where a break names a host), in the order of their first
         // pairs: the groups come in the order their first pairs do.
         type Sig = (String, bool, Option<String>, Vec<PathOut>);
-        let mut parts: Vec<ClassPair<'_>> = reach
-            .class_pairs_where(|r| r.network == id)
+        let all = reach.class_pairs(Which::All, Some(id));
+        let walks: Vec<Reach> = all.iter().map(|cp| cp.walk(design, topo, fwd)).collect();
+        let mut parts: Vec<(ClassPair<'_>, &Reach)> = all
             .iter()
-            .flat_map(|cp| cp.by_named_host())
+            .zip(&walks)
+            .flat_map(|(cp, w)| cp.by_named_host(w).into_iter().map(move |p| (p, w)))
             .collect();
-        parts.sort_by_key(|p| p.order());
+        parts.sort_by_key(|(p, _)| p.order());
         let mut groups: BTreeMap<Sig, Vec<ClassPair<'_>>> = BTreeMap::new();
         let mut order: Vec<Sig> = Vec::new();
-        for part in parts {
-            let r = part.reach();
+        for (part, walked) in parts {
+            let r = part.reach(walked);
             let mut paths: Vec<PathOut> = fwd
                 .adapter_paths(design, topo, id, r.a, r.b)
                 .iter()

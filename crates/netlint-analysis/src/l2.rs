@@ -237,6 +237,7 @@ impl Fabric {
             ports: std::sync::Arc::new(ports),
             failures: failures.clone(),
             per_vlan,
+            up_tree: UpTree::default(),
         }
     }
 }
@@ -607,6 +608,15 @@ impl VlanView {
         }
     }
 
+    /// Whether the spanning tree may cut a pair of hosts on this VLAN
+    /// ([`Break::Blocked`]): its carried ports join bridges its forwarding
+    /// ports leave apart, or it splits an MLAG domain. Where it does not,
+    /// every break is of another kind.
+    pub fn may_block(&self) -> bool {
+        let count = |labels: &[usize]| labels.iter().collect::<BTreeSet<_>>().len();
+        self.peers.is_some() || count(&self.component) != count(&self.carried_component)
+    }
+
     /// The component of a switch over forwarding ports: its bridge's,
     /// or, where the VLAN splits the switch's MLAG domain, its group of
     /// peers'. Two host adapters reach each other when theirs are equal.
@@ -623,6 +633,14 @@ impl VlanView {
             Some(seg) => seg.clone(),
             None => topo.bridge_of.iter().map(|b| self.component[b.0]).collect(),
         }
+    }
+
+    /// Whether the forwarding ports form a forest (every bridge runs
+    /// spanning tree): then the path between two bridges is the only one,
+    /// and it crosses a set of ports exactly when removing them leaves the
+    /// two bridges apart.
+    pub fn forwards_on_forest(&self, topo: &Topology) -> bool {
+        self.forest(topo).is_some()
     }
 
     fn forest(&self, topo: &Topology) -> Option<&Forest> {
@@ -761,6 +779,24 @@ pub struct Forwarding {
     pub ports: std::sync::Arc<Vec<PortState>>,
     pub failures: Failures,
     per_vlan: BTreeMap<Option<u16>, std::sync::Arc<VlanView>>,
+    /// The last search over the ports that are up, from one bridge.
+    up_tree: UpTree,
+}
+
+/// The shortest paths over the ports that are up from one bridge (the one
+/// asked last): explaining why a VLAN cuts two bridges looks for the first
+/// port on such a path that does not carry it, and the cuts a rule
+/// explains come many from one bridge in a row. Cloning starts afresh.
+#[derive(Debug, Default)]
+struct UpTree(std::sync::Mutex<Option<(usize, Parents)>>);
+
+/// Per bridge: the bridge and port a search reached it from.
+type Parents = Vec<Option<(usize, usize)>>;
+
+impl Clone for UpTree {
+    fn clone(&self) -> Self {
+        UpTree::default()
+    }
 }
 
 /// An attachment of a host to the fabric for one network.
@@ -1172,8 +1208,7 @@ impl Forwarding {
             }
             return Break::Blocked { ports, from, to };
         }
-        let up: Vec<bool> = self.ports.iter().map(|p| p.up).collect();
-        match view.path(topo, from, to, &up) {
+        match self.up_path(&view.adj, from, to) {
             None => Break::NoPath { from, to },
             Some(path) => {
                 let port = path
@@ -1186,6 +1221,50 @@ impl Forwarding {
                 }
             }
         }
+    }
+
+    /// The shortest path (fewest hops) over the ports that are up between
+    /// two bridges: [`VlanView::path`] with those ports, from a search of
+    /// every bridge from `from` kept for the next question from it.
+    fn up_path(
+        &self,
+        adj: &[Vec<(usize, usize)>],
+        from: BridgeId,
+        to: BridgeId,
+    ) -> Option<Vec<usize>> {
+        if from == to {
+            return Some(Vec::new());
+        }
+        let mut cache = self.up_tree.0.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.as_ref().is_none_or(|(f, _)| *f != from.0) {
+            // Breadth first, as `VlanView::path` searches: the parents it
+            // gives the bridges it meets before `to` are the same.
+            let n = adj.len();
+            let mut prev: Parents = vec![None; n];
+            let mut seen = vec![false; n];
+            let mut q = VecDeque::from([from.0]);
+            seen[from.0] = true;
+            while let Some(x) = q.pop_front() {
+                for &(y, port) in &adj[x] {
+                    if self.ports[port].up && !seen[y] {
+                        seen[y] = true;
+                        prev[y] = Some((x, port));
+                        q.push_back(y);
+                    }
+                }
+            }
+            *cache = Some((from.0, prev));
+        }
+        let prev = &cache.as_ref()?.1;
+        prev[to.0]?;
+        let mut path = Vec::new();
+        let mut cur = to.0;
+        while let Some((p, port)) = prev[cur] {
+            path.push(port);
+            cur = p;
+        }
+        path.reverse();
+        Some(path)
     }
 
     fn path_mtu(
@@ -1222,10 +1301,11 @@ impl Forwarding {
 
 /// Reachability of every network between every pair of hosts of each
 /// cluster that attach to it, for one scenario, one record per pair (walked
-/// once per pair of host classes: [`Reachability`]). Quadratic in the hosts
-/// of a cluster: what has many hosts iterates a [`Reachability`] instead.
+/// once per pair of host classes), in order: per network, per cluster, each
+/// host with every later host. Quadratic in the hosts of a cluster: what
+/// has many hosts asks a [`Reachability`] instead.
 pub fn all_pairs(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Reach> {
-    Reachability::new(design, topo, fwd).iter().collect()
+    classes::every_pair(design, topo, fwd)
 }
 
 // ---------------------------------------------------------------- queries for rules and `netlint topology`
@@ -1469,7 +1549,7 @@ mod scenarios;
 mod stp_input;
 mod targets;
 
-pub use classes::{ClassPair, Reachability};
+pub use classes::{ClassPair, GroupRef, ReachKey, Reachability, Which};
 
 pub use scenarios::{ScenarioComponents, ScenarioForwarding};
 pub use targets::{TargetBreak, TargetReach};

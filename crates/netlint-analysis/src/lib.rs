@@ -20,8 +20,8 @@ pub mod topology;
 pub mod union_find;
 
 pub use l2::{
-    all_pairs, Break, ClassPair, Fabric, Failures, Forwarding, MtuAt, NotCarried, PortState, Reach,
-    Reachability, TargetBreak, TargetReach, VlanView,
+    all_pairs, Break, ClassPair, Fabric, Failures, Forwarding, GroupRef, MtuAt, NotCarried,
+    PortState, Reach, ReachKey, Reachability, TargetBreak, TargetReach, VlanView, Which,
 };
 pub use topology::{Bridge, BridgeId, BridgeKind, Carrier, NicEnd, Port, Topology, Via};
 pub use union_find::UnionFind;

@@ -116,8 +116,9 @@ impl<'d> Context<'d> {
     }
 
     /// Reachability of every network between every pair of hosts of one
-    /// cluster attached to it, in the healthy state: walked and stored once
-    /// per pair of host classes, each pair built as it is iterated.
+    /// cluster attached to it, in the healthy state: decided per host class
+    /// and forwarding component, a pair of classes walked only when a rule
+    /// asks how it reaches or why it does not.
     pub fn reachability(&self) -> &Reachability {
         self.reachability
             .get_or_init(|| Reachability::new(self.design, self.topology(), self.forwarding()))

@@ -7,7 +7,7 @@ use super::marks::*;
 use super::options::*;
 use super::scene::*;
 use netlint_analysis::stp::{TreeId, TreeKind};
-use netlint_analysis::{Break, Fabric, Failures, NotCarried, Reachability, Topology};
+use netlint_analysis::{Break, Fabric, Failures, NotCarried, Reachability, Topology, Which};
 use netlint_model::{Design, Diagnostic, Element, LinkKind, MtuForm, NetworkId, StpMode, SwitchId};
 use std::collections::BTreeMap;
 
@@ -75,21 +75,37 @@ pub fn build(
     };
 
     // Networks cut now, by whom.
+    // Only a block, or a port down, is drawn on a link: a block is possible
+    // only on a VLAN whose carried ports join what its forwarding ports
+    // leave apart, or that splits an MLAG domain (which a cut at a port
+    // down needs too), so only the broken class pairs of such groups are
+    // walked.
     let mut cut_by_port: BTreeMap<usize, Vec<NetworkId>> = BTreeMap::new();
-    for cp in pairs_now.class_pairs_where(|r| r.broken.is_some()) {
-        let r = cp.walked();
-        let ports: Vec<usize> = match &r.broken {
-            Some(Break::Blocked { ports, .. }) => ports.clone(),
-            Some(Break::NotCarried {
-                port,
-                why: NotCarried::Down,
-            }) => vec![*port],
-            _ => continue,
-        };
-        for p in ports {
-            let v = cut_by_port.entry(p).or_default();
-            if !v.contains(&r.network) {
-                v.push(r.network);
+    let mut may_block: BTreeMap<Option<u16>, bool> = BTreeMap::new();
+    for g in pairs_now.groups() {
+        let blocks = g.vlans().iter().any(|v| {
+            *may_block
+                .entry(*v)
+                .or_insert_with(|| cur.vlan(*v).is_some_and(|view| view.may_block()))
+        });
+        if !blocks {
+            continue;
+        }
+        for cp in g.class_pairs(Which::Broken) {
+            let r = cp.walk(design, &ctx.topo, cur);
+            let ports: Vec<usize> = match &r.broken {
+                Some(Break::Blocked { ports, .. }) => ports.clone(),
+                Some(Break::NotCarried {
+                    port,
+                    why: NotCarried::Down,
+                }) => vec![*port],
+                _ => continue,
+            };
+            for p in ports {
+                let v = cut_by_port.entry(p).or_default();
+                if !v.contains(&r.network) {
+                    v.push(r.network);
+                }
             }
         }
     }
@@ -264,30 +280,24 @@ pub fn build(
         if net.mtu.value.payload != 1500 {
             detail.push(format!("MTU {}", net.mtu.value.payload));
         }
-        let broken = |pairs: &Reachability| -> (usize, usize, Option<String>) {
-            let mine = pairs.class_pairs_where(|r| r.network == nid);
-            let total = mine.iter().map(|cp| cp.len()).sum();
-            let cut: Vec<_> = mine
-                .iter()
-                .filter(|cp| cp.walked().broken.is_some())
-                .collect();
-            let why = cut.first().map(|cp| {
-                let r = cp.reach();
-                format!(
-                    "{} ↔ {}: {}",
-                    design.host(r.a).name,
-                    design.host(r.b).name,
-                    ctx.describe_break(r.broken.as_ref().unwrap(), net.vlan_id())
-                )
-            });
-            (cut.iter().map(|cp| cp.len()).sum(), total, why)
-        };
-        let (now, total, why) = broken(&pairs_now);
+        // Counted bucket by bucket; only the first broken pair is walked.
+        let (now, total) = pairs_now.broken_count(nid);
+        let why = pairs_now.first_broken(nid).map(|cp| {
+            let r = cp.reach(&cp.walk(design, &ctx.topo, cur));
+            format!(
+                "{} ↔ {}: {}",
+                design.host(r.a).name,
+                design.host(r.b).name,
+                ctx.describe_break(r.broken.as_ref().unwrap(), net.vlan_id())
+            )
+        });
         let status = match (&pairs_before, why) {
             (_, None) => NetStatus::Ok,
-            (Some(before), Some(why)) if broken(before).0 < now => NetStatus::CutByFailure(
-                format!("cut by the failure ({now} of {total} host pairs): {why}"),
-            ),
+            (Some(before), Some(why)) if before.broken_count(nid).0 < now => {
+                NetStatus::CutByFailure(format!(
+                    "cut by the failure ({now} of {total} host pairs): {why}"
+                ))
+            }
             (_, Some(why)) => NetStatus::Cut(format!("cut ({now} of {total} host pairs): {why}")),
         };
         let selected = match opts.view {

@@ -15,55 +15,136 @@
 //!   the VLAN touch the healthy components of both of that adapter pair's
 //!   bridges (a blocked link takes over and may join them; ports that go
 //!   down or lose cables join nothing, and a new path between two
-//!   components leaves each through a port that was not forwarding),
-//!   or the VLAN splits an MLAG domain before or after (the groups of
-//!   peers move with the failure);
+//!   components leaves each through a port that was not forwarding), or
+//!   the VLAN splits an MLAG domain before or after (the groups of peers
+//!   move with the failure);
 //! - the VLAN's forwarding ports close a loop, before or after, so paths
 //!   are not unique: then every pair of the VLAN is walked again.
 //!
-//! All of it per pair of host classes ([`Reachability::class_pairs`]):
-//! the hosts of a class reach alike, so the indexes, the walks and the
-//! memory grow with the classes and the hosts, not with the host pairs;
-//! only the pairs a scenario makes slower or joins are listed.
+//! All of it per host class ([`Reachability`]): the hosts of a class
+//! reach alike and have the same adapters, so the indexes hold each
+//! class's adapters (bridge and forwarding component) and each VLAN's
+//! forest once, and the class pairs a scenario changes are found from
+//! them when it is evaluated: memory grows with the hosts and the classes,
+//! not with their pairs; only the pairs a scenario makes slower or joins
+//! are listed.
 
 use super::simulate::{slowest_slower_pair, SlowKey};
-use crate::l2::{Failures, Forwarding, Reachability, VlanView};
+use crate::l2::{Failures, Forwarding, Reachability, VlanView, Which};
 use crate::topology::{NicEnd, Topology};
 use netlint_model::{Design, HostId, NetworkId};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
-/// Every host pair's healthy reachability, by pairs of host classes, with
-/// indexes of the class pairs by port crossed and by VLAN.
+/// A class pair: its group and its two classes, in the order of a pair.
+type Key = (usize, u32, u32);
+
+/// A VLAN's forwarding forest, rooted: which side of a forwarding port a
+/// bridge is on.
+struct Tour {
+    /// Per bridge: when the depth-first walk enters and leaves it.
+    enter: Vec<u32>,
+    leave: Vec<u32>,
+    /// Per port: the bridge at its far end from the root, if it forwards.
+    child: Vec<Option<usize>>,
+}
+
+impl Tour {
+    fn new(topo: &Topology, view: &VlanView) -> Tour {
+        let n = topo.bridges.len();
+        let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+        for (i, p) in topo.ports.iter().enumerate() {
+            if view.forwarding[i] {
+                adj[p.a.0].push((p.b.0, i));
+                adj[p.b.0].push((p.a.0, i));
+            }
+        }
+        let (mut enter, mut leave) = (vec![0u32; n], vec![0u32; n]);
+        let mut child = vec![None; topo.ports.len()];
+        let mut seen = vec![false; n];
+        let mut clock = 0u32;
+        for root in 0..n {
+            if seen[root] {
+                continue;
+            }
+            seen[root] = true;
+            enter[root] = clock;
+            clock += 1;
+            // (bridge, next neighbour to look at)
+            let mut stack = vec![(root, 0usize)];
+            while let Some(top) = stack.last_mut() {
+                let (x, k) = *top;
+                if k < adj[x].len() {
+                    top.1 += 1;
+                    let (y, port) = adj[x][k];
+                    if !seen[y] {
+                        seen[y] = true;
+                        child[port] = Some(y);
+                        enter[y] = clock;
+                        clock += 1;
+                        stack.push((y, 0));
+                    }
+                } else {
+                    leave[x] = clock;
+                    stack.pop();
+                }
+            }
+        }
+        Tour {
+            enter,
+            leave,
+            child,
+        }
+    }
+
+    /// Whether `bridge` is on the far side of forwarding port `port`.
+    fn below(&self, port: usize, bridge: usize) -> Option<bool> {
+        let c = self.child[port]?;
+        Some(self.enter[c] <= self.enter[bridge] && self.enter[bridge] < self.leave[c])
+    }
+}
+
+/// Every host pair's healthy reachability, by host classes, with each
+/// class's adapters and each VLAN's forest.
 pub struct PairPaths {
     /// The healthy reachability.
     pub reach: Reachability,
-    /// Per port: the class pairs (positions in `reach.class_pairs()`) with
-    /// an adapter path over it.
-    by_port: Vec<Vec<usize>>,
-    /// Per VLAN: the class pairs with an adapter pair that has no path.
-    unjoined: BTreeMap<Option<u16>, Vec<usize>>,
-    /// Per VLAN: the same class pairs by the healthy components of the two
-    /// bridges of each adapter pair without a path (the lesser first): a
-    /// pair is joined only if ports that start forwarding end in both.
-    unjoined_at: UnjoinedAt,
-    /// Per VLAN: every class pair on a network of that VLAN.
-    by_vlan: BTreeMap<Option<u16>, Vec<usize>>,
-    /// Per class pair: its network's VLAN.
+    /// Per group, per class: its working adapters cabled to a switch, each
+    /// as its bridge and its switch's forwarding component in the healthy
+    /// view of the network's VLAN (none without a view).
+    adapters: Vec<Vec<Vec<(usize, usize)>>>,
+    /// Per group: its network's VLAN.
     vlan_of: Vec<Option<u16>>,
     /// Per switch: the hosts with a NIC cabled to it.
     hosts_on_switch: Vec<BTreeSet<HostId>>,
-    /// Per VLAN of `by_vlan`: whether its healthy forwarding ports form a
-    /// forest ([`is_forest`]), worked out once.
-    healthy_forest: BTreeMap<Option<u16>, bool>,
+    /// Per VLAN of a group: its healthy forest, `None` where its
+    /// forwarding ports close a loop ([`is_forest`]).
+    healthy_forest: BTreeMap<Option<u16>, Option<Tour>>,
+    /// Per VLAN: the groups whose classes' adapters lie in more than one
+    /// healthy component, by each pair of those components.
+    split: BTreeMap<Option<u16>, Split>,
 }
 
-/// Per VLAN: class pairs by the (lesser, greater) healthy components of an
-/// adapter pair of theirs without a path.
-type UnjoinedAt = BTreeMap<Option<u16>, HashMap<(usize, usize), Vec<usize>>>;
+/// The groups of one VLAN with adapters in several healthy components:
+/// a failure can join a pair of them only through ports that start
+/// forwarding at the edges of both components, so only the groups with
+/// such a pair of components are walked again.
+#[derive(Default)]
+struct Split {
+    /// (lesser, greater) component -> groups.
+    by_pair: BTreeMap<(usize, usize), Vec<usize>>,
+    /// Groups with adapters in too many components to index by pair
+    /// (walked whenever a port starts forwarding).
+    always: Vec<usize>,
+}
+
+/// Beyond this many components in one group, the group is not indexed by
+/// every pair of them.
+const SPLIT_INDEXED: usize = 16;
 
 /// What a scenario changes for the host pairs: per slowdown (network,
 /// bottleneck before and after) and per network of pairs it joins, the
-/// pairs, each list in the order of [`Reachability::iter`].
+/// pairs, each list in the order of the pairs (per network, per cluster,
+/// each host with every later host).
 pub(super) struct PairChanges {
     pub slow: BTreeMap<SlowKey, Vec<(HostId, HostId)>>,
     pub restored: BTreeMap<NetworkId, Vec<(HostId, HostId)>>,
@@ -72,39 +153,27 @@ pub(super) struct PairChanges {
 impl PairPaths {
     pub fn new(design: &Design, topo: &Topology, healthy: &Forwarding) -> PairPaths {
         let reach = Reachability::new(design, topo, healthy);
-        let mut by_port = vec![Vec::new(); topo.ports.len()];
-        let mut unjoined: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
-        let mut unjoined_at: UnjoinedAt = BTreeMap::new();
-        let mut by_vlan: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
+        let mut adapters: Vec<Vec<Vec<(usize, usize)>>> = Vec::new();
         let mut vlan_of = Vec::new();
-        for (i, cp) in reach.class_pairs().iter().enumerate() {
-            let r = cp.walked();
-            let vlan = design.network(r.network).vlan_id();
+        for g in reach.groups() {
+            let vlan = design.network(g.network()).vlan_id();
             vlan_of.push(vlan);
-            by_vlan.entry(vlan).or_default().push(i);
-            let mut crossed: BTreeSet<usize> = BTreeSet::new();
-            for ap in healthy.adapter_paths(design, topo, r.network, r.a, r.b) {
-                match ap.path {
-                    Some(path) => crossed.extend(path),
-                    None => {
-                        unjoined.entry(vlan).or_default().push(i);
-                        if let Some(view) = healthy.vlan(vlan) {
-                            let at = unjoined_at.entry(vlan).or_default();
-                            let (x, y) = (view.component[ap.from.0], view.component[ap.to.0]);
-                            at.entry((x.min(y), x.max(y))).or_default().push(i);
-                        }
-                    }
-                }
-            }
-            for p in crossed {
-                by_port[p].push(i);
-            }
-        }
-        for v in unjoined.values_mut() {
-            v.dedup();
-        }
-        for v in unjoined_at.values_mut().flat_map(|m| m.values_mut()) {
-            v.dedup();
+            let view = healthy.vlan(vlan);
+            adapters.push(
+                (0..g.classes() as u32)
+                    .map(|c| {
+                        let Some(view) = view else {
+                            return Vec::new();
+                        };
+                        let h = g.members()[g.hosts_of(c)[0]];
+                        healthy
+                            .cabled_adapters(topo, h, g.network())
+                            .into_iter()
+                            .map(|(_, s)| (topo.bridge_of[s.0].0, view.switch_component(topo, s)))
+                            .collect()
+                    })
+                    .collect(),
+            );
         }
         let mut hosts_on_switch = vec![BTreeSet::new(); design.switches.len()];
         for h in design.host_ids() {
@@ -114,54 +183,111 @@ impl PairPaths {
                 }
             }
         }
-        let healthy_forest = by_vlan
-            .keys()
-            .filter_map(|v| Some((*v, is_forest(healthy.vlan(*v)?))))
+        let mut split: BTreeMap<Option<u16>, Split> = BTreeMap::new();
+        for (gi, ads) in adapters.iter().enumerate() {
+            let comps: BTreeSet<usize> = ads.iter().flatten().map(|&(_, c)| c).collect();
+            if comps.len() < 2 {
+                continue;
+            }
+            let at = split.entry(vlan_of[gi]).or_default();
+            if comps.len() > SPLIT_INDEXED {
+                at.always.push(gi);
+                continue;
+            }
+            for &c1 in &comps {
+                for &c2 in comps.range(c1 + 1..) {
+                    at.by_pair.entry((c1, c2)).or_default().push(gi);
+                }
+            }
+        }
+        let vlans: BTreeSet<Option<u16>> = vlan_of.iter().copied().collect();
+        let healthy_forest = vlans
+            .into_iter()
+            .filter_map(|v| {
+                let view = healthy.vlan(v)?;
+                Some((v, is_forest(view).then(|| Tour::new(topo, view))))
+            })
             .collect();
         PairPaths {
             reach,
-            by_port,
-            unjoined,
-            unjoined_at,
-            by_vlan,
+            adapters,
             vlan_of,
             hosts_on_switch,
             healthy_forest,
+            split,
+        }
+    }
+
+    /// How many entries the indexes hold (per class its adapters, per
+    /// VLAN its forest): a measure of scaling.
+    #[cfg(test)]
+    fn entries(&self) -> usize {
+        self.adapters
+            .iter()
+            .flatten()
+            .map(|a| 1 + a.len())
+            .sum::<usize>()
+            + self
+                .healthy_forest
+                .values()
+                .flatten()
+                .map(|t| t.enter.len() * 2 + t.child.len())
+                .sum::<usize>()
+    }
+
+    /// Every class pair of the groups of `vlan`.
+    fn all_of(&self, vlan: Option<u16>, out: &mut BTreeSet<Key>) {
+        for g in self.reach.groups() {
+            if self.vlan_of[g.index()] == vlan {
+                out.extend(g.class_pairs(Which::All).iter().map(|cp| cp.key()));
+            }
+        }
+    }
+
+    /// Adds the ordered class pairs of group `gi` between class `x` and
+    /// every class `keep` accepts, both ways.
+    fn add_with(&self, gi: usize, x: u32, keep: impl Fn(u32) -> bool, out: &mut BTreeSet<Key>) {
+        let g = self.reach.group(gi);
+        for y in 0..g.classes() as u32 {
+            if !keep(y) {
+                continue;
+            }
+            for (p, q) in [(x, y), (y, x)] {
+                if g.has_pair(p, q) {
+                    out.insert((gi, p, q));
+                }
+            }
         }
     }
 
     /// The class pairs whose every pair's reachability `failed` may
     /// change (a port on their paths changed, ...; see the module
-    /// documentation), as positions in `reach.class_pairs()`.
-    fn touched(
-        &self,
-        topo: &Topology,
-        healthy: &Forwarding,
-        failed: &Forwarding,
-    ) -> BTreeSet<usize> {
-        let mut out: BTreeSet<usize> = BTreeSet::new();
+    /// documentation).
+    fn touched(&self, topo: &Topology, healthy: &Forwarding, failed: &Forwarding) -> BTreeSet<Key> {
+        let mut out: BTreeSet<Key> = BTreeSet::new();
         if failed.failures.is_host_local() {
             return out;
         }
         let state_changed: Vec<usize> = (0..healthy.ports.len())
             .filter(|&p| healthy.ports[p] != failed.ports[p])
             .collect();
-        for (vlan, pairs) in &self.by_vlan {
-            let (Some(v0), Some(v1)) = (healthy.vlan(*vlan), failed.vlan(*vlan)) else {
-                out.extend(pairs.iter().copied());
+        let vlans: BTreeSet<Option<u16>> = self.vlan_of.iter().copied().collect();
+        for vlan in vlans {
+            let groups: Vec<usize> = (0..self.vlan_of.len())
+                .filter(|&gi| self.vlan_of[gi] == vlan)
+                .collect();
+            let (Some(v0), Some(v1)) = (healthy.vlan(vlan), failed.vlan(vlan)) else {
+                self.all_of(vlan, &mut out);
                 continue;
             };
             // A view the scenario shares with the healthy state forwards
             // alike on every port: only the port states can differ.
-            let shared = failed.shares_vlan(healthy, *vlan);
-            let forest0 = match self.healthy_forest.get(vlan) {
-                Some(f) => *f,
-                None => is_forest(v0),
-            };
-            if !forest0 || !(shared || is_forest(v1)) {
-                out.extend(pairs.iter().copied());
+            let shared = failed.shares_vlan(healthy, vlan);
+            let tour = self.healthy_forest.get(&vlan).and_then(|t| t.as_ref());
+            let Some(tour) = tour.filter(|_| shared || is_forest(v1)) else {
+                self.all_of(vlan, &mut out);
                 continue;
-            }
+            };
             let changed: Vec<usize> = if shared {
                 state_changed.clone()
             } else {
@@ -174,23 +300,57 @@ impl PairPaths {
             if changed.is_empty() {
                 continue;
             }
-            let on_vlan = |i: &usize| self.vlan_of[*i] == *vlan;
+            // The class pairs with an adapter path over a changed port: on
+            // a forest, the pairs with adapters in one forwarding component
+            // on the two sides of the port. Found from the smaller side.
             for &p in &changed {
-                out.extend(self.by_port[p].iter().copied().filter(on_vlan));
+                let Some(c) = tour.child[p] else { continue };
+                let tree = v0.component[c];
+                for &gi in &groups {
+                    let ads = &self.adapters[gi];
+                    let side = |x: usize, below: bool| {
+                        ads[x].iter().any(|&(b, _)| {
+                            v0.component[b] == tree && tour.below(p, b) == Some(below)
+                        })
+                    };
+                    let inside: Vec<u32> = (0..ads.len())
+                        .filter(|&x| side(x, true))
+                        .map(|x| x as u32)
+                        .collect();
+                    if inside.is_empty() {
+                        continue;
+                    }
+                    let outside: Vec<u32> = (0..ads.len())
+                        .filter(|&x| side(x, false))
+                        .map(|x| x as u32)
+                        .collect();
+                    let from = if inside.len() <= outside.len() {
+                        inside
+                    } else {
+                        outside
+                    };
+                    let crosses = |x: u32, y: u32| {
+                        ads[x as usize].iter().any(|&(bx, cx)| {
+                            ads[y as usize]
+                                .iter()
+                                .any(|&(by, cy)| cx == cy && tour.below(p, bx) != tour.below(p, by))
+                        })
+                    };
+                    for x in from {
+                        self.add_with(gi, x, |y| crosses(x, y), &mut out);
+                    }
+                }
             }
-            // Pairs without a path are joined only by a port that starts
-            // forwarding: a port that goes down or loses cables joins
-            // nothing. Where the VLAN splits an MLAG domain the groups of
-            // peers depend on the failure too, so every such pair is
-            // walked again.
+            // Pairs without a path are joined only by ports that start
+            // forwarding at the edges of both their components: a port
+            // that goes down or loses cables joins nothing. Where the VLAN
+            // splits an MLAG domain the groups of peers depend on the
+            // failure too, so every such pair is walked again.
             if v0.peers.is_some() || v1.peers.is_some() {
-                out.extend(self.unjoined.get(vlan).into_iter().flatten().copied());
+                for &gi in &groups {
+                    self.unjoined(gi, &mut out);
+                }
             } else if !shared {
-                // A new path between two healthy components leaves each
-                // through a port that starts forwarding: only the pairs
-                // whose two bridges' components are at the ends of such
-                // ports can be joined.
-                let at = self.unjoined_at.get(vlan);
                 let ends: BTreeSet<usize> = changed
                     .iter()
                     .filter(|&&p| v1.forwarding[p] && !v0.forwarding[p])
@@ -199,14 +359,71 @@ impl PairPaths {
                         [v0.component[port.a.0], v0.component[port.b.0]]
                     })
                     .collect();
-                let joinable = at
-                    .into_iter()
-                    .flatten()
-                    .filter(|((x, y), _)| ends.contains(x) && ends.contains(y));
-                out.extend(joinable.flat_map(|(_, v)| v.iter().copied()));
+                for gi in self.joinable(vlan, &ends) {
+                    self.unjoined(gi, &mut out);
+                }
             }
         }
         out
+    }
+
+    /// The groups of `vlan` with adapters in two healthy components that
+    /// are both at the end of a port that starts forwarding (`ends`).
+    fn joinable(&self, vlan: Option<u16>, ends: &BTreeSet<usize>) -> BTreeSet<usize> {
+        let mut out = BTreeSet::new();
+        let Some(split) = self.split.get(&vlan).filter(|_| !ends.is_empty()) else {
+            return out;
+        };
+        out.extend(split.always.iter().copied());
+        if ends.len() <= SPLIT_INDEXED {
+            for &c1 in ends {
+                for &c2 in ends.range(c1 + 1..) {
+                    out.extend(split.by_pair.get(&(c1, c2)).into_iter().flatten().copied());
+                }
+            }
+        } else {
+            let both = split
+                .by_pair
+                .iter()
+                .filter(|((c1, c2), _)| ends.contains(c1) && ends.contains(c2));
+            out.extend(both.flat_map(|(_, g)| g.iter().copied()));
+        }
+        out
+    }
+
+    /// The class pairs of group `gi` with a pair of adapters in different
+    /// forwarding components (no path): per pair of the classes' sets of
+    /// components, so a group whose adapters are all in one component
+    /// costs one look per class.
+    fn unjoined(&self, gi: usize, out: &mut BTreeSet<Key>) {
+        let ads = &self.adapters[gi];
+        let mut by_set: BTreeMap<Vec<usize>, Vec<u32>> = BTreeMap::new();
+        for (x, a) in ads.iter().enumerate() {
+            let mut set: Vec<usize> = a.iter().map(|(_, c)| *c).collect();
+            set.sort_unstable();
+            set.dedup();
+            if !set.is_empty() {
+                by_set.entry(set).or_default().push(x as u32);
+            }
+        }
+        if by_set.len() == 1 && by_set.keys().all(|s| s.len() == 1) {
+            return;
+        }
+        let g = self.reach.group(gi);
+        for (s1, xs) in &by_set {
+            for (s2, ys) in &by_set {
+                if s1 == s2 && s1.len() == 1 {
+                    continue;
+                }
+                for &x in xs {
+                    for &y in ys {
+                        if g.has_pair(x, y) {
+                            out.insert((gi, x, y));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The pairs `failed` makes slower and the pairs it joins: the pairs it
@@ -234,7 +451,7 @@ impl PairPaths {
                 let cluster = part.order().0;
                 let listed = || part.pairs().map(move |(a, b)| (cluster, a, b));
                 let reaches = failed.reaches(design, topo, network, a, b);
-                if part.walked().broken.is_some() {
+                if !part.reaches() {
                     if reaches {
                         restored.entry(network).or_default().extend(listed());
                     }
@@ -294,7 +511,7 @@ mod tests {
     use crate::l2::Fabric;
     use netlint_model::{load, SourceFile};
 
-    /// The indexes hold class pairs: a cluster of 60 hosts built alike
+    /// The indexes hold classes: a cluster of 60 hosts built alike
     /// indexes as many entries as one of 4, where a record per host pair
     /// would hold 1,770 per network instead of 6.
     #[test]
@@ -312,15 +529,36 @@ mod tests {
             let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
             let p = PairPaths::new(&d, &t, &f);
             assert_eq!(p.reach.len(), d.networks.len() * hosts * (hosts - 1) / 2);
-            let listed =
-                |m: &BTreeMap<Option<u16>, Vec<usize>>| -> usize { m.values().map(Vec::len).sum() };
-            p.by_port.iter().map(Vec::len).sum::<usize>()
-                + listed(&p.by_vlan)
-                + listed(&p.unjoined)
-                + p.vlan_of.len()
+            p.entries()
         };
         let small = entries(4);
         assert!(small > 0);
         assert_eq!(entries(60), small);
+    }
+
+    /// Hosts on distinct access switches are classes of their own: the
+    /// indexes grow with them, not with their pairs (four times the hosts,
+    /// four times the entries give or take the fabric's own).
+    #[test]
+    fn indexes_grow_linearly_with_hosts_on_distinct_switches() {
+        let entries = |access: usize| {
+            let mut s = String::from(
+                "[design]\nname = \"t\"\n[networks.mgmt]\nrole = \"management\"\nvlan = 10\n\
+                 [switches.core]\nstp = { mode = \"rstp\", priority = 4096 }\n",
+            );
+            for k in 0..access {
+                s.push_str(&format!(
+                    "[switches.acc{k}]\n[[links]]\nname = \"up{k}\"\na = \"core\"\nb = \"acc{k}\"\nspeed = \"100G\"\n\
+                     [hosts.h{k}]\ncluster = \"c\"\nnics.A = {{ speed = \"25G\", switch = \"acc{k}\", networks = [\"mgmt\"] }}\n"
+                ));
+            }
+            let l = load(&SourceFile::new("t.toml", &s));
+            let d = l.design.unwrap_or_else(|| panic!("{:#?}", l.diagnostics));
+            let t = Topology::build(&d);
+            let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+            PairPaths::new(&d, &t, &f).entries()
+        };
+        let (small, large) = (entries(50), entries(200));
+        assert!(large <= 4 * small + 16, "{small} -> {large}");
     }
 }

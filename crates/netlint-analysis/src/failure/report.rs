@@ -21,6 +21,12 @@ pub struct StackResult {
 /// Every single failure of a design, as `netlint check` sees it: the units
 /// whose failure loses something the role table requires (or live
 /// migration), and the stacks whose redundancy is only inside the stack.
+///
+/// Of each loss it keeps what the rules read (the hosts, what broke on
+/// each, the split), not the host pairs lost ([`Loss::pairs`] and
+/// [`HostLoss::lost_partners`] are left empty): a unit that cuts one host
+/// off a cluster of thousands loses a pair per host of the cluster, and
+/// every host's card is a unit. [`Analysis::evaluate_unit`] gives them.
 #[derive(Clone, Debug, Default)]
 pub struct FailureReport {
     pub results: Vec<UnitResult>,
@@ -54,6 +60,7 @@ impl FailureReport {
         for unit in units(design, topo, opts) {
             let mut outcome = analysis.evaluate_unit(&unit);
             prune_covered(&mut outcome);
+            outcome.losses.iter_mut().for_each(without_pairs);
             if !outcome.losses.is_empty() {
                 report.results.push(UnitResult { unit, outcome });
             }
@@ -82,6 +89,7 @@ impl FailureReport {
                 if loss.requirement == Requirement::LiveMigration {
                     continue;
                 }
+                without_pairs(&mut loss);
                 loss.hosts
                     .retain(|h| !member_lost.contains(&(loss.requirement.clone(), h.host)));
                 if !loss.hosts.is_empty() {
@@ -101,6 +109,14 @@ impl FailureReport {
         pred: impl Fn(&Unit) -> bool + 'r,
     ) -> impl Iterator<Item = &'r UnitResult> {
         self.results.iter().filter(move |r| pred(&r.unit))
+    }
+}
+
+/// A loss without its host pairs (see [`FailureReport`]).
+fn without_pairs(loss: &mut Loss) {
+    loss.pairs = Vec::new();
+    for h in &mut loss.hosts {
+        h.lost_partners = Vec::new();
     }
 }
 

@@ -1,6 +1,6 @@
-//! Reachability by classes of hosts: what keeps a network that thousands
-//! of hosts of one cluster share from costing a walk and a record per host
-//! pair.
+//! Reachability by forwarding component: what keeps a network that
+//! thousands of hosts of one cluster share from costing a walk and a
+//! record per host pair, or per pair of host classes.
 //!
 //! [`Forwarding::reach`] between two hosts looks at nothing of a host but
 //! the NICs of its carriers of the network (active and standby, in order),
@@ -11,23 +11,41 @@
 //! is a class of its own (whether the cable leads to the other host of the
 //! pair depends on which host that is).
 //!
+//! Whether two classes reach each other is a question about components,
+//! not pairs: a carrier reaches another when every working NIC of both is
+//! cabled to a switch, lands in one VLAN through its port, on a switch
+//! that defines it, and every one of those switches is in one forwarding
+//! component of that VLAN. So each carrier has a key (the VLAN and the
+//! component) or none, each class the set of its carriers' keys, and two
+//! classes reach each other exactly when their sets meet. Classes with the
+//! same set form a bucket; whether two buckets reach is one set
+//! intersection, and a class with a direct cable is walked against every
+//! class once, when the classes are made.
+//!
 //! So [`Reachability`] stores, per network and cluster, the hosts, their
-//! classes and one [`Reach`] per pair of classes: memory and walks grow
-//! with the hosts and the classes, not with the pairs. Its iterator yields
-//! every pair's [`Reach`] in the order `all_pairs` always had, built on the
-//! fly.
+//! classes, each class's keys and the buckets: time and memory grow with
+//! the hosts, not with the pairs of hosts or of classes. How a pair
+//! reaches (its path) or why it does not (its first break) is walked only
+//! when a rule asks for it, for the pair of classes it asks about
+//! ([`ClassPair::walk`]).
 
-use super::{Break, Forwarding, Reach};
+use super::Forwarding;
 use crate::topology::{NicEnd, Topology};
 use netlint_model::{Design, HostId, NetworkId, Speed};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+mod pair;
+pub(crate) use pair::every_pair;
+#[cfg(test)]
+use pair::rename;
+pub use pair::ClassPair;
 
 /// What decides a host's side of [`Forwarding::reach`] on one network:
 /// per carrier, its active then its standby NICs, each with where it is
 /// cabled and whether it failed or lost link; `Err(host)` for a host with
 /// a direct cable to another host. Each NIC's speed is in it too: reach
 /// does not look at it, but the rules that compare a path with the hosts'
-/// adapters do, and with it in the class they can decide per class pair.
+/// adapters do, and with it in the class they can decide per class.
 type Signature = Result<Vec<(usize, u8, usize, bool, bool, Option<Speed>)>, HostId>;
 
 fn signature(
@@ -62,48 +80,191 @@ fn signature(
     Ok(out)
 }
 
-/// The hosts of one cluster on one network, by class, with the
-/// reachability of each pair of classes that has a pair of hosts.
+/// Where a carrier's frames meet another's: the VLAN they land in on the
+/// switches and the forwarding component (of that VLAN) of the switches
+/// its working NICs are cabled to.
+pub type ReachKey = (Option<u16>, usize);
+
+/// The key of every host when the forwarding has no view of the
+/// network's VLAN: [`Forwarding::reach`] then finds no break at all.
+const EVERYWHERE: ReachKey = (None, usize::MAX);
+
+/// A class's side of reachability.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Side {
+    /// Reaches the classes whose keys meet these (sorted, without
+    /// repeats; none: it reaches nobody).
+    Keys(Vec<ReachKey>),
+    /// A host with a NIC cabled straight to another host: decided by
+    /// walking it against every class (the index into `Group::walks`).
+    Walk(u32),
+}
+
+/// A class's keys, and the VLANs its NICs' frames land in (where a break
+/// of one of its pairs may be explained).
+fn side_of(
+    design: &Design,
+    topo: &Topology,
+    fwd: &Forwarding,
+    host: HostId,
+    network: NetworkId,
+) -> (Option<Vec<ReachKey>>, Vec<Option<u16>>) {
+    let vlan = design.network(network).vlan_id();
+    let Some(view) = fwd.vlan(vlan) else {
+        return (Some(vec![EVERYWHERE]), Vec::new());
+    };
+    let carriers: Vec<_> = topo.carriers_of(host, network).collect();
+    let mut landed = vec![vlan];
+    let direct = carriers.iter().any(|c| {
+        c.active
+            .iter()
+            .chain(&c.standby)
+            .any(|n| matches!(topo.nic_ends[host.0][n.0], Some(NicEnd::Peer(..))))
+    });
+    let mut keys = Vec::new();
+    for c in &carriers {
+        let mut key: Option<ReachKey> = None;
+        let mut whole = true;
+        for x in fwd.working_nics(topo, host, c) {
+            let Some(NicEnd::Switch(sx)) = topo.nic_ends[host.0][x.0] else {
+                whole = false;
+                continue;
+            };
+            let Ok(lx) = super::ports::landing(design, host, x, vlan) else {
+                whole = false;
+                continue;
+            };
+            // As `Forwarding::carrier_pair` picks the view.
+            let (e, v) = match fwd.vlan(lx) {
+                Some(v) if lx != vlan => (lx, v),
+                _ => (vlan, view),
+            };
+            landed.push(e);
+            if !design.switch(sx).defines_vlan(e) {
+                whole = false;
+                continue;
+            }
+            let k = (e, v.switch_component(topo, sx));
+            if key.is_some_and(|q| q != k) {
+                whole = false;
+            }
+            key = Some(k);
+        }
+        if whole {
+            keys.extend(key);
+        }
+    }
+    keys.sort_unstable();
+    keys.dedup();
+    landed.sort_unstable();
+    landed.dedup();
+    (if direct { None } else { Some(keys) }, landed)
+}
+
+/// Whether two sorted key lists share a key.
+fn meet(a: &[ReachKey], b: &[ReachKey]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => return true,
+        }
+    }
+    false
+}
+
+/// A class with a direct cable, walked against every class.
+struct Walked {
+    /// Per class: whether a pair reaches with this class's host first,
+    /// and with it second (false where there is no such pair).
+    first: Vec<bool>,
+    second: Vec<bool>,
+}
+
+/// The hosts of one cluster on one network, by class and bucket.
 struct Group {
     network: NetworkId,
     /// The hosts, in the order of the cluster.
     members: Vec<HostId>,
     /// Per member: its class.
     class: Vec<u32>,
-    /// How many classes there are.
-    classes: usize,
     /// Per class: the positions of its members in `members`, ascending.
     at: Vec<Vec<usize>>,
-    /// Per ordered pair of classes `(x, y)` at `x * classes + y` (the class
-    /// of the earlier host first): where in `walked` the reachability
-    /// between two of their hosts is, when the cluster has such a pair
-    /// (`NONE` else: half the pairs of classes have none, and an index
-    /// costs less than an empty record).
-    pair: Vec<u32>,
-    /// The walks, one per pair of classes with a pair of hosts.
-    walked: Vec<Reach>,
+    /// Per class: its side.
+    side: Vec<Side>,
+    /// Per class: its bucket (the classes with the same side).
+    bucket: Vec<u32>,
+    /// Per bucket: its classes, ascending.
+    buckets: Vec<Vec<u32>>,
+    /// The classes with a direct cable.
+    walks: Vec<Walked>,
+    /// The VLANs the members' frames land in (the network's among them), sorted: the
+    /// views a break between two of them may be explained in.
+    vlans: Vec<Option<u16>>,
 }
 
-/// No walk for this pair of classes.
-const NONE: u32 = u32::MAX;
-
 impl Group {
-    /// The walk of the pair of classes at `at`, if it has a pair of hosts.
-    fn walk(&self, at: usize) -> Option<&Reach> {
-        let i = self.pair[at];
-        (i != NONE).then(|| &self.walked[i as usize])
+    /// Whether a host of class `x` reaches a host of class `y` that comes
+    /// after it in the cluster.
+    fn reaches(&self, x: u32, y: u32) -> bool {
+        match (&self.side[x as usize], &self.side[y as usize]) {
+            (Side::Keys(a), Side::Keys(b)) => meet(a, b),
+            (Side::Walk(w), _) => self.walks[*w as usize].first[y as usize],
+            (_, Side::Walk(w)) => self.walks[*w as usize].second[x as usize],
+        }
+    }
+
+    /// Whether two buckets' classes reach each other (for buckets without
+    /// a class that is walked).
+    fn buckets_meet(&self, p: usize, q: usize) -> Option<bool> {
+        let side = |b: usize| &self.side[self.buckets[b][0] as usize];
+        match (side(p), side(q)) {
+            (Side::Keys(a), Side::Keys(b)) => Some(meet(a, b)),
+            _ => None,
+        }
+    }
+
+    /// Whether the ordered pair of classes `(x, y)` has a pair of hosts: a
+    /// host of `x` before a host of `y`.
+    fn has_pair(&self, x: u32, y: u32) -> bool {
+        let (xs, ys) = (&self.at[x as usize], &self.at[y as usize]);
+        if x == y {
+            xs.len() > 1
+        } else {
+            xs[0] < *ys.last().unwrap_or(&0)
+        }
+    }
+
+    fn class_count(&self) -> usize {
+        self.at.len()
+    }
+
+    /// How many hosts a bucket has.
+    fn bucket_hosts(&self, b: usize) -> usize {
+        self.buckets[b]
+            .iter()
+            .map(|c| self.at[*c as usize].len())
+            .sum()
     }
 }
 
+/// Which class pairs [`Reachability::class_pairs`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// Every class pair with a pair of hosts.
+    All,
+    /// Those whose hosts reach each other.
+    Reaching,
+    /// Those whose hosts do not.
+    Broken,
+}
+
 /// Reachability of every network between every pair of hosts of each
-/// cluster that attach to it, for one scenario, stored per pair of host
-/// classes (see the module documentation).
+/// cluster that attach to it, for one scenario, stored per host class and
+/// forwarding component (see the module documentation).
 pub struct Reachability {
     groups: Vec<Group>,
-    /// Per group: the position of its first pair of classes in
-    /// [`Reachability::class_pairs`] (a group's are consecutive, one per
-    /// walk), and the total last.
-    starts: Vec<usize>,
     /// Per host: the groups it is a member of, ascending.
     of_host: Vec<Vec<u32>>,
 }
@@ -124,62 +285,22 @@ impl Reachability {
                 }
             }
         }
-        // Groups are independent: large designs class and walk them on
-        // every core; the result keeps this order whatever the threads do.
+        // Groups are independent: large designs class them on every core;
+        // the result keeps this order whatever the threads do.
         let groups = groups
             .into_par_iter()
             .map(|(network, members)| group(design, topo, fwd, network, members))
             .collect::<Vec<Group>>();
-        let mut starts = Vec::with_capacity(groups.len() + 1);
-        let mut at = 0;
-        for g in &groups {
-            starts.push(at);
-            at += g.walked.len();
-        }
-        starts.push(at);
         let mut of_host = vec![Vec::new(); design.hosts.len()];
         for (gi, g) in groups.iter().enumerate() {
             for h in &g.members {
                 of_host[h.0].push(gi as u32);
             }
         }
-        Reachability {
-            groups,
-            starts,
-            of_host,
-        }
+        Reachability { groups, of_host }
     }
 
-    /// Every pair's reachability, in order: per network, per cluster, each
-    /// host with every later host of the cluster.
-    pub fn iter(&self) -> impl Iterator<Item = Reach> + '_ {
-        self.iter_where(|_| true)
-    }
-
-    /// The pairs whose reachability passes `keep`, in the order of
-    /// [`Reachability::iter`]. `keep` sees one pair of each pair of classes
-    /// and decides for all of them, so it must not look at which hosts the
-    /// pair has (`broken.is_some()`, `network == n`): the pairs it drops
-    /// are never built.
-    pub fn iter_where<'a>(
-        &'a self,
-        keep: impl Fn(&Reach) -> bool + Copy + 'a,
-    ) -> impl Iterator<Item = Reach> + 'a {
-        self.groups
-            .iter()
-            .filter(move |g| g.walked.iter().any(keep))
-            .flat_map(move |g| {
-                (0..g.members.len()).flat_map(move |i| {
-                    (i + 1..g.members.len()).filter_map(move |j| {
-                        let at = g.class[i] as usize * g.classes + g.class[j] as usize;
-                        let r = g.walk(at)?;
-                        keep(r).then(|| rename(r, g.members[i], g.members[j]))
-                    })
-                })
-            })
-    }
-
-    /// How many host pairs there are (what [`Reachability::iter`] yields).
+    /// How many host pairs there are.
     pub fn len(&self) -> usize {
         self.groups
             .iter()
@@ -191,9 +312,26 @@ impl Reachability {
         self.groups.is_empty()
     }
 
-    /// How many distinct walks the pairs took (one per pair of classes met).
-    pub fn walks(&self) -> usize {
-        self.groups.iter().map(|g| g.walked.len()).sum()
+    /// How many entries the classes hold (members, classes and their
+    /// keys, buckets, walked classes against every class): what grows
+    /// with the hosts and the classes, never with their pairs.
+    pub fn entries(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|g| {
+                g.members.len() * 2
+                    + g.at.iter().map(Vec::len).sum::<usize>()
+                    + g.side
+                        .iter()
+                        .map(|s| match s {
+                            Side::Keys(k) => 1 + k.len(),
+                            Side::Walk(_) => 1,
+                        })
+                        .sum::<usize>()
+                    + g.buckets.iter().map(Vec::len).sum::<usize>()
+                    + g.walks.len() * g.class_count() * 2
+            })
+            .sum()
     }
 
     /// The networks with a pair of hosts, each once, in order.
@@ -205,74 +343,142 @@ impl Reachability {
             .filter(move |n| seen.insert(*n))
     }
 
-    /// Every pair of classes that has a pair of hosts, in the order of
-    /// each one's first host pair in [`Reachability::iter`]: what a rule
-    /// decides once for all the host pairs it stands for. A rule that
-    /// keeps what the first host pair of each key brought meets the keys
-    /// in the same order as over the host pairs.
-    pub fn class_pairs(&self) -> Vec<ClassPair<'_>> {
-        self.class_pairs_where(|_| true)
+    /// The groups (one network, one cluster), in order.
+    pub fn groups(&self) -> impl Iterator<Item = GroupRef<'_>> {
+        self.groups
+            .iter()
+            .enumerate()
+            .map(|(index, group)| GroupRef { index, group })
     }
 
-    /// The class pairs whose reachability passes `keep` (which, as for
-    /// [`Reachability::iter_where`], must not look at the hosts).
-    pub fn class_pairs_where(&self, keep: impl Fn(&Reach) -> bool) -> Vec<ClassPair<'_>> {
+    /// The group at `index` (of [`GroupRef::index`]).
+    pub fn group(&self, index: usize) -> GroupRef<'_> {
+        GroupRef {
+            index,
+            group: &self.groups[index],
+        }
+    }
+
+    /// The group of `host` on `network`, and the host's position in it.
+    pub fn group_of(&self, host: HostId, network: NetworkId) -> Option<(GroupRef<'_>, usize)> {
+        self.of_host.get(host.0)?.iter().find_map(|&gi| {
+            let g = &self.groups[gi as usize];
+            if g.network != network {
+                return None;
+            }
+            let i = g.members.binary_search(&host).ok()?;
+            Some((
+                GroupRef {
+                    index: gi as usize,
+                    group: g,
+                },
+                i,
+            ))
+        })
+    }
+
+    /// The class pairs of `network` (of every network: `None`) that `which`
+    /// asks for, in the order of each one's first host pair (per network,
+    /// per cluster, each host with every later host): what a rule decides
+    /// once for all the host pairs it stands for. Listing the broken or the
+    /// reaching ones costs what is listed, bucket by bucket, not every
+    /// class pair.
+    pub fn class_pairs(&self, which: Which, network: Option<NetworkId>) -> Vec<ClassPair<'_>> {
         let mut out = Vec::new();
-        for index in 0..self.groups.len() {
-            out.extend(self.group_class_pairs(index, &keep));
+        for g in self.groups() {
+            if network.is_some_and(|n| n != g.group.network) {
+                continue;
+            }
+            out.extend(g.class_pairs(which));
         }
         out
     }
 
-    /// The class pairs of one group that pass `keep`, in the order of
-    /// [`Reachability::class_pairs`].
-    fn group_class_pairs(&self, index: usize, keep: impl Fn(&Reach) -> bool) -> Vec<ClassPair<'_>> {
-        let g = &self.groups[index];
-        let mut here: Vec<ClassPair<'_>> = Vec::new();
-        for x in 0..g.classes {
-            for y in 0..g.classes {
-                let Some(r) = g.walk(x * g.classes + y) else {
-                    continue;
-                };
-                if !keep(r) {
-                    continue;
+    /// Groups of hosts that reach each other among `hosts` on `network`
+    /// (two hosts are joined when they reach each other, and so are the
+    /// hosts they reach), each in host order, ordered by their first host.
+    pub fn reach_groups(&self, network: NetworkId, hosts: &BTreeSet<HostId>) -> Vec<Vec<HostId>> {
+        let list: Vec<HostId> = hosts.iter().copied().collect();
+        let mut uf = crate::UnionFind::new(list.len());
+        // The first host of `hosts` met with each key, per group.
+        let mut first: HashMap<(usize, ReachKey), usize> = HashMap::new();
+        // The walked hosts, with the hosts of their group among `hosts`.
+        let mut in_group: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
+        for (k, &h) in list.iter().enumerate() {
+            let Some((g, i)) = self.group_of(h, network) else {
+                continue;
+            };
+            in_group.entry(g.index).or_default().push((k, i));
+            if let Side::Keys(keys) = &g.group.side[g.group.class[i] as usize] {
+                for key in keys {
+                    let at = *first.entry((g.index, *key)).or_insert(k);
+                    uf.union(at, k);
                 }
-                here.push(ClassPair {
-                    group: g,
-                    index,
-                    x: x as u32,
-                    y: y as u32,
-                    xs: &g.at[x],
-                    ys: &g.at[y],
-                    reach: r,
-                });
             }
         }
-        here.sort_by_key(|cp| cp.order());
-        here
+        for (gi, hs) in &in_group {
+            let g = &self.groups[*gi];
+            for &(k, i) in hs {
+                if !matches!(g.side[g.class[i] as usize], Side::Walk(_)) {
+                    continue;
+                }
+                for &(l, j) in hs {
+                    let (p, q) = if i < j { (i, j) } else { (j, i) };
+                    if p != q && g.reaches(g.class[p], g.class[q]) {
+                        uf.union(k, l);
+                    }
+                }
+            }
+        }
+        // Labelled by the smallest index: the group's first host.
+        let label = uf.labels();
+        let mut out: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
+        for (i, h) in list.iter().enumerate() {
+            out.entry(label[i]).or_default().push(*h);
+        }
+        out.into_values().collect()
+    }
+
+    /// The host pairs of `network` that do not reach each other, and all
+    /// of its host pairs: counted bucket by bucket.
+    pub fn broken_count(&self, network: NetworkId) -> (usize, usize) {
+        let (mut broken, mut total) = (0, 0);
+        for g in self.groups().filter(|g| g.network() == network) {
+            let n = g.group.members.len();
+            total += n * (n - 1) / 2;
+            broken += g.broken_count();
+        }
+        (broken, total)
+    }
+
+    /// The class pair of the first host pair of `network` that does not
+    /// reach, in the order of the pairs.
+    pub fn first_broken(&self, network: NetworkId) -> Option<ClassPair<'_>> {
+        self.groups()
+            .filter(|g| g.network() == network)
+            .find_map(|g| g.first_broken())
     }
 
     /// The host pairs whose reachability may differ in another scenario
     /// (`other`, with the same topology), as parts of class pairs whose
     /// hosts are alike in both scenarios, in no particular order: every
-    /// pair of the class pairs numbered in `whole` (positions in
-    /// [`Reachability::class_pairs`]), and every pair with a host of
-    /// `changed`, the hosts whose side of a pair `other` may change (their
-    /// class there is worked out again); pairs of other hosts are as in
-    /// this scenario. `f` gets each part; its walk is this scenario's.
+    /// pair of the class pairs in `whole` (group, and classes in the order
+    /// of a pair), and every pair with a host of `changed`, the hosts whose
+    /// side of a pair `other` may change (their class there is worked out
+    /// again); pairs of other hosts are as in this scenario. `f` gets each
+    /// part.
     pub fn changed_parts(
         &self,
         design: &Design,
         topo: &Topology,
         other: &Forwarding,
-        whole: &BTreeSet<usize>,
+        whole: &BTreeSet<(usize, u32, u32)>,
         changed: &BTreeSet<HostId>,
         mut f: impl FnMut(&ClassPair<'_>),
     ) {
         // Per group: the changed members' positions and their class in
-        // `other` (numbered per group).
-        // Hosts in ascending order, so that each group numbers its changed
-        // members' classes in that order; only their groups are looked at.
+        // `other` (numbered per group). Hosts in ascending order, so that
+        // each group numbers its changed members' classes in that order.
         let mut moved: HashMap<usize, BTreeMap<usize, u32>> = HashMap::new();
         let mut ids: HashMap<usize, HashMap<Signature, u32>> = HashMap::new();
         for &h in changed {
@@ -289,27 +495,38 @@ impl Reachability {
                 moved.entry(gi).or_default().insert(i, id);
             }
         }
-        // Only the groups with a class pair in `whole` or a changed host:
-        // a scenario costs what it touches, not every class pair.
-        let mut groups: BTreeSet<usize> = moved.keys().copied().collect();
-        for &k in whole {
-            if k < self.starts[self.groups.len()] {
-                groups.insert(self.starts.partition_point(|&s| s <= k) - 1);
+        // The class pairs to look at: those of `whole`, and every class
+        // pair of a class with a changed host (a scenario costs what it
+        // touches, not every class pair).
+        let mut pairs: BTreeSet<(usize, u32, u32)> = whole.clone();
+        for (gi, m) in &moved {
+            let g = &self.groups[*gi];
+            let classes: BTreeSet<u32> = m.keys().map(|&i| g.class[i]).collect();
+            for &x in &classes {
+                for y in 0..g.class_count() as u32 {
+                    for (p, q) in [(x, y), (y, x)] {
+                        if g.has_pair(p, q) {
+                            pairs.insert((*gi, p, q));
+                        }
+                    }
+                }
             }
         }
         let none = BTreeMap::new();
-        let pairs = groups.into_iter().flat_map(|gi| {
-            let start = self.starts[gi];
-            self.group_class_pairs(gi, |_| true)
-                .into_iter()
-                .enumerate()
-                .map(move |(j, cp)| (start + j, cp))
-        });
-        for (k, cp) in pairs {
-            let whole = whole.contains(&k);
-            let m = moved.get(&cp.index).unwrap_or(&none);
-            let class = &cp.group.class;
-            let touches = m.keys().any(|&i| class[i] == cp.x || class[i] == cp.y);
+        for (gi, x, y) in pairs {
+            let g = &self.groups[gi];
+            if !g.has_pair(x, y) {
+                continue;
+            }
+            let cp = GroupRef {
+                index: gi,
+                group: g,
+            }
+            .class_pair(x, y);
+            let whole = whole.contains(&(gi, x, y));
+            let m = moved.get(&gi).unwrap_or(&none);
+            let class = &g.class;
+            let touches = m.keys().any(|&i| class[i] == x || class[i] == y);
             if !whole && !touches {
                 continue;
             }
@@ -345,150 +562,201 @@ impl Reachability {
     }
 }
 
-/// One pair of host classes of a network in one cluster: every pair of
-/// their hosts (a host of the first class before a host of the second in
-/// the cluster's order) reaches the other the same way, with the hosts
-/// named in a break swapped. [`ClassPair::by_named_host`] splits it into
-/// parts with one host on a side.
+/// One group of a [`Reachability`]: the hosts of one cluster on one
+/// network, by class.
 #[derive(Clone, Copy)]
-pub struct ClassPair<'a> {
-    group: &'a Group,
-    /// The group's index: the cluster's place among the network's.
+pub struct GroupRef<'a> {
     index: usize,
-    /// The two classes.
-    x: u32,
-    y: u32,
-    /// Positions in the group's members of the hosts of each side (of
-    /// classes `x` and `y`), ascending.
-    xs: &'a [usize],
-    ys: &'a [usize],
-    /// The walk of one pair of the classes.
-    reach: &'a Reach,
+    group: &'a Group,
 }
 
-impl<'a> ClassPair<'a> {
+impl<'a> GroupRef<'a> {
+    /// Its place among the groups (per network, per cluster).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
     pub fn network(&self) -> NetworkId {
         self.group.network
     }
 
-    /// The reachability of one pair of the classes, as walked: a rule may
-    /// read anything of it but which hosts it names (`a`, `b` and the host
-    /// of a break are one pair's; any pair's adapters are alike).
-    pub fn walked(&self) -> &'a Reach {
-        self.reach
+    /// The hosts, in the order of the cluster.
+    pub fn members(&self) -> &'a [HostId] {
+        &self.group.members
     }
 
-    /// The reachability of the first host pair, hosts named as for it.
-    pub fn reach(&self) -> Reach {
-        let (a, b) = self.first();
-        rename(self.reach, a, b)
+    /// How many classes there are.
+    pub fn classes(&self) -> usize {
+        self.group.class_count()
     }
 
-    /// The first host pair.
-    pub fn first(&self) -> (HostId, HostId) {
-        let (i, j) = self.first_positions();
-        (self.group.members[i], self.group.members[j])
+    /// The class of the member at position `i`.
+    pub fn class_of(&self, i: usize) -> u32 {
+        self.group.class[i]
     }
 
-    /// Positions of the first pair (a class pair and each of its parts has
-    /// one by construction).
-    fn first_positions(&self) -> (usize, usize) {
-        self.positions().next().unwrap_or_default()
+    /// The positions of a class's members, ascending.
+    pub fn hosts_of(&self, class: u32) -> &'a [usize] {
+        &self.group.at[class as usize]
     }
 
-    /// Where the first pair comes in [`Reachability::iter`] among the
-    /// pairs of the same network: class pairs sort by it.
-    pub fn order(&self) -> (usize, usize, usize) {
-        let (i, j) = self.first_positions();
-        (self.index, i, j)
+    /// A class's keys: the classes whose keys meet them reach it; `None`
+    /// for a class with a direct cable, decided by [`GroupRef::reaches`]
+    /// only.
+    pub fn keys(&self, class: u32) -> Option<&'a [ReachKey]> {
+        match &self.group.side[class as usize] {
+            Side::Keys(k) => Some(k),
+            Side::Walk(_) => None,
+        }
     }
 
-    /// Positions in the cluster's members of each pair, in order.
-    fn positions(&self) -> impl Iterator<Item = (usize, usize)> + 'a {
-        let ys = self.ys;
-        self.xs.iter().flat_map(move |&i| {
-            let from = ys.partition_point(|&j| j <= i);
-            ys[from..].iter().map(move |&j| (i, j))
-        })
+    /// Whether a host of class `x` reaches a host of class `y` after it.
+    pub fn reaches(&self, x: u32, y: u32) -> bool {
+        self.group.reaches(x, y)
     }
 
-    /// The host pairs of the classes, in the order of [`Reachability::iter`].
-    pub fn pairs(&self) -> impl Iterator<Item = (HostId, HostId)> + 'a {
-        let m = &self.group.members;
-        self.positions().map(move |(i, j)| (m[i], m[j]))
+    /// Whether the members at positions `i` and `j` reach each other.
+    pub fn members_reach(&self, i: usize, j: usize) -> bool {
+        let (p, q) = if i < j { (i, j) } else { (j, i) };
+        p != q && self.group.reaches(self.group.class[p], self.group.class[q])
     }
 
-    /// How many host pairs the classes have.
-    pub fn len(&self) -> usize {
-        let ys = self.ys;
-        self.xs
-            .iter()
-            .map(|&i| ys.len() - ys.partition_point(|&j| j <= i))
-            .sum()
+    /// The VLANs the members' frames land in and the network's own, sorted: where
+    /// a break between two of them may be explained.
+    pub fn vlans(&self) -> &'a [Option<u16>] {
+        &self.group.vlans
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// The class pair `(x, y)`, which must have a pair of hosts.
+    pub fn class_pair(&self, x: u32, y: u32) -> ClassPair<'a> {
+        let g = self.group;
+        ClassPair {
+            group: g,
+            index: self.index,
+            x,
+            y,
+            xs: &g.at[x as usize],
+            ys: &g.at[y as usize],
+        }
     }
 
-    /// The hosts that are the first host of some pair (hosts of the first
-    /// class before the last host of the second), in order.
-    pub fn firsts(&self) -> impl Iterator<Item = HostId> + 'a {
-        let last = self.ys.last().copied().unwrap_or(0);
-        let m = &self.group.members;
-        self.xs
-            .iter()
-            .take_while(move |&&i| i < last)
-            .map(move |&i| m[i])
+    /// Whether the ordered pair of classes has a pair of hosts.
+    pub fn has_pair(&self, x: u32, y: u32) -> bool {
+        self.group.has_pair(x, y)
     }
 
-    /// The hosts that are the second host of some pair (hosts of the second
-    /// class after the first host of the first), in order.
-    pub fn seconds(&self) -> impl Iterator<Item = HostId> + 'a {
-        let first = self.xs.first().copied().unwrap_or(usize::MAX);
-        let m = &self.group.members;
-        self.ys
-            .iter()
-            .filter(move |&&j| j > first)
-            .map(move |&j| m[j])
-    }
-
-    /// The class pair as parts that each name one host in their break:
-    /// one part per first host when the break names the first host of a
-    /// pair, one per second host when it names the second, else itself.
-    /// Parts in the order of their first pairs, none empty.
-    pub fn by_named_host(&self) -> Vec<ClassPair<'a>> {
-        let named = self.reach.broken.as_ref().and_then(named_host);
-        let one = |k: usize, side: &'a [usize]| &side[k..k + 1];
-        let parts: Vec<ClassPair<'a>> = match named {
-            Some(h) if h == self.reach.a => (0..self.xs.len())
-                .map(|k| ClassPair {
-                    xs: one(k, self.xs),
-                    ..*self
-                })
-                .collect(),
-            Some(h) if h == self.reach.b => (0..self.ys.len())
-                .map(|k| ClassPair {
-                    ys: one(k, self.ys),
-                    ..*self
-                })
-                .collect(),
-            _ => return vec![*self],
+    /// The group's class pairs that `which` asks for, in the order of
+    /// their first host pairs.
+    pub fn class_pairs(&self, which: Which) -> Vec<ClassPair<'a>> {
+        let g = self.group;
+        let mut here: Vec<ClassPair<'a>> = Vec::new();
+        let mut push = |x: u32, y: u32| {
+            if g.has_pair(x, y) {
+                let keep = match which {
+                    Which::All => true,
+                    Which::Reaching => g.reaches(x, y),
+                    Which::Broken => !g.reaches(x, y),
+                };
+                if keep {
+                    here.push(self.class_pair(x, y));
+                }
+            }
         };
-        let mut parts: Vec<ClassPair<'a>> = parts.into_iter().filter(|p| !p.is_empty()).collect();
-        parts.sort_by_key(|p| p.order());
-        parts
+        let nb = g.buckets.len();
+        for p in 0..nb {
+            for q in 0..nb {
+                // Decided per pair of buckets where no class is walked.
+                let skip = matches!(
+                    (which, g.buckets_meet(p, q)),
+                    (Which::Reaching, Some(false)) | (Which::Broken, Some(true))
+                );
+                if skip {
+                    continue;
+                }
+                for &x in &g.buckets[p] {
+                    for &y in &g.buckets[q] {
+                        push(x, y);
+                    }
+                }
+            }
+        }
+        here.sort_by_key(|cp| cp.order());
+        here
     }
-}
 
-/// The host a break names, if any ([`rename`] swaps it).
-fn named_host(b: &Break) -> Option<HostId> {
-    match b {
-        Break::NoAdapter { host }
-        | Break::NotCabled { host, .. }
-        | Break::HostSwitchLacksVlan { host, .. }
-        | Break::PeerElsewhere { host, .. } => Some(*host),
-        _ => None,
+    /// How many host pairs do not reach each other.
+    fn broken_count(&self) -> usize {
+        let g = self.group;
+        let nb = g.buckets.len();
+        let mut broken = 0;
+        for p in 0..nb {
+            for q in 0..nb {
+                match g.buckets_meet(p, q) {
+                    Some(true) => {}
+                    Some(false) if p < q => broken += g.bucket_hosts(p) * g.bucket_hosts(q),
+                    Some(false) if p == q => {
+                        let a = g.bucket_hosts(p);
+                        broken += a * (a - 1) / 2;
+                    }
+                    Some(false) => {}
+                    // A walked class: pair by pair of classes (every
+                    // ordered pair of classes once).
+                    None => {
+                        for &s in &g.buckets[p] {
+                            for &t in &g.buckets[q] {
+                                if g.has_pair(s, t) && !g.reaches(s, t) {
+                                    broken += self.class_pair(s, t).len();
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        broken
+    }
+
+    /// The class pair of the first host pair that does not reach.
+    fn first_broken(&self) -> Option<ClassPair<'a>> {
+        let g = self.group;
+        let nb = g.buckets.len();
+        // Per bucket: the buckets it does not reach (walked ones: maybe).
+        let apart: Vec<Vec<usize>> = (0..nb)
+            .map(|p| {
+                (0..nb)
+                    .filter(|&q| g.buckets_meet(p, q) != Some(true))
+                    .collect()
+            })
+            .collect();
+        if apart.iter().all(Vec::is_empty) {
+            return None;
+        }
+        // Per bucket: its members' positions, ascending.
+        let mut positions: Vec<Vec<usize>> = vec![Vec::new(); nb];
+        for (i, &c) in g.class.iter().enumerate() {
+            positions[g.bucket[c as usize] as usize].push(i);
+        }
+        for (i, &c) in g.class.iter().enumerate() {
+            let p = g.bucket[c as usize] as usize;
+            let mut best: Option<usize> = None;
+            for &q in &apart[p] {
+                let list = &positions[q];
+                let from = list.partition_point(|&j| j <= i);
+                for &j in &list[from..] {
+                    if best.is_some_and(|b| j >= b) {
+                        break;
+                    }
+                    if !g.reaches(c, g.class[j]) {
+                        best = Some(j);
+                        break;
+                    }
+                }
+            }
+            if let Some(j) = best {
+                return Some(self.class_pair(c, g.class[j]));
+            }
+        }
+        None
     }
 }
 
@@ -499,143 +767,97 @@ fn group(
     network: NetworkId,
     members: Vec<HostId>,
 ) -> Group {
-    // Classes in order of first member; each class's first two members.
+    // Classes in order of first member.
     let mut ids: HashMap<Signature, u32> = HashMap::new();
-    let mut reps: Vec<Vec<HostId>> = Vec::new();
     let mut class = Vec::with_capacity(members.len());
-    for &h in &members {
+    let mut at: Vec<Vec<usize>> = Vec::new();
+    for (i, &h) in members.iter().enumerate() {
         let next = ids.len() as u32;
         let c = *ids
             .entry(signature(design, topo, fwd, h, network))
             .or_insert(next);
         if c == next {
-            reps.push(Vec::new());
+            at.push(Vec::new());
         }
-        if reps[c as usize].len() < 2 {
-            reps[c as usize].push(h);
-        }
+        at[c as usize].push(i);
         class.push(c);
     }
-    // The ordered pairs of classes that have a pair of hosts: (x, y) with
-    // a host of x before a host of y. Hosts of one class keep their order,
-    // so x != y needs a host of x before the last host of y, and x == y
-    // two hosts of x.
-    let mut first = vec![usize::MAX; reps.len()];
-    let mut last = vec![0usize; reps.len()];
-    for (i, &c) in class.iter().enumerate() {
-        first[c as usize] = first[c as usize].min(i);
-        last[c as usize] = i;
+    drop(ids);
+    // Each class's side, from its first host; buckets by side.
+    let mut side: Vec<Side> = Vec::with_capacity(at.len());
+    let mut vlans: BTreeSet<Option<u16>> = BTreeSet::new();
+    vlans.insert(design.network(network).vlan_id());
+    let mut walked_classes: Vec<u32> = Vec::new();
+    for (c, hosts) in at.iter().enumerate() {
+        let (keys, landed) = side_of(design, topo, fwd, members[hosts[0]], network);
+        vlans.extend(landed);
+        side.push(match keys {
+            Some(k) => Side::Keys(k),
+            None => {
+                walked_classes.push(c as u32);
+                Side::Walk(walked_classes.len() as u32 - 1)
+            }
+        });
     }
-    let classes = reps.len();
-    // The pairs of classes to walk and a pair of hosts for each, numbered
-    // first so that the walks take no more room than they need.
-    let mut pair = vec![NONE; classes * classes];
-    let mut hosts: Vec<(HostId, HostId)> = Vec::new();
-    for x in 0..classes {
-        for y in 0..classes {
-            let (a, b) = if x == y {
-                match reps[x].as_slice() {
-                    [a, b] => (*a, *b),
-                    _ => continue,
-                }
-            } else if first[x] < last[y] {
-                (reps[x][0], reps[y][0])
-            } else {
-                continue;
-            };
-            pair[x * classes + y] = hosts.len() as u32;
-            hosts.push((a, b));
+    let mut bucket_of: HashMap<&Side, u32> = HashMap::new();
+    let mut bucket = Vec::with_capacity(at.len());
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    for (c, s) in side.iter().enumerate() {
+        let next = buckets.len() as u32;
+        let b = *bucket_of.entry(s).or_insert(next);
+        if b == next {
+            buckets.push(Vec::new());
         }
+        buckets[b as usize].push(c as u32);
+        bucket.push(b);
     }
-    let walked: Vec<Reach> = hosts
-        .into_iter()
-        .map(|(a, b)| fwd.reach(design, topo, network, a, b))
+    drop(bucket_of);
+    // A class with a direct cable against every class, both ways.
+    let walks = walked_classes
+        .iter()
+        .map(|&w| {
+            let h = at[w as usize][0];
+            let mut first = vec![false; at.len()];
+            let mut second = vec![false; at.len()];
+            for (y, hosts) in at.iter().enumerate() {
+                if y == w as usize {
+                    continue;
+                }
+                let (lo, hi) = (hosts[0], *hosts.last().unwrap_or(&0));
+                let (a, b) = (members[h], members[hosts[0]]);
+                if h < hi {
+                    // This class's host first: the later host of `y`.
+                    let later = hosts[hosts.partition_point(|&j| j <= h)];
+                    first[y] = fwd.reaches(design, topo, network, a, members[later]);
+                }
+                if lo < h {
+                    second[y] = fwd.reaches(design, topo, network, b, a);
+                }
+            }
+            Walked { first, second }
+        })
         .collect();
-    let mut at = vec![Vec::new(); classes];
-    for (i, &c) in class.iter().enumerate() {
-        at[c as usize].push(i);
-    }
     Group {
         network,
         members,
         class,
-        classes,
         at,
-        pair,
-        walked,
-    }
-}
-
-/// A class pair's reachability for two other hosts of the same classes:
-/// the hosts named in it swapped for them.
-fn rename(r: &Reach, a: HostId, b: HostId) -> Reach {
-    let (ra, rb) = (r.a, r.b);
-    let swap = |h: HostId| {
-        if h == ra {
-            a
-        } else if h == rb {
-            b
-        } else {
-            h
-        }
-    };
-    let broken = r.broken.as_ref().map(|br| match br {
-        Break::NoAdapter { host } => Break::NoAdapter { host: swap(*host) },
-        Break::NotCabled { host, nic } => Break::NotCabled {
-            host: swap(*host),
-            nic: *nic,
-        },
-        Break::HostSwitchLacksVlan { host, nic, switch } => Break::HostSwitchLacksVlan {
-            host: swap(*host),
-            nic: *nic,
-            switch: *switch,
-        },
-        Break::PeerElsewhere { host, nic } => Break::PeerElsewhere {
-            host: swap(*host),
-            nic: *nic,
-        },
-        Break::PortDrops {
-            host,
-            nic,
-            switch,
-            why,
-        } => Break::PortDrops {
-            host: swap(*host),
-            nic: *nic,
-            switch: *switch,
-            why: *why,
-        },
-        Break::VlansApart { a: x, b: y } => Break::VlansApart {
-            a: super::ports::PortEnd {
-                host: swap(x.host),
-                ..*x
-            },
-            b: super::ports::PortEnd {
-                host: swap(y.host),
-                ..*y
-            },
-        },
-        other => other.clone(),
-    });
-    Reach {
-        network: r.network,
-        a,
-        b,
-        broken,
-        path: r.path.clone(),
-        slowest: r.slowest,
-        min_mtu: r.min_mtu,
+        side,
+        bucket,
+        buckets,
+        walks,
+        vlans: vlans.into_iter().collect(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::l2::{Fabric, Failures};
+    use crate::l2::{Fabric, Failures, Reach};
     use netlint_model::{load, NicIdx, SourceFile, SwitchId};
 
     /// Every pair walked on its own, in the order of the clusters.
-    fn every_pair(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<String> {
+    fn walk_every_pair(design: &Design, topo: &Topology, fwd: &Forwarding) -> Vec<Reach> {
         let clusters = design.clusters();
         let mut out = Vec::new();
         for (ni, _) in design.networks.iter().enumerate() {
@@ -645,7 +867,7 @@ mod tests {
                 let m: Vec<HostId> = hosts.iter().copied().filter(|h| on.contains(h)).collect();
                 for (i, &a) in m.iter().enumerate() {
                     for &b in &m[i + 1..] {
-                        out.push(format!("{:?}", fwd.reach(design, topo, net, a, b)));
+                        out.push(fwd.reach(design, topo, net, a, b));
                     }
                 }
             }
@@ -655,36 +877,44 @@ mod tests {
 
     fn agree(design: &Design, topo: &Topology, fwd: &Forwarding, what: &str) {
         let classes = Reachability::new(design, topo, fwd);
-        let got: Vec<String> = classes.iter().map(|r| format!("{r:?}")).collect();
-        assert_eq!(classes.len(), got.len(), "{what}");
-        let want = every_pair(design, topo, fwd);
-        assert_eq!(got, want, "{what}");
-        // Only the broken pairs, as filtering every pair gives them.
-        let broken: Vec<String> = classes
-            .iter_where(|r| r.broken.is_some())
+        let walked = walk_every_pair(design, topo, fwd);
+        let want: Vec<String> = walked.iter().map(|r| format!("{r:?}")).collect();
+        let got: Vec<String> = every_pair(design, topo, fwd)
+            .iter()
             .map(|r| format!("{r:?}"))
             .collect();
-        let want: Vec<&String> = want
-            .iter()
-            .filter(|r| !r.contains("broken: None"))
-            .collect();
-        assert_eq!(broken.iter().collect::<Vec<_>>(), want, "{what}");
-        // The class pairs hold every host pair once, each with the walk of
-        // its own pair; in the order of their first pairs.
-        let mut from_classes: Vec<(usize, String)> = Vec::new();
-        let position: HashMap<String, usize> = got
+        assert_eq!(classes.len(), got.len(), "{what}");
+        assert_eq!(got, want, "{what}");
+        // Whether a pair reaches, by components, is what the walk says.
+        let position: HashMap<(NetworkId, HostId, HostId), usize> = walked
             .iter()
             .enumerate()
-            .map(|(i, r)| (r.clone(), i))
+            .map(|(i, r)| ((r.network, r.a, r.b), i))
             .collect();
+        for g in classes.groups() {
+            let m = g.members();
+            for i in 0..m.len() {
+                for j in i + 1..m.len() {
+                    let r = &walked[position[&(g.network(), m[i], m[j])]];
+                    assert_eq!(g.members_reach(i, j), r.broken.is_none(), "{what}: {r:?}");
+                }
+            }
+        }
+        // The class pairs hold every host pair once, each with the walk of
+        // its own pair; in the order of their first pairs; the broken and
+        // the reaching ones split them.
+        let all = classes.class_pairs(Which::All, None);
+        let mut from_classes: Vec<(usize, String)> = Vec::new();
         let mut firsts_seen = Vec::new();
-        for cp in classes.class_pairs() {
+        for cp in &all {
+            let w = cp.walk(design, topo, fwd);
+            assert_eq!(cp.reaches(), w.broken.is_none(), "{what}");
             let pairs: Vec<(HostId, HostId)> = cp.pairs().collect();
             assert_eq!(pairs.len(), cp.len(), "{what}");
             assert!(!cp.is_empty(), "{what}");
             assert_eq!(
-                format!("{:?}", cp.reach()),
-                format!("{:?}", rename(cp.walked(), pairs[0].0, pairs[0].1)),
+                format!("{:?}", cp.reach(&w)),
+                format!("{:?}", rename(&w, pairs[0].0, pairs[0].1)),
                 "{what}"
             );
             let firsts: BTreeSet<HostId> = pairs.iter().map(|p| p.0).collect();
@@ -692,14 +922,15 @@ mod tests {
             assert_eq!(cp.firsts().collect::<BTreeSet<_>>(), firsts, "{what}");
             assert_eq!(cp.seconds().collect::<BTreeSet<_>>(), seconds, "{what}");
             for (a, b) in pairs {
-                let r = format!("{:?}", rename(cp.walked(), a, b));
-                let at = *position.get(&r).unwrap_or_else(|| panic!("{what}: {r}"));
+                let r = format!("{:?}", rename(&w, a, b));
+                let at = position[&(cp.network(), a, b)];
+                assert_eq!(r, want[at], "{what}");
                 from_classes.push((at, r));
             }
             firsts_seen.push(from_classes[from_classes.len() - cp.len()].0);
             // Split by the host a break names: each part's pairs break
             // alike, host named included, and the parts hold every pair.
-            let parts = cp.by_named_host();
+            let parts = cp.by_named_host(&w);
             assert_eq!(
                 parts.iter().map(|p| p.len()).sum::<usize>(),
                 cp.len(),
@@ -710,9 +941,9 @@ mod tests {
                 "{what}"
             );
             for part in parts {
-                let want = format!("{:?}", part.reach().broken);
+                let want = format!("{:?}", part.reach(&w).broken);
                 for (a, b) in part.pairs() {
-                    let got = format!("{:?}", rename(cp.walked(), a, b).broken);
+                    let got = format!("{:?}", rename(&w, a, b).broken);
                     assert_eq!(got, want, "{what}");
                 }
             }
@@ -721,20 +952,51 @@ mod tests {
         from_classes.sort();
         let from_classes: Vec<String> = from_classes.into_iter().map(|(_, r)| r).collect();
         assert_eq!(from_classes, got, "{what}");
-        // Only the broken ones.
-        let broken_pairs: usize = classes
-            .class_pairs_where(|r| r.broken.is_some())
+        let keys = |v: Vec<ClassPair<'_>>| -> Vec<(usize, u32, u32)> {
+            v.iter().map(|cp| cp.key()).collect()
+        };
+        let broken = keys(classes.class_pairs(Which::Broken, None));
+        let reaching = keys(classes.class_pairs(Which::Reaching, None));
+        let want_broken: Vec<_> = all
             .iter()
-            .map(|cp| cp.len())
-            .sum();
-        assert_eq!(broken_pairs, broken.len(), "{what}");
+            .filter(|cp| !cp.reaches())
+            .map(|cp| cp.key())
+            .collect();
+        let want_reaching: Vec<_> = all
+            .iter()
+            .filter(|cp| cp.reaches())
+            .map(|cp| cp.key())
+            .collect();
+        assert_eq!(broken, want_broken, "{what}");
+        assert_eq!(reaching, want_reaching, "{what}");
+        // Counted and first broken pair, per network, as the pairs say.
+        for (ni, _) in design.networks.iter().enumerate() {
+            let net = NetworkId(ni);
+            let mine: Vec<&Reach> = walked.iter().filter(|r| r.network == net).collect();
+            let cut = mine.iter().filter(|r| r.broken.is_some()).count();
+            assert_eq!(classes.broken_count(net), (cut, mine.len()), "{what}");
+            let first = mine.iter().find(|r| r.broken.is_some()).map(|r| (r.a, r.b));
+            assert_eq!(
+                classes.first_broken(net).map(|cp| cp.first()),
+                first,
+                "{what}"
+            );
+            // Who reaches whom, grouped, among every host of the network.
+            let hosts: BTreeSet<HostId> = mine.iter().flat_map(|r| [r.a, r.b]).collect();
+            let mut uf = crate::UnionFind::new(design.hosts.len());
+            for r in mine.iter().filter(|r| r.broken.is_none()) {
+                uf.union(r.a.0, r.b.0);
+            }
+            let mut want: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
+            for h in &hosts {
+                want.entry(uf.find(h.0)).or_default().push(*h);
+            }
+            let want: Vec<Vec<HostId>> = want.into_values().collect();
+            assert_eq!(classes.reach_groups(net, &hosts), want, "{what}");
+        }
     }
 
-    /// The pairs built from the classes are the pairs walked one by one,
-    /// on every fixture, healthy, with each switch failed and with each
-    /// NIC failed (a failed NIC puts its host in a class of its own).
-    #[test]
-    fn classes_give_every_pair_its_own_walk() {
+    fn fixtures() -> Vec<(String, Design)> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .expect("the fixtures directory")
@@ -742,26 +1004,38 @@ mod tests {
             .filter(|p| p.extension().is_some_and(|e| e == "toml"))
             .collect();
         files.sort();
+        files
+            .into_iter()
+            .filter_map(|p| {
+                let text = std::fs::read_to_string(&p).unwrap();
+                let d = load(&SourceFile::new("t.toml", &text)).design?;
+                Some((p.display().to_string(), d))
+            })
+            .collect()
+    }
+
+    /// The pairs built from the classes are the pairs walked one by one,
+    /// and whether a pair reaches is what its components say, on every
+    /// fixture, healthy, with each switch failed and with each NIC failed
+    /// (a failed NIC puts its host in a class of its own).
+    #[test]
+    fn classes_give_every_pair_its_own_walk() {
         let mut checked = 0;
-        for p in files {
-            let text = std::fs::read_to_string(&p).unwrap();
-            let Some(d) = load(&SourceFile::new("t.toml", &text)).design else {
-                continue;
-            };
+        for (p, d) in fixtures() {
             let t = Topology::build(&d);
             let fab = Fabric::new(&d, &t);
             let healthy = fab.forwarding(&d, &t, &Failures::default());
-            agree(&d, &t, &healthy, &format!("{}", p.display()));
+            agree(&d, &t, &healthy, &p);
             for s in 0..d.switches.len() {
                 let mut f = Failures::default();
                 f.switches.insert(SwitchId(s));
                 let fwd = fab.forwarding(&d, &t, &f);
-                agree(&d, &t, &fwd, &format!("{} switch {s}", p.display()));
+                agree(&d, &t, &fwd, &format!("{p} switch {s}"));
             }
             for h in d.host_ids() {
                 for n in 0..d.host(h).nics.len() {
                     let fwd = healthy.with_nic_failures([(h, NicIdx(n))]);
-                    agree(&d, &t, &fwd, &format!("{} host {h:?} nic {n}", p.display()));
+                    agree(&d, &t, &fwd, &format!("{p} host {h:?} nic {n}"));
                 }
             }
             checked += 1;
@@ -769,30 +1043,72 @@ mod tests {
         assert!(checked > 20, "only {checked} fixtures loaded");
     }
 
-    /// Hosts built alike share their walks: a cluster of 60 hosts of one
-    /// profile cabled to one switch pair has 1,770 pairs per network but
-    /// walks one pair of classes per network.
-    #[test]
-    fn alike_hosts_share_one_walk() {
+    fn team_rdma(hosts: usize) -> Design {
         let fixture =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/team-rdma.toml");
         let mut src = std::fs::read_to_string(fixture).unwrap();
-        for i in 4..=60 {
+        for i in 4..=hosts {
             src.push_str(&format!("\n[hosts.hv{i}]\nprofile = \"node\"\n"));
         }
         let l = load(&SourceFile::new("t.toml", &src));
-        let d = l.design.unwrap_or_else(|| panic!("{:#?}", l.diagnostics));
+        l.design.unwrap_or_else(|| panic!("{:#?}", l.diagnostics))
+    }
+
+    /// Hosts built alike share their class: a cluster of 60 hosts of one
+    /// profile cabled to one switch pair has 1,770 pairs per network but
+    /// one class pair per network, and holds no more than 4 hosts would
+    /// beyond a few entries per host.
+    #[test]
+    fn alike_hosts_share_one_class() {
+        let d = team_rdma(60);
         let t = Topology::build(&d);
         let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
         let r = Reachability::new(&d, &t, &f);
         let networks = r.networks().count();
         assert_eq!(networks, d.networks.len());
         assert_eq!(r.len(), networks * 60 * 59 / 2);
-        assert_eq!(r.walks(), networks);
-        assert_eq!(r.class_pairs().len(), networks);
-        assert!(r.class_pairs().iter().all(|cp| cp.len() == 60 * 59 / 2));
-        assert!(r.iter().all(|p| p.broken.is_none()));
-        assert_eq!(r.iter_where(|p| p.broken.is_some()).count(), 0);
+        assert_eq!(r.class_pairs(Which::All, None).len(), networks);
+        assert!(r
+            .class_pairs(Which::All, None)
+            .iter()
+            .all(|cp| cp.len() == 60 * 59 / 2));
+        assert!(r.class_pairs(Which::Broken, None).is_empty());
         agree(&d, &t, &f, "alike");
+    }
+
+    /// A cluster whose hosts hang off distinct access switches (so every
+    /// host is a class of its own): what the classes hold grows with the
+    /// hosts, not with their pairs, and so does listing the broken pairs of
+    /// a network that is not cut. Four times the hosts is four times the
+    /// entries (give or take the fixed part), where pairs grow sixteenfold.
+    #[test]
+    fn entries_grow_linearly_with_hosts_on_distinct_switches() {
+        let build = |access: usize| {
+            let mut s = String::from(
+                "[design]\nname = \"t\"\n[networks.mgmt]\nrole = \"management\"\nvlan = 10\n\
+                 [networks.csv]\nrole = \"csv\"\nvlan = 20\n\
+                 [switches.core]\nstp = { mode = \"rstp\", priority = 4096 }\n",
+            );
+            for k in 0..access {
+                s.push_str(&format!(
+                    "[switches.acc{k}]\n[[links]]\nname = \"up{k}\"\na = \"core\"\nb = \"acc{k}\"\nspeed = \"100G\"\n\
+                     [hosts.h{k}]\ncluster = \"c\"\nnics.A = {{ speed = \"25G\", switch = \"acc{k}\", networks = [\"mgmt\", \"csv\"] }}\n"
+                ));
+            }
+            let l = load(&SourceFile::new("t.toml", &s));
+            let d = l.design.unwrap_or_else(|| panic!("{:#?}", l.diagnostics));
+            let t = Topology::build(&d);
+            let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+            let r = Reachability::new(&d, &t, &f);
+            assert_eq!(r.len(), 2 * access * (access - 1) / 2);
+            assert!(r.class_pairs(Which::Broken, None).is_empty());
+            assert_eq!(r.broken_count(NetworkId(0)), (0, access * (access - 1) / 2));
+            assert!(r.first_broken(NetworkId(1)).is_none());
+            r.entries()
+        };
+        let (small, large) = (build(50), build(200));
+        assert!(small > 0);
+        assert!(large <= 4 * small + 16, "{small} -> {large}");
+        assert!(large >= 4 * small - 16, "{small} -> {large}");
     }
 }

@@ -551,6 +551,46 @@ proptest! {
         }
     }
 
+    /// Whether two hosts reach each other is a question of components:
+    /// the classes' keys (VLAN and forwarding component per carrier) meet
+    /// exactly when the walk finds no break, healthy and with any one
+    /// switch down; the broken pairs listed, counted and grouped from the
+    /// keys are the ones the walks find.
+    #[test]
+    fn reachability_by_components_is_reachability_by_walking(s in spec(), down in 0usize..8) {
+        let n = solve(&s.text(&[0, 1, 2, 3], 0));
+        let mut failures = Failures::default();
+        if down < n.d.switches.len() {
+            failures.switches.insert(SwitchId(down));
+        }
+        let f = Fabric::new(&n.d, &n.t).forwarding(&n.d, &n.t, &failures);
+        let r = Reachability::new(&n.d, &n.t, &f);
+        for g in r.groups() {
+            let m = g.members();
+            let mut broken = 0;
+            let mut first = None;
+            for i in 0..m.len() {
+                for j in i + 1..m.len() {
+                    let walked = f.reach(&n.d, &n.t, g.network(), m[i], m[j]);
+                    prop_assert_eq!(g.members_reach(i, j), walked.broken.is_none(), "{:?}", walked.broken);
+                    if walked.broken.is_some() {
+                        broken += 1;
+                        first.get_or_insert((m[i], m[j]));
+                    }
+                }
+            }
+            // One cluster per network here: the group is the network's.
+            prop_assert_eq!(r.broken_count(g.network()).0, broken);
+            prop_assert_eq!(r.first_broken(g.network()).map(|cp| cp.first()), first);
+            let listed: usize = r
+                .class_pairs(Which::Broken, Some(g.network()))
+                .iter()
+                .map(|cp| cp.len())
+                .sum();
+            prop_assert_eq!(listed, broken);
+        }
+    }
+
     /// No VLAN ever forwards on a cycle: parallel cables and rings included.
     #[test]
     fn every_vlan_forwards_on_a_forest(s in spec()) {

@@ -306,6 +306,7 @@ impl ScenarioForwarding {
             ports: std::sync::Arc::new(ports),
             failures: failures.clone(),
             per_vlan,
+            up_tree: Default::default(),
         })
     }
 }

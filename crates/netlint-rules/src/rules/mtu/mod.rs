@@ -2,6 +2,7 @@
 
 use crate::Rule;
 
+mod crossed;
 pub mod jumbo_recommended;
 pub mod mtu_mismatch;
 pub mod mtu_path_too_small;

@@ -126,7 +126,7 @@ pub(crate) fn host_mtus(design: &Design, topo: &Topology, net: NetworkId) -> Vec
 
 /// A switch or a link with its own MTU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Elem {
+pub(super) enum Elem {
     Switch(SwitchId),
     Link(LinkId),
     /// A configured host-facing port with its own `mtu` (switch, index).
@@ -144,6 +144,13 @@ struct TooBig {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    check_with(cx, out, true);
+}
+
+/// The rule, deciding the pairs of hosts that reach each other per
+/// element by the classes' components (`by_components`), or pair by pair
+/// (what the tests compare it with).
+pub(super) fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, by_components: bool) {
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
@@ -230,28 +237,65 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        // And every switch and link between two hosts that reach each other.
-        for r in cx
-            .reachability()
-            .iter_where(|r| r.network == net && r.broken.is_none())
-        {
-            let (Some(ma), Some(mb)) = (largest.get(&r.a), largest.get(&r.b)) else {
-                continue;
-            };
-            for (m, sender, to) in [(ma, r.a, r.b), (mb, r.b, r.a)] {
-                for port in host_ports.get(&to).into_iter().flatten() {
-                    consider(*port, m, sender, None);
+        // And every switch and link between two hosts that reach each other,
+        // and every configured port of the host they reach: decided per
+        // element that does not take the largest packet, by the classes'
+        // components ([`super::crossed`]); pair by pair where the VLAN does
+        // not forward on a forest.
+        let mut elems: Vec<(Elem, u32)> = Vec::new();
+        for (si, s) in design.switches.iter().enumerate() {
+            elems.push((
+                Elem::Switch(SwitchId(si)),
+                s.mtu.value.payload_limit(tagged),
+            ));
+            for (pi, p) in s.ports.iter().enumerate() {
+                if let Some(m) = &p.mtu {
+                    elems.push((Elem::Port(SwitchId(si), pi), m.value.payload_limit(tagged)));
                 }
             }
-            for ap in cx.adapter_paths(net, r.a, r.b).iter() {
-                let Some(path) = &ap.path else { continue };
-                for &p in path {
-                    let port = &topo.ports[p];
-                    // Either host's largest packet crosses every hop.
-                    for (m, sender) in [(ma, r.a), (mb, r.b)] {
-                        consider(Elem::Link(port.link), m, sender, None);
-                        for s in port.switches() {
-                            consider(Elem::Switch(s), m, sender, None);
+        }
+        for (li, l) in design.links.iter().enumerate() {
+            if let Some(m) = &l.mtu {
+                elems.push((Elem::Link(LinkId(li)), m.value.payload_limit(tagged)));
+            }
+        }
+        elems.retain(|(_, limit)| *limit < max_payload);
+        let payloads: BTreeMap<HostId, u32> =
+            largest.iter().map(|(h, m)| (*h, m.payload)).collect();
+        let crossings = if by_components {
+            super::crossed::crossings(cx, net, &payloads, &host_ports, &elems)
+        } else {
+            None
+        };
+        match crossings {
+            Some(crossings) => {
+                for (elem, hosts) in crossings {
+                    for h in hosts {
+                        consider(elem, &largest[&h], h, None);
+                    }
+                }
+            }
+            None => {
+                for (a, b) in reaching_pairs(cx, net) {
+                    let (Some(ma), Some(mb)) = (largest.get(&a), largest.get(&b)) else {
+                        continue;
+                    };
+                    for (m, sender, to) in [(ma, a, b), (mb, b, a)] {
+                        for port in host_ports.get(&to).into_iter().flatten() {
+                            consider(*port, m, sender, None);
+                        }
+                    }
+                    for ap in cx.adapter_paths(net, a, b).iter() {
+                        let Some(path) = &ap.path else { continue };
+                        for &p in path {
+                            let port = &topo.ports[p];
+                            // Either host's largest packet crosses every hop.
+                            for (m, sender) in [(ma, a), (mb, b)] {
+                                consider(Elem::Link(port.link), m, sender, None);
+                                for s in port.switches() {
+                                    consider(Elem::Switch(s), m, sender, None);
+                                }
+                            }
                         }
                     }
                 }
@@ -283,6 +327,26 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         out.push(finding(cx, elem, &nets));
     }
     super::targets::port_findings(cx, &RULE, out);
+}
+
+/// Every pair of hosts of `net` that reach each other, in order: per
+/// cluster, each host with every later host. Quadratic: only for a VLAN
+/// that does not forward on a forest.
+fn reaching_pairs<'a>(
+    cx: &'a Context<'_>,
+    net: NetworkId,
+) -> impl Iterator<Item = (HostId, HostId)> + 'a {
+    cx.reachability()
+        .groups()
+        .filter(move |g| g.network() == net)
+        .flat_map(|g| {
+            let m = g.members();
+            (0..m.len()).flat_map(move |i| {
+                (i + 1..m.len())
+                    .filter(move |&j| g.members_reach(i, j))
+                    .map(move |j| (m[i], m[j]))
+            })
+        })
 }
 
 /// The don't-fragment pings that prove a path, for the hosts' platforms.
@@ -698,5 +762,35 @@ profile = "p"
             let ok = src.replace("mtu = 1500", port);
             assert!(findings(&ok, "mtu-path-too-small").is_empty(), "{port}");
         }
+    }
+
+    /// Deciding per element by the classes' components finds what walking
+    /// every pair that reaches finds, word for word (hosts, first sender,
+    /// networks), on random designs with small MTUs on switches, links and
+    /// configured ports, MLAG pairs, loops without spanning tree, direct
+    /// cables and uncabled NICs.
+    #[test]
+    fn components_decide_as_the_pairs_do() {
+        use netlint_model::{load, SourceFile};
+        let (mut loaded, mut found) = (0, 0);
+        for seed in 0..400 {
+            let src = crate::testing::random_design(seed);
+            let Some(design) = load(&SourceFile::new("t.toml", &src)).design else {
+                continue;
+            };
+            loaded += 1;
+            let cx = crate::Context::new(&design);
+            let (mut fast, mut every) = (Vec::new(), Vec::new());
+            super::check_with(&cx, &mut fast, true);
+            super::check_with(&cx, &mut every, false);
+            assert_eq!(
+                format!("{fast:#?}"),
+                format!("{every:#?}"),
+                "seed {seed}:\n{src}"
+            );
+            found += fast.len();
+        }
+        assert!(loaded > 200, "{loaded} designs loaded");
+        assert!(found > 20, "{found} findings");
     }
 }

@@ -4,10 +4,10 @@
 use crate::phrases::failure::host_list;
 use crate::phrases::ports;
 use crate::{declare_rule, Context};
-use netlint_analysis::{Break, BridgeId, ClassPair, NotCarried, Topology};
+use netlint_analysis::{Break, BridgeId, ClassPair, NotCarried, Reach, Topology, Which};
 use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 declare_rule!(
     RULE,
@@ -340,45 +340,6 @@ fn peer_link_cause(
     }
 }
 
-/// Groups of hosts that still reach each other among `hosts`, each in host
-/// order, ordered by their first host, from the class pairs `reaching` of
-/// one network that reach: their pairs among `hosts` join the first host
-/// of the first class to every later host of the second, and the last host
-/// of the second to every earlier host of the first, which links what all
-/// the pairs link.
-fn classes(reaching: &[ClassPair<'_>], hosts: &BTreeSet<HostId>) -> Vec<Vec<HostId>> {
-    let list: Vec<HostId> = hosts.iter().copied().collect();
-    // Per host id: its place in `list`.
-    let mut at: Vec<Option<usize>> = vec![None; list.last().map_or(0, |h| h.0 + 1)];
-    for (i, h) in list.iter().enumerate() {
-        at[h.0] = Some(i);
-    }
-    let index = |h: HostId| at.get(h.0).copied().flatten();
-    let mut uf = netlint_analysis::UnionFind::new(list.len());
-    for cp in reaching {
-        // Hosts of one cluster: their order is the cluster's.
-        let Some(a) = cp.firsts().find_map(index) else {
-            continue;
-        };
-        let Some(b) = cp.seconds().filter_map(index).last() else {
-            continue;
-        };
-        for j in cp.seconds().filter_map(index).filter(|&j| j > a) {
-            uf.union(a, j);
-        }
-        for i in cp.firsts().filter_map(index).filter(|&i| i < b) {
-            uf.union(i, b);
-        }
-    }
-    // Labelled by the smallest index: the group's first host.
-    let label = uf.labels();
-    let mut out: BTreeMap<usize, Vec<HostId>> = BTreeMap::new();
-    for (i, h) in list.iter().enumerate() {
-        out.entry(label[i]).or_default().push(*h);
-    }
-    out.into_values().collect()
-}
-
 /// One cut: the network, the element and span to blame, why, and the
 /// parts of class pairs whose host pairs it separates.
 type Cut<'r> = (NetworkId, Element, Span, Cause, Vec<ClassPair<'r>>);
@@ -386,21 +347,25 @@ type Cut<'r> = (NetworkId, Element, Span, Cause, Vec<ClassPair<'r>>);
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     let topo = cx.topology();
+    let fwd = cx.forwarding();
     let reach = cx.reachability();
-    // Decided per part of a pair of host classes (split where the break
-    // names a host): its pairs share the cause. In the order of the pairs.
-    let mut parts: Vec<ClassPair<'_>> = reach
-        .class_pairs_where(|r| r.broken.is_some())
+    // Decided per part of a broken pair of host classes (split where the
+    // break names a host): its pairs share the cause. Only the class pairs
+    // that do not reach are listed and walked. In the order of the pairs.
+    let broken = reach.class_pairs(Which::Broken, None);
+    let walks: Vec<Reach> = broken.iter().map(|cp| cp.walk(design, topo, fwd)).collect();
+    let mut parts: Vec<(ClassPair<'_>, &Reach)> = broken
         .iter()
-        .flat_map(|cp| cp.by_named_host())
+        .zip(&walks)
+        .flat_map(|(cp, w)| cp.by_named_host(w).into_iter().map(move |p| (p, w)))
         .collect();
-    parts.sort_by_key(|p| p.order());
+    parts.sort_by_key(|(p, _)| p.order());
     // (network, element, span, text) -> index of its cause and pairs, in
     // the order first met.
     let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::new();
     let mut cuts: Vec<Cut<'_>> = Vec::new();
-    for part in parts {
-        let r = part.reach();
+    for (part, walked) in parts {
+        let r = part.reach(walked);
         let Some(b) = &r.broken else { continue };
         let ends = (
             host_bridge(topo, r.a, r.network),
@@ -419,18 +384,13 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    // Per network with a cut, the class pairs that reach.
-    let cut: BTreeSet<NetworkId> = cuts.iter().map(|c| c.0).collect();
-    let mut reaching: BTreeMap<NetworkId, Vec<ClassPair<'_>>> = BTreeMap::new();
-    for cp in reach.class_pairs_where(|r| r.broken.is_none() && cut.contains(&r.network)) {
-        reaching.entry(cp.network()).or_default().push(cp);
-    }
     for (net, element, span, c, parts) in cuts {
         let hosts: BTreeSet<HostId> = parts
             .iter()
             .flat_map(|p| p.firsts().chain(p.seconds()))
             .collect();
-        let groups = classes(reaching.get(&net).map_or(&[][..], |v| v.as_slice()), &hosts);
+        // Who still reaches whom among them: by the classes' components.
+        let groups = reach.reach_groups(net, &hosts);
         let name = &design.network(net).name;
         let between = match groups.as_slice() {
             [a, b] => format!(

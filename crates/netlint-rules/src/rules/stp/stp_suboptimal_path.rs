@@ -42,6 +42,13 @@ struct Slow {
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    check_with(cx, out, true);
+}
+
+/// The rule, looking only at the class pairs it finds slow
+/// (`candidates_only`, see [`candidates`]) or at every class pair that
+/// reaches (what the tests compare it with).
+fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, candidates_only: bool) {
     let design = cx.design;
     let topo = cx.topology();
     let fwd = cx.forwarding();
@@ -72,15 +79,27 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         .collect();
     // Decided per pair of host classes: the hosts of a class have the same
     // adapters (NICs, speeds, switches), so every host pair of a class pair
-    // has the paths and speeds of the pair walked for it.
-    for cp in cx
-        .reachability()
-        .class_pairs_where(|r| r.broken.is_none() && may_slow[r.network.0])
-    {
-        let r = cp.walked();
-        let vlan = design.network(r.network).vlan_id();
+    // has the paths and speeds of the pair walked for it. Only the class
+    // pairs the rule finds are looked at ([`candidates`]), in the order of
+    // the pairs.
+    let mut pairs: Vec<netlint_analysis::ClassPair<'_>> = Vec::new();
+    for (ni, _) in design.networks.iter().enumerate() {
+        if may_slow[ni] {
+            pairs.extend(if candidates_only {
+                candidates(cx, NetworkId(ni))
+            } else {
+                cx.reachability()
+                    .class_pairs(netlint_analysis::Which::Reaching, Some(NetworkId(ni)))
+            });
+        }
+    }
+    pairs.sort_by_key(|cp| (cp.network(), cp.order()));
+    for cp in pairs {
+        let (a, b) = cp.walked_pair();
+        let network = cp.network();
+        let vlan = design.network(network).vlan_id();
         let Some(view) = fwd.vlan(vlan) else { continue };
-        for ap in cx.adapter_paths(r.network, r.a, r.b).iter() {
+        for ap in cx.adapter_paths(network, a, b).iter() {
             let Some(path) = ap.path.as_ref().filter(|p| !p.is_empty()) else {
                 continue;
             };
@@ -91,8 +110,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             // path can be told (`speed-unknown` names the check).
             let (Some(speed), Some(a_speed), Some(b_speed)) = (
                 topo.ports[slowest].member_speed,
-                design.host(r.a).nic(ap.a_nic).known_speed(),
-                design.host(r.b).nic(ap.b_nic).known_speed(),
+                design.host(a).nic(ap.a_nic).known_speed(),
+                design.host(b).nic(ap.b_nic).known_speed(),
             ) else {
                 continue;
             };
@@ -132,7 +151,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 (ap.to, ap.from, path.iter().rev().copied().collect())
             };
             let e = slow
-                .entry((r.network, blocked, path.clone()))
+                .entry((network, blocked, path.clone()))
                 .or_insert(Slow {
                     from,
                     to,
@@ -152,6 +171,148 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for ((net, blocked, _), s) in slow {
         out.push(finding(cx, net, &blocked, &s, &budget));
     }
+}
+
+/// The class pairs of `network` that the rule finds slow: those that
+/// reach each other with a pair of adapters (both of known speed, in one
+/// forwarding component) whose forwarding path's slowest port is of known
+/// speed `s`, slower than both adapters, with no port of unknown speed on
+/// it, while ports faster than `s` that carry the VLAN join the two
+/// bridges. Where the VLAN forwards on a forest the path between two
+/// bridges is the only one, so each of those is a question of components:
+/// per port speed `s`, two bridges' path has its slowest port at `s`
+/// exactly when the forwarding ports of speed `s` or more (or unknown)
+/// join them and those faster than `s` (or unknown) do not; it has no port
+/// of unknown speed when the forwarding ports of known speed join them;
+/// and a faster carried path exists when the carried ports faster than
+/// `s` join them (the widest path then has a port the tree blocks: it is
+/// not the forwarding one). Classes are registered per key, forwarding
+/// component and speed under those components, and only the pairs that
+/// answer all of it are listed: what a network without such a path costs
+/// is a pass over its classes. Elsewhere, every class pair that reaches.
+fn candidates<'r>(cx: &'r Context<'_>, network: NetworkId) -> Vec<netlint_analysis::ClassPair<'r>> {
+    use netlint_analysis::Which;
+    let (design, topo, fwd) = (cx.design, cx.topology(), cx.forwarding());
+    let reach = cx.reachability();
+    let Some(view) = fwd.vlan(design.network(network).vlan_id()) else {
+        return Vec::new();
+    };
+    if !view.forwards_on_forest(topo) {
+        return reach.class_pairs(Which::Reaching, Some(network));
+    }
+    let components = |keep: &dyn Fn(usize) -> bool| {
+        let edges = topo
+            .ports
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| keep(*i))
+            .map(|(_, p)| (p.a.0, p.b.0));
+        netlint_analysis::l2::components(topo.bridges.len(), edges)
+    };
+    let speed = |i: usize| topo.ports[i].member_speed;
+    let forwards = |i: usize| view.forwarding[i];
+    let carried = |i: usize| view.not_carried[i].is_none();
+    // The speeds a forwarding port has: what a slowest port can be.
+    let levels: Vec<Speed> = {
+        let set: BTreeSet<Speed> = (0..topo.ports.len())
+            .filter(|&i| forwards(i))
+            .filter_map(speed)
+            .collect();
+        set.into_iter().collect()
+    };
+    // Per speed: the bridges' components over the forwarding ports at
+    // least that fast or unknown, over those faster or unknown, and over
+    // the carried ports faster; and over the forwarding ports of known
+    // speed.
+    let at_least: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| components(&|i| forwards(i) && speed(i).is_none_or(|s| s >= l)))
+        .collect();
+    let above: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| components(&|i| forwards(i) && speed(i).is_none_or(|s| s > l)))
+        .collect();
+    let faster: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| components(&|i| carried(i) && speed(i).is_some_and(|s| s > l)))
+        .collect();
+    let known = components(&|i| forwards(i) && speed(i).is_some());
+    let mut out = Vec::new();
+    for g in reach.groups().filter(|g| g.network() == network) {
+        // Per class: its adapters of known speed (speed, switch component,
+        // bridge).
+        let adapters: Vec<Vec<(Speed, usize, usize)>> = (0..g.classes() as u32)
+            .map(|c| {
+                let h = g.members()[g.hosts_of(c)[0]];
+                fwd.cabled_adapters(topo, h, network)
+                    .into_iter()
+                    .filter_map(|(n, s)| {
+                        let speed = design.host(h).nic(n).known_speed()?;
+                        Some((speed, view.switch_component(topo, s), topo.bridge_of[s.0].0))
+                    })
+                    .collect()
+            })
+            .collect();
+        // (key, switch component, speed, and the components of the path's
+        // other conditions) -> per component above that speed, the classes
+        // with an adapter there faster than it.
+        type Where = (
+            netlint_analysis::ReachKey,
+            usize,
+            usize,
+            usize,
+            usize,
+            usize,
+        );
+        let mut registry: BTreeMap<Where, BTreeMap<usize, Vec<u32>>> = BTreeMap::new();
+        let mut chosen: BTreeSet<(u32, u32)> = BTreeSet::new();
+        for (c, ads) in adapters.iter().enumerate() {
+            let c = c as u32;
+            let Some(keys) = g.keys(c) else {
+                // A class with a direct cable: every class it reaches.
+                for y in 0..g.classes() as u32 {
+                    chosen.insert((c.min(y), c.max(y)));
+                }
+                continue;
+            };
+            for &(sp, comp, b) in ads {
+                for (l, _) in levels.iter().enumerate().filter(|(_, l)| **l < sp) {
+                    for k in keys {
+                        let at = (*k, comp, l, at_least[l][b], faster[l][b], known[b]);
+                        let classes = registry
+                            .entry(at)
+                            .or_default()
+                            .entry(above[l][b])
+                            .or_default();
+                        if classes.last() != Some(&c) {
+                            classes.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        for parts in registry.values().filter(|p| p.len() > 1) {
+            let parts: Vec<&Vec<u32>> = parts.values().collect();
+            for (i, xs) in parts.iter().enumerate() {
+                for ys in &parts[i + 1..] {
+                    for &x in xs.iter() {
+                        for &y in ys.iter() {
+                            chosen.insert((x.min(y), x.max(y)));
+                        }
+                    }
+                }
+            }
+        }
+        for (x, y) in chosen {
+            let orders: &[(u32, u32)] = if x == y { &[(x, x)] } else { &[(x, y), (y, x)] };
+            for &(p, q) in orders {
+                if g.has_pair(p, q) && g.reaches(p, q) {
+                    out.push(g.class_pair(p, q));
+                }
+            }
+        }
+    }
+    out
 }
 
 fn finding(
@@ -441,5 +602,59 @@ profile = "n"
                 "{help}"
             );
         }
+    }
+
+    /// Looking only at the class pairs across a slower port finds what
+    /// looking at every class pair that reaches finds, word for word, on
+    /// random designs with links of mixed speeds.
+    #[test]
+    fn candidates_find_what_every_reaching_pair_finds() {
+        use netlint_model::{load, SourceFile};
+        let (mut loaded, mut found) = (0, 0);
+        for seed in 0..400 {
+            let src = crate::testing::random_design(seed);
+            let Some(design) = load(&SourceFile::new("t.toml", &src)).design else {
+                continue;
+            };
+            loaded += 1;
+            let cx = crate::Context::new(&design);
+            let (mut fast, mut every) = (Vec::new(), Vec::new());
+            super::check_with(&cx, &mut fast, true);
+            super::check_with(&cx, &mut every, false);
+            assert_eq!(
+                format!("{fast:#?}"),
+                format!("{every:#?}"),
+                "seed {seed}:\n{src}"
+            );
+            found += fast.len();
+        }
+        assert!(loaded > 200, "{loaded} designs loaded");
+        assert!(found > 20, "{found} findings");
+    }
+
+    /// Hosts on many access switches whose uplinks are slower than their
+    /// adapters, with no faster way round: every path is slow, none is the
+    /// tree's doing, and no pair of classes is looked at (a walk per pair
+    /// would ask for adapter paths 435 times per network).
+    #[test]
+    fn slow_uplinks_without_a_faster_way_cost_no_lookup() {
+        use netlint_model::{load, SourceFile};
+        let mut src = String::from(
+            "[design]\nname = \"t\"\n[networks.csv]\nrole = \"csv\"\nvlan = 20\n\
+             [switches.core]\nstp = { mode = \"rstp\", priority = 4096 }\n",
+        );
+        for k in 0..30 {
+            src.push_str(&format!(
+                "[switches.acc{k}]\n[[links]]\nname = \"up{k}\"\na = \"core\"\nb = \"acc{k}\"\nspeed = \"10G\"\n\
+                 [hosts.h{k}]\nnics.A = {{ speed = \"25G\", switch = \"acc{k}\", networks = [\"csv\"] }}\n"
+            ));
+        }
+        let design = load(&SourceFile::new("t.toml", &src)).design.unwrap();
+        let cx = crate::Context::new(&design);
+        let mut out = Vec::new();
+        super::check(&cx, &mut out);
+        assert!(out.is_empty(), "{out:#?}");
+        assert_eq!(cx.reachability().len(), 30 * 29 / 2);
+        assert_eq!(cx.adapter_path_lookups(), 0);
     }
 }

@@ -12,7 +12,7 @@ use crate::phrases::words::host_list;
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::Blocking;
 use netlint_analysis::stp::{End, PortRef};
-use netlint_analysis::{Break, BridgeId, NotCarried};
+use netlint_analysis::{Break, BridgeId, NotCarried, Which};
 use netlint_model::{Diagnostic, HostId, NetworkId};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -46,46 +46,61 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let topo = cx.topology();
     let fwd = cx.forwarding();
     let mut cuts: BTreeMap<Vec<(usize, usize, End)>, Cut> = BTreeMap::new();
-    for r in cx
-        .reachability()
-        .iter_where(|r| matches!(r.broken, Some(Break::Blocked { .. })))
-    {
-        let Some(Break::Blocked { ports, from, to }) = &r.broken else {
+    // A block cuts a pair only on a VLAN whose carried ports join what its
+    // forwarding ports leave apart (or that splits an MLAG domain): the
+    // broken class pairs of groups without one are not walked.
+    let mut may_block: BTreeMap<Option<u16>, bool> = BTreeMap::new();
+    for g in cx.reachability().groups() {
+        let blocks = g.vlans().iter().any(|v| {
+            *may_block
+                .entry(*v)
+                .or_insert_with(|| fwd.vlan(*v).is_some_and(|view| view.may_block()))
+        });
+        if !blocks {
             continue;
-        };
-        // The network's VLAN on the switches (an untagged network's
-        // frames land in the hosts' ports' native VLAN).
-        let vlan = netlint_analysis::l2::ports::host_vlan(design, topo, r.network, r.a);
-        let Some(view) = fwd.vlan(vlan) else { continue };
-        // The blocked ports, grouped by the two parts each joins.
-        let sides = |q: usize| {
-            let p = &topo.ports[q];
-            let (x, y) = (view.component[p.a.0], view.component[p.b.0]);
-            (x.min(y), x.max(y))
-        };
-        let mut groups: Vec<(Sides, Vec<(usize, Blocking)>)> = Vec::new();
-        for &p in ports {
-            let Some(b) = fwd.blocking_ends(topo, p, vlan).first().copied() else {
+        }
+        // Per class pair, in the order of the pairs: its pairs are cut
+        // alike (the same ports, the same VLAN).
+        for cp in g.class_pairs(Which::Broken) {
+            let walked = cp.walk(design, topo, fwd);
+            let Some(Break::Blocked { ports, from, to }) = &walked.broken else {
                 continue;
             };
-            match groups.iter_mut().find(|(s, _)| *s == sides(p)) {
-                Some((_, g)) => g.push((p, b)),
-                None => groups.push((sides(p), vec![(p, b)])),
+            let network = cp.network();
+            // The network's VLAN on the switches (an untagged network's
+            // frames land in the hosts' ports' native VLAN).
+            let vlan = netlint_analysis::l2::ports::host_vlan(design, topo, network, cp.first().0);
+            let Some(view) = fwd.vlan(vlan) else { continue };
+            // The blocked ports, grouped by the two parts each joins.
+            let sides = |q: usize| {
+                let p = &topo.ports[q];
+                let (x, y) = (view.component[p.a.0], view.component[p.b.0]);
+                (x.min(y), x.max(y))
+            };
+            let mut groups: Vec<(Sides, Vec<(usize, Blocking)>)> = Vec::new();
+            for &p in ports {
+                let Some(b) = fwd.blocking_ends(topo, p, vlan).first().copied() else {
+                    continue;
+                };
+                match groups.iter_mut().find(|(s, _)| *s == sides(p)) {
+                    Some((_, g)) => g.push((p, b)),
+                    None => groups.push((sides(p), vec![(p, b)])),
+                }
             }
-        }
-        for (_, group) in groups {
-            let key: Vec<(usize, usize, End)> =
-                group.iter().map(|(p, b)| (*p, b.tree, b.end)).collect();
-            let cut = cuts.entry(key).or_insert(Cut {
-                blocking: group[0].1,
-                ports: group,
-                networks: BTreeMap::new(),
-            });
-            cut.networks
-                .entry(r.network)
-                .or_insert((Vec::new(), (*from, *to)))
-                .0
-                .push((r.a, r.b));
+            for (_, group) in groups {
+                let key: Vec<(usize, usize, End)> =
+                    group.iter().map(|(p, b)| (*p, b.tree, b.end)).collect();
+                let cut = cuts.entry(key).or_insert(Cut {
+                    blocking: group[0].1,
+                    ports: group,
+                    networks: BTreeMap::new(),
+                });
+                cut.networks
+                    .entry(network)
+                    .or_insert((Vec::new(), (*from, *to)))
+                    .0
+                    .extend(cp.pairs());
+            }
         }
     }
     let budget = Budget::new(cx);
