@@ -46,6 +46,10 @@ struct Tour {
     leave: Vec<u32>,
     /// Per port: the bridge at its far end from the root, if it forwards.
     child: Vec<Option<usize>>,
+    /// The groups of the VLAN with an adapter on a bridge, by when the
+    /// walk enters that bridge: the groups with an adapter below a port
+    /// are a range of it.
+    groups_at: Vec<(u32, usize)>,
 }
 
 impl Tour {
@@ -93,7 +97,22 @@ impl Tour {
             enter,
             leave,
             child,
+            groups_at: Vec::new(),
         }
+    }
+
+    /// The groups with an adapter below forwarding port `port`.
+    fn groups_below(&self, port: usize) -> BTreeSet<usize> {
+        let Some(c) = self.child[port] else {
+            return BTreeSet::new();
+        };
+        let (from, to) = (self.enter[c], self.leave[c]);
+        let start = self.groups_at.partition_point(|&(e, _)| e < from);
+        self.groups_at[start..]
+            .iter()
+            .take_while(|&&(e, _)| e < to)
+            .map(|&(_, gi)| gi)
+            .collect()
     }
 
     /// Whether `bridge` is on the far side of forwarding port `port`.
@@ -119,6 +138,8 @@ pub struct PairPaths {
     /// Per VLAN of a group: its healthy forest, `None` where its
     /// forwarding ports close a loop ([`is_forest`]).
     healthy_forest: BTreeMap<Option<u16>, Option<Tour>>,
+    /// Per VLAN: its groups, in order.
+    groups_of: BTreeMap<Option<u16>, Vec<usize>>,
     /// Per VLAN: the groups whose classes' adapters lie in more than one
     /// healthy component, by each pair of those components.
     split: BTreeMap<Option<u16>, Split>,
@@ -201,19 +222,33 @@ impl PairPaths {
             }
         }
         let vlans: BTreeSet<Option<u16>> = vlan_of.iter().copied().collect();
-        let healthy_forest = vlans
+        let mut healthy_forest: BTreeMap<Option<u16>, Option<Tour>> = vlans
             .into_iter()
             .filter_map(|v| {
                 let view = healthy.vlan(v)?;
                 Some((v, is_forest(view).then(|| Tour::new(topo, view))))
             })
             .collect();
+        let mut groups_of: BTreeMap<Option<u16>, Vec<usize>> = BTreeMap::new();
+        for (gi, v) in vlan_of.iter().enumerate() {
+            groups_of.entry(*v).or_default().push(gi);
+        }
+        for (v, tour) in healthy_forest.iter_mut() {
+            let Some(tour) = tour else { continue };
+            for &gi in groups_of.get(v).into_iter().flatten() {
+                let bridges = adapters[gi].iter().flatten().map(|&(b, _)| b);
+                tour.groups_at.extend(bridges.map(|b| (tour.enter[b], gi)));
+            }
+            tour.groups_at.sort_unstable();
+            tour.groups_at.dedup();
+        }
         PairPaths {
             reach,
             adapters,
             vlan_of,
             hosts_on_switch,
             healthy_forest,
+            groups_of,
             split,
         }
     }
@@ -273,9 +308,7 @@ impl PairPaths {
             .collect();
         let vlans: BTreeSet<Option<u16>> = self.vlan_of.iter().copied().collect();
         for vlan in vlans {
-            let groups: Vec<usize> = (0..self.vlan_of.len())
-                .filter(|&gi| self.vlan_of[gi] == vlan)
-                .collect();
+            let groups = self.groups_of.get(&vlan).map_or(&[][..], Vec::as_slice);
             let (Some(v0), Some(v1)) = (healthy.vlan(vlan), failed.vlan(vlan)) else {
                 self.all_of(vlan, &mut out);
                 continue;
@@ -306,7 +339,9 @@ impl PairPaths {
             for &p in &changed {
                 let Some(c) = tour.child[p] else { continue };
                 let tree = v0.component[c];
-                for &gi in &groups {
+                // Only a group with an adapter below the port has a pair
+                // across it.
+                for gi in tour.groups_below(p) {
                     let ads = &self.adapters[gi];
                     let side = |x: usize, below: bool| {
                         ads[x].iter().any(|&(b, _)| {
@@ -347,7 +382,7 @@ impl PairPaths {
             // splits an MLAG domain the groups of peers depend on the
             // failure too, so every such pair is walked again.
             if v0.peers.is_some() || v1.peers.is_some() {
-                for &gi in &groups {
+                for &gi in groups {
                     self.unjoined(gi, &mut out);
                 }
             } else if !shared {
