@@ -80,6 +80,35 @@ pub(crate) mod testing {
         }
     }
 
+    /// A rule's shortcut (`check_with(cx, out, true)`) finds what its
+    /// exhaustive walk (`false`) finds, word for word, on the designs of
+    /// [`random_design`] with seeds 0 to 399; enough of them load and
+    /// produce findings for the comparison to mean something.
+    pub fn shortcut_matches_exhaustive(
+        check_with: fn(&crate::Context<'_>, &mut Vec<Diagnostic>, bool),
+    ) {
+        let (mut loaded, mut found) = (0, 0);
+        for seed in 0..400 {
+            let src = random_design(seed);
+            let Some(design) = load(&SourceFile::new("t.toml", &src)).design else {
+                continue;
+            };
+            loaded += 1;
+            let cx = crate::Context::new(&design);
+            let (mut fast, mut every) = (Vec::new(), Vec::new());
+            check_with(&cx, &mut fast, true);
+            check_with(&cx, &mut every, false);
+            assert_eq!(
+                format!("{fast:#?}"),
+                format!("{every:#?}"),
+                "seed {seed}:\n{src}"
+            );
+            found += fast.len();
+        }
+        assert!(loaded > 200, "{loaded} designs loaded");
+        assert!(found > 20, "{found} findings");
+    }
+
     /// A random design (deterministic from `seed`) for comparing two ways
     /// of computing one rule: a few switches (some MLAG pairs, some
     /// without spanning tree, some with a small MTU or a short VLAN list),
