@@ -90,6 +90,20 @@ pub fn check_source(
     (diagnostics, suppressed, fail_on)
 }
 
+/// The run's exit code after one more file: 2 once a file has an input
+/// error, else 1 once a finding reaches the file's fail level.
+fn exit_with(exit: i32, diagnostics: &[Diagnostic], fail_on: FailOn) -> i32 {
+    if diagnostics.iter().any(Diagnostic::is_input_error) {
+        2
+    } else if exit == 0
+        && threshold(fail_on).is_some_and(|t| diagnostics.iter().any(|d| d.severity >= t))
+    {
+        1
+    } else {
+        exit
+    }
+}
+
 /// What [`check_file_with`] does with the analyses once the findings are
 /// out, and the caller with the design.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -272,13 +286,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         if let Some(m) = &mut matcher {
             m.filter(&repo.relative(&shown), &mut diagnostics);
         }
-        if diagnostics.iter().any(Diagnostic::is_input_error) {
-            exit = 2;
-        } else if let Some(t) = threshold(fail_on) {
-            if diagnostics.iter().any(|d| d.severity >= t) && exit == 0 {
-                exit = 1;
-            }
-        }
+        exit = exit_with(exit, &diagnostics, fail_on);
         all_suppressed.extend(suppressed.into_iter().map(|s| (shown.clone(), s)));
         report.files.push(FileReport {
             file,
@@ -327,13 +335,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             if let Some(m) = &mut matcher {
                 m.filter(IMPORTED, &mut diagnostics);
             }
-            if diagnostics.iter().any(Diagnostic::is_input_error) {
-                exit = 2;
-            } else if let Some(t) = threshold(fail_on) {
-                if diagnostics.iter().any(|d| d.severity >= t) && exit == 0 {
-                    exit = 1;
-                }
-            }
+            exit = exit_with(exit, &diagnostics, fail_on);
             all_suppressed.extend(suppressed.into_iter().map(|s| (IMPORTED.to_string(), s)));
             report.files.push(FileReport {
                 file,
