@@ -1546,12 +1546,13 @@ pub mod ports;
 #[cfg(test)]
 mod proofs;
 mod scenarios;
+pub mod split;
 mod stp_input;
 mod targets;
 
 pub use classes::{ClassPair, GroupRef, ReachKey, Reachability, Which};
 
-pub use scenarios::{ScenarioComponents, ScenarioForwarding};
+pub use scenarios::{Relabeled, ScenarioComponents, ScenarioForwarding};
 pub use targets::{TargetBreak, TargetReach};
 
 #[cfg(test)]

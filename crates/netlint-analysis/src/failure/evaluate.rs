@@ -33,9 +33,10 @@ pub(super) type HostState = Vec<CarrierState>;
 
 /// The fabric in one scenario, as the host evaluation needs it.
 pub(super) struct FabricState<'f> {
-    /// VLAN components per VLAN slot (None = the healthy ones, for every
-    /// slot or for one).
-    pub(super) comps: Option<Vec<Option<Vec<usize>>>>,
+    /// Per VLAN slot, the bridges whose component label is not the
+    /// healthy one, as (bridge, label) sorted by bridge (None = the
+    /// healthy labels everywhere).
+    pub(super) comps: Option<crate::l2::Relabeled>,
     /// Bridges whose healthy component split (or that are down).
     pub(super) affected_bridges: BTreeSet<usize>,
     /// Where a VLAN splits an MLAG domain: per VLAN slot, per switch, its
@@ -341,15 +342,7 @@ impl<'a> Analysis<'a> {
                     if !self.design.switch(s).defines_vlan(vlan) {
                         return None;
                     }
-                    let b = self.topo.bridge_of[s.0].0;
-                    let c = match (&st.switch_comps, &self.healthy_switch_comp[slot]) {
-                        (Some(comps), _) => comps[slot][s.0],
-                        (None, Some(healthy)) => healthy[s.0],
-                        (None, None) => match st.comps.as_ref().and_then(|c| c[slot].as_ref()) {
-                            Some(c) => c[b],
-                            None => self.healthy_comp[slot][b],
-                        },
-                    };
+                    let c = self.switch_label(slot, s, st);
                     match token {
                         None => token = Some(Token::Comp(slot, c)),
                         Some(Token::Comp(s0, c0)) if (s0, c0) == (slot, c) => {}
@@ -439,6 +432,24 @@ impl<'a> Analysis<'a> {
             .collect();
         removed.sort();
         removed.dedup();
+        let nb = self.topo.bridges.len();
+        for b in &removed {
+            st.affected_bridges.insert(*b);
+        }
+        if let Some(scenarios) = &self.scenarios {
+            // Changes to the healthy labels, from the healthy forests.
+            if let Some(labels) =
+                scenarios.relabeled(self.design, self.topo, self.fabric, failures, &removed)
+            {
+                for slot in &labels {
+                    st.affected_bridges.extend(slot.iter().map(|x| x.0));
+                }
+                if !st.affected_bridges.is_empty() {
+                    st.comps = Some(labels);
+                }
+                return st;
+            }
+        }
         let comps: Vec<Option<Vec<usize>>> = match &self.scenarios {
             Some(scenarios) => scenarios.components(self.design, self.topo, self.fabric, failures),
             // The shortcut: every tree spans the surviving graph.
@@ -481,72 +492,33 @@ impl<'a> Analysis<'a> {
         // what they were; every other bridge gets a number of its own
         // (offset past the bridge indices) and counts as affected. A slot
         // without new components is the healthy one: nothing to compare.
-        let nb = self.topo.bridges.len();
         let mut is_removed = vec![false; nb];
         for b in &removed {
             is_removed[*b] = true;
-            st.affected_bridges.insert(*b);
         }
-        let canonical: Vec<Option<Vec<usize>>> = comps
+        let labels: crate::l2::Relabeled = comps
             .iter()
             .enumerate()
             .map(|(slot, new)| {
-                let new = new.as_ref()?;
-                Some(Self::relabel(
-                    &self.healthy_comp[slot],
-                    new,
-                    &is_removed,
-                    &mut st.affected_bridges,
-                ))
+                let Some(new) = new else {
+                    return Vec::new();
+                };
+                let old = &self.healthy_comp[slot];
+                crate::l2::split::relabel(old, new, &is_removed)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(b, l)| l != old[b])
+                    .collect()
             })
             .collect();
+        for slot in &labels {
+            st.affected_bridges.extend(slot.iter().map(|x| x.0));
+        }
         if st.affected_bridges.is_empty() {
             return st;
         }
-        st.comps = Some(canonical);
+        st.comps = Some(labels);
         st
-    }
-
-    /// Labels of the components `new` of one slot: a bridge whose healthy
-    /// component `old` maps one to one onto its new one keeps its healthy
-    /// label; every other bridge gets `nb + new` and is marked affected.
-    /// Labels are bridge indices (a component's least), so the two maps are
-    /// plain vectors.
-    fn relabel(
-        old: &[usize],
-        new: &[usize],
-        is_removed: &[bool],
-        affected: &mut BTreeSet<usize>,
-    ) -> Vec<usize> {
-        const UNSET: usize = usize::MAX;
-        const MANY: usize = usize::MAX - 1;
-        let nb = new.len();
-        let mut old_to_new = vec![UNSET; nb];
-        let mut new_to_old = vec![UNSET; nb];
-        let link = |map: &mut [usize], from: usize, to: usize| {
-            let e = &mut map[from];
-            if *e == UNSET {
-                *e = to;
-            } else if *e != to {
-                *e = MANY;
-            }
-        };
-        for b in (0..nb).filter(|b| !is_removed[*b]) {
-            link(&mut old_to_new, old[b], new[b]);
-            link(&mut new_to_old, new[b], old[b]);
-        }
-        (0..nb)
-            .map(|b| {
-                let stable =
-                    !is_removed[b] && old_to_new[old[b]] != MANY && new_to_old[new[b]] != MANY;
-                if stable {
-                    old[b]
-                } else {
-                    affected.insert(b);
-                    nb + new[b]
-                }
-            })
-            .collect()
     }
 
     /// Hosts whose carriers may differ from the healthy state.

@@ -13,15 +13,18 @@ use netlint_model::{TargetId, TargetPortIdx};
 impl Analysis<'_> {
     /// The component label of switch `s` for VLAN slot `slot` in a
     /// scenario (the labels hosts' tokens use).
-    fn switch_label(&self, slot: usize, s: SwitchId, st: &FabricState) -> usize {
+    pub(super) fn switch_label(&self, slot: usize, s: SwitchId, st: &FabricState) -> usize {
         let b = self.topo.bridge_of[s.0].0;
         match (&st.switch_comps, &self.healthy_switch_comp[slot]) {
             (Some(comps), _) => comps[slot][s.0],
             (None, Some(healthy)) => healthy[s.0],
-            (None, None) => match st.comps.as_ref().and_then(|c| c[slot].as_ref()) {
-                Some(c) => c[b],
-                None => self.healthy_comp[slot][b],
-            },
+            (None, None) => {
+                let changed = st.comps.as_ref().map_or(&[][..], |c| &c[slot][..]);
+                match changed.binary_search_by_key(&b, |x| x.0) {
+                    Ok(i) => changed[i].1,
+                    Err(_) => self.healthy_comp[slot][b],
+                }
+            }
         }
     }
 

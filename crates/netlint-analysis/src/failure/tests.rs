@@ -561,6 +561,39 @@ fn check_updates(d: &Design, pairs: &[(prop::sample::Index, prop::sample::Index)
                 .or(healthy.vlan(*v).map(|view| &view.component));
             assert_eq!(got, want, "components of {v:?} under {f:?}");
         }
+        // The labels derived from the healthy forests: those of relabelling
+        // the full solve's components.
+        let mut removed: Vec<usize> = f
+            .switches
+            .iter()
+            .map(|s| t.bridge_of[s.0].0)
+            .filter(|b| t.bridges[*b].members.iter().all(|s| f.switches.contains(s)))
+            .collect();
+        removed.sort();
+        removed.dedup();
+        if let Some(labels) = sc.relabeled(d, &t, &fab, &f, &removed) {
+            let mut is_removed = vec![false; t.bridges.len()];
+            for b in &removed {
+                is_removed[*b] = true;
+            }
+            for (slot, v) in fast.vlans.iter().enumerate() {
+                let Some(old) = healthy.vlan(*v).map(|view| &view.component) else {
+                    assert!(labels[slot].is_empty());
+                    continue;
+                };
+                let new = solved.vlan(*v).map(|view| &view.component).unwrap();
+                let mut got = old.clone();
+                for &(b, l) in &labels[slot] {
+                    got[b] = l;
+                }
+                let want = if old == new && labels[slot].is_empty() {
+                    old.clone()
+                } else {
+                    crate::l2::split::relabel(old, new, &is_removed)
+                };
+                assert_eq!(got, want, "labels of {v:?} under {f:?}");
+            }
+        }
         assert_eq!(fast.evaluate(&f), full.evaluate(&f), "{f:?}");
         // The whole forwarding updated from the healthy one: every VLAN's
         // reasons, forwarding and components, and the port states.

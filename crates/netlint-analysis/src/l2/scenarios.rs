@@ -12,6 +12,7 @@
 //! of the fabric; the others get their components from the same
 //! union-find as a full solve, so the labels are the same too.
 
+use super::split::SplitForest;
 use super::{components, not_carried, Fabric, Failures, Forwarding, PortState};
 use crate::stp::{StpResult, Updates};
 use crate::topology::Topology;
@@ -30,9 +31,18 @@ pub struct ScenarioComponents {
     /// Per VLAN slot, per port: forwarding in the healthy state (`None`:
     /// the healthy forwarding has no view of the VLAN).
     healthy: Vec<Option<Vec<bool>>>,
+    /// Per VLAN slot with a healthy view: its forwarding as a forest, for
+    /// [`relabeled`](Self::relabeled).
+    forests: Vec<Option<SplitForest>>,
     ports_by_switch: Vec<Vec<usize>>,
     ports_by_link: Vec<Vec<usize>>,
 }
+
+/// What [`ScenarioComponents::relabeled`] answers per VLAN slot: the
+/// bridges whose component label differs from the healthy one, as
+/// (bridge, label) sorted by bridge. The labels are those of
+/// [`split::relabel`](super::split::relabel).
+pub type Relabeled = Vec<Vec<(usize, usize)>>;
 
 impl ScenarioComponents {
     /// `healthy` must be the fabric's forwarding without failures; `vlans`
@@ -49,15 +59,27 @@ impl ScenarioComponents {
             .is_healthy()
             .then(|| Updates::new(fabric.engine(), &healthy.stp));
         let (ports_by_switch, ports_by_link) = topo.ports_by_switch_and_link(design);
+        let masks: Vec<Option<Vec<bool>>> = vlans
+            .iter()
+            .map(|v| healthy.vlan(*v).map(|view| view.forwarding.clone()))
+            .collect();
+        let ends: Vec<(usize, usize)> = topo.ports.iter().map(|p| (p.a.0, p.b.0)).collect();
+        let forests = masks
+            .iter()
+            .map(|f| {
+                let f = f.as_ref()?;
+                updates
+                    .is_some()
+                    .then(|| SplitForest::new(topo.bridges.len(), &ends, f))
+            })
+            .collect();
         ScenarioComponents {
             updates,
             stp: healthy.stp.clone(),
             ports: healthy.ports.to_vec(),
             vlans: vlans.to_vec(),
-            healthy: vlans
-                .iter()
-                .map(|v| healthy.vlan(*v).map(|view| view.forwarding.clone()))
-                .collect(),
+            healthy: masks,
+            forests,
             ports_by_switch,
             ports_by_link,
         }
@@ -128,6 +150,62 @@ impl ScenarioComponents {
         fabric: &Fabric,
         failures: &Failures,
     ) -> Option<Vec<Option<Vec<bool>>>> {
+        let flips = self.flips(design, topo, fabric, failures)?;
+        Some(
+            flips
+                .into_iter()
+                .zip(&self.healthy)
+                .map(|(flips, before)| {
+                    let (flips, before) = (flips?, before.as_ref()?);
+                    let mut now = before.clone();
+                    for (p, f) in flips {
+                        now[p] = f;
+                    }
+                    Some(now)
+                })
+                .collect(),
+        )
+    }
+
+    /// [`components`](Self::components) as changes to the healthy labels,
+    /// derived from the healthy forwarding forests (`l2/split.rs`) instead
+    /// of a union-find over every bridge: per VLAN slot, the bridges whose
+    /// label is not the healthy one. `removed`: the bridges down in the
+    /// scenario, sorted; every one is listed in every slot with changes.
+    /// `None` when the scenario has to be solved in full.
+    pub fn relabeled(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        failures: &Failures,
+        removed: &[usize],
+    ) -> Option<Relabeled> {
+        let flips = self.flips(design, topo, fabric, failures)?;
+        Some(
+            flips
+                .into_iter()
+                .zip(&self.forests)
+                .map(|(flips, forest)| match (flips, forest) {
+                    (Some(flips), Some(forest)) => forest.relabel(&flips, removed),
+                    _ => Vec::new(),
+                })
+                .collect(),
+        )
+    }
+
+    /// Per VLAN slot, the ports whose forwarding of the VLAN differs from
+    /// the healthy state under `failures`, as (port, forwarding now) in
+    /// port order (`None`: none differ, or the healthy forwarding has no
+    /// view of the VLAN), from the healthy trees; `None` when the scenario
+    /// has to be solved in full.
+    fn flips(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        failures: &Failures,
+    ) -> Option<Vec<Option<Vec<(usize, bool)>>>> {
         let updates = self.updates.as_ref()?;
         let mut touched: BTreeSet<usize> = BTreeSet::new();
         let mut bridges: BTreeSet<usize> = BTreeSet::new();
@@ -175,14 +253,7 @@ impl ScenarioComponents {
                     })
                     .filter(|&(p, now)| now != before[p])
                     .collect();
-                if flips.is_empty() {
-                    return None;
-                }
-                let mut now = before.clone();
-                for (p, f) in flips {
-                    now[p] = f;
-                }
-                Some(now)
+                (!flips.is_empty()).then_some(flips)
             })
             .collect();
         Some(out)
