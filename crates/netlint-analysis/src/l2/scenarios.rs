@@ -44,6 +44,10 @@ pub struct ScenarioComponents {
 /// [`split::relabel`](super::split::relabel).
 pub type Relabeled = Vec<Vec<(usize, usize)>>;
 
+/// Per VLAN slot, the ports whose forwarding changed, as (port, forwarding
+/// now) in port order (`None`: none, or no healthy view of the VLAN).
+type Flips = Vec<Option<Vec<(usize, bool)>>>;
+
 impl ScenarioComponents {
     /// `healthy` must be the fabric's forwarding without failures; `vlans`
     /// are the VLAN slots [`components`](Self::components) answers for.
@@ -205,7 +209,7 @@ impl ScenarioComponents {
         topo: &Topology,
         fabric: &Fabric,
         failures: &Failures,
-    ) -> Option<Vec<Option<Vec<(usize, bool)>>>> {
+    ) -> Option<Flips> {
         let updates = self.updates.as_ref()?;
         let mut touched: BTreeSet<usize> = BTreeSet::new();
         let mut bridges: BTreeSet<usize> = BTreeSet::new();

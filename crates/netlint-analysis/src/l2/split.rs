@@ -387,7 +387,10 @@ mod tests {
         agree(4, &ends, &[true, true, false], &[true, true, true], &[]);
     }
 
-    fn fabric() -> impl Strategy<Value = (usize, Vec<(usize, usize)>, Vec<bool>, Vec<bool>)> {
+    /// Bridges, ports' ends, healthy forwarding, ports flipped.
+    type Case = (usize, Vec<(usize, usize)>, Vec<bool>, Vec<bool>);
+
+    fn fabric() -> impl Strategy<Value = Case> {
         (2usize..12).prop_flat_map(|nb| {
             prop::collection::vec((0..nb, 0..nb), 0..20).prop_flat_map(move |ends| {
                 let m = ends.len();
