@@ -42,9 +42,10 @@ use super::solve::{step, Key, Seg, SegPort, NO_SEG};
 use super::{
     End, PortId, PortRef, PortRole, Scenario, StpEngine, StpResult, Tree, TreeId, TreeKind, CIST,
 };
+use crate::fast_hash::{Map as HashMap, Set as HashSet};
 use netlint_model::StpMode;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 /// What the healthy result says about each tree, prepared once.
 pub struct Updates {
@@ -445,7 +446,7 @@ impl Updates {
         }
         let mut out = Update {
             gone: gone_link.iter().copied().collect(),
-            flips: HashMap::new(),
+            flips: HashMap::default(),
         };
         for (t, (tree, prep)) in healthy.trees.iter().zip(&self.trees).enumerate() {
             let mut local = Local {
@@ -454,10 +455,10 @@ impl Updates {
                 port_ids: &engine.shared.port_ids,
                 gone_link: &gone_link,
                 gone_bridge: &gone_bridge,
-                cost: HashMap::new(),
-                key: HashMap::new(),
-                new_root: HashSet::new(),
-                designated: HashMap::new(),
+                cost: HashMap::default(),
+                key: HashMap::default(),
+                new_root: HashSet::default(),
+                designated: HashMap::default(),
             };
             for &(l, s) in &speed {
                 let Some((a, b)) = ends[l] else { continue };
@@ -486,7 +487,7 @@ impl Updates {
             // bridge below them.
             let is_changed =
                 |p: PortRef| gone_link.contains(&p.link) || local.cost.contains_key(&p);
-            let mut affected: HashSet<usize> = HashSet::new();
+            let mut affected: HashSet<usize> = HashSet::default();
             let mut stack: Vec<usize> = Vec::new();
             let mut seed = |b: usize, stack: &mut Vec<usize>| {
                 if affected.insert(b) {
@@ -543,7 +544,7 @@ impl Updates {
                     owners.entry(b).or_default().push((s, *p));
                 }
             }
-            let mut root_port: HashMap<usize, Option<PortRef>> = HashMap::new();
+            let mut root_port: HashMap<usize, Option<PortRef>> = HashMap::default();
             for (&b, changed) in &owners {
                 if gone_bridge.contains(&b) {
                     continue;
