@@ -174,10 +174,20 @@ pub fn build(
         // about what its units change, not units times the fabric.
         let pairs = PairPaths::new(design, &topo, &healthy);
         let scenarios = ScenarioForwarding::new(design, &topo, &fabric, &healthy);
+        // The cables of one LAG fail alike (`Analysis::same_failure`) and
+        // come one after the other: their rows differ only by the unit.
+        let mut previous: Option<(Unit, netlint_analysis::failure::Row)> = None;
         let rows = units(design, &topo, opts)
             .into_iter()
             .map(|u| {
-                let row = analysis.simulate_row(&healthy, &scenarios, &pairs, &u);
+                let row = match previous.take() {
+                    Some((p, mut row)) if analysis.same_failure(&p, &u) => {
+                        row.units = vec![u.clone()];
+                        row
+                    }
+                    _ => analysis.simulate_row(&healthy, &scenarios, &pairs, &u),
+                };
+                previous = matches!(u, Unit::Cable(..)).then(|| (u.clone(), row.clone()));
                 let lost = losses(design, &topo, &row.outcome, &row.units);
                 let severity = lost
                     .iter()

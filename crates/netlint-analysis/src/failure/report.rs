@@ -57,10 +57,19 @@ impl FailureReport {
     ) -> FailureReport {
         let analysis = Analysis::new(design, topo, fabric, healthy, requirements(design, false));
         let mut report = FailureReport::default();
+        // Units come in order: the cables of one LAG one after the other.
+        let mut previous: Option<(Unit, Outcome)> = None;
         for unit in units(design, topo, opts) {
-            let mut outcome = analysis.evaluate_unit(&unit);
-            prune_covered(&mut outcome);
-            outcome.losses.iter_mut().for_each(without_pairs);
+            let outcome = match previous {
+                Some((ref p, ref o)) if analysis.same_failure(p, &unit) => o.clone(),
+                _ => {
+                    let mut outcome = analysis.evaluate_unit(&unit);
+                    prune_covered(&mut outcome);
+                    outcome.losses.iter_mut().for_each(without_pairs);
+                    outcome
+                }
+            };
+            previous = matches!(unit, Unit::Cable(..)).then(|| (unit.clone(), outcome.clone()));
             if !outcome.losses.is_empty() {
                 report.results.push(UnitResult { unit, outcome });
             }

@@ -678,7 +678,59 @@ proptest! {
         let Some(d) = l.design else { return Ok(()) };
         check_updates(&d, &picks);
         check_pair_paths(&d, &picks);
+        check_same_failures(&d);
     }
+}
+
+/// Cables that [`Analysis::same_failure`] calls alike (the report and the
+/// simulate table evaluate only the first) lose the same, link for link,
+/// and each cable of a bundle without LAG is a failure of its own; returns
+/// how many pairs were alike.
+fn check_same_failures(d: &Design) -> usize {
+    let t = Topology::build(d);
+    let fab = Fabric::new(d, &t);
+    let healthy = fab.forwarding(d, &t, &Failures::default());
+    let a = Analysis::new(d, &t, &fab, &healthy, requirements(d, true));
+    let scenarios = ScenarioForwarding::new(d, &t, &fab, &healthy);
+    let pairs = PairPaths::new(d, &t, &healthy);
+    let cables: Vec<Unit> = every_unit(d, &t)
+        .into_iter()
+        .filter(|u| matches!(u, Unit::Cable(..)))
+        .collect();
+    let mut alike = 0;
+    for u in &cables {
+        for v in &cables {
+            let (Unit::Cable(lu, _), Unit::Cable(lv, _)) = (u, v) else {
+                continue;
+            };
+            let per_cable = t.ports.iter().any(|p| p.link == *lu && p.cable.is_some());
+            if lu != lv || u == v {
+                assert!(!a.same_failure(u, v) || u == v, "{u:?} {v:?}");
+                continue;
+            }
+            assert_eq!(a.same_failure(u, v), !per_cable, "{u:?} {v:?}");
+            if !a.same_failure(u, v) {
+                continue;
+            }
+            alike += 1;
+            assert_eq!(a.evaluate_unit(u), a.evaluate_unit(v), "{u:?} {v:?}");
+            let mut row = a.simulate_row(&healthy, &scenarios, &pairs, u);
+            row.units = vec![v.clone()];
+            assert_eq!(row, a.simulate_row(&healthy, &scenarios, &pairs, v));
+        }
+    }
+    alike
+}
+
+#[test]
+fn cables_of_one_lag_fail_alike() {
+    let mut alike = 0;
+    for name in REFERENCE {
+        let Some(d) = shared(name) else { return };
+        alike += check_same_failures(&d);
+    }
+    alike += check_same_failures(&design(&LINE.replace("MEMBERS", "members = 2")));
+    assert!(alike > 0, "no LAG of several cables to compare");
 }
 
 #[test]

@@ -31,6 +31,22 @@ pub struct UnitOptions {
     pub nic_ports: bool,
 }
 
+impl Analysis<'_> {
+    /// Whether units `a` and `b` fail the same: the same unit, or two
+    /// cables of one LAG. A LAG's port counts the cables it lost, never
+    /// which ([`Fabric::port_state`](crate::l2::Fabric::port_state)), and
+    /// nothing else reads a cable's index; the cables of a `lag = "none"`
+    /// bundle are ports of their own and differ.
+    pub fn same_failure(&self, a: &Unit, b: &Unit) -> bool {
+        match (a, b) {
+            (Unit::Cable(la, _), Unit::Cable(lb, _)) if la == lb => self.ports_by_link[la.0]
+                .iter()
+                .all(|&p| self.topo.ports[p].cable.is_none()),
+            _ => a == b,
+        }
+    }
+}
+
 impl Unit {
     /// What is down when this unit fails.
     pub fn failures(&self, design: &Design, topo: &Topology) -> Failures {
