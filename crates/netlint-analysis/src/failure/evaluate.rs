@@ -358,18 +358,14 @@ impl<'a> Analysis<'a> {
     fn connected(&self, r: usize, a: HostId, sa: &HostState, b: HostId, sb: &HostState) -> bool {
         let ca = &self.topo.carriers[a.0];
         let cb = &self.topo.carriers[b.0];
-        let lm_both: Vec<NetworkId>;
-        let allowed: &dyn Fn(NetworkId) -> bool =
-            if self.requirements[r] == Requirement::LiveMigration {
-                lm_both = self.lm[a.0]
-                    .iter()
-                    .copied()
-                    .filter(|n| self.lm[b.0].contains(n))
-                    .collect();
-                &|n| lm_both.contains(&n)
+        let lm = self.requirements[r] == Requirement::LiveMigration;
+        let allowed = |n: NetworkId| {
+            if lm {
+                self.lm[a.0].contains(&n) && self.lm[b.0].contains(&n)
             } else {
-                &|n: NetworkId| self.req_nets[r][n.0]
-            };
+                self.req_nets[r][n.0]
+            }
+        };
         for (i, c1) in ca.iter().enumerate() {
             if !allowed(c1.network) {
                 continue;
@@ -556,7 +552,7 @@ impl<'a> Analysis<'a> {
         if affected.is_empty() {
             return Outcome::default();
         }
-        let mut states: HashMap<HostId, HostState> = HashMap::new();
+        let mut states: HashMap<HostId, HostState> = HashMap::default();
         // A host whose carriers land where they did is unchanged: component
         // numbers of untouched parts of the fabric are the healthy ones.
         let mut changed: Vec<HostId> = Vec::new();

@@ -20,6 +20,7 @@
 //!   they share a token: the same rule as [`Forwarding::reach`], without
 //!   walking paths. The healthy tokens of every host are computed once.
 
+use crate::fast_hash::Map as HashMap;
 use crate::l2::{
     all_pairs, components, Fabric, Failures, Forwarding, Reach, ScenarioComponents,
     ScenarioForwarding,
@@ -30,7 +31,7 @@ use netlint_model::{
     SwitchId,
 };
 pub use pairs::PairPaths;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 mod evaluate;
 mod outcome;

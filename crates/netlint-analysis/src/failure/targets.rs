@@ -78,7 +78,7 @@ impl Analysis<'_> {
             switch_comps: None,
             failures: &none,
         };
-        let mut states: HashMap<HostId, HostState> = HashMap::new();
+        let mut states: HashMap<HostId, HostState> = HashMap::default();
         for (r, req) in self.requirements.iter().enumerate() {
             let Requirement::Target(t) = req else {
                 continue;
