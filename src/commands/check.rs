@@ -335,11 +335,17 @@ pub fn run(
     if let (Some(b), Some(path), false) = (&run.baselined, &args.baseline, args.quiet) {
         let _ = err.write_all(baseline_note(b, &path.display().to_string()).as_bytes());
     }
-    Ok(if args.exit_zero && run.exit == 1 {
+    let code = if args.exit_zero && run.exit == 1 {
         0
     } else {
         run.exit
-    })
+    };
+    if exits {
+        // As the design (`CheckSettings::leave_to_exit`): the report's
+        // findings go with the process, not one by one.
+        std::mem::forget(run);
+    }
+    Ok(code)
 }
 
 /// `--fix`, `--unsafe-fixes`, `--diff`: applies (or shows) the fixes of
