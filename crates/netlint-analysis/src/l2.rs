@@ -293,6 +293,10 @@ pub struct VlanView {
     /// explaining a cut searches the fabric, and every host pair across the
     /// same cut asks the same question.
     cuts: CutCache,
+    /// For a view patched from another ([`VlanView::patched`]): the ports
+    /// whose forwarding differs from that view's, sorted; `None` for a
+    /// view computed in full.
+    patched: Option<Vec<usize>>,
 }
 
 /// A memo of [`Forwarding::explain_cut`] answers for one view. Cloning a
@@ -558,6 +562,7 @@ impl VlanView {
             adj,
             forest: std::sync::OnceLock::new(),
             cuts: CutCache::default(),
+            patched: None,
         }
     }
 
@@ -579,6 +584,13 @@ impl VlanView {
         }
         let mut forwarding = self.forwarding.clone();
         let forwarding_changed = !forwards.is_empty();
+        let mut flipped: Vec<usize> = forwards
+            .iter()
+            .filter(|&&(p, f)| self.forwarding[p] != f)
+            .map(|&(p, _)| p)
+            .collect();
+        flipped.sort_unstable();
+        flipped.dedup();
         for (p, f) in forwards {
             forwarding[p] = f;
         }
@@ -605,7 +617,15 @@ impl VlanView {
             adj: self.adj.clone(),
             forest: std::sync::OnceLock::new(),
             cuts: CutCache::default(),
+            patched: Some(flipped),
         }
+    }
+
+    /// The ports whose forwarding may differ from `base`'s: those this view
+    /// was patched at when it was patched from `base` (the caller knows),
+    /// or `None` (every port may).
+    pub(crate) fn patched_ports(&self) -> Option<&[usize]> {
+        self.patched.as_deref()
     }
 
     /// Whether the spanning tree may cut a pair of hosts on this VLAN

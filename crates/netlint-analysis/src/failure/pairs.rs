@@ -143,6 +143,10 @@ pub struct PairPaths {
     /// Per VLAN: the groups whose classes' adapters lie in more than one
     /// healthy component, by each pair of those components.
     split: BTreeMap<Option<u16>, Split>,
+    /// Per switch and per link: its ports, the only ones whose state its
+    /// failure changes.
+    ports_by_switch: Vec<Vec<usize>>,
+    ports_by_link: Vec<Vec<usize>>,
 }
 
 /// The groups of one VLAN with adapters in several healthy components:
@@ -242,6 +246,7 @@ impl PairPaths {
             tour.groups_at.sort_unstable();
             tour.groups_at.dedup();
         }
+        let (ports_by_switch, ports_by_link) = topo.ports_by_switch_and_link(design);
         PairPaths {
             reach,
             adapters,
@@ -250,6 +255,8 @@ impl PairPaths {
             healthy_forest,
             groups_of,
             split,
+            ports_by_switch,
+            ports_by_link,
         }
     }
 
@@ -298,12 +305,27 @@ impl PairPaths {
     /// The class pairs whose every pair's reachability `failed` may
     /// change (a port on their paths changed, ...; see the module
     /// documentation).
+    ///
+    /// The ports looked at are those of the failed switches and cables
+    /// (no other port changes state) and, in a view of `failed` patched
+    /// from `healthy`'s ([`ScenarioForwarding`](crate::l2::ScenarioForwarding)),
+    /// the ports it was patched at: what a failure costs here grows with
+    /// what it changes, not with the fabric. A view solved in full is
+    /// compared port by port.
     fn touched(&self, topo: &Topology, healthy: &Forwarding, failed: &Forwarding) -> BTreeSet<Key> {
         let mut out: BTreeSet<Key> = BTreeSet::new();
         if failed.failures.is_host_local() {
             return out;
         }
-        let state_changed: Vec<usize> = (0..healthy.ports.len())
+        let mut failed_ports: BTreeSet<usize> = BTreeSet::new();
+        for s in &failed.failures.switches {
+            failed_ports.extend(self.ports_by_switch[s.0].iter().copied());
+        }
+        for (l, _) in &failed.failures.cables {
+            failed_ports.extend(self.ports_by_link[l.0].iter().copied());
+        }
+        let state_changed: Vec<usize> = failed_ports
+            .into_iter()
             .filter(|&p| healthy.ports[p] != failed.ports[p])
             .collect();
         let vlans: BTreeSet<Option<u16>> = self.vlan_of.iter().copied().collect();
@@ -323,6 +345,19 @@ impl PairPaths {
             };
             let changed: Vec<usize> = if shared {
                 state_changed.clone()
+            } else if let (None, Some(patched)) = (v0.patched_ports(), v1.patched_ports()) {
+                let mut ports: Vec<usize> = state_changed
+                    .iter()
+                    .chain(patched)
+                    .copied()
+                    .filter(|&p| {
+                        v0.forwarding[p] != v1.forwarding[p]
+                            || state_changed.binary_search(&p).is_ok()
+                    })
+                    .collect();
+                ports.sort_unstable();
+                ports.dedup();
+                ports
             } else {
                 (0..healthy.ports.len())
                     .filter(|&p| {
