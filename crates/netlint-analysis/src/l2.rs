@@ -367,18 +367,7 @@ pub fn peer_groups(
     failures: &Failures,
     vlan: Option<u16>,
 ) -> Option<Vec<usize>> {
-    vlan?;
-    if topo.splittable_domains.is_empty() {
-        return None;
-    }
-    // Two peers are split only by a link that does not allow the VLAN;
-    // three or more also by a middle one that does not define it.
-    let restricted = topo
-        .splittable_domains
-        .iter()
-        .flat_map(|(_, links)| links)
-        .any(|l| !design.link(*l).allows_vlan(vlan));
-    let least = if restricted { 2 } else { 3 };
+    let least = peers_split_from(design, topo, vlan)?;
     let mut groups: Option<Vec<usize>> = None;
     for (bi, links) in &topo.splittable_domains {
         let b = topo.bridge(*bi);
@@ -419,6 +408,34 @@ pub fn peer_groups(
         }
     }
     groups
+}
+
+/// How many live peers a domain needs for [`peer_groups`] to split it on
+/// `vlan` under some failure (`None`: none can be split). Two peers are
+/// split only by a link that does not allow the VLAN; three or more also
+/// by a middle one that does not define it.
+fn peers_split_from(design: &Design, topo: &Topology, vlan: Option<u16>) -> Option<usize> {
+    vlan?;
+    if topo.splittable_domains.is_empty() {
+        return None;
+    }
+    let restricted = topo
+        .splittable_domains
+        .iter()
+        .flat_map(|(_, links)| links)
+        .any(|l| !design.link(*l).allows_vlan(vlan));
+    Some(if restricted { 2 } else { 3 })
+}
+
+/// Whether [`peer_groups`] can be `Some` for `vlan` under any failures:
+/// some domain has enough peers. It depends on the design only, so a
+/// caller asking for every failure asks this once.
+pub(crate) fn peers_may_split(design: &Design, topo: &Topology, vlan: Option<u16>) -> bool {
+    peers_split_from(design, topo, vlan).is_some_and(|least| {
+        topo.splittable_domains
+            .iter()
+            .any(|(b, _)| topo.bridge(*b).members.len() >= least)
+    })
 }
 
 /// The link inside an MLAG domain that joins peers `a` and `b` (a

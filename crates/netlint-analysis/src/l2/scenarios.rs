@@ -34,6 +34,10 @@ pub struct ScenarioComponents {
     /// Per VLAN slot with a healthy view: its forwarding as a forest, for
     /// [`relabeled`](Self::relabeled).
     forests: Vec<Option<SplitForest>>,
+    /// Per VLAN slot: whether a failure can split an MLAG domain on it
+    /// ([`super::peers_may_split`]); where none can, its groups of peers
+    /// are not looked for per scenario.
+    may_split: Vec<bool>,
     ports_by_switch: Vec<Vec<usize>>,
     ports_by_link: Vec<Vec<usize>>,
 }
@@ -84,6 +88,10 @@ impl ScenarioComponents {
             vlans: vlans.to_vec(),
             healthy: masks,
             forests,
+            may_split: vlans
+                .iter()
+                .map(|v| super::peers_may_split(design, topo, *v))
+                .collect(),
             ports_by_switch,
             ports_by_link,
         }
@@ -236,9 +244,12 @@ impl ScenarioComponents {
             .vlans
             .iter()
             .zip(&self.healthy)
-            .map(|(&vlan, before)| {
+            .zip(&self.may_split)
+            .map(|((&vlan, before), &may_split)| {
                 let before = before.as_ref()?;
-                let peers = super::peer_groups(design, topo, failures, vlan);
+                let peers = may_split
+                    .then(|| super::peer_groups(design, topo, failures, vlan))
+                    .flatten();
                 let flips: Vec<(usize, bool)> = changed
                     .iter()
                     .map(|&p| {
