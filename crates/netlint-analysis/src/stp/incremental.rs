@@ -164,8 +164,8 @@ struct Local<'a> {
     tree: &'a Tree,
     prep: &'a TreePrep,
     port_ids: &'a [[PortId; 2]],
-    gone_link: &'a HashSet<usize>,
-    gone_bridge: &'a HashSet<usize>,
+    /// The segments with a port on a link or bridge that is gone.
+    dead: HashSet<usize>,
     cost: HashMap<PortRef, u32>,
     key: HashMap<usize, Key>,
     /// Affected bridges that root a component of their own now.
@@ -188,9 +188,7 @@ impl Local<'_> {
         self.port_ids[p.link][p.end.index()]
     }
     fn seg_alive(&self, s: usize) -> bool {
-        self.prep.segs[s].ports.iter().all(|q| {
-            !self.gone_link.contains(&q.port.link) && !self.gone_bridge.contains(&q.bridge)
-        })
+        self.dead.is_empty() || !self.dead.contains(&s)
     }
     fn designated(&self, s: usize) -> Option<SegPort> {
         match self.designated.get(&s) {
@@ -449,17 +447,32 @@ impl Updates {
             flips: HashMap::default(),
         };
         for (t, (tree, prep)) in healthy.trees.iter().zip(&self.trees).enumerate() {
+            let mut dead: HashSet<usize> = HashSet::default();
+            for &l in &gone_link {
+                for end in [End::A, End::B] {
+                    let s = tree.seg_of[l][end.index()];
+                    if s != NO_SEG {
+                        dead.insert(s as usize);
+                    }
+                }
+            }
+            for &b in &gone_bridge {
+                dead.extend(prep.ports_of(b).iter().map(|x| x.0 as usize));
+            }
             let mut local = Local {
                 tree,
                 prep,
                 port_ids: &engine.shared.port_ids,
-                gone_link: &gone_link,
-                gone_bridge: &gone_bridge,
+                dead,
                 cost: HashMap::default(),
                 key: HashMap::default(),
                 new_root: HashSet::default(),
                 designated: HashMap::default(),
             };
+            // Whether every port that got dearer is no root port and on no
+            // root port's segment: then, with nothing gone, no key, root
+            // port or role of this tree changes (the module documentation).
+            let mut quiet = gone_link.is_empty() && gone_bridge.is_empty();
             for &(l, s) in &speed {
                 let Some((a, b)) = ends[l] else { continue };
                 for (end, bridge) in [(End::A, a), (End::B, b)] {
@@ -479,9 +492,19 @@ impl Updates {
                         return None;
                     }
                     if new > old {
-                        local.cost.insert(PortRef::new(l, end), new);
+                        let p = PortRef::new(l, end);
+                        local.cost.insert(p, new);
+                        let rp = tree.bridges[bridge].as_ref().and_then(|x| x.root_port);
+                        quiet &= rp.is_none_or(|r| {
+                            r != p
+                                && tree.seg_of[r.link][r.end.index()]
+                                    != tree.seg_of[p.link][p.end.index()]
+                        });
                     }
                 }
+            }
+            if quiet {
+                continue;
             }
             // Bridges whose root port went down or got dearer, and every
             // bridge below them.
