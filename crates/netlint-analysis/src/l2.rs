@@ -7,10 +7,11 @@
 //! its bridges and ports); [`Fabric::forwarding`] solves one scenario into a
 //! [`Forwarding`], which answers per-VLAN and per-host-pair questions.
 
+use crate::fast_hash::Map as HashMap;
 use crate::stp::{BridgeInput, LinkInput, MstConfig, Scenario, StpEngine, StpResult, TreeId};
 use crate::topology::{BridgeId, Carrier, NicEnd, Topology};
 use netlint_model::{Design, HostId, LinkId, Mtu, NetworkId, NicIdx, Speed, SwitchId};
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// What is broken in a scenario (empty = healthy).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]

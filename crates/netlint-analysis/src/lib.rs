@@ -13,7 +13,7 @@
 pub mod bandwidth;
 pub mod drift;
 pub mod failure;
-mod fast_hash;
+use netlint_model::fast_hash;
 pub mod l2;
 pub mod speeds;
 pub mod stp;

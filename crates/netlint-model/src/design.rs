@@ -858,7 +858,7 @@ impl Design {
         &self.live_migration_networks
     }
     pub(crate) fn find_live_migration_networks(hosts: &[Host]) -> Vec<NetworkId> {
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = crate::fast_hash::Set::default();
         hosts
             .iter()
             .flat_map(|h| h.live_migration.iter().flat_map(|lm| &lm.networks))

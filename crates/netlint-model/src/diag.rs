@@ -3,9 +3,9 @@
 
 use crate::design::HostId;
 use crate::element::Element;
+use crate::fast_hash::Set as HashSet;
 use crate::fix::Fix;
 use crate::span::Span;
-use std::collections::HashSet;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -206,7 +206,7 @@ impl Diagnostic {
 
     /// The hosts among the subjects, in subject order, each once.
     pub fn hosts(&self) -> Vec<&str> {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         self.subjects
             .iter()
             .filter_map(Element::host_name)
@@ -232,7 +232,7 @@ impl Diagnostic {
     /// The same finding about each of `subjects` (each once, in the order
     /// given) instead of its one subject; nothing changes if there are none.
     pub fn with_subjects(mut self, subjects: impl IntoIterator<Item = Element>) -> Self {
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         let all: Vec<Element> = subjects
             .into_iter()
             .filter(|s| seen.insert(s.clone()))

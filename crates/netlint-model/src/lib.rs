@@ -5,6 +5,7 @@
 pub mod design;
 pub mod diag;
 pub mod element;
+pub mod fast_hash;
 pub mod fix;
 mod load;
 pub mod ports;

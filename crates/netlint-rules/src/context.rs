@@ -2,10 +2,10 @@
 //! use and shared by every rule of the run.
 
 use netlint_analysis::{l2::AdapterPath, Fabric, Failures, Forwarding, Reachability, Topology};
+use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::{
     Design, Diagnostic, Element, HostId, Label, NetworkId, NicIdx, Severity, Span, SwitchId,
 };
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -51,7 +51,7 @@ impl<'d> Context<'d> {
             bandwidth: OnceLock::new(),
             failures: OnceLock::new(),
             attachment: OnceLock::new(),
-            adapter_paths: Mutex::new(HashMap::new()),
+            adapter_paths: Mutex::new(HashMap::default()),
             adapter_path_lookups: AtomicUsize::new(0),
             fix_check: false,
             stack_as_unit: false,
@@ -184,7 +184,7 @@ impl<'d> Context<'d> {
         (0..self.design.networks.len())
             .map(|ni| {
                 let net = NetworkId(ni);
-                let mut ids: HashMap<Vec<(NicIdx, SwitchId)>, u32> = HashMap::new();
+                let mut ids: HashMap<Vec<(NicIdx, SwitchId)>, u32> = HashMap::default();
                 self.design
                     .host_ids()
                     .map(|h| {

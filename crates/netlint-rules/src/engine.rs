@@ -4,12 +4,13 @@
 use crate::phrases::words::name_hosts;
 use crate::rules::all;
 use crate::{Context, Rule};
+use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::nearest;
 use netlint_model::{
     Category, Design, Diagnostic, Element, Level, Part, RuleId, RuleMeta, Severity, Sp, Span,
     SCHEMA, SYNTAX,
 };
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 /// Every rule of the catalogue, in registry order.
 pub fn registry() -> &'static [&'static Rule] {
@@ -246,7 +247,7 @@ struct AllowIndex<'d> {
 
 impl<'d> AllowIndex<'d> {
     fn new(design: &'d Design) -> Self {
-        let mut first = HashMap::new();
+        let mut first = HashMap::default();
         for (i, (scope, a)) in design.allows.iter().enumerate() {
             first.entry((a.rule.value.as_str(), scope)).or_insert(i);
         }

@@ -20,12 +20,12 @@
 //! side is this host (degraded when an adapter is lost); the receiving side
 //! is the peer, taken to be built alike and healthy.
 
+use crate::fast_hash::Map as HashMap;
 use crate::topology::{Topology, Via};
 use netlint_model::{
     Bandwidth, Design, Host, HostId, LoadBalancing, NetworkId, NicIdx, Protocol, Rdma, Role, Sp,
     Span, Speed, TeamIdx, TeamMode, Transport, Uplink, VSwitchIdx,
 };
-use std::collections::HashMap;
 use std::sync::Arc;
 
 mod alike;

@@ -537,7 +537,7 @@ impl BandwidthModel {
             .map(|h| alike::Inputs::of(design, topology, HostId(h)))
             .collect();
         // Classes numbered in the order of their first host.
-        let mut index: HashMap<&alike::Inputs<'_>, usize> = HashMap::new();
+        let mut index: HashMap<&alike::Inputs<'_>, usize> = HashMap::default();
         let mut first: Vec<HostId> = Vec::new();
         let class_of: Vec<usize> = inputs
             .iter()

@@ -30,9 +30,10 @@
 //! ([`ClassPair::walk`]).
 
 use super::Forwarding;
+use crate::fast_hash::Map as HashMap;
 use crate::topology::{NicEnd, Topology};
 use netlint_model::{Design, HostId, NetworkId, Speed};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 mod pair;
 pub(crate) use pair::every_pair;
@@ -401,7 +402,7 @@ impl Reachability {
         let list: Vec<HostId> = hosts.iter().copied().collect();
         let mut uf = crate::UnionFind::new(list.len());
         // The first host of `hosts` met with each key, per group.
-        let mut first: HashMap<(usize, ReachKey), usize> = HashMap::new();
+        let mut first: HashMap<(usize, ReachKey), usize> = HashMap::default();
         // The walked hosts, with the hosts of their group among `hosts`.
         let mut in_group: BTreeMap<usize, Vec<(usize, usize)>> = BTreeMap::new();
         for (k, &h) in list.iter().enumerate() {
@@ -479,8 +480,8 @@ impl Reachability {
         // Per group: the changed members' positions and their class in
         // `other` (numbered per group). Hosts in ascending order, so that
         // each group numbers its changed members' classes in that order.
-        let mut moved: HashMap<usize, BTreeMap<usize, u32>> = HashMap::new();
-        let mut ids: HashMap<usize, HashMap<Signature, u32>> = HashMap::new();
+        let mut moved: HashMap<usize, BTreeMap<usize, u32>> = HashMap::default();
+        let mut ids: HashMap<usize, HashMap<Signature, u32>> = HashMap::default();
         for &h in changed {
             for &gi in self.of_host.get(h.0).into_iter().flatten() {
                 let gi = gi as usize;
@@ -768,7 +769,7 @@ fn group(
     members: Vec<HostId>,
 ) -> Group {
     // Classes in order of first member.
-    let mut ids: HashMap<Signature, u32> = HashMap::new();
+    let mut ids: HashMap<Signature, u32> = HashMap::default();
     let mut class = Vec::with_capacity(members.len());
     let mut at: Vec<Vec<usize>> = Vec::new();
     for (i, &h) in members.iter().enumerate() {
@@ -799,7 +800,7 @@ fn group(
             }
         });
     }
-    let mut bucket_of: HashMap<&Side, u32> = HashMap::new();
+    let mut bucket_of: HashMap<&Side, u32> = HashMap::default();
     let mut bucket = Vec::with_capacity(at.len());
     let mut buckets: Vec<Vec<u32>> = Vec::new();
     for (c, s) in side.iter().enumerate() {

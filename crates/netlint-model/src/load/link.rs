@@ -113,7 +113,7 @@ impl Builder {
     }
 
     pub(super) fn check_link_names(&mut self, links: &[Link]) {
-        let mut seen: HashMap<&str, Span> = HashMap::new();
+        let mut seen: HashMap<&str, Span> = HashMap::default();
         for l in links {
             if let Some(first) = seen.insert(&l.name, l.span) {
                 self.r.diags.push(
@@ -132,7 +132,7 @@ impl Builder {
     pub(super) fn check_link_kinds(&mut self, links: &[Link]) {
         // Peer-links between switches that name no MLAG domain: the
         // switch each one is already paired with, and by which link.
-        let mut paired: HashMap<usize, (usize, Span)> = HashMap::new();
+        let mut paired: HashMap<usize, (usize, Span)> = HashMap::default();
         for (l, a_id) in links.iter().flat_map(|l| l.a_ends().map(move |a| (l, a))) {
             let a = &self.switches[a_id.value.0];
             let kind = l.kind.value;

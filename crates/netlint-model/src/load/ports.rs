@@ -6,10 +6,10 @@
 use super::{element_span, entries, Builder};
 use crate::design::{Attachment, Host, Link, SwitchId, SwitchLag, Team, Uplink};
 use crate::diag::Diagnostic;
+use crate::fast_hash::Map as HashMap;
 use crate::ports::{LinkEnds, SwitchPort};
 use crate::reader::{did_you_mean, Table};
 use crate::span::{Sp, Span};
-use std::collections::HashMap;
 
 pub(super) const PORT_KEYS: &[&str] = &[
     "vlans",
@@ -245,7 +245,7 @@ impl Builder {
 
     /// Each configured port takes one cable: one host NIC, or one link end.
     pub(super) fn check_port_use(&mut self, hosts: &[Host], links: &[Link]) {
-        let mut used: HashMap<(usize, usize), (Span, String)> = HashMap::new();
+        let mut used: HashMap<(usize, usize), (Span, String)> = HashMap::default();
         let mut claim = |this: &mut Self, s: SwitchId, p: usize, span: Span, who: String| {
             let sw = &this.switches[s.0];
             let name = &sw.ports[p].name;

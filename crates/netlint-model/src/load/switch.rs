@@ -114,7 +114,7 @@ impl Builder {
             .map(|v| v.map(|n| n as u32));
         if let Some((is, it)) = self.r.table(st, "instances") {
             let mut map: BTreeMap<u16, crate::units::VlanSet> = BTreeMap::new();
-            let mut owner: HashMap<u16, u16> = HashMap::new();
+            let mut owner: HashMap<u16, u16> = HashMap::default();
             for (k, ks, v) in entries(it) {
                 let Some(inst) = parse_instance(&mut self.r, &k, ks) else {
                     continue;

@@ -3,8 +3,8 @@
 //! user to that override, not to the profile line every host shares (which
 //! becomes a related label); `docs/format.md` promises it.
 
+use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::{Design, Diagnostic, Host, Label, NicIdx, Span};
-use std::collections::HashMap;
 
 /// The lines a finding involves, in the order the rule would point at them
 /// when no host overrides any: the primary first.

@@ -3,8 +3,8 @@
 //! catalogue order.
 
 use crate::Rule;
+use netlint_model::fast_hash::{Map as HashMap, Set as HashSet};
 use netlint_model::{Diagnostic, Element, Span};
-use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 pub mod drift;
@@ -28,7 +28,7 @@ pub(crate) fn merge_alike(items: Vec<Diagnostic>) -> Vec<Diagnostic> {
         first: String,
         seen: HashSet<Element>,
     }
-    let mut index: HashMap<Cause, usize> = HashMap::new();
+    let mut index: HashMap<Cause, usize> = HashMap::default();
     let mut groups: Vec<Group> = Vec::new();
     for mut d in items {
         let key = (d.primary.as_ref().map(|l| l.span), d.message.clone());
@@ -74,7 +74,7 @@ pub(crate) fn merge_worded(
     // The cause (primary span and message) of each words, and whether a
     // cause has several words (then the words of the subject first in
     // path order are kept, which needs the paths).
-    let mut causes: HashMap<(Option<Span>, &str), usize> = HashMap::new();
+    let mut causes: HashMap<(Option<Span>, &str), usize> = HashMap::default();
     let mut several: Vec<bool> = Vec::new();
     let cause_of: Vec<usize> = words
         .iter()
@@ -121,7 +121,7 @@ pub(crate) fn merge_worded(
                 groups.push(Group {
                     words: w,
                     first: path,
-                    seen: HashSet::from([e.clone()]),
+                    seen: HashSet::from_iter([e.clone()]),
                     subjects: vec![e],
                 });
             }

@@ -2,10 +2,10 @@
 //! in order, and its walk on demand, renamed for any of its pairs.
 
 use super::{Group, Reachability};
+use crate::fast_hash::Map as HashMap;
 use crate::l2::{Break, Forwarding, Reach};
 use crate::topology::Topology;
 use netlint_model::{Design, HostId, NetworkId};
-use std::collections::HashMap;
 
 /// One pair of host classes of a network in one cluster: every pair of
 /// their hosts (a host of the first class before a host of the second in
@@ -248,7 +248,7 @@ pub(crate) fn every_pair(design: &Design, topo: &Topology, fwd: &Forwarding) -> 
     let reach = Reachability::new(design, topo, fwd);
     let mut out = Vec::with_capacity(reach.len());
     for g in reach.groups() {
-        let mut walked: HashMap<(u32, u32), Reach> = HashMap::new();
+        let mut walked: HashMap<(u32, u32), Reach> = HashMap::default();
         let m = g.members();
         for i in 0..m.len() {
             for j in i + 1..m.len() {

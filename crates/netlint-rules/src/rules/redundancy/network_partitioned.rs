@@ -5,9 +5,10 @@ use crate::phrases::failure::host_list;
 use crate::phrases::ports;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Break, BridgeId, ClassPair, NotCarried, Reach, Topology, Which};
+use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::Element;
 use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 declare_rule!(
     RULE,
@@ -362,7 +363,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     parts.sort_by_key(|(p, _)| p.order());
     // (network, element, span, text) -> index of its cause and pairs, in
     // the order first met.
-    let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::new();
+    let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::default();
     let mut cuts: Vec<Cut<'_>> = Vec::new();
     for (part, walked) in parts {
         let r = part.reach(walked);

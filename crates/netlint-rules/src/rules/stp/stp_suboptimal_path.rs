@@ -12,8 +12,9 @@ use crate::phrases::words::host_list;
 use crate::phrases::words::speed_text;
 use crate::{declare_rule, Context};
 use netlint_analysis::BridgeId;
+use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::{Diagnostic, HostId, NetworkId, Speed};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 
 declare_rule!(
     RULE,
@@ -55,7 +56,8 @@ fn check_with(cx: &Context<'_>, out: &mut Vec<Diagnostic>, candidates_only: bool
     // (network, blocked ports, path) -> what it costs
     let mut slow: BTreeMap<(NetworkId, Vec<usize>, Vec<usize>), Slow> = BTreeMap::new();
     // The widest path per VLAN and bridge pair, asked for by many host pairs.
-    let mut widest: HashMap<(Option<u16>, BridgeId, BridgeId), Option<Vec<usize>>> = HashMap::new();
+    let mut widest: HashMap<(Option<u16>, BridgeId, BridgeId), Option<Vec<usize>>> =
+        HashMap::default();
     // A path is slower than the hosts' adapters only over a port slower
     // than the fastest adapter: a VLAN that forwards on no such port has
     // nothing to find, whatever its host pairs.

@@ -7,8 +7,8 @@ use crate::rules::traffic::emit_worded;
 use crate::rules::traffic::host_ports::{article, via_span};
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{ClassModel, Group, PinCap, TrafficClass};
+use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::{Diagnostic, Element, Host, HostId, Platform, Role, Span, Transport};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 declare_rule!(
@@ -37,7 +37,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // Hosts alike share their classes (one allocation) and mostly their
     // names and lines: each distinct set of facts is worded once.
     let mut words: Vec<Diagnostic> = Vec::new();
-    let mut index: HashMap<Facts, usize> = HashMap::new();
+    let mut index: HashMap<Facts, usize> = HashMap::default();
     let mut found: Vec<(usize, Element)> = Vec::new();
     for (hi, host) in d.hosts.iter().enumerate() {
         let hb = model.host(HostId(hi));
