@@ -8,11 +8,13 @@
 use crate::design::*;
 use crate::diag::{Diagnostic, Severity};
 use crate::element::{Element, Part};
+use crate::fast_hash::Map as HashMap;
 use crate::reader::{did_you_mean, span_of, Reader, Table, Value};
 use crate::span::{SourceFile, Sp, Span};
 use crate::text::{escape, is_unsafe};
 use crate::units::{Bandwidth, Duration, Mtu, MtuForm, MAX_FRAME, MAX_MTU, MIN_MTU};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
 use toml::de::{DeTable, DeValue};
 
 mod host;
@@ -197,7 +199,9 @@ pub fn load(file: &SourceFile) -> Loaded {
         };
     }
     let mut b = Builder::default();
-    check_text(root.get_ref(), None, &mut b.r);
+    if !free_of_unsafe_text(&file.text) {
+        check_text(root.get_ref(), None, &mut b.r);
+    }
     let design = b.design(root.get_ref(), file);
     let mut diagnostics = b.r.diags;
     finish(&mut diagnostics);
@@ -240,6 +244,23 @@ fn finish(diags: &mut Vec<Diagnostic>) {
 /// a person can act on (see [`crate::syntax`]).
 fn syntax_diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<Diagnostic> {
     crate::syntax::diagnostics(file, errors)
+}
+
+/// Whether no key or string of the parsed `text` can hold an unsafe
+/// character ([`check_text`]), told from the text alone: TOML keeps raw
+/// control characters out of single-line strings and keys (a tab aside),
+/// so a text with no escape (no backslash), no multi-line string, no tab
+/// and no unsafe character but its line ends has none in any key or
+/// string. A large design is then not walked value by value; any other
+/// text is.
+fn free_of_unsafe_text(text: &str) -> bool {
+    let plain = |c: char| !is_unsafe(c) || c == '\n' || c == '\r';
+    let chars_ok = if text.is_ascii() {
+        text.bytes().all(|b| plain(char::from(b)))
+    } else {
+        text.chars().all(plain)
+    };
+    chars_ok && !text.contains('\\') && !text.contains("\"\"\"") && !text.contains("'''")
 }
 
 /// Refuses control characters (and bidirectional controls) in every key
@@ -715,12 +736,28 @@ impl Builder {
 
     /// `mtu = N` or the vendor form (`jumbo_packet`, `frame_size`), never both.
     fn mtu(&mut self, t: &Table<'_>, vendor_key: Option<&str>, what: &str) -> Option<Sp<Mtu>> {
+        // The ranges' words, written once (this runs for every NIC, vNIC,
+        // switch and link; the words only for a value out of range).
+        static MTU_RANGE: LazyLock<String> = LazyLock::new(|| {
+            format!("from {MIN_MTU} to {MAX_MTU} (the largest payload, 1500 standard, 9000 jumbo)")
+        });
+        static JUMBO_RANGE: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "from {} to {} (the MTU plus the 14-byte header: 1514 standard, 9014 jumbo)",
+                MIN_MTU + 14,
+                MAX_MTU + 14
+            )
+        });
+        static FRAME_RANGE: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "from {} to {MAX_FRAME} (the frame: MTU + 14 header + 4 FCS)",
+                MIN_MTU + 18
+            )
+        });
         let range = MIN_MTU as i64..=MAX_MTU as i64;
-        let range_text =
-            format!("from {MIN_MTU} to {MAX_MTU} (the largest payload, 1500 standard, 9000 jumbo)");
         let plain = self
             .r
-            .int(t, "mtu", range, &range_text)
+            .int(t, "mtu", range, &MTU_RANGE)
             .map(|v| v.map(|n| Mtu::mtu(n as u32)));
         let Some(vk) = vendor_key else {
             return plain;
@@ -728,11 +765,21 @@ impl Builder {
         let vendor = match vk {
             "jumbo_packet" => self
                 .r
-                .int(t, vk, (MIN_MTU + 14) as i64..=(MAX_MTU + 14) as i64, &format!("from {} to {} (the MTU plus the 14-byte header: 1514 standard, 9014 jumbo)", MIN_MTU + 14, MAX_MTU + 14))
+                .int(
+                    t,
+                    vk,
+                    (MIN_MTU + 14) as i64..=(MAX_MTU + 14) as i64,
+                    &JUMBO_RANGE,
+                )
                 .map(|v| v.map(|n| Mtu::from_jumbo_packet(n as u32))),
             _ => self
                 .r
-                .int(t, vk, (MIN_MTU + 18) as i64..=MAX_FRAME as i64, &format!("from {} to {MAX_FRAME} (the frame: MTU + 14 header + 4 FCS)", MIN_MTU + 18))
+                .int(
+                    t,
+                    vk,
+                    (MIN_MTU + 18) as i64..=MAX_FRAME as i64,
+                    &FRAME_RANGE,
+                )
                 .map(|v| v.map(|n| Mtu::from_frame_size(n as u32))),
         };
         if let (Some((ps, _)), Some((vs, _))) = (Reader::get(t, "mtu"), Reader::get(t, vk)) {

@@ -48,3 +48,25 @@ fn netlint_toml_is_checked_too() {
     ));
     assert!(d.iter().any(|d| d.message.contains("U+001B")), "{d:#?}");
 }
+
+/// Without a single escape in the file (the load then decides from the raw
+/// text whether any value needs looking at): a raw bidirectional control,
+/// a raw C1 control and a raw line break in a multi-line literal string
+/// are found all the same.
+#[test]
+fn unsafe_characters_written_raw_are_found_without_escapes() {
+    let bidi = "[design]\nname = \"d\"\n[hosts.\"h\u{202e}1\"]\n";
+    assert_eq!(
+        diags(bidi),
+        vec![(
+            3,
+            "the name `h\\u{202e}1` contains the control character U+202E".to_string()
+        )]
+    );
+    let c1 = "[design]\nname = \"d\"\n[switches.a]\nstack = \"s\u{85}\"\n";
+    assert_eq!(diags(c1).len(), 1);
+    let literal = "[design]\nname = '''two\nlines'''\n";
+    assert_eq!(diags(literal).len(), 1);
+    let crlf = "[design]\r\nname = \"d\"\r\n[switches.a]\r\n";
+    assert_eq!(diags(crlf), vec![]);
+}
