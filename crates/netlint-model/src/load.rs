@@ -893,10 +893,11 @@ fn own_spans(t: &Table<'_>, out: &mut Vec<Span>) {
 /// each other, so an override in one form drops the profile's other form.
 fn merge<'i>(base: &mut DeTable<'i>, over: &DeTable<'i>) {
     const ALTERNATIVES: &[&[&str]] = &[&["mtu", "jumbo_packet", "frame_size"], &["switch", "peer"]];
+    let has = |t: &DeTable<'i>, k: &str| crate::reader::entry(t, k).is_some();
     for group in ALTERNATIVES {
-        if group.iter().any(|k| over.contains_key(*k)) {
+        if group.iter().any(|k| has(over, k)) {
             for k in *group {
-                if !over.contains_key(*k) {
+                if !has(over, k) && has(base, k) {
                     base.remove(*k);
                 }
             }
@@ -906,7 +907,10 @@ fn merge<'i>(base: &mut DeTable<'i>, over: &DeTable<'i>) {
         if k.get_ref() == "profile" {
             continue;
         }
-        match (base.get_mut(k.get_ref().as_ref()), v.get_ref()) {
+        match (
+            crate::reader::entry_mut(base, k.get_ref().as_ref()),
+            v.get_ref(),
+        ) {
             (Some(bv), DeValue::Table(ot)) if matches!(bv.get_ref(), DeValue::Table(_)) => {
                 if let DeValue::Table(bt) = bv.get_mut() {
                     merge(bt, ot);

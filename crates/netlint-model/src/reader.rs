@@ -17,6 +17,35 @@ pub(crate) fn span_of<T>(v: &Spanned<T>) -> Span {
     v.span().into()
 }
 
+/// Up to this many keys, a table is searched by comparing its keys in
+/// turn: a design's tables hold a few keys each, and comparing them reads
+/// fewer bytes than hashing the key with toml's hasher (SipHash), which
+/// the loader did a hundred and sixty times per host.
+const SCANNED: usize = 16;
+
+/// The entry of `key` in `t`, as [`Table::get_key_value`] finds it.
+pub(crate) fn entry<'t, 'i>(
+    t: &'t Table<'i>,
+    key: &str,
+) -> Option<(&'t Spanned<std::borrow::Cow<'i, str>>, &'t Value<'i>)> {
+    if t.len() <= SCANNED {
+        t.iter().find(|(k, _)| k.get_ref().as_ref() == key)
+    } else {
+        t.get_key_value(key)
+    }
+}
+
+/// The value of `key` in `t`, to change, as [`Table::get_mut`] finds it.
+pub(crate) fn entry_mut<'t, 'i>(t: &'t mut Table<'i>, key: &str) -> Option<&'t mut Value<'i>> {
+    if t.len() <= SCANNED {
+        t.iter_mut()
+            .find(|(k, _)| k.get_ref().as_ref() == key)
+            .map(|(_, v)| v)
+    } else {
+        t.get_mut(key)
+    }
+}
+
 /// The closest of `candidates` to `word`, when close enough to be a typo,
 /// or when one is the other with whole name parts added (`vmotion` for
 /// `vmotion-net`, `tor-a1` for `tor-a`).
@@ -99,7 +128,7 @@ impl Reader {
     }
 
     pub fn get<'t, 'i>(t: &'t Table<'i>, key: &str) -> Option<(Span, &'t Value<'i>)> {
-        t.get_key_value(key).map(|(k, v)| (span_of(k), v))
+        entry(t, key).map(|(k, v)| (span_of(k), v))
     }
 
     fn wrong_type(&mut self, key: &str, v: &Value<'_>, expected: &str) {
@@ -115,7 +144,7 @@ impl Reader {
     /// Reports a missing required key, unless a misspelling of it is there
     /// (that is reported as an unknown field with the suggestion already).
     pub fn require(&mut self, t: &Table<'_>, key: &str, span: Span, what: &str, example: &str) {
-        if t.get(key).is_some() {
+        if entry(t, key).is_some() {
             return;
         }
         let misspelt = t.iter().any(|(k, _)| {
