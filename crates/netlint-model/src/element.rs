@@ -75,21 +75,21 @@ impl Element {
     pub fn path(&self) -> String {
         let (kind, name, part) = match self {
             Element::Design => return String::new(),
-            Element::Network(n) => return format!("networks.{n}"),
-            Element::Switch(n) => return format!("switches.{n}"),
-            Element::Link(n) => return format!("links.{n}"),
-            Element::Storage(n, None) => return format!("storage.{n}"),
-            Element::Storage(n, Some(p)) => return format!("storage.{n}.ports.{p}"),
+            Element::Network(n) => return dotted(&["networks", n]),
+            Element::Switch(n) => return dotted(&["switches", n]),
+            Element::Link(n) => return dotted(&["links", n]),
+            Element::Storage(n, None) => return dotted(&["storage", n]),
+            Element::Storage(n, Some(p)) => return dotted(&["storage", n, "ports", p]),
             Element::Host(n, p) => ("hosts", n, p),
             Element::Profile(n, p) => ("profiles", n, p),
         };
         match part {
-            Part::Whole => format!("{kind}.{name}"),
-            Part::Nic(x) => format!("{kind}.{name}.nics.{x}"),
-            Part::Team(x) => format!("{kind}.{name}.teams.{x}"),
-            Part::VSwitch(x) => format!("{kind}.{name}.vswitches.{x}"),
+            Part::Whole => dotted(&[kind, name]),
+            Part::Nic(x) => dotted(&[kind, name, "nics", x]),
+            Part::Team(x) => dotted(&[kind, name, "teams", x]),
+            Part::VSwitch(x) => dotted(&[kind, name, "vswitches", x]),
             Part::VNic { vswitch, vnic } => {
-                format!("{kind}.{name}.vswitches.{vswitch}.vnics.{vnic}")
+                dotted(&[kind, name, "vswitches", vswitch, "vnics", vnic])
             }
         }
     }
@@ -214,6 +214,21 @@ impl Host {
     }
 }
 
+/// `parts` joined by dots, in a string of exactly that length: paths are
+/// written for every finding's element and subjects (a `format!` each
+/// cost several times as much).
+fn dotted(parts: &[&str]) -> String {
+    let len = parts.iter().map(|p| p.len()).sum::<usize>() + parts.len().saturating_sub(1);
+    let mut out = String::with_capacity(len);
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        out.push_str(p);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,6 +244,12 @@ mod tests {
         assert_eq!(Element::Switch("tor-a".into()).path(), "switches.tor-a");
         assert_eq!(Element::Link("isl".into()).path(), "links.isl");
         assert_eq!(Element::Network("lm".into()).path(), "networks.lm");
+        assert_eq!(Element::Storage("san".into(), None).path(), "storage.san");
+        assert_eq!(
+            Element::Storage("san".into(), Some("A0".into())).path(),
+            "storage.san.ports.A0"
+        );
+        assert_eq!(Element::Design.path(), "");
         let vnic = Element::Profile(
             "p".into(),
             Part::VNic {
