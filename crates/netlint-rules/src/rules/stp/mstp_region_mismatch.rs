@@ -75,14 +75,20 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let topo = cx.topology();
     // The configuration most switches of each region name hold (ties: the
     // first switch in the file): the one the odd switch should copy.
+    // Each MSTP switch's configuration, worked out once.
+    let configs: Vec<Option<Config>> = design
+        .switches
+        .iter()
+        .map(|sw| region(sw).map(|_| config(sw)))
+        .collect();
+    let config_of = |s: SwitchId| configs[s.0].as_ref();
     let mut votes: BTreeMap<&str, Vec<(Config, usize, SwitchId)>> = BTreeMap::new();
     for (i, sw) in design.switches.iter().enumerate() {
-        if let Some(r) = region(sw) {
-            let c = config(sw);
+        if let (Some(r), Some(c)) = (region(sw), &configs[i]) {
             let list = votes.entry(r).or_default();
-            match list.iter_mut().find(|(x, _, _)| *x == c) {
+            match list.iter_mut().find(|(x, _, _)| x == c) {
                 Some(e) => e.1 += 1,
-                None => list.push((c, 1, SwitchId(i))),
+                None => list.push((c.clone(), 1, SwitchId(i))),
             }
         }
     }
@@ -104,7 +110,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let (Some(ra), Some(rb)) = (region(sa), region(sb)) else {
                 continue;
             };
-            if ra != rb || config(sa) == config(sb) {
+            if ra != rb || config_of(a) == config_of(b) {
                 continue;
             }
             let key = (a.min(b), a.max(b));
@@ -121,12 +127,19 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let name = region(design.switch(x)).unwrap_or_default();
         let major = majority(name);
         // Report on the switch that leaves the region's usual configuration.
-        let (o, good) = if major.as_ref() == Some(&config(design.switch(x))) {
+        let (o, good) = if major.as_ref() == config_of(x) {
             (y, x)
         } else {
             (x, y)
         };
-        let e = odd.entry((o, config(design.switch(good)))).or_default();
+        let e = odd
+            .entry((
+                o,
+                config_of(good)
+                    .cloned()
+                    .unwrap_or_else(|| config(design.switch(good))),
+            ))
+            .or_default();
         e.0.push(good);
         for l in links {
             if !e.1.contains(&l) {
