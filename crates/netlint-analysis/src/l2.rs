@@ -826,10 +826,64 @@ pub struct Forwarding {
 /// port on such a path that does not carry it, and the cuts a rule
 /// explains come many from one bridge in a row. Cloning starts afresh.
 #[derive(Debug, Default)]
-struct UpTree(std::sync::Mutex<Option<(usize, Parents)>>);
+struct UpTree(std::sync::Mutex<Option<UpSearch>>);
 
 /// Per bridge: the bridge and port a search reached it from.
 type Parents = Vec<Option<(usize, usize)>>;
+
+/// A breadth-first search over the ports that are up from one bridge,
+/// taken only as far as the bridges asked for so far: it stops when it
+/// meets the bridge asked for and goes on from there for the next, so the
+/// parents it gives every bridge are those of a whole search (the same
+/// bridges in the same order), at the cost of the part it walked.
+#[derive(Debug)]
+struct UpSearch {
+    from: usize,
+    prev: Parents,
+    seen: Vec<bool>,
+    queue: VecDeque<usize>,
+    /// The bridge being expanded and the next of its ports to look at.
+    at: Option<(usize, usize)>,
+}
+
+impl UpSearch {
+    fn new(n: usize, from: usize) -> UpSearch {
+        let mut seen = vec![false; n];
+        seen[from] = true;
+        UpSearch {
+            from,
+            prev: vec![None; n],
+            seen,
+            queue: VecDeque::from([from]),
+            at: None,
+        }
+    }
+
+    /// Walks on until `to` is met or every bridge the ports that are up
+    /// reach is.
+    fn reach(&mut self, adj: &[Vec<(usize, usize)>], up: &[PortState], to: usize) {
+        while !self.seen[to] {
+            let (x, start) = match self.at.take() {
+                Some(at) => at,
+                None => match self.queue.pop_front() {
+                    Some(x) => (x, 0),
+                    None => return,
+                },
+            };
+            for (i, &(y, port)) in adj[x].iter().enumerate().skip(start) {
+                if up[port].up && !self.seen[y] {
+                    self.seen[y] = true;
+                    self.prev[y] = Some((x, port));
+                    self.queue.push_back(y);
+                    if y == to {
+                        self.at = Some((x, i + 1));
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
 
 impl Clone for UpTree {
     fn clone(&self) -> Self {
@@ -1274,26 +1328,14 @@ impl Forwarding {
             return Some(Vec::new());
         }
         let mut cache = self.up_tree.0.lock().unwrap_or_else(|e| e.into_inner());
-        if cache.as_ref().is_none_or(|(f, _)| *f != from.0) {
-            // Breadth first, as `VlanView::path` searches: the parents it
-            // gives the bridges it meets before `to` are the same.
-            let n = adj.len();
-            let mut prev: Parents = vec![None; n];
-            let mut seen = vec![false; n];
-            let mut q = VecDeque::from([from.0]);
-            seen[from.0] = true;
-            while let Some(x) = q.pop_front() {
-                for &(y, port) in &adj[x] {
-                    if self.ports[port].up && !seen[y] {
-                        seen[y] = true;
-                        prev[y] = Some((x, port));
-                        q.push_back(y);
-                    }
-                }
-            }
-            *cache = Some((from.0, prev));
+        // Breadth first, as `VlanView::path` searches: the parents it
+        // gives the bridges it meets before `to` are the same.
+        if cache.as_ref().is_none_or(|c| c.from != from.0) {
+            *cache = Some(UpSearch::new(adj.len(), from.0));
         }
-        let prev = &cache.as_ref()?.1;
+        let search = cache.as_mut()?;
+        search.reach(adj, &self.ports, to.0);
+        let prev = &search.prev;
         prev[to.0]?;
         let mut path = Vec::new();
         let mut cur = to.0;
@@ -1597,6 +1639,58 @@ pub use targets::{TargetBreak, TargetReach};
 mod tests {
     use super::*;
     use netlint_model::{load, SourceFile};
+
+    proptest::proptest! {
+        /// The search that stops at each bridge asked for gives every
+        /// bridge it met the parent a whole breadth-first search gives,
+        /// whatever bridges are asked for in whatever order.
+        #[test]
+        fn a_search_taken_in_steps_finds_the_parents_of_a_whole_one(
+            n in 2usize..12,
+            edges in proptest::collection::vec((0usize..12, 0usize..12, proptest::bool::weighted(0.8)), 0..30),
+            from in 0usize..12,
+            asks in proptest::collection::vec(0usize..12, 1..6),
+        ) {
+            let from = from % n;
+            let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+            let mut up = Vec::new();
+            for (p, &(a, b, on)) in edges.iter().enumerate() {
+                let (a, b) = (a % n, b % n);
+                adj[a].push((b, p));
+                adj[b].push((a, p));
+                up.push(PortState { up: on, members: 1 });
+            }
+            // The whole search, as `up_path` made it before it stopped early.
+            let whole = {
+                let mut prev: Parents = vec![None; n];
+                let mut seen = vec![false; n];
+                let mut q = VecDeque::from([from]);
+                seen[from] = true;
+                while let Some(x) = q.pop_front() {
+                    for &(y, port) in &adj[x] {
+                        if up[port].up && !seen[y] {
+                            seen[y] = true;
+                            prev[y] = Some((x, port));
+                            q.push_back(y);
+                        }
+                    }
+                }
+                prev
+            };
+            let mut s = UpSearch::new(n, from);
+            for to in asks {
+                let to = to % n;
+                s.reach(&adj, &up, to);
+                proptest::prop_assert_eq!(s.prev[to], whole[to]);
+                proptest::prop_assert_eq!(s.seen[to], to == from || whole[to].is_some());
+            }
+            for b in 0..n {
+                if s.seen[b] && b != from {
+                    proptest::prop_assert_eq!(s.prev[b], whole[b]);
+                }
+            }
+        }
+    }
 
     fn design(src: &str) -> Design {
         let l = load(&SourceFile::new("t.toml", src));
