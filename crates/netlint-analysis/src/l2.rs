@@ -1684,9 +1684,9 @@ mod tests {
                 proptest::prop_assert_eq!(s.prev[to], whole[to]);
                 proptest::prop_assert_eq!(s.seen[to], to == from || whole[to].is_some());
             }
-            for b in 0..n {
+            for (b, want) in whole.iter().enumerate() {
                 if s.seen[b] && b != from {
-                    proptest::prop_assert_eq!(s.prev[b], whole[b]);
+                    proptest::prop_assert_eq!(s.prev[b], *want);
                 }
             }
         }
