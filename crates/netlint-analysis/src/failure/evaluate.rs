@@ -447,7 +447,8 @@ impl<'a> Analysis<'a> {
             }
         }
         let comps: Vec<Option<Vec<usize>>> = match &self.scenarios {
-            Some(scenarios) => scenarios.components(self.design, self.topo, self.fabric, failures),
+            // The trees could not be updated (`relabeled` said so above).
+            Some(scenarios) => scenarios.solved(self.design, self.topo, self.fabric, failures),
             // The shortcut: every tree spans the surviving graph.
             None => {
                 let mut touched: BTreeSet<usize> = BTreeSet::new();

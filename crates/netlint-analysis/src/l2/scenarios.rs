@@ -116,13 +116,24 @@ impl ScenarioComponents {
         failures: &Failures,
     ) -> Vec<Option<Vec<usize>>> {
         self.updated(design, topo, fabric, failures)
-            .unwrap_or_else(|| {
-                let fwd = fabric.forwarding(design, topo, failures);
-                self.vlans
-                    .iter()
-                    .map(|v| fwd.vlan(*v).map(|view| view.component.clone()))
-                    .collect()
-            })
+            .unwrap_or_else(|| self.solved(design, topo, fabric, failures))
+    }
+
+    /// [`components`](Self::components) from a full solve of the scenario:
+    /// what is left when the healthy trees cannot be updated
+    /// ([`relabeled`](Self::relabeled) answered `None`).
+    pub fn solved(
+        &self,
+        design: &Design,
+        topo: &Topology,
+        fabric: &Fabric,
+        failures: &Failures,
+    ) -> Vec<Option<Vec<usize>>> {
+        let fwd = fabric.forwarding(design, topo, failures);
+        self.vlans
+            .iter()
+            .map(|v| fwd.vlan(*v).map(|view| view.component.clone()))
+            .collect()
     }
 
     /// [`components`](Self::components) from the healthy trees, or `None`
