@@ -2,33 +2,23 @@
 //! computed on its own, on every fixture and on synthetic designs, and is
 //! computed once per class of hosts alike, not per host.
 
+mod support;
+
 use netlint_analysis::bandwidth::BandwidthModel;
 use netlint_analysis::topology::Topology;
 use netlint_model::{load, Design, SourceFile};
 use netlint_synth::{generate, Params};
-use std::path::Path;
 use std::sync::Arc;
 
 /// Every design among the fixtures (invalid ones give none), by path.
 fn fixture_designs() -> Vec<(String, Design)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                if let Some(d) = load(&SourceFile::new(p.display().to_string(), text)).design {
-                    out.push((p.display().to_string(), d));
-                }
-            }
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    out
+    support::fixture_files()
+        .into_iter()
+        .filter_map(|(path, text)| {
+            let d = load(&SourceFile::new(path.clone(), text)).design?;
+            Some((path, d))
+        })
+        .collect()
 }
 
 /// The shared build against every host on its own; the number of

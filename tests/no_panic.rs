@@ -7,33 +7,17 @@
 //! that parses (JSON, SARIF, GitLab, JUnit XML), DOT that Graphviz accepts,
 //! and text output without a raw control character.
 
+mod support;
+
 use netlint::run::{check_source, CheckSettings};
 use netlint_model::SourceFile;
 use proptest::prelude::*;
-use std::path::Path;
 
 fn seeds() -> Vec<String> {
-    seed_files().into_iter().map(|(_, text)| text).collect()
-}
-
-/// Every fixture (invalid ones included), with its path, in path order.
-fn seed_files() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    let mut out = Vec::new();
-    let mut stack = vec![root];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                out.push((p.display().to_string(), text));
-            }
-        }
-    }
-    out.sort();
-    out
+    support::fixture_files()
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect()
 }
 
 fn check_text(text: String) {
@@ -437,7 +421,7 @@ fn every_fixture_mutated_through_every_command_and_format() {
     let mut failures = Vec::new();
     let (mut designs, mut runs_done) = (0, 0);
     let mut dots = Vec::new();
-    for (fixture, text) in seed_files() {
+    for (fixture, text) in support::fixture_files() {
         // The fixture itself, then mutants of it.
         let mut variants = vec![text.clone()];
         for _ in 0..2 {
