@@ -156,3 +156,116 @@ fn action_yml_passes_every_input_to_the_script() {
     }
     assert!(yml.contains("\n  version:\n"), "no input version");
 }
+
+/// Every `run:` script of action.yml, as GitHub passes it to the step's
+/// shell: (step name, script).
+fn action_scripts() -> Vec<(String, String)> {
+    use yaml_rust2::{Yaml, YamlLoader};
+    let text = std::fs::read_to_string(root().join("action.yml")).unwrap();
+    let docs = YamlLoader::load_from_str(&text).expect("action.yml is YAML");
+    let steps = docs[0]["runs"]["steps"]
+        .as_vec()
+        .expect("action.yml has runs.steps");
+    let mut scripts = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        if let Yaml::String(run) = &step["run"] {
+            assert_eq!(
+                step["shell"].as_str(),
+                Some("bash"),
+                "step {i} runs a script: a composite step names its shell, and this test reads it as bash"
+            );
+            let name = step["name"].as_str().unwrap_or("(unnamed)").to_string();
+            scripts.push((name, run.clone()));
+        }
+    }
+    scripts
+}
+
+#[test]
+fn every_run_block_of_the_action_parses_with_bash() {
+    let scripts = action_scripts();
+    // Which netlint, Install netlint, netlint check.
+    assert!(scripts.len() >= 3, "{scripts:?}");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("action-run-blocks");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (name, script)) in scripts.iter().enumerate() {
+        // GitHub replaces `${{ ... }}` before bash sees the script; a
+        // placeholder word keeps the shape of the line.
+        let script = replace_expressions(script);
+        let file = dir.join(format!("step-{i}.sh"));
+        std::fs::write(&file, &script).unwrap();
+        let out = Command::new("bash")
+            .arg("-n")
+            .arg(&file)
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "step {name:?} of action.yml does not parse with bash -n:\n{}\n{script}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// The bash -n check above would have caught the apostrophe inside
+/// `${VAR:-...}` that stopped every run of the action with bash 5.2.
+#[test]
+fn bash_n_rejects_an_apostrophe_inside_a_parameter_default() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("action-run-blocks");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("apostrophe.sh");
+    std::fs::write(&file, "echo \"netlint ${V:-from the action's source}\"\n").unwrap();
+    let out = Command::new("bash").arg("-n").arg(&file).output().unwrap();
+    assert!(!out.status.success());
+}
+
+/// `${{ expr }}` as GitHub would leave it: one word.
+fn replace_expressions(script: &str) -> String {
+    let mut out = String::new();
+    let mut rest = script;
+    while let Some(start) = rest.find("${{") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..]
+            .find("}}")
+            .map(|e| start + e + 2)
+            .expect("an expression is closed");
+        out.push_str("EXPR");
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// shellcheck on every `run:` script, as a reviewer of the action would
+/// run it. Needs shellcheck, which .ci/run installs (Debian's package).
+#[test]
+#[ignore = "needs shellcheck; .ci/run installs it and runs the ignored tests"]
+fn every_run_block_of_the_action_passes_shellcheck() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("action-shellcheck");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (name, script)) in action_scripts().iter().enumerate() {
+        let file = dir.join(format!("step-{i}.sh"));
+        std::fs::write(&file, replace_expressions(script)).unwrap();
+        let out = Command::new("shellcheck")
+            .args(["--shell=bash", "--severity=warning"])
+            .arg(&file)
+            .output()
+            .expect("shellcheck is installed (apt-get install shellcheck)");
+        assert!(
+            out.status.success(),
+            "shellcheck on step {name:?} of action.yml:\n{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let script = root().join("scripts/github-action.sh");
+    let out = Command::new("shellcheck")
+        .args(["--shell=bash", "--severity=warning"])
+        .arg(&script)
+        .output()
+        .expect("shellcheck is installed");
+    assert!(
+        out.status.success(),
+        "shellcheck on scripts/github-action.sh:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

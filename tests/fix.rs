@@ -303,6 +303,29 @@ fn unsafe_fixes_need_the_flag() {
     }
 }
 
+/// `--unsafe-fixes` without `--fix` or `--diff` writes nothing (as ruff's
+/// flag, it only widens them): the file's bytes are unchanged, and standard
+/// error says so.
+#[test]
+fn unsafe_fixes_alone_writes_nothing() {
+    let tmp = TempDir::new("unsafe-alone");
+    let design = tmp.0.join("d.toml");
+    std::fs::copy(root().join("fixtures/stp-root-placement.toml"), &design).unwrap();
+    let before = std::fs::read(&design).unwrap();
+    let run = netlint()
+        .args(["check", "--isolated", "--unsafe-fixes"])
+        .arg(&design)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert_eq!(std::fs::read(&design).unwrap(), before, "{err}");
+    assert!(err.contains("nothing was changed"), "{err}");
+    // The findings are reported as without the flag.
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(out.contains("stp-root-placement"), "{out}");
+    assert_eq!(run.status.code(), Some(1), "{err}");
+}
+
 /// Standard input has no file to rewrite: `--fix` on it is a usage error
 /// (exit 2, nothing read), `--diff` shows its fixes.
 #[test]

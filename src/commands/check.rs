@@ -86,6 +86,7 @@ pub struct CheckArgs {
     pub fix: bool,
     /// With `--fix` or `--diff`: the fixes that need judgement too (which
     /// switch should be root, which spanning-tree mode the fabric runs).
+    /// Alone it changes nothing.
     #[arg(long)]
     pub unsafe_fixes: bool,
     /// Print the fixes `--fix` would make as a unified diff, and write
@@ -259,11 +260,18 @@ pub fn run(
         stack_as_unit: args.stack_as_unit,
         leave_to_exit: exits,
     };
-    if args.fix || args.unsafe_fixes || args.diff {
+    // As ruff: `--unsafe-fixes` widens `--fix` and `--diff`; alone it
+    // writes nothing, and says so.
+    if args.fix || args.diff {
         let changed = fix_files(&args, &settings, out, err)?;
         if args.diff {
             return Ok(i32::from(changed));
         }
+    } else if args.unsafe_fixes && !args.quiet {
+        let _ = writeln!(
+            err,
+            "netlint: --unsafe-fixes only widens --fix and --diff: nothing was changed (give --diff --unsafe-fixes to see every fix, --fix --unsafe-fixes to apply them)"
+        );
     }
     let run = run_check(&args.paths, &settings)?;
     let mut read = run.read.clone();
