@@ -599,7 +599,12 @@ pub struct Link {
     /// `docs/format.md`, "Unknown speeds").
     pub speed: Option<Sp<Speed>>,
     pub members: Sp<u32>,
+    /// As written, or the format's default from the number of cables and
+    /// ends (see `lag_written`).
     pub lag: Sp<LagMode>,
+    /// Whether `lag` was written; false: `lag` is the format's default,
+    /// which `netlint diff` does not compare.
+    pub lag_written: bool,
     pub kind: Sp<LinkKind>,
     pub vlans: Option<Sp<VlanSet>>,
     pub stp_cost: Option<Sp<StpCost>>,

@@ -12,6 +12,9 @@ type SwitchDcbValues<'s> = (
     Span,
 );
 
+/// The default VLAN of every platform netlint reads (VLAN 1).
+const DEFAULT_VLAN: u16 = 1;
+
 impl Cmp<'_> {
     pub(super) fn switches(&mut self) {
         let (d, b, m) = (self.d, self.b, self.m);
@@ -34,10 +37,21 @@ impl Cmp<'_> {
             });
             if ds.is_managed() && bs.is_managed() {
                 let sp = |s: &netlint_model::Switch| s.vlans.as_ref().map_or(s.span, |v| v.span);
+                let from = self.out.len();
                 self.vlan_diffs(
                     at,
                     (ds.vlans.as_ref().map(|v| &v.value), sp(ds), &|_| true),
                     (bs.vlans.as_ref().map(|v| &v.value), sp(bs), &|_| true),
+                );
+                // The default VLAN exists on every switch whether a list
+                // names it or not (it cannot be deleted on NX-OS, EOS,
+                // OS10 or IOS): its definition is never a difference by
+                // itself. Whether a trunk carries it still is.
+                let added = self.out.split_off(from);
+                self.out.extend(
+                    added
+                        .into_iter()
+                        .filter(|x| x.field != Field::Vlan(DEFAULT_VLAN)),
                 );
             }
             self.push(
@@ -320,7 +334,11 @@ impl Cmp<'_> {
             // How the cables are bundled, where both sides have a bundle
             // (one cable is no bundle whatever `lag` says: the number of
             // members is the difference then).
-            if dl.is_lag() || bl.is_lag() {
+            // A side that does not state the mode (an import from a
+            // config that does not say it, such as OS10's VLTi) has the
+            // format's default, which is no fact about the network: only
+            // stated modes are compared.
+            if (dl.is_lag() || bl.is_lag()) && dl.lag_written && bl.lag_written {
                 let bundled = |l: &netlint_model::Link| l.members.value > 1 || l.is_multi_chassis();
                 if bundled(dl) && bundled(bl) {
                     self.push(

@@ -151,3 +151,45 @@ fn descriptions_and_comments_are_not_differences() {
     let r = drift(&design(BASE), &design(&built_src));
     assert!(r.differences.is_empty(), "{:#?}", r.differences);
 }
+
+/// The default VLAN exists on every switch: a built switch whose list
+/// names it, where the design's does not, is no difference; the other way
+/// round neither.
+#[test]
+fn the_default_vlan_defined_on_one_side_only_is_no_difference() {
+    let built_src = BASE.replacen(
+        "[switches.tor-a]\nvlans = [10, 711]",
+        "[switches.tor-a]\nvlans = [1, 10, 711]",
+        1,
+    );
+    assert_ne!(built_src, BASE);
+    let (d, b) = (design(BASE), design(&built_src));
+    let r = drift(&d, &b);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let r = drift(&b, &d);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    // Another VLAN defined as built only still is one.
+    let other = BASE.replacen(
+        "[switches.tor-a]\nvlans = [10, 711]",
+        "[switches.tor-a]\nvlans = [10, 20, 711]",
+        1,
+    );
+    let r = drift(&d, &design(&other));
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    assert_eq!(r.differences[0].field, Field::Vlan(20));
+}
+
+/// A bundle whose mode the as-built side does not state (the format's
+/// default fills it) is not compared; a stated one is.
+#[test]
+fn an_unstated_lag_mode_is_not_compared() {
+    let static_design = BASE.replacen("lag = \"lacp\"", "lag = \"static\"", 1);
+    let unstated = BASE.replacen("lag = \"lacp\"\n", "", 1);
+    assert_ne!(unstated, BASE);
+    let d = design(&static_design);
+    let r = drift(&d, &design(&unstated));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let r = drift(&d, &design(BASE));
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    assert_eq!(r.differences[0].field, Field::LagMode);
+}

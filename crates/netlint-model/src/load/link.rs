@@ -25,7 +25,9 @@ impl Builder {
             .int(t, "members", 1..=64, "from 1 to 64 cables")
             .map(|m| m.map(|n| n as u32));
         let members = members.unwrap_or(Sp::new(1, span));
-        let lag = self.r.enum_::<LagMode>(t, "lag").unwrap_or_else(|| {
+        let lag = self.r.enum_::<LagMode>(t, "lag");
+        let lag_written = lag.is_some();
+        let lag = lag.unwrap_or_else(|| {
             Sp::new(
                 if members.value > 1 || b.len() > 1 || a_list.len() > 1 {
                     LagMode::Lacp
@@ -80,6 +82,7 @@ impl Builder {
             speed,
             members,
             lag,
+            lag_written,
             kind,
             vlans,
             stp_cost,

@@ -93,7 +93,12 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 },
             ),
         };
-        let help = if missing {
+        let on_switch = matches!(diff.at, At::Switch(_));
+        let help = if on_switch && missing {
+            format!("define VLAN {v} on the switch as built (`vlan {v}`), or take it out of the design's `vlans` if the change is intended")
+        } else if on_switch {
+            format!("remove the definition of VLAN {v} as built (`no vlan {v}`), or add it to the design's `vlans` if it belongs there")
+        } else if missing {
             format!("allow VLAN {v} there as built (on a Cisco or Arista trunk: `switchport trunk allowed vlan add {v}` on both ends), or take it out of the design if the change is intended")
         } else {
             format!("remove VLAN {v} there as built (`switchport trunk allowed vlan remove {v}`), or add it to the design if it belongs there")
