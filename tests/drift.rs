@@ -193,6 +193,14 @@ const CASES: &[Case] = &[
         built_line: Some("transport = \"compression\""),
     },
     Case {
+        twin: "edge",
+        rule: "drift-stp",
+        severity: "error",
+        fails: Some("host-port-not-edge"),
+        design_line: "host_ports = { edge = true, bpdu_guard = true }",
+        built_line: Some("host_ports = { edge = false, bpdu_guard = true }"),
+    },
+    Case {
         twin: "missing-link",
         rule: "drift-missing",
         severity: "error",

@@ -98,6 +98,7 @@ impl Cmp<'_> {
                     Some(be.map_or(bsp, |x| x.span)),
                 ),
             );
+            self.host_port_stp(at, ds, bs);
             self.ports(di, bi);
         }
         for (i, bs) in b.switches.iter().enumerate() {
@@ -108,6 +109,25 @@ impl Cmp<'_> {
                         built: Some(SwitchId(i)),
                     }),
                     bs.span,
+                );
+            }
+        }
+    }
+
+    /// A switch's host-facing edge and BPDU guard (`host_ports`), where
+    /// both sides state them: an unstated value is no fact to compare.
+    fn host_port_stp(&mut self, at: At, ds: &netlint_model::Switch, bs: &netlint_model::Switch) {
+        let (x, y) = (&ds.host_ports, &bs.host_ports);
+        for (field, dv, bv) in [
+            (Field::Edge, &x.edge, &y.edge),
+            (Field::BpduGuard, &x.bpdu_guard, &y.bpdu_guard),
+        ] {
+            if let (Some(dv), Some(bv)) = (dv, bv) {
+                self.push(
+                    at,
+                    field,
+                    (Value::Bool(dv.value), Some(dv.span)),
+                    (Value::Bool(bv.value), Some(bv.span)),
                 );
             }
         }
@@ -251,6 +271,38 @@ impl Cmp<'_> {
                     (Value::Num(dm), Some(dsp)),
                     (Value::Num(bm), Some(bsp)),
                 );
+            }
+            // A port's own edge / BPDU guard against the other side's
+            // value in force there (its own, else its switch's
+            // `host_ports`); ports on both sides at their switches'
+            // values are compared at the switches.
+            let (ds, bs) = (d.switch(di), b.switch(bi));
+            for (field, own, dflt) in [
+                (
+                    Field::Edge,
+                    (x.edge.as_ref(), y.edge.as_ref()),
+                    (ds.host_ports.edge.as_ref(), bs.host_ports.edge.as_ref()),
+                ),
+                (
+                    Field::BpduGuard,
+                    (x.bpdu_guard.as_ref(), y.bpdu_guard.as_ref()),
+                    (
+                        ds.host_ports.bpdu_guard.as_ref(),
+                        bs.host_ports.bpdu_guard.as_ref(),
+                    ),
+                ),
+            ] {
+                if own.0.is_none() && own.1.is_none() {
+                    continue;
+                }
+                if let (Some(dv), Some(bv)) = (own.0.or(dflt.0), own.1.or(dflt.1)) {
+                    self.push(
+                        at,
+                        field,
+                        (Value::Bool(dv.value), Some(dv.span)),
+                        (Value::Bool(bv.value), Some(bv.span)),
+                    );
+                }
             }
             self.push(
                 at,

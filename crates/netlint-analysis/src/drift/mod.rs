@@ -106,6 +106,12 @@ pub enum Field {
     LmTransport,
     LmNetworks,
     LmSimultaneous,
+    /// A host-facing port's spanning-tree edge (portfast) setting: a
+    /// switch's `host_ports.edge`, or a port's own `edge`.
+    Edge,
+    /// A host-facing port's BPDU guard (`host_ports.bpdu_guard`, a port's
+    /// `bpdu_guard`).
+    BpduGuard,
 }
 
 /// A value on one side. Ids are of that side's design.

@@ -193,3 +193,52 @@ fn an_unstated_lag_mode_is_not_compared() {
     assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
     assert_eq!(r.differences[0].field, Field::LagMode);
 }
+
+/// Host ports' edge and BPDU guard, switch-wide and per port, where both
+/// sides state them.
+#[test]
+fn host_port_edge_and_bpdu_guard_are_compared_where_both_sides_state_them() {
+    let with = BASE.replacen(
+        "[switches.tor-b]\nvlans = [10, 711]",
+        "[switches.tor-b]\nvlans = [10, 711]\nhost_ports = { edge = true, bpdu_guard = true }",
+        1,
+    );
+    assert_ne!(with, BASE);
+    let d = design(&with);
+    let no_edge = with.replacen(
+        "edge = true, bpdu_guard = true",
+        "edge = false, bpdu_guard = true",
+        1,
+    );
+    let r = drift(&d, &design(&no_edge));
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    assert_eq!(r.differences[0].field, Field::Edge);
+    let no_guard = with.replacen(
+        "edge = true, bpdu_guard = true",
+        "edge = true, bpdu_guard = false",
+        1,
+    );
+    let r = drift(&d, &design(&no_guard));
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    assert_eq!(r.differences[0].field, Field::BpduGuard);
+    // An as-built side that does not state them is not compared.
+    let r = drift(&d, &design(BASE));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    // A port's own setting against the switch-wide value in force.
+    let port = with.replacen(
+        "\n[[links]]",
+        "\n[switches.tor-b.ports.\"Ethernet1/1\"]\nedge = false\n\n[[links]]",
+        1,
+    );
+    let d2 = design(&with.replacen(
+        "\n[[links]]",
+        "\n[switches.tor-b.ports.\"Ethernet1/1\"]\nvlans = [10, 711]\n\n[[links]]",
+        1,
+    ));
+    let r = drift(
+        &d2,
+        &design(&port.replacen("edge = false\n", "edge = false\nvlans = [10, 711]\n", 1)),
+    );
+    assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
+    assert_eq!(r.differences[0].field, Field::Edge);
+}

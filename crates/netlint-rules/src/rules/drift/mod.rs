@@ -459,6 +459,8 @@ pub(crate) fn field_words(field: Field) -> &'static str {
         Field::LmTransport => "transport",
         Field::LmNetworks => "networks",
         Field::LmSimultaneous => "simultaneous migrations",
+        Field::Edge => "edge (portfast) on host ports:",
+        Field::BpduGuard => "BPDU guard on host ports:",
     }
 }
 

@@ -1,17 +1,18 @@
 //! `drift-stp`: a switch's spanning-tree mode, priority or MST region
-//! (name, revision, instance map) differs from the design.
+//! (name, revision, instance map) differs from the design, or a host
+//! port's edge (portfast) or BPDU guard setting.
 
 use super::{changed, of, value_words};
 use crate::declare_drift_rule;
 use crate::drift::{DriftContext, Side};
-use netlint_analysis::drift::Field;
+use netlint_analysis::drift::{Field, Value};
 use netlint_model::{Diagnostic, Severity};
 
 declare_drift_rule!(
     RULE,
     id: "drift-stp",
     severity: Warning,
-    summary: "A switch's spanning-tree mode, bridge priority or MST region (name, revision, instance map) differs from the design.",
+    summary: "A switch's spanning-tree mode, bridge priority or MST region (name, revision, instance map), or a host port's edge or BPDU guard setting, differs from the design.",
     check: check,
 );
 
@@ -24,12 +25,18 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 | Field::StpRegion
                 | Field::StpRevision
                 | Field::StpInstances
+                | Field::Edge
+                | Field::BpduGuard
         )
     }) {
         let dv = value_words(cx, Side::Design, diff.field, &diff.value.design, &diff.at);
         let effect = match diff.field {
             Field::StpMode => "the switch speaks another spanning-tree protocol than its neighbours were designed for: the tree, its root and the blocked links are not the reviewed ones".to_string(),
             Field::StpPriority => "the root election changes: another switch may become root, and other links block".to_string(),
+            Field::Edge if diff.value.design == Value::Bool(true) => "a host port that is no edge port goes through listening and learning before it forwards (about 30 s after every link-up: a cluster node's NIC flap or reboot is a storage and heartbeat outage), and each flap sends topology changes that flush MAC tables across the fabric".to_string(),
+            Field::Edge => "the port forwards at once on link-up, as the design's non-edge port would not: a bridge cabled there forwards before the spanning tree has seen it".to_string(),
+            Field::BpduGuard if diff.value.design == Value::Bool(true) => "a host or bridge that sends BPDUs on that port is no longer shut down: a bridged loop through a host (a VM bridging two vNICs, a miscabled switch) is not stopped at the edge".to_string(),
+            Field::BpduGuard => "the port is shut down when a BPDU arrives, which the design does not expect there".to_string(),
             _ => "an MST region is only one when name, revision and instance map match on every switch: the switch falls into a region of its own, and its links to the others become region boundaries where every instance follows the CIST".to_string(),
         };
         let key = match diff.field {
@@ -37,6 +44,8 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             Field::StpPriority => "priority",
             Field::StpRegion => "region",
             Field::StpRevision => "revision",
+            Field::Edge => "edge",
+            Field::BpduGuard => "bpdu_guard",
             _ => "instances",
         };
         out.push(changed(
@@ -45,7 +54,11 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             diff,
             effect,
             Severity::Warning,
-            format!("configure the switch as the design says ({key}: {dv}), or update the design's `stp` table if the change is intended"),
+            match diff.field {
+                Field::Edge => format!("configure the port as the design says (edge: {dv}; NX-OS `spanning-tree port type edge trunk`, EOS and IOS `spanning-tree portfast`, OS10 `spanning-tree port type edge`), or update the design's `host_ports` or port table if the change is intended"),
+                Field::BpduGuard => format!("configure the port as the design says (BPDU guard: {dv}; `spanning-tree bpduguard enable`), or update the design's `host_ports` or port table if the change is intended"),
+                _ => format!("configure the switch as the design says ({key}: {dv}), or update the design's `stp` table if the change is intended"),
+            },
         ));
     }
 }
