@@ -244,7 +244,10 @@ impl Cmp<'_> {
     }
 
     /// VLANs to compare between two allowed sets (`None`: every VLAN the
-    /// side's switches define, judged by `every`).
+    /// side's switches define, judged by `every`). A listed VLAN counts
+    /// only where `every` holds too: a trunk carries only the VLANs that
+    /// exist on its switches (an EOS trunk without an allowed list, read
+    /// as 1-4094, carries the VLANs its switch defines, no more).
     fn vlan_diffs(
         &mut self,
         at: At,
@@ -257,8 +260,8 @@ impl Cmp<'_> {
             ids.extend(y.iter().filter(|v| !x.contains(*v)));
         }
         for v in ids {
-            let has_d = d.0.map_or_else(|| (d.2)(v), |s| s.contains(v));
-            let has_b = b.0.map_or_else(|| (b.2)(v), |s| s.contains(v));
+            let has_d = d.0.is_none_or(|s| s.contains(v)) && (d.2)(v);
+            let has_b = b.0.is_none_or(|s| s.contains(v)) && (b.2)(v);
             self.push(
                 at,
                 Field::Vlan(v),

@@ -242,3 +242,39 @@ fn host_port_edge_and_bpdu_guard_are_compared_where_both_sides_state_them() {
     assert_eq!(r.differences.len(), 1, "{:#?}", r.differences);
     assert_eq!(r.differences[0].field, Field::Edge);
 }
+
+/// A trunk carries only the VLANs its switches define: an as-built trunk
+/// that allows every VLAN (an EOS trunk without an allowed list, imported
+/// as 1-4094) between switches that define the design's VLANs is no
+/// difference; one whose switch defines one more VLAN carries that one.
+#[test]
+fn a_trunk_allowing_every_vlan_carries_only_those_its_switches_define() {
+    let all = BASE.replacen(
+        "vlans = [10, 711]\n\n[hosts",
+        "vlans = [\"1-4094\"]\n\n[hosts",
+        1,
+    );
+    assert_ne!(all, BASE);
+    let d = design(BASE);
+    let r = drift(&d, &design(&all));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let more = all
+        .replacen(
+            "[switches.tor-a]\nvlans = [10, 711]",
+            "[switches.tor-a]\nvlans = [10, 20, 711]",
+            1,
+        )
+        .replacen(
+            "[switches.tor-b]\nvlans = [10, 711]",
+            "[switches.tor-b]\nvlans = [10, 20, 711]",
+            1,
+        );
+    let r = drift(&d, &design(&more));
+    let fields: Vec<_> = r.differences.iter().map(|x| (x.at, x.field)).collect();
+    assert!(
+        r.differences
+            .iter()
+            .any(|x| matches!(x.at, At::Link(_)) && x.field == Field::Vlan(20)),
+        "{fields:#?}"
+    );
+}
