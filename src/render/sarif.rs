@@ -77,6 +77,62 @@ fn build_log<'a>(
         .collect();
     let mut fingerprints = Fingerprints::default();
     let mut results = Vec::new();
+    // One fix object per edit set: findings that share one edit (a finding
+    // per host of one profile line) carry it once, on the first of them;
+    // the others point at that result, so that applying every fix of the
+    // log never makes an edit twice.
+    // A fix whose edits meet another carried fix's (two findings each
+    // adding the same key with other values) cannot be applied with it:
+    // it is left out too, and its result names the one it conflicts
+    // with (`netlint check --fix` applies them one after the other).
+    let mut fix_carriers: HashMap<String, usize> = HashMap::new();
+    let mut carried: Vec<(String, usize, usize, usize)> = Vec::new();
+    let mut once = |mut r: SarifResult<'a>, index: usize| -> SarifResult<'a> {
+        let Some(fix) = r.fixes.first() else {
+            return r;
+        };
+        let key = serde_json::to_string(&fix.artifact_changes)
+            .expect("an artifact change always serialises");
+        if let Some(&first) = fix_carriers.get(&key) {
+            r.fixes.clear();
+            r.properties = Some(ResultProperties {
+                fix_on_result: Some(first),
+                fix_conflicts_with_result: None,
+            });
+            return r;
+        }
+        let ranges: Vec<(String, usize, usize)> = fix
+            .artifact_changes
+            .iter()
+            .flat_map(|c| {
+                c.replacements.iter().map(|x| {
+                    let d = &x.deleted_region;
+                    (
+                        c.artifact_location.uri.clone(),
+                        d.byte_offset,
+                        d.byte_length,
+                    )
+                })
+            })
+            .collect();
+        let meets = |(f, a, al): &(String, usize, usize), (g, b, bl): (&String, usize, usize)| {
+            f == g && (a == &b || (*a < b + bl && b < a + al))
+        };
+        if let Some(other) = carried
+            .iter()
+            .find(|(g, b, bl, _)| ranges.iter().any(|x| meets(x, (g, *b, *bl))))
+        {
+            r.properties = Some(ResultProperties {
+                fix_on_result: None,
+                fix_conflicts_with_result: Some(other.3),
+            });
+            r.fixes.clear();
+            return r;
+        }
+        fix_carriers.insert(key, index);
+        carried.extend(ranges.into_iter().map(|(f, a, l)| (f, a, l, index)));
+        r
+    };
     for file_report in &report.files {
         let file = &file_report.file;
         let path = normalize_path(&repo_path(&file.path));
@@ -91,12 +147,19 @@ fn build_log<'a>(
             // Keyed on the plain path, not the encoded URI, so GitLab's
             // report and baselines carry the same fingerprint.
             let fingerprint = fingerprints.next(diag, file, &path);
-            results.push(result(diag, &place, &rule_index, fingerprint));
+            let r = once(
+                result(diag, &place, &rule_index, fingerprint),
+                results.len(),
+            );
+            results.push(r);
         }
         for (_, sup) in allowed.iter().filter(|(p, _)| *p == file.path) {
             let diag = &sup.diagnostic;
             let fingerprint = fingerprints.next(diag, file, &path);
-            let mut r = result(diag, &place, &rule_index, fingerprint);
+            let mut r = once(
+                result(diag, &place, &rule_index, fingerprint),
+                results.len(),
+            );
             r.suppressions.push(Suppression {
                 kind: "inSource",
                 justification: sup.reason.clone(),
@@ -267,6 +330,7 @@ fn result<'a>(
         },
         suppressions: Vec::new(),
         fixes,
+        properties: None,
     }
 }
 
@@ -545,9 +609,31 @@ struct SarifResult<'a> {
     partial_fingerprints: PartialFingerprints,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     suppressions: Vec<Suppression>,
-    /// The finding's fix, when it carries one.
+    /// The finding's fix, when it carries one (and no earlier result of
+    /// the log carries the same edits).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     fixes: Vec<SarifFix>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<ResultProperties>,
+}
+
+/// A result whose fix is the same edit as an earlier result's: the index
+/// (in the run's `results`) of the one that carries it.
+/// Or whose edits meet an earlier result's fix, so that the two cannot be
+/// applied together: that result's index (`netlint check --fix` applies
+/// them one after the other, each checked).
+#[derive(Serialize)]
+struct ResultProperties {
+    #[serde(
+        rename = "netlint/fixOnResult",
+        skip_serializing_if = "Option::is_none"
+    )]
+    fix_on_result: Option<usize>,
+    #[serde(
+        rename = "netlint/fixConflictsWithResult",
+        skip_serializing_if = "Option::is_none"
+    )]
+    fix_conflicts_with_result: Option<usize>,
 }
 
 /// SARIF `fix`: one change to the design file.
