@@ -494,4 +494,60 @@ mod tests {
         assert_eq!(l.column(5), 13);
         assert_eq!(l.column(6), 14);
     }
+
+    /// Spans the example does not have: over several lines (drawn on the
+    /// first), empty at the end of the file, two with words on one line,
+    /// after a tab; a CRLF line end not shown.
+    #[test]
+    fn odd_spans_are_drawn_in_place() {
+        use crate::run::FileReport;
+        use netlint_model::{Element, FailOn, Span};
+        let text = "a = 1\r\nb = [\n  2,\n]\nc\t= \"x\"\n";
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap();
+            Span::new(start, start + needle.len())
+        };
+        let d = Diagnostic::new("syntax", Severity::Error, Element::Design, "odd")
+            .at(at("[\n  2,\n]"), "the array")
+            .with_related(at("a"), "key a")
+            .with_related(at("1"), "value 1")
+            .with_related(at("\"x\""), "after a tab")
+            .with_related(Span::new(text.len(), text.len()), "the end");
+        let report = Report {
+            files: vec![FileReport {
+                file: SourceFile::new("odd.toml", text),
+                diagnostics: vec![d],
+                design: None,
+                fail_on: FailOn::Warning,
+            }],
+            rules: Vec::new(),
+            sources: Vec::new(),
+        };
+        let opts = HumanOptions {
+            color: false,
+            width: 80,
+            rule_links: false,
+            summary: false,
+        };
+        let out = render(&report, &opts);
+        let expected = "\
+syntax
+  × odd
+   ╭─[odd.toml:2:5]
+ 1 │ a = 1
+   · ┬   ─ value 1
+   · ╰── key a
+ 2 │ b = [
+   ·     ── the array
+ 3 │   2,
+ 4 │ ]
+ 5 │ c   = \"x\"
+   ·       ─── after a tab
+ 6 │ 
+   · ▲ the end
+   ╰────
+
+";
+        assert_eq!(out, expected, "{out}");
+    }
 }
