@@ -13,7 +13,8 @@ use std::io::Write;
     about = "Lints failover-cluster network designs before they are built",
     long_about = "netlint reads a cluster network design (TOML), simulates what the network will do \
                   (spanning tree, VLANs, failures, bandwidth) and reports what will hurt.\n\n\
-                  Exit codes: 0 nothing at or above the fail level, 1 findings, 2 input or usage error."
+                  Exit codes: 0 nothing at or above the fail level, 1 findings, 2 input or usage error.",
+    mut_subcommands = output_format_alias
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -66,6 +67,19 @@ pub enum Command {
     Completions(commands::completions::CompletionsArgs),
     /// Print the man page (roff), or write one page per command into a directory.
     Man(commands::man::ManArgs),
+}
+
+/// `--output-format`, ruff's name, accepted for `--format` on every
+/// command that has one (without it clap suggested `--output`, which
+/// names a file).
+fn output_format_alias(command: clap::Command) -> clap::Command {
+    command.mut_args(|arg| {
+        if arg.get_id() == "format" && arg.get_long() == Some("format") {
+            arg.visible_alias("output-format")
+        } else {
+            arg
+        }
+    })
 }
 
 /// Runs netlint with these arguments; returns the exit code.

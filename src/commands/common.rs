@@ -48,13 +48,39 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// The terminal's width (COLUMNS, at least 40), else 100.
+/// The width to wrap human output at: COLUMNS when set, else the width of
+/// the terminal standard output or standard error is (bash does not export
+/// COLUMNS), else 100; never below 40.
 pub fn terminal_width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.parse().ok())
+    let terminal = || {
+        terminal_size::terminal_size_of(std::io::stdout())
+            .or_else(|| terminal_size::terminal_size_of(std::io::stderr()))
+            .map(|(w, _)| usize::from(w.0))
+    };
+    width_from(std::env::var("COLUMNS").ok().as_deref(), terminal)
+}
+
+fn width_from(columns: Option<&str>, terminal: impl FnOnce() -> Option<usize>) -> usize {
+    columns
+        .and_then(|c| c.trim().parse().ok())
+        .or_else(terminal)
         .filter(|w: &usize| *w >= 40)
         .unwrap_or(100)
+}
+
+#[cfg(test)]
+mod width_tests {
+    use super::width_from;
+
+    #[test]
+    fn columns_then_the_terminal_then_100() {
+        assert_eq!(width_from(Some("120"), || Some(180)), 120);
+        assert_eq!(width_from(None, || Some(180)), 180);
+        assert_eq!(width_from(Some("wide"), || Some(180)), 180);
+        assert_eq!(width_from(None, || None), 100);
+        // Too narrow to draw in: the default.
+        assert_eq!(width_from(None, || Some(20)), 100);
+    }
 }
 
 /// `--config` / `--isolated`: which `netlint.toml` a command uses.

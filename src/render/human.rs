@@ -1,11 +1,35 @@
-//! Human output through miette: the source snippet, the primary label, the
-//! related labels, the help text and the rule id.
+//! Human output: per finding its rule, its message, the lines of the files
+//! its labels point at, and its help.
+//!
+//! Drawn here rather than by a diagnostics crate (miette drew it before):
+//! each label's line is shown with the line above it for context, and the
+//! lines between labels far apart are left out (`...`, as rustc does), so
+//! a finding that joins line 10 and line 106 shows a dozen lines, not a
+//! hundred; and each box names the finding's own place first, whatever
+//! order its labels are in.
+//!
+//! ```text
+//! lm-drain-time
+//!
+//!   ⚠ hosts `hv01`, `hv02`, `hv03`: draining 512 GiB ... takes at least 2m56s
+//!     ╭─[fixtures/example.toml:56:13]
+//!   9 │ platform = "windows-server-2022"
+//!  10 │ drain_budget = "2m"
+//!     ·                ──┬─
+//!     ·                  ╰── drain_budget 2m
+//!  11 │
+//! ...
+//!  55 │ [profiles.node]
+//!  56 │ memory_gb = 512
+//!     ·             ───
+//!  57 │ power = "balanced"
+//!     ╰────
+//!   help: widen the live-migration path ...
+//! ```
 
 use crate::run::Report;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic};
 use netlint_model::text::{escape, escape_keep_lines, is_unsafe};
 use netlint_model::{Diagnostic, Label, Severity, SourceFile};
-use std::collections::HashMap;
 use std::fmt::Write;
 
 pub struct HumanOptions {
@@ -19,19 +43,9 @@ pub struct HumanOptions {
 }
 
 pub fn render(report: &Report, opts: &HumanOptions) -> String {
-    let theme = if opts.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(opts.width)
-        .with_links(false);
+    let paint = Paint { color: opts.color };
     let mut out = String::new();
-    // Line indexes of the other files labels point into, built once each.
-    let mut other_lines: HashMap<&str, LineStarts> = HashMap::new();
     for file in &report.files {
-        let lines = LineStarts::new(&file.file.text);
         let mut input_errors = 0usize;
         let mut capped = 0usize;
         for d in &file.diagnostics {
@@ -42,23 +56,7 @@ pub fn render(report: &Report, opts: &HumanOptions) -> String {
                     continue;
                 }
             }
-            let mut shown = snippets(report, &file.file, &lines, &mut other_lines, d);
-            if opts.rule_links {
-                if let Some(url) = super::rule_url(&d.rule) {
-                    shown.diag = shown.diag.with_url(url);
-                }
-            }
-            let mut s = String::new();
-            if handler.render_report(&mut s, &shown).is_err() {
-                let _ = writeln!(
-                    s,
-                    "{}: {}: {}",
-                    escape(&file.file.path),
-                    d.rule,
-                    escape_keep_lines(&d.message)
-                );
-            }
-            out.push_str(&s);
+            finding(&mut out, report, &file.file, d, opts, paint);
             out.push('\n');
         }
         if capped > 0 {
@@ -109,320 +107,372 @@ fn plural(n: usize) -> &'static str {
 /// profile, a bad import), and the first ones say what it is.
 pub const MAX_INPUT_ERRORS_SHOWN: usize = 200;
 
-/// Where each line starts, counted as miette counts them (`\n`, `\r\n`
-/// and a lone `\r` each end a line).
-struct LineStarts(Vec<usize>);
+/// Lines of context shown above each label's line (the key or table
+/// header it belongs to, most often); below it, none.
+const CONTEXT: usize = 1;
 
-impl LineStarts {
-    fn new(text: &str) -> LineStarts {
-        let b = text.as_bytes();
-        let mut starts = vec![0];
-        let mut i = 0;
-        while i < b.len() {
-            match b[i] {
-                b'\r' if b.get(i + 1) == Some(&b'\n') => {
-                    starts.push(i + 2);
-                    i += 2;
-                    continue;
-                }
-                b'\r' | b'\n' => starts.push(i + 1),
-                _ => {}
-            }
-            i += 1;
-        }
-        LineStarts(starts)
-    }
+/// Colour, when asked for: ANSI SGR codes, reset after each piece.
+#[derive(Clone, Copy)]
+struct Paint {
+    color: bool,
+}
 
-    /// The line (from 0) holding `offset`.
-    fn line_of(&self, offset: usize) -> usize {
-        match self.0.binary_search(&offset) {
-            Ok(i) => i,
-            Err(i) => i - 1,
+const RED: &str = "31";
+const YELLOW: &str = "33";
+const CYAN: &str = "36";
+const DIM: &str = "2";
+const LINK: &str = "1;4;36";
+/// The related labels' colours, in turn.
+const HIGHLIGHTS: [&str; 3] = ["1;35", "1;32", "1;34"];
+
+impl Paint {
+    fn paint(self, sgr: &str, text: &str) -> String {
+        if self.color && !text.is_empty() {
+            format!("\u{1b}[{sgr}m{text}\u{1b}[0m")
+        } else {
+            text.to_string()
         }
     }
 }
 
-/// The part of a file one diagnostic shows: its labels' lines and a few
-/// lines around them. miette reads a source from its start to find a
-/// span's line, so handing it the whole file made rendering quadratic in
-/// the number of diagnostics; a window keeps each one proportional to
-/// its own snippet.
-struct Window {
-    name: String,
-    text: String,
-    /// The line (from 0) the window starts at.
-    first_line: usize,
-}
-
-impl miette::SourceCode for Window {
-    fn read_span<'a>(
-        &'a self,
-        span: &miette::SourceSpan,
-        before: usize,
-        after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let inner = self.text.read_span(span, before, after)?;
-        Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.clone(),
-            inner.data(),
-            *inner.span(),
-            inner.line() + self.first_line,
-            inner.column(),
-            // miette counts every line break from the start of the source
-            // up to the end of the context (and merges snippets by it), so
-            // the breaks before the window count too.
-            inner.line_count() + self.first_line,
-        )))
+fn severity_look(s: Severity) -> (&'static str, &'static str) {
+    match s {
+        Severity::Error => (RED, "×"),
+        Severity::Warning => (YELLOW, "⚠"),
+        Severity::Info => (CYAN, "☞"),
     }
 }
 
-/// Lines of context kept beyond the labels (miette shows one).
-const WINDOW_MARGIN: usize = 3;
-
-/// One diagnostic as miette draws it: the snippet of the file its primary
-/// label is in, then one snippet per other file its labels point into
-/// (miette's related diagnostics, each with its own source).
-struct Snippets {
-    diag: MietteDiagnostic,
-    source: Window,
-    others: Vec<Snippets>,
+/// Text wrapped to the width, the first line after `first`, the others
+/// after `rest`.
+fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let opts = textwrap::Options::new(width.saturating_sub(2))
+        .initial_indent(first)
+        .subsequent_indent(rest);
+    textwrap::fill(text, opts)
 }
 
-impl std::fmt::Display for Snippets {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(&self.diag, f)
-    }
-}
-
-impl std::fmt::Debug for Snippets {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&self.diag, f)
-    }
-}
-
-impl std::error::Error for Snippets {}
-
-impl miette::Diagnostic for Snippets {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.diag.code()
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        self.diag.severity()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.diag.help()
-    }
-    fn url<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.diag.url()
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.diag.labels()
-    }
-    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
-        if self.others.is_empty() {
-            return None;
+/// One finding: its rule, message, snippets and help.
+fn finding(
+    out: &mut String,
+    report: &Report,
+    own: &SourceFile,
+    d: &Diagnostic,
+    opts: &HumanOptions,
+    paint: Paint,
+) {
+    let (sgr, icon) = severity_look(d.severity);
+    out.push_str(&paint.paint(sgr, &escape(&d.rule)));
+    if opts.rule_links {
+        if let Some(url) = super::rule_url(&d.rule) {
+            let _ = write!(out, " ({})", paint.paint(LINK, &url));
         }
-        Some(Box::new(
-            self.others.iter().map(|o| o as &dyn miette::Diagnostic),
-        ))
+    }
+    out.push('\n');
+    let first = format!("  {} ", paint.paint(sgr, icon));
+    let rest = format!("  {} ", paint.paint(sgr, "│"));
+    out.push_str(&wrap(
+        &escape_keep_lines(&d.message),
+        opts.width,
+        &first,
+        &rest,
+    ));
+    out.push('\n');
+    snippets(out, report, own, d, paint);
+    if let Some(help) = &d.help {
+        let first = format!("  {} ", paint.paint(CYAN, "help:"));
+        out.push_str(&wrap(
+            &escape_keep_lines(help),
+            opts.width,
+            &first,
+            "        ",
+        ));
+        out.push('\n');
     }
 }
 
-/// `d` drawn from `own` (its reported file) and the other files its labels
-/// name. A label whose file the run did not keep is named in words.
-fn snippets<'r>(
-    report: &'r Report,
-    own: &'r SourceFile,
-    own_lines: &LineStarts,
-    other_lines: &mut HashMap<&'r str, LineStarts>,
-    d: &'r Diagnostic,
-) -> Snippets {
-    // The labels grouped by file, the primary's file first.
-    let mut groups: Vec<(&str, Vec<(bool, &Label)>)> = Vec::new();
-    let main_path = d
-        .primary
-        .as_ref()
-        .map_or(own.path.as_str(), |p| Report::label_path(own, p));
-    groups.push((main_path, Vec::new()));
-    let labels = d
+/// A label to draw, with its colour.
+struct Mark<'a> {
+    label: &'a Label,
+    sgr: &'static str,
+}
+
+/// The boxes of `d`'s labels: one per file, the primary's file first.
+fn snippets(out: &mut String, report: &Report, own: &SourceFile, d: &Diagnostic, paint: Paint) {
+    let (primary_sgr, _) = severity_look(d.severity);
+    let mut groups: Vec<(&str, Vec<Mark>)> = Vec::new();
+    let marks = d
         .primary
         .iter()
-        .map(|l| (true, l))
-        .chain(d.related.iter().map(|l| (false, l)));
-    for (primary, l) in labels {
-        let path = Report::label_path(own, l);
+        .map(|l| Mark {
+            label: l,
+            sgr: primary_sgr,
+        })
+        .chain(d.related.iter().enumerate().map(|(i, l)| Mark {
+            label: l,
+            sgr: HIGHLIGHTS[i % HIGHLIGHTS.len()],
+        }));
+    for mark in marks {
+        let path = Report::label_path(own, mark.label);
         match groups.iter_mut().find(|(p, _)| *p == path) {
-            Some((_, g)) => g.push((primary, l)),
-            None => groups.push((path, vec![(primary, l)])),
+            Some((_, g)) => g.push(mark),
+            None => groups.push((path, vec![mark])),
         }
     }
-    let mut drawn = groups.into_iter().map(|(path, labels)| {
-        let file = labels
-            .first()
-            .map_or(Some(own), |(_, l)| report.label_file(own, l));
-        match file {
-            Some(file) if std::ptr::eq(file, own) => windowed(&labels, file, own_lines),
-            Some(file) => {
-                let lines = other_lines
-                    .entry(file.path.as_str())
-                    .or_insert_with(|| LineStarts::new(&file.text));
-                windowed(&labels, file, lines)
+    for (path, marks) in &groups {
+        match report.label_file(own, marks[0].label) {
+            Some(file) => draw_box(out, file, marks, paint),
+            None => {
+                // A file whose text the run did not keep: named, with its
+                // labels' words, not drawn.
+                let words: Vec<String> = marks
+                    .iter()
+                    .filter(|m| !m.label.message.is_empty())
+                    .map(|m| escape_keep_lines(&m.label.message).into_owned())
+                    .collect();
+                let name = if words.is_empty() {
+                    escape(path).into_owned()
+                } else {
+                    format!("{} ({})", escape(path), words.join("; "))
+                };
+                let _ = writeln!(out, "    {} {}", paint.paint(CYAN, "see"), name);
             }
-            None => unplaced(path, &labels),
         }
-    });
-    let (source, labels) = drawn.next().expect("the primary's group");
-    let others: Vec<Snippets> = drawn
-        .map(|(source, labels)| Snippets {
-            diag: MietteDiagnostic::new(format!("see {}", source.name))
-                .with_severity(miette::Severity::Advice)
-                .with_labels(labels),
-            source,
-            others: Vec::new(),
-        })
-        .collect();
-    Snippets {
-        diag: to_miette(d, labels),
-        source,
-        others,
     }
 }
 
-/// Labels in a file whose text the run did not keep: no snippet, their
-/// words in the heading.
-fn unplaced(path: &str, labels: &[(bool, &Label)]) -> (Window, Vec<LabeledSpan>) {
-    let words: Vec<String> = labels
+/// A label placed on the lines of its file.
+struct Placed<'a> {
+    mark: &'a Mark<'a>,
+    /// The line (from 1) it starts on.
+    line: usize,
+    /// Its start and end within that line, in bytes; a label running onto
+    /// later lines ends with its first line.
+    start: usize,
+    end: usize,
+}
+
+/// One file's box: its header at the first label (the finding's own place
+/// when the primary is in this file), every label's line with one line of
+/// context, `...` where lines are left out.
+fn draw_box(out: &mut String, file: &SourceFile, marks: &[Mark], paint: Paint) {
+    let placed: Vec<Placed> = marks.iter().map(|m| place(file, m)).collect();
+    let at = file.line_col(marks[0].label.span.start);
+    // The shown line ranges, merged where they touch or one line apart
+    // (a `...` would take that line's place).
+    let mut ranges: Vec<(usize, usize)> = placed
         .iter()
-        .filter(|(_, l)| !l.message.is_empty())
-        .map(|(_, l)| escape_keep_lines(&l.message).into_owned())
+        .map(|p| (p.line.saturating_sub(CONTEXT).max(1), p.line))
         .collect();
-    let name = if words.is_empty() {
-        escape(path).into_owned()
+    ranges.sort_unstable();
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(ranges.len());
+    for (a, b) in ranges {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 2 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    let gutter = merged.last().map_or(1, |r| r.1).to_string().len();
+    let pad = " ".repeat(gutter + 2);
+    let _ = writeln!(
+        out,
+        "{pad}╭─[{}]",
+        paint.paint(
+            LINK,
+            &format!("{}:{}:{}", escape(&file.path), at.line, at.column)
+        )
+    );
+    for (i, &(a, b)) in merged.iter().enumerate() {
+        if i > 0 {
+            out.push_str("...\n");
+        }
+        for n in a..=b {
+            let text = file.line_text(n);
+            let labelled = placed.iter().any(|p| p.line == n);
+            // A blank line is no context: left out at a range's edge.
+            if !labelled && text.trim().is_empty() && (n == a || n == b) {
+                continue;
+            }
+            let line = Line::new(text);
+            let _ = writeln!(
+                out,
+                " {} │ {}",
+                paint.paint(DIM, &format!("{n:>gutter$}")),
+                line.shown
+            );
+            if !labelled {
+                continue;
+            }
+            let mut here: Vec<&Placed> = placed.iter().filter(|p| p.line == n).collect();
+            here.sort_by_key(|p| (p.start, p.end));
+            underline(out, &line, &here, gutter, paint);
+        }
+    }
+    let _ = writeln!(out, "{pad}╰────");
+}
+
+/// Where a label is on its first line.
+fn place<'a>(file: &SourceFile, mark: &'a Mark<'a>) -> Placed<'a> {
+    let span = mark.label.span;
+    let (from, to) = file.range(span);
+    let text = file.line_text(from.line);
+    // Byte offsets within the line from the character columns.
+    let byte_at = |column: usize| {
+        text.char_indices()
+            .nth(column - 1)
+            .map_or(text.len(), |(i, _)| i)
+    };
+    let start = byte_at(from.column);
+    // A span running onto the next line (its line break, or further) is
+    // drawn to one column past the end of its first line.
+    let end = if to.line == from.line {
+        byte_at(to.column)
     } else {
-        format!("{} ({})", escape(path), words.join("; "))
+        text.len() + 1
     };
-    let window = Window {
-        name,
-        text: String::new(),
-        first_line: 0,
-    };
-    (window, Vec::new())
+    Placed {
+        mark,
+        line: from.line,
+        start,
+        end,
+    }
 }
 
-/// The window of `file` around `labels` and those labels within it.
-fn windowed(
-    labels: &[(bool, &Label)],
-    file: &SourceFile,
-    lines: &LineStarts,
-) -> (Window, Vec<LabeledSpan>) {
-    let text = &file.text;
-    let len = text.len();
-    let lo_off = labels
+/// A line as shown: tabs expanded to stops of four, control characters
+/// escaped (`\u{1b}`), with the column each byte of the original starts at.
+struct Line {
+    shown: String,
+    /// Per byte of the original line (and one past its end), the column.
+    columns: Vec<usize>,
+}
+
+const TAB: usize = 4;
+
+impl Line {
+    fn new(text: &str) -> Line {
+        let mut shown = String::with_capacity(text.len());
+        let mut columns = vec![0; text.len() + 1];
+        let mut column = 0;
+        for (i, c) in text.char_indices() {
+            for slot in &mut columns[i..i + c.len_utf8()] {
+                *slot = column;
+            }
+            if c == '\t' {
+                let w = TAB - column % TAB;
+                shown.extend(std::iter::repeat_n(' ', w));
+                column += w;
+            } else if is_unsafe(c) {
+                let e = escape(c.encode_utf8(&mut [0; 4])).into_owned();
+                column += e.len();
+                shown.push_str(&e);
+            } else {
+                let mut buf = [0; 4];
+                column += textwrap::core::display_width(c.encode_utf8(&mut buf));
+                shown.push(c);
+            }
+        }
+        columns[text.len()] = column;
+        Line { shown, columns }
+    }
+
+    /// The column of a byte offset (one past the end: one column further).
+    fn column(&self, at: usize) -> usize {
+        match self.columns.get(at) {
+            Some(&c) => c,
+            None => self.columns[self.columns.len() - 1] + 1,
+        }
+    }
+}
+
+/// The underlines of the labels on one line and their words: the
+/// rightmost label's after its underline, as rustc writes it, each other
+/// one's below, hung from its underline by `╰──`.
+fn underline(out: &mut String, line: &Line, here: &[&Placed], gutter: usize, paint: Paint) {
+    let pad = format!(" {:gutter$} · ", "");
+    // Each label's columns, left to right, overlaps pushed right.
+    let mut reached = 0;
+    let spans: Vec<(usize, usize)> = here
         .iter()
-        .map(|(_, l)| l.span.start.min(len))
-        .min()
-        .unwrap_or(0);
-    let hi_off = labels
-        .iter()
-        .map(|(_, l)| l.span.end.min(len))
-        .max()
-        .unwrap_or(0);
-    let first = lines.line_of(lo_off).saturating_sub(WINDOW_MARGIN);
-    let last = lines.line_of(hi_off) + WINDOW_MARGIN;
-    let start = lines.0[first];
-    let end = lines.0.get(last + 1).copied().unwrap_or(len);
-    // The snippet shows the file with its control characters escaped.
-    let shown = Shown::new(&text[start..end]);
-    let spans = labeled(labels, start, end, &shown);
-    let window = Window {
-        name: escape(&file.path).into_owned(),
-        text: shown.text,
-        first_line: first,
-    };
-    (window, spans)
-}
-
-/// A window of a file as the snippet shows it: every control character
-/// other than a line break or tab written as `\u{1b}`, with the offsets
-/// of the original text mapped onto it.
-struct Shown {
-    text: String,
-    /// (offset in the original text, bytes added before what follows it).
-    shifts: Vec<(usize, usize)>,
-}
-
-impl Shown {
-    fn new(original: &str) -> Shown {
-        let escaped = |c: char| is_unsafe(c) && !matches!(c, '\n' | '\t' | '\r');
-        if !original.chars().any(escaped) {
-            return Shown {
-                text: original.to_string(),
-                shifts: Vec::new(),
+        .map(|p| {
+            let start = line.column(p.start).max(reached);
+            let end = if p.end <= p.start {
+                start + 1
+            } else {
+                line.column(p.end).max(start + 1)
             };
-        }
-        let mut text = String::with_capacity(original.len() + 16);
-        let mut shifts = Vec::new();
-        for (i, c) in original.char_indices() {
-            if escaped(c) {
-                text.push_str(&escape(c.encode_utf8(&mut [0; 4])));
-                shifts.push((i + c.len_utf8(), text.len() - (i + c.len_utf8())));
-            } else {
-                text.push(c);
-            }
-        }
-        Shown { text, shifts }
-    }
-
-    /// Where an offset of the original text is in the shown text (an
-    /// offset inside an escaped character moves to its start).
-    fn offset(&self, at: usize) -> usize {
-        let i = self.shifts.partition_point(|(o, _)| *o <= at);
-        let added = if i == 0 { 0 } else { self.shifts[i - 1].1 };
-        (at + added).min(self.text.len())
-    }
-}
-
-/// `labels` relative to the window `start..end` of the text, as shown;
-/// their words with control characters escaped.
-fn labeled(labels: &[(bool, &Label)], start: usize, end: usize, shown: &Shown) -> Vec<LabeledSpan> {
-    let clamp = |s: netlint_model::Span| {
-        let a = s.start.clamp(start, end);
-        let b = s.end.clamp(start, end).max(a);
-        let (x, y) = (shown.offset(a - start), shown.offset(b - start));
-        (x, y - x)
-    };
-    let text = |m: &str| (!m.is_empty()).then(|| escape_keep_lines(m).into_owned());
-    labels
-        .iter()
-        .map(|(primary, l)| {
-            if *primary {
-                LabeledSpan::new_primary_with_span(text(&l.message), clamp(l.span))
-            } else {
-                LabeledSpan::new_with_span(text(&l.message), clamp(l.span))
-            }
+            reached = end;
+            (start, end)
         })
-        .collect()
-}
-
-/// `d` as miette's diagnostic, with `labels` placed in its window; its
-/// words with control characters escaped.
-fn to_miette(d: &Diagnostic, labels: Vec<LabeledSpan>) -> MietteDiagnostic {
-    let severity = match d.severity {
-        Severity::Error => miette::Severity::Error,
-        Severity::Warning => miette::Severity::Warning,
-        Severity::Info => miette::Severity::Advice,
-    };
-    let mut m = MietteDiagnostic::new(escape_keep_lines(&d.message).into_owned())
-        .with_code(escape(&d.rule).into_owned())
-        .with_severity(severity)
-        .with_labels(labels);
-    if let Some(h) = &d.help {
-        m = m.with_help(escape_keep_lines(h).into_owned());
+        .collect();
+    let labelled = |p: &Placed| !p.mark.label.message.is_empty();
+    // The last label with words, when it ends the line's underlines, keeps
+    // them on its underline.
+    let inline = here.len() - 1;
+    let inline = labelled(here[inline]).then_some(inline);
+    let hook = |(start, end): (usize, usize)| (start + end) / 2;
+    let mut marks = String::new();
+    let mut column = 0;
+    for (i, (p, &(start, end))) in here.iter().zip(&spans).enumerate() {
+        let empty = p.end <= p.start;
+        let hung = labelled(p) && Some(i) != inline;
+        let h = hook((start, end));
+        let drawn = if empty {
+            "▲".to_string()
+        } else if hung {
+            format!("{}┬{}", "─".repeat(h - start), "─".repeat(end - h - 1))
+        } else {
+            "─".repeat(end - start)
+        };
+        marks.push_str(&" ".repeat(start - column));
+        marks.push_str(&paint.paint(p.mark.sgr, &drawn));
+        column = end;
     }
-    m
+    // The words of a label, their later lines under their first.
+    let words = |p: &Placed, indent: usize| -> String {
+        let words = escape_keep_lines(&p.mark.label.message);
+        let mut lines = words.split('\n');
+        let mut text = paint.paint(p.mark.sgr, lines.next().unwrap_or(""));
+        for more in lines {
+            let _ = write!(
+                text,
+                "\n{pad}{}{}",
+                " ".repeat(indent),
+                paint.paint(p.mark.sgr, more)
+            );
+        }
+        text
+    };
+    match inline {
+        Some(i) => {
+            let _ = writeln!(out, "{pad}{marks} {}", words(here[i], column + 1));
+        }
+        None => {
+            let _ = writeln!(out, "{pad}{marks}");
+        }
+    }
+    // The others, the rightmost first, each below the ones to its left.
+    let hung: Vec<usize> = (0..here.len())
+        .filter(|&i| labelled(here[i]) && Some(i) != inline)
+        .collect();
+    for k in (0..hung.len()).rev() {
+        let i = hung[k];
+        let mut row = String::new();
+        let mut column = 0;
+        for &j in &hung[..k] {
+            let left = hook(spans[j]);
+            row.push_str(&" ".repeat(left - column));
+            row.push_str(&paint.paint(here[j].mark.sgr, "│"));
+            column = left + 1;
+        }
+        let h = hook(spans[i]);
+        row.push_str(&" ".repeat(h - column));
+        let _ = writeln!(
+            out,
+            "{pad}{row}{} {}",
+            paint.paint(here[i].mark.sgr, "╰──"),
+            words(here[i], h + 4)
+        );
+    }
 }
 
 #[cfg(test)]
@@ -430,14 +480,74 @@ mod tests {
     use super::*;
 
     #[test]
-    fn shown_text_escapes_controls_and_maps_offsets() {
-        let s = Shown::new("a\u{1b}b\r\nc\u{0}");
-        assert_eq!(s.text, "a\\u{1b}b\r\nc\\u{0}");
-        assert_eq!(s.offset(0), 0);
-        assert_eq!(s.offset(1), 1);
-        // `b` moved by the 5 bytes `\u{1b}` adds over the 1-byte ESC.
-        assert_eq!(s.offset(2), 7);
-        assert_eq!(&s.text[s.offset(5)..s.offset(6)], "c");
-        assert_eq!(s.offset(7), s.text.len());
+    fn lines_escape_controls_expand_tabs_and_map_columns() {
+        let l = Line::new("a\u{1b}b\tc");
+        assert_eq!(l.shown, "a\\u{1b}b    c");
+        assert_eq!(l.column(0), 0);
+        assert_eq!(l.column(1), 1);
+        // `b` moved by the 5 columns `\u{1b}` adds over the 1-byte ESC.
+        assert_eq!(l.column(2), 7);
+        // The tab, at column 8, runs to the next stop of four.
+        assert_eq!(l.column(3), 8);
+        assert_eq!(l.column(4), 12);
+        // The end, and past it one column further.
+        assert_eq!(l.column(5), 13);
+        assert_eq!(l.column(6), 14);
+    }
+
+    /// Spans the example does not have: over several lines (drawn on the
+    /// first), empty at the end of the file, two with words on one line,
+    /// after a tab; a CRLF line end not shown.
+    #[test]
+    fn odd_spans_are_drawn_in_place() {
+        use crate::run::FileReport;
+        use netlint_model::{Element, FailOn, Span};
+        let text = "a = 1\r\nb = [\n  2,\n]\nc\t= \"x\"\n";
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap();
+            Span::new(start, start + needle.len())
+        };
+        let d = Diagnostic::new("syntax", Severity::Error, Element::Design, "odd")
+            .at(at("[\n  2,\n]"), "the array")
+            .with_related(at("a"), "key a")
+            .with_related(at("1"), "value 1")
+            .with_related(at("\"x\""), "after a tab")
+            .with_related(Span::new(text.len(), text.len()), "the end");
+        let report = Report {
+            files: vec![FileReport {
+                file: SourceFile::new("odd.toml", text),
+                diagnostics: vec![d],
+                design: None,
+                fail_on: FailOn::Warning,
+            }],
+            rules: Vec::new(),
+            sources: Vec::new(),
+        };
+        let opts = HumanOptions {
+            color: false,
+            width: 80,
+            rule_links: false,
+            summary: false,
+        };
+        let out = render(&report, &opts);
+        let expected = "\
+syntax
+  × odd
+   ╭─[odd.toml:2:5]
+ 1 │ a = 1
+   · ┬   ─ value 1
+   · ╰── key a
+ 2 │ b = [
+   ·     ── the array
+ 3 │   2,
+ 4 │ ]
+ 5 │ c   = \"x\"
+   ·       ─── after a tab
+ 6 │ 
+   · ▲ the end
+   ╰────
+
+";
+        assert_eq!(out, expected, "{out}");
     }
 }
