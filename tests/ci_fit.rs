@@ -319,12 +319,14 @@ fn concise_is_one_line_per_finding_in_the_json_order() {
     for (line, d) in lines.iter().zip(&diags) {
         let l = &d["location"];
         let want = format!(
-            "{}:{}:{}: {}[{}] {}",
+            "{}:{}:{}: {}[{}]{} {}",
             l["file"].as_str().unwrap(),
             l["line"],
             l["column"],
             d["severity"].as_str().unwrap(),
             d["rule"].as_str().unwrap(),
+            // `[*]` marks a finding `--fix` mends.
+            if d["fix"]["safety"] == "safe" { " [*]" } else { "" },
             d["message"].as_str().unwrap().replace(['\n', '\r'], " ")
         );
         assert_eq!(*line, want);

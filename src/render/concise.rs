@@ -27,12 +27,13 @@ fn render_raw(report: &Report, summary: bool) -> String {
                 .collect();
             let _ = writeln!(
                 out,
-                "{}:{}:{}: {}[{}] {message}",
+                "{}:{}:{}: {}[{}]{} {message}",
                 path,
                 at.line,
                 at.column,
                 d.severity.as_str(),
-                d.rule
+                d.rule,
+                super::human::fix_mark(d)
             );
         }
     }
@@ -47,6 +48,9 @@ mod tests {
     use super::super::sarif::test_support::report;
     use super::*;
 
+    /// A finding whose fix `--fix` applies is marked `[*]` after its rule
+    /// (the sample's first, safe fix); one that needs judgement is not,
+    /// and the count line says how many of each there are.
     #[test]
     fn one_line_per_finding() {
         let out = render(&report(), false);
@@ -54,14 +58,15 @@ mod tests {
         assert_eq!(lines.len(), 3, "{out}");
         assert_eq!(
             lines[0],
-            "./designs/site a.toml:8:1: error[mtu-mismatch] MTU 9014 on P4-1 ≠ 1500 on \"sw1:Eth1/1\" (100% of frames > 1500 B dropped, <jumbo> & more)"
+            "./designs/site a.toml:8:1: error[mtu-mismatch] [*] MTU 9014 on P4-1 ≠ 1500 on \"sw1:Eth1/1\" (100% of frames > 1500 B dropped, <jumbo> & more)"
         );
+        assert!(!lines[1].contains("[*]"), "{}", lines[1]);
         assert!(lines[2].starts_with("./designs/site a.toml:1:1: info[unused-profile] "));
         let with_summary = render(&report(), true);
         assert!(with_summary.starts_with(&out));
         assert_eq!(
             &with_summary[out.len()..],
-            "2 files checked: 1 error, 1 warning, 1 info\n"
+            "2 files checked: 1 error, 1 warning, 1 info; 1 fixable with --fix, 1 more with --unsafe-fixes\n"
         );
     }
 }

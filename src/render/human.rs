@@ -82,8 +82,15 @@ pub fn summary_line(report: &Report) -> String {
     let warnings = report.count(Severity::Warning);
     let infos = report.count(Severity::Info);
     let files = report.files.len();
+    let (safe, needs_judgement) = fixable(report);
+    let fixes = match (safe, needs_judgement) {
+        (0, 0) => String::new(),
+        (n, 0) => format!("; {n} fixable with --fix"),
+        (0, m) => format!("; {m} fixable with --fix --unsafe-fixes"),
+        (n, m) => format!("; {n} fixable with --fix, {m} more with --unsafe-fixes"),
+    };
     format!(
-        "{} file{} checked: {} error{}, {} warning{}, {} info\n",
+        "{} file{} checked: {} error{}, {} warning{}, {} info{fixes}\n",
         files,
         plural(files),
         errors,
@@ -92,6 +99,29 @@ pub fn summary_line(report: &Report) -> String {
         plural(warnings),
         infos
     )
+}
+
+/// How many findings carry a safe fix, and how many one that needs
+/// judgement (`--unsafe-fixes`).
+fn fixable(report: &Report) -> (usize, usize) {
+    let mut counts = (0, 0);
+    for d in report.files.iter().flat_map(|f| &f.diagnostics) {
+        match d.fix.as_ref().map(|f| f.safety) {
+            Some(netlint_model::FixSafety::Safe) => counts.0 += 1,
+            Some(netlint_model::FixSafety::Unsafe) => counts.1 += 1,
+            None => {}
+        }
+    }
+    counts
+}
+
+/// ` [*]` after the rule of a finding whose fix `--fix` applies (as
+/// ruff marks them); nothing otherwise.
+pub fn fix_mark(d: &Diagnostic) -> &'static str {
+    match d.fix.as_ref().map(|f| f.safety) {
+        Some(netlint_model::FixSafety::Safe) => " [*]",
+        _ => "",
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -163,6 +193,7 @@ fn finding(
 ) {
     let (sgr, icon) = severity_look(d.severity);
     out.push_str(&paint.paint(sgr, &escape(&d.rule)));
+    out.push_str(fix_mark(d));
     if opts.rule_links {
         if let Some(url) = super::rule_url(&d.rule) {
             let _ = write!(out, " ({})", paint.paint(LINK, &url));
