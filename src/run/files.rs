@@ -215,8 +215,12 @@ impl Shared {
         let Ok(real) = fs::canonicalize(dir) else {
             return true;
         };
-        real.ancestors()
-            .fold(true, |ok, d| self.ignore_files_safe(d, max) && ok)
+        // Every directory is looked at, so each bad file is reported.
+        let mut ok = true;
+        for d in real.ancestors() {
+            ok &= self.ignore_files_safe(d, max);
+        }
+        ok
     }
 
     /// Marks a directory entered; false when it was already.
