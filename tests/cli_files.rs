@@ -230,6 +230,130 @@ fn dev_zero_is_refused_as_a_design_and_as_a_baseline() {
     assert!(start.elapsed() < Duration::from_secs(20));
 }
 
+// ------------------------------------------------- issue 29 item 4: ignore files
+
+/// The files of the JSON report, in order.
+fn files_of(out: &str) -> Vec<String> {
+    let mut files: Vec<String> = diags(out).into_iter().map(|(f, _)| f).collect();
+    files.dedup();
+    files
+}
+
+/// A repository (a `.git` directory, no git binary needed) with designs
+/// ignored by `.gitignore`, `.git/info/exclude` and `.ignore`: a directory
+/// search passes over them, from the root and from a folder below it; a
+/// file named on the command line is checked all the same.
+#[test]
+fn ignored_designs_are_not_searched_and_a_named_one_is_checked() {
+    let t = TempDir::new("gitignore");
+    t.write("repo/.git/HEAD", "ref: refs/heads/main\n");
+    t.write("repo/.git/info/exclude", "scratch/\n");
+    t.write("repo/.gitignore", "build/\n/designs/old.toml\n");
+    t.write("repo/build/generated.toml", MIXED);
+    t.write("repo/scratch/try.toml", MIXED);
+    t.write("repo/designs/.ignore", "draft-*.toml\n");
+    t.write("repo/designs/draft-1.toml", MIXED);
+    t.write("repo/designs/old.toml", MIXED);
+    t.write("repo/designs/site.toml", CLEAN);
+    t.write("repo/cluster.toml", CLEAN);
+    let repo = t.path().join("repo");
+    for (cwd, path, files) in [
+        (&repo, ".", 2),
+        (&repo, "designs", 1),
+        (&t.path().join("repo/designs"), ".", 1),
+        (&t.path().to_path_buf(), "repo", 2),
+    ] {
+        let (code, out, err) = netlint_in(cwd, &["check", path, "--format", "json"], b"");
+        assert_eq!(code, 0, "{cwd:?} {path}: {out}{err}");
+        assert_eq!(files_checked(&out), files, "{cwd:?} {path}: {out}");
+        assert_eq!(err, "", "an ignored file is passed over without a note");
+    }
+    let (code, out, _) = netlint_in(
+        &repo,
+        &[
+            "check",
+            ".",
+            "build/generated.toml",
+            "scratch/try.toml",
+            "designs/draft-1.toml",
+            "designs/old.toml",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(files_checked(&out), 6, "{out}");
+    assert_eq!(
+        files_of(&out),
+        [
+            "build/generated.toml",
+            "designs/draft-1.toml",
+            "designs/old.toml",
+            "scratch/try.toml"
+        ]
+    );
+}
+
+/// As ripgrep does, `.gitignore` applies inside a git repository only;
+/// `.ignore` applies everywhere.
+#[test]
+fn a_gitignore_outside_a_repository_is_not_applied() {
+    let t = TempDir::new("no-git");
+    t.write("d/.gitignore", "build/\n");
+    t.write("d/.ignore", "wip.toml\n");
+    t.write("d/build/generated.toml", MIXED);
+    t.write("d/wip.toml", MIXED);
+    t.write("d/a.toml", CLEAN);
+    let (code, out, _) = t.run(&["check", "d", "--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(files_checked(&out), 2, "{out}");
+    assert_eq!(files_of(&out), ["d/build/generated.toml"]);
+}
+
+/// The ignore files are read as safely as designs: a FIFO `.gitignore`
+/// (which would block the read for ever) is an input error and its folder
+/// is not searched; a rule that is not a valid glob is a note at its line.
+#[test]
+fn hostile_or_broken_ignore_files_are_reported() {
+    let t = TempDir::new("bad-ignore");
+    t.write("d/.git/HEAD", "ref: refs/heads/main\n");
+    t.write("d/a.toml", CLEAN);
+    t.write("d/fifo/b.toml", MIXED);
+    mkfifo(&t.path().join("d/fifo/.gitignore"));
+    t.write("d/glob/.gitignore", "# generated\nbuild-[z-a]/\nold.toml\n");
+    t.write("d/glob/old.toml", MIXED);
+    t.write("d/glob/c.toml", CLEAN);
+    let (code, out, err) = t.run(&["check", "d", "--format", "json"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(files_checked(&out), 3, "{out}");
+    let v = json(&out);
+    let unreadable: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "unreadable")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        unreadable,
+        [
+            "cannot read d/fifo/.gitignore: a FIFO (named pipe), not a regular file; \
+          netlint reads this file for the ignore rules, so d/fifo is not searched"
+        ],
+        "{out}"
+    );
+    assert!(
+        err.contains("netlint: skipped d/glob/.gitignore:2: "),
+        "{err}"
+    );
+    assert!(err.contains("invalid range"), "{err}");
+    assert!(
+        !files_of(&out).contains(&"d/glob/old.toml".to_string()),
+        "{out}"
+    );
+}
+
 // ------------------------------------------------------------ 4: -o
 
 #[test]

@@ -59,6 +59,13 @@ pub fn summary_lines(name: &str, doc: &Document) -> Vec<String> {
             n.reason
         ));
     }
+    for n in &s.notes {
+        out.push(format!(
+            "  {name}:{}: note: {}",
+            n.line,
+            netlint_model::text::escape_keep_lines(&n.text)
+        ));
+    }
     out
 }
 

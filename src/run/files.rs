@@ -1,26 +1,38 @@
 //! Which files a run checks, and reading them safely.
 //!
 //! Files named on the command line are read as given (a symbolic link the
-//! user names is followed). Directories are searched for `*.toml` files
-//! holding a `[design]` table, in name order, skipping hidden folders,
-//! `target` and `node_modules`. The search:
+//! user names is followed, and the file is checked even when an ignore file
+//! lists it). Directories are searched for `*.toml` files holding a
+//! `[design]` table, in name order, skipping hidden folders, `target`,
+//! `node_modules` and what the ignore files list, read by the ignore crate
+//! as ripgrep reads them: `.gitignore` and `.git/info/exclude` inside a git
+//! repository only (`require_git`, ripgrep's default), `.ignore` anywhere,
+//! those of the folders above the searched one too (`parents`); not the
+//! user's global gitignore, so a run does not depend on the machine's git
+//! configuration. The search:
 //!
 //! - enters each real directory once (by device and inode), so a link loop
 //!   or `self -> .` costs nothing and a file is never listed twice;
 //! - follows a symbolic link only when its target lies inside the directory
 //!   searched; a link out of it is skipped with a note;
 //! - reads only regular files (a FIFO, a socket or a device is skipped with
-//!   a note, never opened), and at most `--max-file-size` bytes of each.
+//!   a note, never opened), and at most `--max-file-size` bytes of each;
+//! - lets the ignore crate read an ignore file only when it is a regular
+//!   file within that size (a FIFO `.gitignore` would block for ever): any
+//!   other is an input error and its folder is not searched; a rule that is
+//!   not a valid glob is a note, the file's other rules apply.
 //!
 //! A path that cannot be used is an input error of its own ([`Unreadable`])
 //! and the run goes on with the rest. A file named twice (or named and also
 //! found in a directory) is checked once.
 
+use ignore::WalkBuilder;
 use netlint_model::{Diagnostic, Element, Severity, SourceFile, Span, SYNTAX};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 /// The default of `--max-file-size`: 16 MiB, far above any design (the
 /// 10,000-host benchmark design is about 3 MiB).
@@ -78,7 +90,7 @@ pub struct Collected {
 pub fn collect_designs(paths: &[PathBuf], opts: &ReadOptions) -> Collected {
     let mut c = Collected::default();
     let mut seen_files: HashSet<FileId> = HashSet::new();
-    let mut seen_dirs: HashSet<FileId> = HashSet::new();
+    let shared = Shared::default();
     let mut stdin_read = false;
     for p in paths {
         if p.as_os_str() == "-" {
@@ -110,7 +122,7 @@ pub fn collect_designs(paths: &[PathBuf], opts: &ReadOptions) -> Collected {
                     });
                     continue;
                 };
-                walk(p, &root, opts, &mut seen_dirs, &mut seen_files, &mut c);
+                walk(p, &root, opts, &shared, &mut seen_files, &mut c);
             }
             Ok(m) => {
                 if let Some(id) = file_id(&m) {
@@ -141,119 +153,285 @@ pub fn collect_designs(paths: &[PathBuf], opts: &ReadOptions) -> Collected {
     c
 }
 
-fn walk(
-    dir: &Path,
-    root: &Path,
-    opts: &ReadOptions,
-    seen_dirs: &mut HashSet<FileId>,
-    seen_files: &mut HashSet<FileId>,
-    c: &mut Collected,
-) {
-    if let Some(id) = fs::metadata(dir).ok().as_ref().and_then(file_id) {
-        if !seen_dirs.insert(id) {
-            return;
+/// What the walks of one run share: the directories entered and the ignore
+/// files found safe to read. The ignore crate's entry filter must be
+/// `'static + Send + Sync`, hence the `Arc<Mutex<_>>`.
+#[derive(Clone, Default)]
+struct Shared {
+    seen_dirs: Arc<Mutex<HashSet<FileId>>>,
+    /// Directories whose ignore files were checked, and the result.
+    checked: Arc<Mutex<HashMap<PathBuf, bool>>>,
+    /// Ignore files that cannot be read safely: input errors.
+    unreadable: Arc<Mutex<Vec<Unreadable>>>,
+}
+
+/// The files the ignore crate reads in a directory: the ignore files, and
+/// `.git` (a worktree's `.git` is a file it reads).
+const IGNORE_FILES: [&str; 4] = [".gitignore", ".ignore", ".git", ".git/info/exclude"];
+
+impl Shared {
+    /// Whether the ignore files of `dir` (the ones the ignore crate would
+    /// open) are regular files within the size limit, or absent. A FIFO
+    /// named `.gitignore` would block the read forever, a link to
+    /// `/dev/zero` would never end: such a file is an input error and the
+    /// directory is not searched.
+    fn ignore_files_safe(&self, dir: &Path, max: u64) -> bool {
+        let key = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        if let Some(&ok) = lock(&self.checked).get(&key) {
+            return ok;
         }
-    }
-    let listing = match fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            c.unreadable.push(Unreadable {
-                shown: display(dir),
-                reason: format!("cannot list the directory: {}", io_reason(&e)),
+        let mut ok = true;
+        for name in IGNORE_FILES {
+            let path = dir.join(name);
+            let Ok(meta) = fs::metadata(&path) else {
+                continue;
+            };
+            if name == ".git" && meta.is_dir() {
+                continue;
+            }
+            let reason = if !meta.is_file() {
+                not_regular(&meta).to_string()
+            } else if meta.len() > max {
+                too_large(max)
+            } else {
+                continue;
+            };
+            lock(&self.unreadable).push(Unreadable {
+                shown: display(&path),
+                reason: format!(
+                    "{reason}; netlint reads this file for the ignore rules, so {} is not searched",
+                    display(dir)
+                ),
             });
-            return;
+            ok = false;
         }
-    };
-    let mut entries: Vec<(std::ffi::OsString, io::Result<fs::FileType>)> = Vec::new();
-    for e in entries_of(listing, dir, c) {
-        entries.push((e.file_name(), e.file_type()));
+        lock(&self.checked).insert(key, ok);
+        ok
     }
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    for (name, ft) in entries {
-        let path = dir.join(&name);
-        let name = name.to_string_lossy();
-        let is_toml = name.ends_with(".toml");
-        let Ok(ft) = ft else { continue };
-        let (meta, via_link) = if ft.is_symlink() {
-            match fs::canonicalize(&path) {
-                Ok(real) if !real.starts_with(root) => {
-                    if is_toml || real.is_dir() {
-                        c.skipped.push(format!(
-                            "{}: a link out of the searched directory, not followed",
-                            display(&path)
-                        ));
-                    }
-                    continue;
-                }
-                Ok(real) => (fs::metadata(&real), true),
-                Err(e) => (Err(e), true),
-            }
-        } else {
-            (fs::symlink_metadata(&path), false)
+
+    /// `ignore_files_safe` for `dir` and every directory above it (the
+    /// ignore crate reads the parents' ignore files too).
+    fn ignore_files_safe_up(&self, dir: &Path, max: u64) -> bool {
+        let Ok(real) = fs::canonicalize(dir) else {
+            return true;
         };
-        let meta = match meta {
-            Ok(m) => m,
-            Err(e) => {
-                // A `*.toml` that cannot be looked at may be a design.
-                if is_toml {
-                    c.unreadable.push(Unreadable {
-                        shown: display(&path),
-                        reason: io_reason(&e),
-                    });
-                }
-                continue;
-            }
-        };
-        if meta.is_dir() {
-            if !via_link && (name.starts_with('.') || name == "target" || name == "node_modules") {
-                continue;
-            }
-            walk(&path, root, opts, seen_dirs, seen_files, c);
-        } else if is_toml {
-            if !meta.is_file() {
-                c.skipped.push(format!(
-                    "{}: {}, not read",
-                    display(&path),
-                    not_regular(&meta)
-                ));
-                continue;
-            }
-            if let Some(id) = file_id(&meta) {
-                if !seen_files.insert(id) {
-                    continue;
-                }
-            }
-            match read_file(&path, opts.max_file_size) {
-                Ok(bytes) if is_design(&bytes) => c.inputs.push(Input {
-                    shown: display(&path),
-                    path: Some(path),
-                    bytes,
-                }),
-                Ok(_) => {}
-                Err(reason) => c.unreadable.push(Unreadable {
-                    shown: display(&path),
-                    reason,
-                }),
-            }
+        // Every directory is looked at, so each bad file is reported.
+        let mut ok = true;
+        for d in real.ancestors() {
+            ok &= self.ignore_files_safe(d, max);
+        }
+        ok
+    }
+
+    /// Marks a directory entered; false when it was already.
+    fn enter(&self, dir: &Path) -> bool {
+        match fs::metadata(dir).ok().as_ref().and_then(file_id) {
+            Some(id) => lock(&self.seen_dirs).insert(id),
+            None => true,
         }
     }
 }
 
-fn entries_of<'a>(
-    entries: fs::ReadDir,
-    dir: &'a Path,
-    c: &'a mut Collected,
-) -> impl Iterator<Item = fs::DirEntry> + 'a {
-    entries.filter_map(move |e| match e {
-        Ok(e) => Some(e),
-        Err(err) => {
-            c.unreadable.push(Unreadable {
-                shown: display(dir),
-                reason: format!("cannot list the directory: {}", io_reason(&err)),
-            });
-            None
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Searches `dir` for designs with the ignore crate's walker (what ripgrep
+/// uses): `.gitignore` and `.git/info/exclude` inside a git repository,
+/// `.ignore` everywhere, also those of the directories above `dir`; no
+/// global gitignore (a run depends on the repository, not on the user's
+/// git configuration). Symbolic links are not followed by the walker: each
+/// is looked at here, and a link to a directory inside `root` is searched
+/// by a walk of its own.
+fn walk(
+    dir: &Path,
+    root: &Path,
+    opts: &ReadOptions,
+    shared: &Shared,
+    seen_files: &mut HashSet<FileId>,
+    c: &mut Collected,
+) {
+    if !shared.enter(dir) {
+        return;
+    }
+    let max = opts.max_file_size;
+    if !shared.ignore_files_safe_up(dir, max) {
+        c.unreadable.append(&mut lock(&shared.unreadable));
+        return;
+    }
+    let mut builder = WalkBuilder::new(dir);
+    builder
+        .standard_filters(false)
+        .hidden(false)
+        .parents(true)
+        .ignore(true)
+        .git_ignore(true)
+        .git_exclude(true)
+        .git_global(false)
+        .require_git(true)
+        .follow_links(false)
+        .sort_by_file_name(|a, b| a.cmp(b));
+    let filter = shared.clone();
+    builder.filter_entry(move |e| {
+        if !e.file_type().is_some_and(|t| t.is_dir()) {
+            return true;
         }
-    })
+        let name = e.file_name().to_string_lossy();
+        if name.starts_with('.') || name == "target" || name == "node_modules" {
+            return false;
+        }
+        filter.enter(e.path()) && filter.ignore_files_safe(e.path(), max)
+    });
+    for entry in builder.build() {
+        c.unreadable.append(&mut lock(&shared.unreadable));
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                walk_error(&e, c);
+                continue;
+            }
+        };
+        if let Some(e) = entry.error() {
+            walk_error(e, c);
+        }
+        if entry.depth() == 0 {
+            continue;
+        }
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy();
+        let is_toml = name.ends_with(".toml");
+        let Some(ft) = entry.file_type() else {
+            continue;
+        };
+        let meta = if ft.is_symlink() {
+            match fs::canonicalize(path) {
+                Ok(real) if !real.starts_with(root) => {
+                    if is_toml || real.is_dir() {
+                        c.skipped.push(format!(
+                            "{}: a link out of the searched directory, not followed",
+                            display(path)
+                        ));
+                    }
+                    continue;
+                }
+                Ok(real) if real.is_dir() => {
+                    walk(path, root, opts, shared, seen_files, c);
+                    continue;
+                }
+                Ok(real) => fs::metadata(real),
+                Err(e) => Err(e),
+            }
+        } else if ft.is_dir() || !is_toml {
+            continue;
+        } else {
+            fs::symlink_metadata(path)
+        };
+        if !is_toml {
+            continue;
+        }
+        let meta = match meta {
+            Ok(m) => m,
+            Err(e) => {
+                // A `*.toml` that cannot be looked at may be a design.
+                c.unreadable.push(Unreadable {
+                    shown: display(path),
+                    reason: io_reason(&e),
+                });
+                continue;
+            }
+        };
+        if !meta.is_file() {
+            c.skipped.push(format!(
+                "{}: {}, not read",
+                display(path),
+                not_regular(&meta)
+            ));
+            continue;
+        }
+        if let Some(id) = file_id(&meta) {
+            if !seen_files.insert(id) {
+                continue;
+            }
+        }
+        match read_file(path, max) {
+            Ok(bytes) if is_design(&bytes) => c.inputs.push(Input {
+                shown: display(path),
+                path: Some(path.to_path_buf()),
+                bytes,
+            }),
+            Ok(_) => {}
+            Err(reason) => c.unreadable.push(Unreadable {
+                shown: display(path),
+                reason,
+            }),
+        }
+    }
+    c.unreadable.append(&mut lock(&shared.unreadable));
+}
+
+/// An error of the walk: a directory that cannot be listed or a `*.toml`
+/// that cannot be looked at is an input error; a rule of an ignore file
+/// that cannot be used is a note (the rest of the file applies).
+fn walk_error(e: &ignore::Error, c: &mut Collected) {
+    let mut path: Option<&Path> = None;
+    let mut line: Option<u64> = None;
+    let mut cur = e;
+    loop {
+        match cur {
+            ignore::Error::Partial(errs) => {
+                for e in errs {
+                    walk_error(e, c);
+                }
+                return;
+            }
+            ignore::Error::WithPath { path: p, err } => {
+                path = path.or(Some(p));
+                cur = err;
+            }
+            ignore::Error::WithLineNumber { line: l, err } => {
+                line = line.or(Some(*l));
+                cur = err;
+            }
+            ignore::Error::WithDepth { err, .. } => cur = err,
+            // A link loop: the walker does not follow links, so this is
+            // not reached; a loop costs nothing either way.
+            ignore::Error::Loop { .. } => return,
+            _ => break,
+        }
+    }
+    let shown = path.map(display).unwrap_or_default();
+    if let Some(line) = line {
+        c.skipped.push(format!(
+            "{shown}:{line}: {}, so this rule of the ignore file is not applied",
+            plain(cur)
+        ));
+        return;
+    }
+    let Some(p) = path else {
+        c.skipped.push(plain(cur));
+        return;
+    };
+    let reason = plain(cur);
+    if fs::metadata(p).is_ok_and(|m| m.is_dir()) {
+        c.unreadable.push(Unreadable {
+            shown,
+            reason: format!("cannot list the directory: {reason}"),
+        });
+    } else if p.to_string_lossy().ends_with(".toml") {
+        c.unreadable.push(Unreadable { shown, reason });
+    } else {
+        c.skipped.push(format!(
+            "{shown}: {reason}, so its ignore rules are not applied"
+        ));
+    }
+}
+
+/// An ignore crate error in words, without "(os error N)".
+fn plain(e: &ignore::Error) -> String {
+    match e {
+        ignore::Error::Io(io) => io_reason(io),
+        other => other.to_string(),
+    }
 }
 
 /// A file's identity: device and inode.

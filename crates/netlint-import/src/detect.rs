@@ -120,10 +120,18 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
         .map(|l| l.body())
         .filter(|b| !b.starts_with('#'))
         .collect();
-    if rows.first().is_some_and(|r| cabling::is_header(r))
-        || (!rows.is_empty() && rows.iter().all(|r| cabling::fields(r).len() == 4))
-    {
-        return Some(Kind::Cabling);
+    // A cabling CSV: its header (the four columns in any order, other
+    // columns allowed, comma, semicolon or tab), or rows of four fields
+    // with the delimiter of the first.
+    if let Some(first) = rows.first() {
+        let delim = cabling::delimiter(first);
+        if cabling::is_header(first)
+            || rows
+                .iter()
+                .all(|r| cabling::fields_with(r, delim).len() == 4)
+        {
+            return Some(Kind::Cabling);
+        }
     }
     let head = content.iter().take(2000);
     let mut lldp = [0u32; 4];

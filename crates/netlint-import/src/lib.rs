@@ -36,7 +36,7 @@ pub use error::{ErrorKind, InputError};
 pub use lldp::{LldpFormat, LldpNeighbor, LldpTable};
 pub use model::*;
 pub use names::{IfKind, IfName};
-pub use summary::{Ignored, ImportSummary, LineClass, NotUnderstood, Reason};
+pub use summary::{Ignored, ImportSummary, LineClass, NotUnderstood, Note, Reason};
 pub use vlans::VlanSet;
 
 /// One input file, read.

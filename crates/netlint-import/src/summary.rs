@@ -68,6 +68,15 @@ pub struct NotUnderstood {
     pub reason: Reason,
 }
 
+/// Something the importer says about a line it read: a choice it made that
+/// the reader should know of (a CSV column it does not read, the delimiter
+/// it took).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub line: u32,
+    pub text: String,
+}
+
 /// Per file: how every line was classified.
 #[derive(Clone, Default)]
 pub struct ImportSummary {
@@ -77,6 +86,8 @@ pub struct ImportSummary {
     pub not_understood: Vec<NotUnderstood>,
     /// Lines a syslog message or pager prompt was cut out of.
     pub cleaned: Vec<u32>,
+    /// Notes on lines read, in file order.
+    pub notes: Vec<Note>,
 }
 
 impl ImportSummary {
@@ -122,17 +133,29 @@ impl ImportSummary {
             reason,
         });
     }
+
+    pub(crate) fn note(&mut self, line: u32, text: impl Into<String>) {
+        self.notes.push(Note {
+            line,
+            text: text.into(),
+        });
+    }
 }
 
 impl fmt::Debug for ImportSummary {
     /// Counts and the not-understood lines: what a snapshot should show.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ImportSummary")
-            .field("lines", &self.lines())
+        let mut s = f.debug_struct("ImportSummary");
+        s.field("lines", &self.lines())
             .field("understood", &self.understood())
             .field("ignored", &self.ignored())
             .field("not_understood", &self.not_understood)
-            .field("cleaned", &self.cleaned)
-            .finish()
+            .field("cleaned", &self.cleaned);
+        // Only when there are some, so the snapshots of inputs without
+        // notes read as before.
+        if !self.notes.is_empty() {
+            s.field("notes", &self.notes);
+        }
+        s.finish()
     }
 }
