@@ -118,11 +118,7 @@ fn the_schema_is_a_valid_draft_07_schema() {
 
 fn designs() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![root().join("fixtures")];
-    let shared = root().join("../shared/designs");
-    if shared.is_dir() {
-        stack.push(shared);
-    }
+    let mut stack = vec![root().join("fixtures"), root().join("tests/data/reference")];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(&dir).unwrap().flatten() {
             let p = e.path();

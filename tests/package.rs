@@ -84,25 +84,75 @@ fn every_published_package_has_the_metadata_crates_io_shows() {
         .is_file());
 }
 
-#[test]
-fn rule_pages_live_inside_the_rules_package() {
-    // `declare_rule!` includes `crates/netlint-rules/rules/<id>.md`, so that
-    // `cargo package` ships the pages with the crate; a page left in the
-    // old place at the repository root (a branch written before the move)
-    // would be missing from the package and from `netlint explain`.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    assert!(root
-        .join("crates/netlint-rules/rules/mtu-mismatch.md")
-        .is_file());
-    let stray: Vec<String> = std::fs::read_dir(root.join("rules"))
-        .into_iter()
-        .flatten()
+/// The `*.md` names in `dir`, sorted.
+fn pages_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
         .map(|e| e.file_name().to_string_lossy().to_string())
         .filter(|n| n.ends_with(".md"))
         .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn rule_pages_live_inside_the_rules_package() {
+    // `declare_rule!` includes `crates/netlint-rules/rules/<id>.md`, so that
+    // `cargo package` ships the pages with the crate. The top-level `rules`
+    // (where the project's layout puts them) is a link to that directory,
+    // not a second copy: a page written there lands in the package.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pages = root.join("crates/netlint-rules/rules");
+    assert!(pages.join("mtu-mismatch.md").is_file());
+    let link = root.join("rules");
+    let meta = std::fs::symlink_metadata(&link).expect("`rules` at the top level");
     assert!(
-        stray.is_empty(),
-        "rule pages belong in crates/netlint-rules/rules/: `git mv rules/<id>.md crates/netlint-rules/rules/` for {stray:?}"
+        meta.file_type().is_symlink(),
+        "`rules` is a link to crates/netlint-rules/rules (`ln -s crates/netlint-rules/rules rules`), \
+         not a directory of its own: move its pages with `git mv rules/<id>.md crates/netlint-rules/rules/`"
     );
+    assert_eq!(
+        std::fs::read_link(&link).unwrap(),
+        Path::new("crates/netlint-rules/rules"),
+        "a relative link, so it resolves in every clone"
+    );
+    assert_eq!(link.canonicalize().unwrap(), pages.canonicalize().unwrap());
+    let names = pages_in(&link);
+    assert!(names.len() > 60, "{names:?}");
+    assert_eq!(names, pages_in(&pages));
+}
+
+/// What `cargo package` would put in the netlint-rules crate holds every
+/// rule page (`cargo package --list`: no build, no network).
+#[test]
+fn the_rules_package_carries_every_rule_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "package",
+            "--list",
+            "--allow-dirty",
+            "--offline",
+            "-p",
+            "netlint-rules",
+        ])
+        .current_dir(root)
+        .output()
+        .expect("cargo runs");
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pages = pages_in(&root.join("crates/netlint-rules/rules"));
+    assert!(pages.len() > 60, "{pages:?}");
+    for page in pages {
+        assert!(
+            listed.lines().any(|l| l == format!("rules/{page}")),
+            "the netlint-rules package lacks rules/{page}:\n{listed}"
+        );
+    }
 }

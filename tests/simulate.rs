@@ -23,13 +23,15 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// A reference design, when the shared designs are next to the project.
-fn shared(name: &str) -> Option<String> {
-    let rel = format!("../shared/designs/{name}");
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(&rel)
-        .exists()
-        .then_some(rel)
+/// A reference design (tests/data/reference), by the path the report
+/// shows.
+fn reference(name: &str) -> String {
+    let rel = format!("tests/data/reference/{name}");
+    assert!(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(&rel).is_file(),
+        "{rel} is missing"
+    );
+    rel
 }
 
 fn snapshot(name: &str, text: &str) {
@@ -41,9 +43,7 @@ fn snapshot(name: &str, text: &str) {
 
 #[test]
 fn dedicated_10g_loses_csv_alone_when_sw10g_a_fails() {
-    let Some(d) = shared("dedicated-10g.toml") else {
-        return;
-    };
+    let d = reference("dedicated-10g.toml");
     let (code, out, err) = run(&[&d, "--fail", "sw10g-a"]);
     assert_eq!(code, 0, "{err}");
     // CSV is lost; live migration and the cluster keep going, and why.
@@ -70,9 +70,7 @@ fn dedicated_10g_loses_csv_alone_when_sw10g_a_fails() {
 
 #[test]
 fn the_table_lists_every_single_failure() {
-    let Some(d) = shared("dedicated-10g.toml") else {
-        return;
-    };
+    let d = reference("dedicated-10g.toml");
     let (code, out, err) = run(&[&d]);
     assert_eq!(code, 0, "{err}");
     snapshot("simulate__dedicated-10g__table.human", &out);
@@ -89,9 +87,7 @@ fn the_table_lists_every_single_failure() {
 
 #[test]
 fn broken_basics_table_and_a_double_failure() {
-    let Some(d) = shared("broken-basics.toml") else {
-        return;
-    };
+    let d = reference("broken-basics.toml");
     let (_, out, _) = run(&[&d]);
     snapshot("simulate__broken-basics__table.human", &out);
     let (code, out, err) = run(&[&d, "--fail", "edge-a", "--fail", "hv1:card:pci1"]);
@@ -101,9 +97,7 @@ fn broken_basics_table_and_a_double_failure() {
 
 #[test]
 fn a_blocked_isl_takes_over_when_the_core_fails() {
-    let Some(d) = shared("rstp-blocks-isl.toml") else {
-        return;
-    };
+    let d = reference("rstp-blocks-isl.toml");
     let (code, out, err) = run(&[&d, "--fail", "core-1"]);
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -119,9 +113,7 @@ fn a_blocked_isl_takes_over_when_the_core_fails() {
 
 #[test]
 fn one_cable_of_a_lag_only_degrades() {
-    let Some(d) = shared("mstp-fixed.toml") else {
-        return;
-    };
+    let d = reference("mstp-fixed.toml");
     let (code, out, err) = run(&[&d, "--fail", "isl#1"]);
     assert_eq!(code, 0, "{err}");
     assert!(

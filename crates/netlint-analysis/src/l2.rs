@@ -1698,12 +1698,12 @@ mod tests {
         l.design.unwrap()
     }
 
-    fn shared(name: &str) -> Option<Design> {
+    fn reference(name: &str) -> Design {
         let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/designs")
+            .join("../../tests/data/reference")
             .join(name);
-        let text = std::fs::read_to_string(p).ok()?;
-        Some(design(&text))
+        let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        design(&text)
     }
 
     const TRIANGLE: &str = r#"
@@ -2054,7 +2054,7 @@ networks = ["csv", "mgmt"]
     #[test]
     fn reference_triangles() {
         for (name, csv_cut) in [("rstp-blocks-isl.toml", true), ("mstp-fixed.toml", false)] {
-            let Some(d) = shared(name) else { return };
+            let d = reference(name);
             let t = Topology::build(&d);
             let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
             let pairs = all_pairs(&d, &t, &f);

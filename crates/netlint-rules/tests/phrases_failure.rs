@@ -22,12 +22,12 @@ fn design(src: &str) -> Design {
     l.design.unwrap()
 }
 
-fn shared(name: &str) -> Option<Design> {
+fn reference(name: &str) -> Design {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/designs")
+        .join("../../tests/data/reference")
         .join(name);
-    let text = std::fs::read_to_string(p).ok()?;
-    Some(design(&text))
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    design(&text)
 }
 
 /// Two switches on one link; `MEMBERS` is replaced by the cable count.
@@ -42,9 +42,7 @@ fn report(d: &Design) -> FailureReport {
 
 #[test]
 fn dedicated_10g_loses_csv_alone_with_sw10g_a() {
-    let Some(d) = shared("dedicated-10g.toml") else {
-        return;
-    };
+    let d = reference("dedicated-10g.toml");
     let t = Topology::build(&d);
     let fab = Fabric::new(&d, &t);
     let healthy = fab.forwarding(&d, &t, &Failures::default());
@@ -102,9 +100,7 @@ fn dedicated_10g_loses_csv_alone_with_sw10g_a() {
 
 #[test]
 fn broken_basics_card_and_switch_single_points() {
-    let Some(d) = shared("broken-basics.toml") else {
-        return;
-    };
+    let d = reference("broken-basics.toml");
     let t = Topology::build(&d);
     let r = report(&d);
     let mut seen: Vec<(String, String, Severity, usize)> = Vec::new();
@@ -165,9 +161,7 @@ fn broken_basics_card_and_switch_single_points() {
 
 #[test]
 fn a_stack_is_redundant_member_by_member_but_not_as_a_whole() {
-    let Some(d) = shared("eight-by-1g.toml") else {
-        return;
-    };
+    let d = reference("eight-by-1g.toml");
     let t = Topology::build(&d);
     let r = report(&d);
     assert!(r.results.is_empty(), "{:#?}", r.results);
@@ -237,9 +231,7 @@ fn a_one_cable_link_splits_the_network() {
 
 #[test]
 fn units_and_names_round_trip() {
-    let Some(d) = shared("dedicated-10g.toml") else {
-        return;
-    };
+    let d = reference("dedicated-10g.toml");
     let t = Topology::build(&d);
     let all = units(
         &d,

@@ -646,9 +646,9 @@ networks = ["vm"]
 fn eight_by_one_g_live_migration_is_one_gigabit() {
     let src = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/designs/eight-by-1g.toml"
-    ));
-    let Ok(src) = src else { return };
+        "/../../tests/data/reference/eight-by-1g.toml"
+    ))
+    .expect("the reference design tests/data/reference/eight-by-1g.toml");
     let (d, m) = model(&src);
     let h = &m.hosts[0];
     let lm = h.class(TrafficClass::LiveMigration).unwrap();

@@ -9,12 +9,12 @@ fn design(src: &str) -> Design {
     l.design.unwrap()
 }
 
-fn shared(name: &str) -> Option<Design> {
+fn reference(name: &str) -> Design {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/designs")
+        .join("../../tests/data/reference")
         .join(name);
-    let text = std::fs::read_to_string(p).ok()?;
-    Some(design(&text))
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    design(&text)
 }
 
 const REFERENCE: &[&str] = &[
@@ -104,7 +104,7 @@ fn check_parity(d: &Design, name: &str) {
 #[test]
 fn fast_evaluation_matches_the_exact_walk_on_the_reference_designs() {
     for name in REFERENCE {
-        let Some(d) = shared(name) else { return };
+        let d = reference(name);
         check_parity(&d, name);
     }
 }
@@ -288,9 +288,7 @@ fn report(d: &Design) -> FailureReport {
 
 #[test]
 fn dedicated_10g_survives_every_single_failure() {
-    let Some(d) = shared("dedicated-10g.toml") else {
-        return;
-    };
+    let d = reference("dedicated-10g.toml");
     let r = report(&d);
     assert!(r.results.is_empty(), "{:#?}", r.results);
     assert!(r.stacks.is_empty());
@@ -298,9 +296,7 @@ fn dedicated_10g_survives_every_single_failure() {
 
 #[test]
 fn converged_roce_survives_every_single_failure() {
-    let Some(d) = shared("converged-roce.toml") else {
-        return;
-    };
+    let d = reference("converged-roce.toml");
     let r = report(&d);
     assert!(r.results.is_empty(), "{:#?}", r.results);
 }
@@ -333,7 +329,7 @@ fn standby_members_take_over_when_their_switch_dies() {
 #[test]
 fn forest_paths_are_the_shortest_paths() {
     for name in REFERENCE {
-        let Some(d) = shared(name) else { return };
+        let d = reference(name);
         let t = Topology::build(&d);
         let fab = Fabric::new(&d, &t);
         for f in [
@@ -726,7 +722,7 @@ fn check_same_failures(d: &Design) -> usize {
 fn cables_of_one_lag_fail_alike() {
     let mut alike = 0;
     for name in REFERENCE {
-        let Some(d) = shared(name) else { return };
+        let d = reference(name);
         alike += check_same_failures(&d);
     }
     alike += check_same_failures(&design(&LINE.replace("MEMBERS", "members = 2")));
@@ -736,7 +732,7 @@ fn cables_of_one_lag_fail_alike() {
 #[test]
 fn updates_and_prepared_pairs_match_on_the_reference_designs() {
     for name in REFERENCE {
-        let Some(d) = shared(name) else { return };
+        let d = reference(name);
         check_updates(&d, &[]);
         check_pair_paths(&d, &[]);
     }
