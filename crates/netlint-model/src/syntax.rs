@@ -106,18 +106,23 @@ pub(crate) fn diagnostics(file: &SourceFile, errors: &[toml::de::Error]) -> Vec<
             shown[k] += 1;
             let d = match unclosed_array_above(text, *span) {
                 Some(open) => Diagnostic::new(
-                        SYNTAX,
-                        Severity::Error,
-                        Element::Design,
-                        "TOML syntax error: this array is never closed (a `]` is missing)",
-                    )
-                    .at(open, "opened here")
-                    .with_related(*span, format!("so the parser fails here: {message}"))
-                    .with_help("close the array with `]`; the design is not checked further until it parses"),
+                    SYNTAX,
+                    Severity::Error,
+                    Element::Design,
+                    "TOML syntax error: this array is never closed (a `]` is missing)",
+                )
+                .at(open, "opened here")
+                .with_related(*span, format!("so the parser fails here: {message}"))
+                .with_help(
+                    "close the array with `]`; the design is not checked further until it parses",
+                ),
                 None => plain(*span, message),
             };
             // One error per line: the line the diagnostic is shown at.
-            let at = d.primary.as_ref().map_or(line, |p| index.line_start(p.span.start));
+            let at = d
+                .primary
+                .as_ref()
+                .map_or(line, |p| index.line_start(p.span.start));
             reported.insert(at);
             out.push(d);
             resync = index.next_header(line);
@@ -381,9 +386,6 @@ fn balance(s: &str) -> i32 {
     depth
 }
 
-
-
-
 /// The start of the line holding byte `offset` (a scan back: for the one
 /// error of a round, not per error).
 fn line_start(text: &str, offset: usize) -> usize {
@@ -398,8 +400,6 @@ fn line_text(text: &str, line: usize) -> &str {
     let end = text[line..].find('\n').map_or(text.len(), |i| line + i);
     text[line..end].trim_end_matches('\r')
 }
-
-
 
 /// The span of a header line's `[...]`.
 fn header_span(text: &str, line: usize) -> Span {

@@ -742,7 +742,10 @@ mod tests {
         let started = std::time::Instant::now();
         let v = parse("t.xml", &xml).unwrap();
         let took = started.elapsed();
-        assert!(took.as_secs_f64() < 5.0, "{n} values on one line took {took:?}");
+        assert!(
+            took.as_secs_f64() < 5.0,
+            "{n} values on one line took {took:?}"
+        );
         let Value::List(items) = &v[0].value else {
             panic!("{:?}", v[0].value)
         };
@@ -765,7 +768,10 @@ mod tests {
         let started = std::time::Instant::now();
         let e = parse("t.xml", &xml).unwrap_err();
         let took = started.elapsed();
-        assert!(took.as_secs_f64() < 5.0, "{n} errors on one line took {took:?}");
+        assert!(
+            took.as_secs_f64() < 5.0,
+            "{n} errors on one line took {took:?}"
+        );
         assert_eq!(e.len(), n);
         let got: Vec<u32> = e.iter().map(|e| e.column).collect();
         assert_eq!(got, columns);
