@@ -11,7 +11,7 @@
 use crate::render::mermaid;
 use crate::run::{FileReport, Report};
 use crate::views::graph::{self, GraphOptions};
-use netlint_model::{Category, Design, Diagnostic, Severity};
+use netlint_model::{Category, Design, Diagnostic, Element, Part, Severity};
 use std::fmt::Write as _;
 
 /// Where the rule pages are published.
@@ -52,31 +52,157 @@ fn icon(s: Severity) -> &'static str {
     }
 }
 
-/// Markdown text on one line: `<`, `>` and `&` escaped outside code spans
-/// (inside them GitHub shows entities literally), and in a table `|`
-/// escaped everywhere (GFM ends a cell at it even inside a code span).
-fn cell(s: &str) -> String {
-    text(s, true)
+/// Markdown text on one line, in a table cell: see [`text`].
+fn cell(s: &str, names: &[String]) -> String {
+    text(s, true, names)
 }
 
-fn text(s: &str, table: bool) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut in_code = false;
+/// `s` as one inline code span that nothing in it can close: fenced with
+/// one backtick more than its longest run of backticks, and padded with a
+/// space each side when it starts or ends with a backtick or with spaces
+/// on both sides (CommonMark strips one such space from each side). Line
+/// breaks become spaces; in a table `|` is escaped (GFM ends a cell at it
+/// even inside a code span, and reads `\|` there as `|`). Inside code
+/// `<`, `&` and `@` are shown as they are: no HTML, no link, no mention.
+fn code(s: &str, table: bool) -> String {
+    let s: String = s
+        .chars()
+        .filter(|&c| c != '\r')
+        .map(|c| if c == '\n' { ' ' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
     for c in s.chars() {
-        match c {
-            '`' => {
-                in_code = !in_code;
-                out.push(c);
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = s.starts_with('`')
+        || s.ends_with('`')
+        || (s.starts_with(' ') && s.ends_with(' ') && !s.trim().is_empty())
+        || s.is_empty();
+    let pad = if pad { " " } else { "" };
+    let body = if table { s.replace('|', "\\|") } else { s };
+    format!("{fence}{pad}{body}{pad}{fence}")
+}
+
+/// Markdown text on one line from a message or help text, where the rules
+/// quote names between backticks. A name may hold backticks itself, so the
+/// spans are found with the names the diagnostic is about (`names`): a
+/// backtick followed by one of them and a backtick is that name, written as
+/// a [`code`] span it cannot close; any other backtick opens a span to the
+/// next one (written the same way) or, without one, is a literal backtick.
+/// Outside code, nothing is markup: `<`, `>` and `&` are entities, the
+/// characters that make links, emphasis and strikethrough (`[ ] * _ ~ \`)
+/// are escaped, `:` before `//` and the `.` of `www.` are escaped (GFM's
+/// bare links), and `@` is followed by a zero-width joiner so that it
+/// mentions no one and makes no e-mail link. In a table `|` is escaped.
+fn text(s: &str, table: bool, names: &[String]) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        if c == '`' {
+            let after = &rest[1..];
+            let name = names
+                .iter()
+                .filter(|n| {
+                    !n.is_empty()
+                        && after.starts_with(n.as_str())
+                        && after[n.len()..].starts_with('`')
+                })
+                .max_by_key(|n| n.len());
+            if let Some(n) = name {
+                out.push_str(&code(n, table));
+                rest = &after[n.len() + 1..];
+            } else if let Some(j) = after.find('`') {
+                out.push_str(&code(&after[..j], table));
+                rest = &after[j + 1..];
+            } else {
+                out.push_str("\\`");
+                rest = after;
             }
+            continue;
+        }
+        match c {
             '|' if table => out.push_str("\\|"),
             '\r' => {}
             '\n' => out.push(' '),
-            '<' if !in_code => out.push_str("&lt;"),
-            '>' if !in_code => out.push_str("&gt;"),
-            '&' if !in_code => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '[' | ']' | '*' | '_' | '~' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ':' if rest[1..].starts_with("//") => out.push_str("\\:"),
+            '.' if out
+                .len()
+                .checked_sub(3)
+                .and_then(|i| out.get(i..))
+                .is_some_and(|w| w.eq_ignore_ascii_case("www")) =>
+            {
+                out.push_str("\\.")
+            }
+            '@' => out.push_str("@\u{200d}"),
             _ => out.push(c),
         }
+        rest = &rest[c.len_utf8()..];
     }
+    out
+}
+
+/// The names of a design that hold a backtick (a message may quote any
+/// name; only these can be mistaken for the end of their span).
+fn backticked_names(design: &Design) -> Vec<String> {
+    let mut out: Vec<&str> = Vec::new();
+    out.extend(design.networks.iter().map(|x| x.name.as_str()));
+    out.extend(design.switches.iter().map(|x| x.name.as_str()));
+    out.extend(design.links.iter().map(|x| x.name.as_str()));
+    out.extend(design.profiles.iter().map(|x| x.name.as_str()));
+    for h in &design.hosts {
+        out.push(&h.name);
+        out.extend(h.nics.iter().map(|x| x.name.as_str()));
+        out.extend(h.teams.iter().map(|x| x.name.as_str()));
+        for v in &h.vswitches {
+            out.push(&v.name);
+            out.extend(v.vnics.iter().map(|x| x.name.as_str()));
+        }
+    }
+    out.extend(design.storage.iter().map(|x| x.name.as_str()));
+    out.into_iter()
+        .filter(|n| n.contains('`'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The names a diagnostic is about, as a message quotes them: each part of
+/// each subject's path (`hv01`, `P1`, `tor-a`), and the design's names
+/// with a backtick (`more`), longest first.
+fn names(d: &Diagnostic, more: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = more.to_vec();
+    for e in &d.subjects {
+        let (a, part): (Option<&String>, Option<&Part>) = match e {
+            Element::Design => (None, None),
+            Element::Network(n) | Element::Switch(n) | Element::Link(n) => (Some(n), None),
+            Element::Storage(n, p) => {
+                out.extend(p.iter().cloned());
+                (Some(n), None)
+            }
+            Element::Host(n, p) | Element::Profile(n, p) => (Some(n), Some(p)),
+        };
+        out.extend(a.cloned());
+        match part {
+            Some(Part::Nic(x) | Part::Team(x) | Part::VSwitch(x)) => out.push(x.clone()),
+            Some(Part::VNic { vswitch, vnic }) => {
+                out.push(vswitch.clone());
+                out.push(vnic.clone());
+            }
+            _ => {}
+        }
+        out.push(e.path());
+    }
+    out.sort_by(|a, b| b.len().cmp(&a.len()).then(a.cmp(b)));
+    out.dedup();
     out
 }
 
@@ -111,9 +237,9 @@ fn rule_link(report: &Report, rule: &str) -> String {
     let known =
         report.rules.iter().any(|m| m.id == rule) || netlint_rules::rule_by_id(rule).is_some();
     if known {
-        format!("[`{rule}`]({RULE_PAGES}{rule}.md)")
+        format!("[{}]({RULE_PAGES}{rule}.md)", code(rule, true))
     } else {
-        format!("`{rule}`")
+        code(rule, true)
     }
 }
 
@@ -153,9 +279,9 @@ fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
     if single {
         let _ = writeln!(
             out,
-            "### netlint: {} in `{}`\n",
+            "### netlint: {} in {}\n",
             counts(&all),
-            repo_path(&report.files[0].file.path)
+            code(&repo_path(&report.files[0].file.path), false)
         );
     } else {
         let _ = writeln!(
@@ -179,7 +305,7 @@ fn render_raw(report: &Report, repo_path: &dyn Fn(&str) -> String) -> String {
         let head = if single {
             String::new()
         } else {
-            format!("#### `{path}`: {}\n\n", counts(&diags))
+            format!("#### {}: {}\n\n", code(&path, false), counts(&diags))
         };
         let cap = diags.len().min(rows_left);
         let drawing = f
@@ -248,24 +374,26 @@ fn file_section(report: &Report, f: &FileReport, head: &str, diags: &[&Diagnosti
     if diags.is_empty() {
         return out;
     }
+    let more = f.design.as_deref().map(backticked_names).unwrap_or_default();
     let _ = writeln!(out, "| Severity | Rule | Element | Line | Finding |");
     let _ = writeln!(out, "| :-- | :-- | :-- | --: | :-- |");
     for d in diags {
         let line = match super::primary_place(report, &f.file, d) {
             (path, Some((start, _))) if path == f.file.path => start.line.to_string(),
-            (path, Some((start, _))) => format!("{}:{}", cell(path), start.line),
+            (path, Some((start, _))) => format!("{}:{}", code(path, true), start.line),
             _ => String::new(),
         };
+        let names = names(d, &more);
         let element = match d.element() {
             e if e.is_empty() => String::new(),
-            e => format!("`{}`", cell(&e)),
+            e => code(&e, true),
         };
         let _ = writeln!(
             out,
             "| {} | {} | {element} | {line} | {} |",
             icon(d.severity),
             rule_link(report, &d.rule),
-            cell(&d.message)
+            cell(&d.message, &names)
         );
     }
     let helps: Vec<&&Diagnostic> = diags.iter().filter(|d| d.help.is_some()).collect();
@@ -278,13 +406,13 @@ fn file_section(report: &Report, f: &FileReport, head: &str, diags: &[&Diagnosti
         for d in helps {
             let on = match d.element() {
                 e if e.is_empty() => String::new(),
-                e => format!(" on `{}`", cell(&e)),
+                e => format!(" on {}", code(&e, false)),
             };
             let _ = writeln!(
                 out,
-                "- **`{}`**{on}: {}",
-                d.rule,
-                text(d.help.as_deref().unwrap_or(""), false)
+                "- **{}**{on}: {}",
+                code(&d.rule, false),
+                text(d.help.as_deref().unwrap_or(""), false, &names(d, &more))
             );
         }
         let _ = writeln!(out, "\n</details>");
@@ -322,7 +450,7 @@ fn diagram(design: &Design, diagnostics: &[Diagnostic]) -> String {
     let mut rules: Vec<&str> = about.iter().map(|d| d.rule.as_str()).collect();
     rules.sort();
     rules.dedup();
-    let rules: Vec<String> = rules.iter().map(|r| format!("`{r}`")).collect();
+    let rules: Vec<String> = rules.iter().map(|r| code(r, false)).collect();
     let _ = writeln!(
         out,
         "**{}** ({}). {}. Dashed links are blocked, red ones cut a network; hosts built alike are one node.\n",
@@ -332,7 +460,7 @@ fn diagram(design: &Design, diagnostics: &[Diagnostic]) -> String {
             "The affected part of the network"
         },
         rules.join(", "),
-        cell(&upper_first(&scene.notes.join("; ")))
+        cell(&upper_first(&scene.notes.join("; ")), &[])
     );
     let _ = writeln!(out, "```mermaid");
     out.push_str(&mermaid::render_body(&scene));

@@ -196,3 +196,96 @@ fn a_cmdlet_cut_to_text_by_convertto_json_depth_is_missing_with_the_reason() {
         d.host_notes
     );
 }
+
+/// A host with `n` physical NICs (each with a hardware entry, advanced
+/// properties and an RDMA entry) and `v` vNICs (each with a VLAN and a
+/// team mapping), on the converged fixture.
+fn many_adapters(n: usize, v: usize) -> Vec<u8> {
+    let base = String::from_utf8(fixture("converged/hv01.json")).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&base).unwrap();
+    let c = &mut doc["Cmdlets"];
+    let push = |c: &mut serde_json::Value, cmdlet: &str, o: serde_json::Value| {
+        c[cmdlet].as_array_mut().unwrap().push(o);
+    };
+    for i in 0..n {
+        let name = format!("NIC {i}");
+        push(
+            c,
+            "Get-NetAdapter",
+            serde_json::json!({
+                "Name": name, "InterfaceDescription": format!("Mellanox ConnectX-4 Lx Ethernet Adapter #{}", i + 3),
+                "ifIndex": 1000 + i, "Status": "Up", "MacAddress": format!("00-15-5D-{:02X}-{:02X}-{:02X}", i >> 16 & 255, i >> 8 & 255, i & 255),
+                "LinkSpeed": "25 Gbps", "Speed": 25_000_000_000u64, "Virtual": false, "MtuSize": 9000,
+            }),
+        );
+        push(
+            c,
+            "Get-NetAdapterHardwareInfo",
+            serde_json::json!({"Name": name, "SlotNumber": 3, "BusNumber": i % 200}),
+        );
+        push(
+            c,
+            "Get-NetAdapterAdvancedProperty",
+            serde_json::json!({
+                "Name": name, "DisplayName": "Jumbo Packet", "DisplayValue": "9014", "RegistryKeyword": "*JumboPacket", "RegistryValue": ["9014"],
+            }),
+        );
+        push(
+            c,
+            "Get-NetAdapterRdma",
+            serde_json::json!({"Name": name, "Enabled": true}),
+        );
+    }
+    for i in 0..v {
+        let name = format!("vNIC {i}");
+        push(
+            c,
+            "Get-VMNetworkAdapter",
+            serde_json::json!({"Name": name, "IsManagementOs": true, "SwitchName": "ConvergedSwitch"}),
+        );
+        push(
+            c,
+            "Get-VMNetworkAdapterVlan",
+            serde_json::json!({"ParentAdapter": {"Name": name}, "OperationMode": 1, "AccessVlanId": 100 + i % 3000}),
+        );
+        push(
+            c,
+            "Get-VMNetworkAdapterTeamMapping",
+            serde_json::json!({"ParentAdapter": {"Name": name}, "NetAdapterName": "SLOT 3 Port 1"}),
+        );
+    }
+    serde_json::to_vec(&doc).unwrap()
+}
+
+#[test]
+fn many_adapters_import_in_linear_time() {
+    // Each adapter searched every advanced property, hardware and RDMA
+    // entry, each vNIC every VLAN and mapping, and the design writer
+    // searched its tables per entry: 20,000 NICs took 10.5 s.
+    let (n, v) = (20_000, 5_000);
+    let bytes = many_adapters(n, v);
+    let started = std::time::Instant::now();
+    let h = read_hyperv("x.json", &bytes).unwrap();
+    let d = to_design_with_hosts(&[], &[h.clone()], "x");
+    let took = started.elapsed();
+    assert!(
+        took.as_secs_f64() < 15.0,
+        "{n} NICs and {v} vNICs took {took:?}"
+    );
+    // Each found its own entries.
+    let nic = h.nics.iter().find(|x| x.name == "NIC 19999").unwrap();
+    assert_eq!(nic.jumbo_packet.as_ref().map(|j| j.value), Some(9014));
+    assert_eq!(nic.bus.as_ref().map(|b| b.value), Some(19_999 % 200));
+    assert_eq!(nic.rdma_enabled.as_ref().map(|b| b.value), Some(true));
+    let vnics = h.vnics.as_ref().unwrap();
+    let last = vnics.iter().find(|x| x.name == "vNIC 4999").unwrap();
+    assert_eq!(last.vlan.as_ref().map(|x| x.value), Some(100 + 4999 % 3000));
+    assert_eq!(
+        last.pinned.as_ref().map(|x| x.value.as_str()),
+        Some("SLOT 3 Port 1")
+    );
+    assert!(
+        d.toml.contains("NIC 19999"),
+        "the design names the last NIC"
+    );
+}

@@ -1163,16 +1163,22 @@ fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
     for e in entries.iter().filter(|e| e.table.is_empty()) {
         line_kv_raw(out, &key(&e.key), &e.value, &e.comment);
     }
-    let mut tables: Vec<&Vec<String>> = Vec::new();
-    for e in entries {
-        if !e.table.is_empty() && !tables.contains(&&e.table) {
-            tables.push(&e.table);
-        }
+    // Each table's entries, gathered in one pass (a search of the tables
+    // and of the entries per table was quadratic in the NICs).
+    let mut tables: Vec<(&Vec<String>, Vec<&Entry>)> = Vec::new();
+    let mut index: std::collections::HashMap<&Vec<String>, usize> =
+        std::collections::HashMap::new();
+    for e in entries.iter().filter(|e| !e.table.is_empty()) {
+        let i = *index.entry(&e.table).or_insert_with(|| {
+            tables.push((&e.table, Vec::new()));
+            tables.len() - 1
+        });
+        tables[i].1.push(e);
     }
-    for t in tables {
+    for (t, of) in tables {
         let path: Vec<String> = t.iter().map(|s| key(s)).collect();
         let _ = writeln!(out, "\n[{prefix}.{}]", path.join("."));
-        for e in entries.iter().filter(|e| &e.table == t) {
+        for e in of {
             line_kv_raw(out, &key(&e.key), &e.value, &e.comment);
         }
     }

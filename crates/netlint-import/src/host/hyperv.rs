@@ -4,6 +4,7 @@
 //! read as names or as their documented numbers.
 
 use crate::model::Sourced;
+use std::collections::HashMap;
 
 use super::facts::*;
 use super::value::{Collection, Node, Value};
@@ -176,10 +177,11 @@ pub fn facts(c: &Collection) -> HostFacts {
         }
     }
     system(c, &mut h);
-    nics(c, &mut h);
+    let by_name = ByName::new(c);
+    nics(c, &by_name, &mut h);
     lbfo(c, &mut h);
     vswitches(c, &mut h);
-    vnics(c, &mut h);
+    vnics(c, &by_name, &mut h);
     qos(c, &mut h);
     migration(c, &mut h);
     cluster(c, &mut h);
@@ -250,15 +252,51 @@ fn system(c: &Collection, h: &mut HostFacts) {
     }
 }
 
-fn adv_keyword<'a>(c: &'a Collection, adapter: &str, keyword: &str) -> Option<&'a Node> {
-    c.objects("Get-NetAdapterAdvancedProperty")
-        .iter()
-        .find(|p| {
-            name_of(p).as_deref() == Some(adapter)
-                && p.get("RegistryKeyword")
-                    .and_then(Node::as_str)
-                    .is_some_and(|k| k.eq_ignore_ascii_case(keyword))
-        })
+/// The objects the adapters are looked up in, indexed by adapter name
+/// once: a search of every object for each adapter was quadratic in the
+/// adapters (20,000 NICs took 10.5 s).
+struct ByName<'a> {
+    /// `Get-NetAdapterHardwareInfo`, the first object of each name.
+    hardware: HashMap<String, &'a Node>,
+    /// `Get-NetAdapterRdma`, the first object of each name.
+    rdma: HashMap<String, &'a Node>,
+    /// `Get-NetAdapterAdvancedProperty` by (adapter, `RegistryKeyword` in
+    /// ASCII lower case, as keywords are compared): the first of each.
+    advanced: HashMap<(String, String), &'a Node>,
+}
+
+impl<'a> ByName<'a> {
+    fn new(c: &'a Collection) -> ByName<'a> {
+        let first = |cmdlet: &str| {
+            let mut m: HashMap<String, &'a Node> = HashMap::new();
+            for o in c.objects(cmdlet) {
+                if let Some(n) = name_of(o) {
+                    m.entry(n).or_insert(o);
+                }
+            }
+            m
+        };
+        let mut advanced = HashMap::new();
+        for p in c.objects("Get-NetAdapterAdvancedProperty") {
+            let (Some(n), Some(k)) = (name_of(p), p.get("RegistryKeyword").and_then(Node::as_str))
+            else {
+                continue;
+            };
+            advanced.entry((n, k.to_ascii_lowercase())).or_insert(p);
+        }
+        ByName {
+            hardware: first("Get-NetAdapterHardwareInfo"),
+            rdma: first("Get-NetAdapterRdma"),
+            advanced,
+        }
+    }
+
+    /// The advanced property `keyword` of `adapter`.
+    fn advanced(&self, adapter: &str, keyword: &str) -> Option<&'a Node> {
+        self.advanced
+            .get(&(adapter.to_string(), keyword.to_ascii_lowercase()))
+            .copied()
+    }
 }
 
 /// The `RegistryValue` (a one-item array of text) of an advanced
@@ -272,7 +310,7 @@ fn adv_number(p: &Node) -> Option<Sourced<i64>> {
     Some(Sourced::at(n, first.line.max(v.line)))
 }
 
-fn nics(c: &Collection, h: &mut HostFacts) {
+fn nics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
     for a in c.objects("Get-NetAdapter") {
         let Some(name) = name_of(a) else {
             remark(h, a.line, "an adapter without a Name is left out".into());
@@ -319,11 +357,7 @@ fn nics(c: &Collection, h: &mut HostFacts) {
                 n.status = Some(at(t, s));
             }
         }
-        if let Some(hw) = c
-            .objects("Get-NetAdapterHardwareInfo")
-            .iter()
-            .find(|x| name_of(x).as_deref() == Some(&name))
-        {
+        if let Some(hw) = by_name.hardware.get(&name) {
             if let Some(s) = hw.get_any(&["SlotNumber", "Slot"]) {
                 if let Some(v) = s.as_i64().and_then(|v| u32::try_from(v).ok()) {
                     n.slot = Some(at(v, s));
@@ -335,7 +369,7 @@ fn nics(c: &Collection, h: &mut HostFacts) {
                 }
             }
         }
-        if let Some(p) = adv_keyword(c, &name, "*JumboPacket") {
+        if let Some(p) = by_name.advanced(&name, "*JumboPacket") {
             match adv_number(p) {
                 Some(v) => {
                     n.jumbo_packet = u32::try_from(v.value).ok().map(|j| Sourced {
@@ -346,7 +380,7 @@ fn nics(c: &Collection, h: &mut HostFacts) {
                 None => remark(h, p.line, format!("{name}: *JumboPacket has no number")),
             }
         }
-        if let Some(p) = adv_keyword(c, &name, "*NetworkDirect") {
+        if let Some(p) = by_name.advanced(&name, "*NetworkDirect") {
             if let Some(v) = adv_number(p) {
                 n.network_direct = Some(Sourced {
                     value: v.value != 0,
@@ -354,7 +388,7 @@ fn nics(c: &Collection, h: &mut HostFacts) {
                 });
             }
         }
-        if let Some(p) = adv_keyword(c, &name, "*NetworkDirectTechnology") {
+        if let Some(p) = by_name.advanced(&name, "*NetworkDirectTechnology") {
             let v = p.get("RegistryValue").and_then(|v| v.items().first());
             match v.and_then(|v| enum_of(v, RDMA_TECH).map(|t| at(t, v))) {
                 Some(t) => n.rdma_tech = Some(t),
@@ -365,7 +399,7 @@ fn nics(c: &Collection, h: &mut HostFacts) {
                 ),
             }
         }
-        if let Some(p) = adv_keyword(c, &name, "VlanID") {
+        if let Some(p) = by_name.advanced(&name, "VlanID") {
             if let Some(v) = adv_number(p) {
                 n.vlan = u16::try_from(v.value).ok().map(|j| Sourced {
                     value: j,
@@ -373,11 +407,7 @@ fn nics(c: &Collection, h: &mut HostFacts) {
                 });
             }
         }
-        if let Some(r) = c
-            .objects("Get-NetAdapterRdma")
-            .iter()
-            .find(|x| name_of(x).as_deref() == Some(&name))
-        {
+        if let Some(r) = by_name.rdma.get(&name) {
             if let Some(e) = r.get("Enabled") {
                 n.rdma_enabled = e.as_bool().map(|b| at(b, e));
             }
@@ -500,9 +530,37 @@ fn vswitches(c: &Collection, h: &mut HostFacts) {
     h.vswitches = Some(out);
 }
 
-fn vnics(c: &Collection, h: &mut HostFacts) {
+fn vnics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
     if c.cmdlet("Get-VMNetworkAdapter").is_none() {
         return;
+    }
+    // The VLAN settings and team mappings of each vNIC, in file order,
+    // gathered once (not a pass over all of them per vNIC).
+    let parent = |o: &Node, other: &str| {
+        // The VLAN's null ParentAdapter is skipped; the mapping's is read.
+        let p = if other == "AdapterName" {
+            o.get_any(&["ParentAdapter"])
+        } else {
+            o.get("ParentAdapter")
+        };
+        p.and_then(|p| {
+            p.get("Name")
+                .and_then(Node::scalar_text)
+                .or_else(|| p.scalar_text())
+        })
+        .or_else(|| o.get(other).and_then(Node::scalar_text))
+    };
+    let mut vlans_of: HashMap<String, Vec<&Node>> = HashMap::new();
+    for vl in c.objects("Get-VMNetworkAdapterVlan") {
+        if let Some(of) = parent(vl, "AdapterName") {
+            vlans_of.entry(of).or_default().push(vl);
+        }
+    }
+    let mut maps_of: HashMap<String, Vec<&Node>> = HashMap::new();
+    for m in c.objects("Get-VMNetworkAdapterTeamMapping") {
+        if let Some(of) = parent(m, "VMNetworkAdapterName") {
+            maps_of.entry(of).or_default().push(m);
+        }
     }
     let mut out = Vec::new();
     for v in c.objects("Get-VMNetworkAdapter") {
@@ -536,18 +594,7 @@ fn vnics(c: &Collection, h: &mut HostFacts) {
                 format!("vNIC {name}: BandwidthSetting was written as text (`{b}`; ConvertTo-Json -Depth too small): its weight is unknown"),
             );
         }
-        for vl in c.objects("Get-VMNetworkAdapterVlan") {
-            let of = vl
-                .get_any(&["ParentAdapter"])
-                .and_then(|p| {
-                    p.get("Name")
-                        .and_then(Node::scalar_text)
-                        .or_else(|| p.scalar_text())
-                })
-                .or_else(|| vl.get("AdapterName").and_then(Node::scalar_text));
-            if of.as_deref() != Some(&name) {
-                continue;
-            }
+        for vl in vlans_of.get(&name).into_iter().flatten() {
             if let Some(a) = vl.get("AccessVlanId") {
                 f.vlan = a
                     .as_i64()
@@ -574,32 +621,18 @@ fn vnics(c: &Collection, h: &mut HostFacts) {
                 );
             }
         }
-        for m in c.objects("Get-VMNetworkAdapterTeamMapping") {
-            let of = m
-                .get("ParentAdapter")
-                .and_then(|p| {
-                    p.get("Name")
-                        .and_then(Node::scalar_text)
-                        .or_else(|| p.scalar_text())
-                })
-                .or_else(|| m.get("VMNetworkAdapterName").and_then(Node::scalar_text));
-            if of.as_deref() == Some(&name) {
-                if let Some(a) = m.get("NetAdapterName") {
-                    f.pinned = a.scalar_text().map(|x| at(x, a));
-                }
+        for m in maps_of.get(&name).into_iter().flatten() {
+            if let Some(a) = m.get("NetAdapterName") {
+                f.pinned = a.scalar_text().map(|x| at(x, a));
             }
         }
         let alias = format!("vEthernet ({name})");
-        if let Some(r) = c
-            .objects("Get-NetAdapterRdma")
-            .iter()
-            .find(|x| name_of(x).as_deref() == Some(&alias))
-        {
+        if let Some(r) = by_name.rdma.get(&alias) {
             if let Some(e) = r.get("Enabled") {
                 f.rdma_enabled = e.as_bool().map(|b| at(b, e));
             }
         }
-        if let Some(p) = adv_keyword(c, &alias, "*JumboPacket") {
+        if let Some(p) = by_name.advanced(&alias, "*JumboPacket") {
             if let Some(v) = adv_number(p) {
                 f.jumbo_packet = u32::try_from(v.value).ok().map(|j| Sourced {
                     value: j,
