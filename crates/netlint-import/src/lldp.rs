@@ -1,7 +1,6 @@
 //! `show lldp neighbors detail` of NX-OS, EOS, IOS and OS10 as text, and
 //! the `| json` of NX-OS and EOS: who is cabled to which port.
 
-
 use crate::error::{ErrorKind, InputError};
 use crate::host::{Node, Value};
 use crate::model::Sourced;
@@ -345,7 +344,9 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 ));
             };
             let rows: Vec<&Node> = match rows {
-                Some(n) if n.as_list().is_some() || n.as_map().is_some() => n.items().iter().collect(),
+                Some(n) if n.as_list().is_some() || n.as_map().is_some() => {
+                    n.items().iter().collect()
+                }
                 _ => Vec::new(),
             };
             let keys = [
