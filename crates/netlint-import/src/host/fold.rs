@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-use crate::design::toml::{key, string};
+use crate::design::toml::{comment_text, key, string};
 use crate::model::Sourced;
 use crate::Document;
 
@@ -1024,7 +1024,7 @@ fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
     if comment.is_empty() {
         let _ = writeln!(out, "{l}");
     } else {
-        let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
     }
 }
 
@@ -1114,11 +1114,13 @@ fn fold_and_write(
         let _ = writeln!(
             out,
             "# the build shared by {}",
-            members
-                .iter()
-                .map(|m| per_host[*m].0.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            comment_text(
+                &members
+                    .iter()
+                    .map(|m| per_host[*m].0.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         );
         write_tables(out, &format!("profiles.{}", key(&pname)), &prof);
         for m in members {
@@ -1129,7 +1131,7 @@ fn fold_and_write(
     let mut overrides = 0;
     for (i, (name, entries)) in per_host.iter().enumerate() {
         let _ = writeln!(out, "\n[hosts.{}]", key(name));
-        let _ = writeln!(out, "# from {}", file_of(name));
+        let _ = writeln!(out, "# from {}", comment_text(&file_of(name)));
         match profile_of[i].map(|p| &profs[p]) {
             Some((pname, prof)) => {
                 line_kv(out, "profile", &string(pname), "");
@@ -1180,7 +1182,7 @@ fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
 
 fn line_kv_raw(out: &mut String, k: &str, v: &str, comment: &str) {
     let l = format!("{k} = {v}");
-    let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+    let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
 }
 
 /// The adapter model in an `InterfaceDescription`: Windows names the

@@ -31,7 +31,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::design::toml::{key, string};
+use crate::design::toml::{comment_text, key, string};
 use crate::model::{Origin, Sourced};
 
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
@@ -232,7 +232,7 @@ fn line(out: &mut String, k: &str, v: &str, comment: &str) {
     if comment.is_empty() {
         let _ = writeln!(out, "{l}");
     } else {
-        let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
     }
 }
 
