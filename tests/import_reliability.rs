@@ -172,3 +172,56 @@ fn control_characters_from_hyperv_collections_are_escaped() {
         imports_safely(&format!("hyperv{k}"), &[("hv01.json", hv)], &[]);
     }
 }
+
+/// Out-of-range VLANs are lines not understood: listed, and `--strict`
+/// refuses the import (OS10 `interface vlan5000` became VLAN 904 and
+/// passed).
+#[test]
+fn out_of_range_vlans_are_listed_and_fail_strict() {
+    let f = tmp("os10-vlan5000.cfg");
+    std::fs::write(
+        &f,
+        "OS10# show running-configuration\nhostname leaf1\ninterface vlan5000\n no shutdown\ninterface vlan20\n",
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    let (code, out, err) = run(&["import", "--from", "os10", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("os10-vlan5000.cfg:3: interface vlan5000 (VLAN 5000 is outside 1-4094)"),
+        "{err}"
+    );
+    assert!(!out.contains("904"), "{out}");
+    let (code, _, err) = run(&["import", "--from", "os10", "--strict", path]);
+    assert_eq!(code, 2, "{err}");
+    let f = tmp("nxos-vlan-ten.cfg");
+    std::fs::write(&f, "hostname tor1\nvlan ten\n").unwrap();
+    let (code, _, err) = run(&["import", "--from", "nxos", "--strict", f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("nxos-vlan-ten.cfg:2: vlan ten (`ten` is not a VLAN id)"),
+        "{err}"
+    );
+}
+
+/// `diff` reads LLDP JSON too (found by its content): a comment ending in
+/// `}` two lines above the JSON's first line panicked it the same way.
+#[test]
+fn diff_on_lldp_json_closing_before_opening_is_exit_2() {
+    let f = tmp("backwards.lldp.json");
+    std::fs::write(&f, "# }\n\n{\"lldpNeighbors\": {\n").unwrap();
+    let design = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/drift/imported/design.toml");
+    let (code, out, err) = run(&[
+        "diff",
+        design.to_str().unwrap(),
+        f.to_str().unwrap(),
+        "--format",
+        "concise",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("backwards.lldp.json:3"),
+        "{out}{err}"
+    );
+}

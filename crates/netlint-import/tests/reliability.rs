@@ -28,6 +28,36 @@ fn lldp_json_with_a_closing_brace_before_the_first_opening_one_is_an_input_error
         let e = lldp("}\n\n{\n", format).unwrap_err();
         assert!(matches!(e.kind, ErrorKind::Json(_)), "{e}");
         assert_eq!(e.line, 3, "{e}");
+        // A comment ending in `}` above the JSON: what content detection
+        // takes for LLDP JSON (`diff` reads it so).
+        let e = lldp("# }\n\n{\"lldpNeighbors\": {\n", format).unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, ..Default::default() })]
+
+    /// Lines of braces, comments, prompts and table keys in any order:
+    /// LLDP JSON never panics, and an error or an entry is at a line of the
+    /// file.
+    #[test]
+    fn lldp_json_shaped_noise_never_panics(lines in proptest::collection::vec(
+        "(\\{|\\}|# \\}|! x|tor1# show lldp|\\[|\\]|,|\"lldpNeighbors\": \\{|\"TABLE_nbor_detail\": \\{|\"ROW_nbor_detail\": \\[|\"l_port_id\": \"Eth1/1\"|\"Ethernet1\": \\{\"lldpNeighborInfo\": \\[\\{\"systemName\": \"a\"\\}\\]\\}|  |)",
+        0..12,
+    )) {
+        let text = lines.join("\n");
+        let n = lines.len().max(1) as u32;
+        for format in [LldpFormat::NxOsJson, LldpFormat::EosJson] {
+            match lldp(&text, format) {
+                Ok(t) => {
+                    for nb in &t.neighbors {
+                        proptest::prop_assert!(nb.line >= 1 && nb.line <= n, "{text:?}");
+                    }
+                }
+                Err(e) => proptest::prop_assert!(e.line >= 1 && e.line <= n, "{e} {text:?}"),
+            }
+        }
     }
 }
 
