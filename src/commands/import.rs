@@ -83,7 +83,9 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
                     let _ = writeln!(
                         err,
                         "{name}: vsphere collection of cluster {}: {} host(s)",
-                        c.cluster.as_ref().map_or("(unnamed)", |c| c.value.as_str()),
+                        netlint_model::text::escape(
+                            c.cluster.as_ref().map_or("(unnamed)", |c| c.value.as_str())
+                        ),
                         c.hosts.len()
                     );
                     vsphere_colls.push(c);
@@ -105,7 +107,7 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
                     let _ = writeln!(
                         err,
                         "{name}: hyperv collection of host {}: {} physical NICs, {} cmdlet(s) missing{}",
-                        h.name,
+                        netlint_model::text::escape(&h.name),
                         h.nics.len(),
                         h.missing.len(),
                         if h.missing.is_empty() {
@@ -270,7 +272,7 @@ fn add_sddc(
                     err,
                     "{}: sddc node {}: {} physical NICs, {} network file(s) read, {} other file(s) not read; not gathered by Get-SDDCDiagnosticInfo: {}",
                     node.collection.file,
-                    h.name,
+                    netlint_model::text::escape(&h.name),
                     h.nics.len(),
                     node.files.len(),
                     node.not_read,

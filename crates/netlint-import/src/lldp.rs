@@ -1,12 +1,11 @@
 //! `show lldp neighbors detail` of NX-OS, EOS, IOS and OS10 as text, and
 //! the `| json` of NX-OS and EOS: who is cabled to which port.
 
-use serde_json::Value;
-
 use crate::error::{ErrorKind, InputError};
+use crate::host::{Node, Value};
 use crate::model::Sourced;
 use crate::names::IfName;
-use crate::source::{self, line_of, line_starts, Noise};
+use crate::source::{self, line_starts, Noise};
 use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
 
 /// Which output the table is.
@@ -249,6 +248,12 @@ fn flush(t: &mut LldpTable, cur: &mut Draft) {
 }
 
 /// Reads the `| json` of NX-OS or EOS.
+///
+/// The JSON runs from the first line that starts with `{` to the last line
+/// after it that ends with `}`; the lines around it (the CLI prompt,
+/// comments) are classified as capture. It is read with the host side's
+/// position-keeping reader ([`crate::host::json`]), so every entry names
+/// the line it stands on, and malformed JSON is an error at its line.
 pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTable, InputError> {
     let lines = source::lines(text);
     let starts = line_starts(text);
@@ -259,9 +264,7 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         kind,
     };
     let mut t = empty_table(file, format, lines.len(), LineClass::Understood);
-    let first = lines.iter().find(|l| l.body().starts_with('{'));
-    let last = lines.iter().rev().find(|l| l.body().ends_with('}'));
-    let (Some(first), Some(last)) = (first, last) else {
+    let Some(first) = lines.iter().find(|l| l.body().starts_with('{')) else {
         let at = lines
             .iter()
             .find(|l| !l.body().is_empty() && l.noise == Noise::None);
@@ -271,8 +274,16 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
             ErrorKind::Json("no JSON object in the file".into()),
         ));
     };
+    // The last line ending in `}` at or after the first `{`; none: the JSON
+    // runs to the end of the file (and the reader says where it breaks off).
+    let last = lines
+        .iter()
+        .rev()
+        .take_while(|l| l.no >= first.no)
+        .find(|l| l.body().ends_with('}'))
+        .map_or(lines.len() as u32, |l| l.no);
     for l in &lines {
-        if l.no < first.no || l.no > last.no {
+        if l.no < first.no || l.no > last {
             let class = match l.noise {
                 Noise::Prompt => {
                     if t.local_device.is_none() {
@@ -300,33 +311,27 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         }
     }
     let begin = starts[first.no as usize - 1];
-    let end = starts.get(last.no as usize).copied().unwrap_or(text.len());
-    let slice = &text[begin..end];
-    let root: Value = serde_json::from_str(slice).map_err(|e| {
-        err(
-            first.no + e.line().max(1) as u32 - 1,
-            e.column() as u32,
-            ErrorKind::Json(format!(
-                "JSON does not parse: {}",
-                strip_position(&e.to_string())
-            )),
-        )
+    let end = starts.get(last as usize).copied().unwrap_or(text.len());
+    // The lines before the JSON become empty lines, so that the reader's
+    // line numbers are the file's.
+    let mut json = "\n".repeat(first.no as usize - 1);
+    json.push_str(&text[begin..end]);
+    let root = crate::host::json::parse(file, &json).map_err(|mut e| {
+        // Broken off at the end: the last line of the file, not the one
+        // after it.
+        if e.line as usize > lines.len() {
+            e.line = lines.len() as u32;
+            e.column = 0;
+        }
+        e
     })?;
-    // The k-th occurrence of a key in the text is the k-th row's line.
-    let occurrences = |key: &str| -> Vec<u32> {
-        let pat = format!("\"{key}\"");
-        slice
-            .match_indices(&pat)
-            .map(|(i, _)| line_of(&starts, begin + i))
-            .collect()
-    };
     match format {
         LldpFormat::NxOsJson => {
             let Some(rows) = root
                 .get("TABLE_nbor_detail")
                 .map(|t| t.get("ROW_nbor_detail"))
             else {
-                if root.as_object().is_some_and(|o| o.is_empty()) {
+                if root.as_map().is_some_and(|o| o.is_empty()) {
                     return Ok(t);
                 }
                 return Err(err(
@@ -338,9 +343,10 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                     ),
                 ));
             };
-            let rows: Vec<&Value> = match rows {
-                Some(Value::Array(a)) => a.iter().collect(),
-                Some(v @ Value::Object(_)) => vec![v],
+            let rows: Vec<&Node> = match rows {
+                Some(n) if n.as_list().is_some() || n.as_map().is_some() => {
+                    n.items().iter().collect()
+                }
                 _ => Vec::new(),
             };
             let keys = [
@@ -350,17 +356,16 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 "port_desc",
                 "sys_name",
             ];
-            flat_rows(&mut t, &rows, &occurrences(keys[0]), first.no, keys);
+            flat_rows(&mut t, &rows, keys);
         }
         LldpFormat::EosJson => match root.get("lldpNeighbors") {
-            Some(Value::Object(ports)) => {
-                for (local, info) in ports {
-                    let line =
-                        key_line(slice, local).map_or(first.no, |i| line_of(&starts, begin + i));
-                    let list = info.get("lldpNeighborInfo").and_then(Value::as_array);
+            Some(ports) if ports.as_map().is_some() => {
+                for (local, info) in ports.as_map().unwrap_or_default() {
+                    let line = info.line;
+                    let list = info.get("lldpNeighborInfo").and_then(Node::as_list);
                     for n in list.into_iter().flatten() {
                         let iface = n.get("neighborInterfaceInfo");
-                        let s = |v: Option<&Value>, key: &str| {
+                        let s = |v: Option<&Node>, key: &str| {
                             v.and_then(|v| v.get(key)).and_then(json_str)
                         };
                         let d = Draft {
@@ -375,10 +380,10 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                     }
                 }
             }
-            Some(Value::Array(rows)) => {
-                let rows: Vec<&Value> = rows.iter().collect();
+            Some(rows) if rows.as_list().is_some() => {
+                let rows: Vec<&Node> = rows.items().iter().collect();
                 let keys = ["port", "", "neighborPort", "", "neighborDevice"];
-                flat_rows(&mut t, &rows, &occurrences(keys[4]), first.no, keys);
+                flat_rows(&mut t, &rows, keys);
             }
             _ => {
                 return Err(err(
@@ -397,22 +402,14 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
 }
 
 /// Rows of a flat neighbour table: `keys` names the fields of the local
-/// port, chassis, port id, port description and system name (`""`: none);
-/// the k-th row is at `lines_at[k]`, the k-th occurrence of a key.
-fn flat_rows(
-    t: &mut LldpTable,
-    rows: &[&Value],
-    lines_at: &[u32],
-    default_line: u32,
-    keys: [&str; 5],
-) {
-    for (k, row) in rows.iter().enumerate() {
-        let line = lines_at.get(k).copied().unwrap_or(default_line);
-        let s = |key: &str| {
-            (!key.is_empty())
-                .then(|| row.get(key).and_then(json_str))
-                .flatten()
-        };
+/// port, chassis, port id, port description and system name (`""`: none).
+/// A row stands on the line of its local port (of the row's `{` without
+/// one).
+fn flat_rows(t: &mut LldpTable, rows: &[&Node], keys: [&str; 5]) {
+    for row in rows {
+        let field = |key: &str| (!key.is_empty()).then(|| row.get(key)).flatten();
+        let s = |key: &str| field(key).and_then(json_str);
+        let line = field(keys[0]).map_or(row.line, |n| n.line);
         let mut d = Draft {
             line,
             local: s(keys[0]).map(|v| (v, line)),
@@ -427,26 +424,10 @@ fn flat_rows(
 
 /// A JSON string or number as text; quotes EOS puts inside
 /// (`"\"Ethernet1\""`) taken off.
-fn json_str(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) => value(s),
-        Value::Number(n) => Some(n.to_string()),
+fn json_str(v: &Node) -> Option<String> {
+    match &v.value {
+        Value::Str(s) => value(s),
+        Value::Int(_) | Value::Float(_) => v.scalar_text(),
         _ => None,
-    }
-}
-
-/// Where `"key"` is written as an object key (followed by `:`).
-fn key_line(text: &str, key: &str) -> Option<usize> {
-    let pat = format!("\"{key}\"");
-    text.match_indices(&pat)
-        .map(|(i, _)| i)
-        .find(|i| text[i + pat.len()..].trim_start().starts_with(':'))
-}
-
-/// serde_json appends " at line L column C"; the error carries them.
-fn strip_position(msg: &str) -> String {
-    match msg.rfind(" at line ") {
-        Some(p) => msg[..p].to_string(),
-        None => msg.to_string(),
     }
 }

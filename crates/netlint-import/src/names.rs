@@ -122,7 +122,12 @@ impl IfName {
                 .parse()
                 .map(IfKind::PortChannel)
                 .unwrap_or(IfKind::Other),
-            "Vlan" => number.parse().map(IfKind::Vlan).unwrap_or(IfKind::Other),
+            // 1-4094 only: `Vlan0`, `Vlan4095` and `Vlan5000` name no VLAN.
+            "Vlan" => number
+                .parse()
+                .ok()
+                .filter(|id| (1..=4094).contains(id))
+                .map_or(IfKind::Other, IfKind::Vlan),
             "Loopback" => IfKind::Loopback,
             "Management" => IfKind::Management,
             f if f.ends_with("Ethernet") || f.ends_with("GigE") => IfKind::Ethernet,
@@ -191,6 +196,13 @@ mod tests {
         assert_eq!(IfName::parse("Hu1/0/49").unwrap().kind(), IfKind::Ethernet);
         assert_eq!(IfName::parse("Gi0/1").unwrap().kind(), IfKind::Ethernet);
         assert_eq!(IfName::parse("lo0").unwrap().kind(), IfKind::Loopback);
+        for out_of_range in ["vlan0", "vlan4095", "vlan4100", "vlan5000", "vlan70000"] {
+            assert_eq!(
+                IfName::parse(out_of_range).unwrap().kind(),
+                IfKind::Other,
+                "{out_of_range}"
+            );
+        }
     }
 
     #[test]

@@ -44,17 +44,19 @@ pub enum Reason {
 }
 
 impl fmt::Display for Reason {
+    /// The reason as printed: text quoted from the input (a value that did
+    /// not read) with its control characters shown escaped (`\u{1b}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::UnknownCommand => write!(f, "command not understood"),
-            Reason::BadValue(why) => write!(f, "{why}"),
+            Reason::BadValue(why) => write!(f, "{}", netlint_model::text::escape(why)),
             Reason::UnterminatedBanner => {
                 write!(
                     f,
                     "banner never closed: the rest of the file was skipped as banner text"
                 )
             }
-            Reason::Malformed(why) => write!(f, "{why}"),
+            Reason::Malformed(why) => write!(f, "{}", netlint_model::text::escape(why)),
         }
     }
 }

@@ -31,20 +31,37 @@ impl VlanSet {
         s
     }
 
+    /// Adds `id`; an id above 4095 is no VLAN and is not added (it was
+    /// once masked into 0-4095, which made `vlan5000` VLAN 904).
     pub fn insert(&mut self, id: u16) {
-        let id = usize::from(id & 0x0fff);
-        self.0[id / 64] |= 1 << (id % 64);
+        if id < 4096 {
+            let id = usize::from(id);
+            self.0[id / 64] |= 1 << (id % 64);
+        }
     }
 
+    /// Adds `lo..=hi` (clipped to 4095) a 64-bit word at a time: a range
+    /// costs the same whatever its length.
     pub fn insert_range(&mut self, lo: u16, hi: u16) {
-        for id in lo..=hi.min(4095) {
-            self.insert(id);
+        let hi = hi.min(4095);
+        if lo > hi {
+            return;
+        }
+        let (lo, hi) = (usize::from(lo), usize::from(hi));
+        for w in lo / 64..=hi / 64 {
+            let from = if w == lo / 64 { lo % 64 } else { 0 };
+            let to = if w == hi / 64 { hi % 64 } else { 63 };
+            // Bits from..=to of the word.
+            let mask = (u64::MAX >> (63 - to)) & (u64::MAX << from);
+            self.0[w] |= mask;
         }
     }
 
     pub fn remove(&mut self, id: u16) {
-        let id = usize::from(id & 0x0fff);
-        self.0[id / 64] &= !(1 << (id % 64));
+        if id < 4096 {
+            let id = usize::from(id);
+            self.0[id / 64] &= !(1 << (id % 64));
+        }
     }
 
     pub fn contains(&self, id: u16) -> bool {
@@ -83,9 +100,50 @@ impl VlanSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
-    /// The ids in ascending order.
+    /// The ids in ascending order, skipping empty words: the cost is the
+    /// number of ids in the set (plus 64 words), not 4,096 tests.
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        (0u16..4096).filter(move |id| self.contains(*id))
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    (w * 64 + b) as u16
+                })
+            })
+        })
+    }
+
+    /// The maximal runs `lo..=hi` in ascending order, found a word at a
+    /// time (a full word of a long range is one step).
+    pub fn ranges(&self) -> Vec<(u16, u16)> {
+        let mut out: Vec<(u16, u16)> = Vec::new();
+        let mut open: Option<u16> = None;
+        let mut id = 0usize;
+        while id < 4096 {
+            let word = self.0[id / 64] >> (id % 64);
+            let left = 64 - id % 64;
+            // Run of equal bits from `id`, within this word.
+            let run = if open.is_some() {
+                (!word).trailing_zeros().min(left as u32) as usize
+            } else {
+                word.trailing_zeros().min(left as u32) as usize
+            };
+            if run == 0 {
+                // The bit at `id` starts or ends a run.
+                match open.take() {
+                    Some(lo) => out.push((lo, id as u16 - 1)),
+                    None => open = Some(id as u16),
+                }
+                continue;
+            }
+            id += run;
+        }
+        if let Some(lo) = open {
+            out.push((lo, 4095));
+        }
+        out
     }
 
     /// Parses a VLAN list as switches write it: `10`, `1-10,20`,
@@ -158,25 +216,15 @@ impl fmt::Display for VlanSet {
         if self.is_empty() {
             return write!(f, "none");
         }
-        let mut first = true;
-        let mut id = 0u32;
-        while id < 4096 {
-            if self.contains(id as u16) {
-                let lo = id;
-                while id + 1 < 4096 && self.contains((id + 1) as u16) {
-                    id += 1;
-                }
-                if !first {
-                    write!(f, ",")?;
-                }
-                first = false;
-                if lo == id {
-                    write!(f, "{lo}")?;
-                } else {
-                    write!(f, "{lo}-{id}")?;
-                }
+        for (k, (lo, hi)) in self.ranges().into_iter().enumerate() {
+            if k > 0 {
+                write!(f, ",")?;
             }
-            id += 1;
+            if lo == hi {
+                write!(f, "{lo}")?;
+            } else {
+                write!(f, "{lo}-{hi}")?;
+            }
         }
         Ok(())
     }
@@ -228,5 +276,44 @@ mod tests {
         assert_eq!(a.difference(&b).to_string(), "1-4");
         assert_eq!(a.intersection(&b).to_string(), "5-10");
         assert_eq!(VlanSet::all().difference(&a).to_string(), "11-4094");
+    }
+
+    /// Ranges are set and read a 64-bit word at a time, at every word
+    /// boundary, and agree with the ids one by one.
+    #[test]
+    fn ranges_are_kept_word_by_word() {
+        for (lo, hi) in [
+            (1, 1),
+            (63, 64),
+            (64, 127),
+            (0, 63),
+            (1, 4094),
+            (4094, 4095),
+            (100, 1000),
+            (127, 129),
+        ] {
+            let mut s = VlanSet::EMPTY;
+            s.insert_range(lo, hi);
+            assert_eq!(s.len(), usize::from(hi - lo + 1), "{lo}-{hi}");
+            assert_eq!(s.ranges(), vec![(lo, hi)], "{lo}-{hi}");
+            let ids: Vec<u16> = s.iter().collect();
+            assert_eq!(ids, (lo..=hi).collect::<Vec<_>>(), "{lo}-{hi}");
+            for id in [lo.saturating_sub(1), hi + 1] {
+                assert_eq!(s.contains(id), (lo..=hi).contains(&id), "{id}");
+            }
+        }
+        let s = VlanSet::parse("1,3,5-70,128,4000-4094").unwrap();
+        assert_eq!(
+            s.ranges(),
+            vec![(1, 1), (3, 3), (5, 70), (128, 128), (4000, 4094)]
+        );
+        let mut e = VlanSet::EMPTY;
+        e.insert_range(10, 5);
+        assert!(e.is_empty());
+        // An id above 4095 is no VLAN: not folded into 0-4095.
+        e.insert(5000);
+        e.insert(4096 + 10);
+        assert!(e.is_empty(), "{e}");
+        assert!(!VlanSet::single(904).contains(5000));
     }
 }

@@ -45,7 +45,7 @@ impl Parser {
                     if ifc.native_vlan.is_none() {
                         ifc.native_vlan = Some(Sourced::default_from(1, defaults::VLAN1));
                     }
-                    if ifc.allowed_vlans.is_none() {
+                    if ifc.allowed_vlans.is_none() && draft.allowed_unreadable.is_none() {
                         ifc.allowed_vlans = Some(match vendor {
                             Vendor::Os10 => {
                                 Sourced::default_from(VlanSet::EMPTY, defaults::OS10_TRUNK)

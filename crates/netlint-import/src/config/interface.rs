@@ -285,8 +285,24 @@ impl Parser {
         };
         let set = match VlanSet::parse(&list) {
             Ok(s) => s,
-            Err(e) => return self.bad(no, body, e.to_string()),
+            Err(e) => {
+                // The VLANs the port carries are unknown from here on.
+                self.drafts[i].allowed_unreadable = Some(no);
+                self.cfg.interfaces[i].allowed_vlans = None;
+                return self.bad(no, body, e.to_string());
+            }
         };
+        if self.drafts[i].allowed_unreadable.is_some() {
+            // An edit of a list that did not read is still unknown.
+            let edits =
+                matches!(op, "add" | "remove") || (vendor == Vendor::Os10 && op != "except");
+            if edits {
+                let ifc = &mut self.cfg.interfaces[i];
+                ifc.allowed_lines.push(no);
+                return understood(Ctx::Leaf);
+            }
+            self.drafts[i].allowed_unreadable = None;
+        }
         let base = current.unwrap_or_else(|| match vendor {
             Vendor::Os10 => VlanSet::EMPTY,
             _ => VlanSet::all(),

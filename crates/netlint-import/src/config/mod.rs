@@ -20,7 +20,8 @@ use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
 #[derive(Clone, Debug)]
 pub(crate) enum Ctx {
     Interface(usize),
-    Vlans(Vec<u16>),
+    /// `vlan LIST`: the VLANs its children (`name`, `trunk group`) set.
+    Vlans(crate::vlans::VlanSet),
     VpcDomain,
     MlagConfig,
     VltDomain,
@@ -69,6 +70,9 @@ pub(crate) struct IfDraft {
     pub mode: Option<Sourced<PortMode>>,
     pub switchport: Option<u32>,
     pub no_switchport: Option<u32>,
+    /// An allowed-VLAN line that did not read: the port's VLANs are then
+    /// unknown, never the vendor default of a port without such a line.
+    pub allowed_unreadable: Option<u32>,
 }
 
 pub(crate) struct Parser {
@@ -99,6 +103,9 @@ pub(crate) struct Parser {
     /// OS10 `qos-map traffic-class NAME` in force (system qos, else a port's).
     pub tc_map: Option<Sourced<String>>,
     pub system_default_switchport: Option<u32>,
+    /// The VLANs a `vlan LIST` line has defined so far: a line repeating
+    /// them costs one set difference, not a map lookup per VLAN.
+    pub vlans_defined: crate::vlans::VlanSet,
     /// The open banner: its delimiter and first line.
     banner: Option<(String, u32)>,
 }
@@ -152,6 +159,7 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
         dot1p_map: None,
         tc_map: None,
         system_default_switchport: None,
+        vlans_defined: crate::vlans::VlanSet::EMPTY,
         banner: None,
     };
     let mut stack: Vec<(usize, Ctx)> = Vec::new();
@@ -255,7 +263,7 @@ impl Parser {
             None if words[0] == "banner" => self.banner_start(no, body),
             None => self.top(no, body, &words),
             Some(Ctx::Interface(i)) => self.interface(i, no, body, &words),
-            Some(Ctx::Vlans(ids)) => self.vlan_child(&ids, no, body, &words),
+            Some(Ctx::Vlans(ids)) => self.vlan_child(ids, no, body, &words),
             Some(Ctx::VpcDomain) => self.vpc_child(no, &words),
             Some(Ctx::MlagConfig) => self.mlag_child(no, &words),
             Some(Ctx::VltDomain) => self.vlt_child(no, &words),

@@ -2,6 +2,7 @@
 //! irrelevant to layer 2.
 
 use super::*;
+use crate::names::IfKind;
 use crate::vlans::VlanSet;
 
 /// First words of top-level commands and sections that do not bear on
@@ -182,6 +183,31 @@ const IRRELEVANT: &[(&str, &str)] = &[
     ("hostname-policy", "aaa"),
 ];
 
+/// Words that follow `vlan` as an option of the command rather than a
+/// VLAN list: IOS `vlan internal allocation policy`, `vlan dot1q tag
+/// native`, `vlan access-map`, `vlan filter`, `vlan accounting`, `vlan
+/// group`, `vlan ifdescr`; NX-OS `vlan configuration`, `vlan dot1Q tag
+/// native`; EOS `vlan internal order`.
+const VLAN_OPTIONS: &[&str] = &[
+    "internal",
+    "dot1q",
+    "access-map",
+    "filter",
+    "accounting",
+    "group",
+    "ifdescr",
+    "configuration",
+    "database",
+];
+
+/// A name of the VLAN-interface family (`Vlan5000`, `Vlan0`): its number
+/// is no VLAN id when [`IfName::kind`] does not give one.
+fn is_vlan_family(name: &IfName) -> bool {
+    name.as_str()
+        .strip_prefix("Vlan")
+        .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
+}
+
 impl Parser {
     pub(super) fn top(&mut self, no: u32, body: &str, words: &[&str]) -> Outcome {
         let (neg, w) = match words {
@@ -197,25 +223,43 @@ impl Parser {
             (false, ["vlan", list]) if list.starts_with(|c: char| c.is_ascii_digit()) => {
                 match VlanSet::parse(list) {
                     Ok(set) => {
-                        let ids: Vec<u16> = set.iter().collect();
-                        for id in &ids {
-                            self.cfg.vlans.entry(*id).or_insert(Vlan {
+                        // Only VLANs not defined before cost a map entry.
+                        for id in set.difference(&self.vlans_defined).iter() {
+                            self.cfg.vlans.entry(id).or_insert(Vlan {
                                 line: no,
                                 name: None,
                                 trunk_groups: Vec::new(),
                             });
                         }
-                        understood(Ctx::Vlans(ids))
+                        self.vlans_defined = self.vlans_defined.union(&set);
+                        understood(Ctx::Vlans(set))
                     }
                     Err(e) => self.bad(no, body, e.to_string()),
                 }
             }
-            (false, ["vlan", ..]) => ignored("vlan options"),
+            (false, ["vlan", word, ..])
+                if VLAN_OPTIONS.contains(&word.to_ascii_lowercase().as_str()) =>
+            {
+                ignored("vlan options")
+            }
+            // `vlan -1`, `vlan ten`, `vlan １０`, `vlan 10 x`: neither a VLAN
+            // list nor an option of the command.
+            (false, ["vlan", word, ..]) => {
+                let why = match VlanSet::parse(word) {
+                    Err(e) => e.to_string(),
+                    Ok(_) => format!("`{}` after the VLAN list", rest_after(body, 2)),
+                };
+                self.bad(no, body, why)
+            }
             (false, ["interface", "defaults"]) => understood(Ctx::InterfaceDefaults),
             (false, ["interface", "breakout", ..]) => ignored("platform"),
             (false, ["interface", ..]) => {
                 let written = rest_after(body, 1);
                 match IfName::parse(written) {
+                    Some(name) if name.kind() == IfKind::Other && is_vlan_family(&name) => {
+                        let number = &name.as_str()["Vlan".len()..];
+                        self.bad(no, body, format!("VLAN {number} is outside 1-4094"))
+                    }
                     Some(name) => {
                         let idx = self.interface_entry(name, written, no);
                         understood(Ctx::Interface(idx))
@@ -312,7 +356,7 @@ impl Parser {
 
     pub(super) fn vlan_child(
         &mut self,
-        ids: &[u16],
+        ids: VlanSet,
         no: u32,
         body: &str,
         words: &[&str],
@@ -320,16 +364,16 @@ impl Parser {
         match words {
             ["name", ..] => {
                 let name = rest_after(body, 1).trim_matches('"').to_string();
-                for id in ids {
-                    if let Some(v) = self.cfg.vlans.get_mut(id) {
+                for id in ids.iter() {
+                    if let Some(v) = self.cfg.vlans.get_mut(&id) {
                         v.name = Some(Sourced::at(name.clone(), no));
                     }
                 }
                 understood(Ctx::Leaf)
             }
             ["trunk", "group", group] => {
-                for id in ids {
-                    if let Some(v) = self.cfg.vlans.get_mut(id) {
+                for id in ids.iter() {
+                    if let Some(v) = self.cfg.vlans.get_mut(&id) {
                         v.trunk_groups.push(Sourced::at(group.to_string(), no));
                     }
                 }

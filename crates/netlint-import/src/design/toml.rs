@@ -117,21 +117,32 @@ pub(crate) fn key(k: &str) -> String {
     }
 }
 
-/// A TOML basic string.
+/// A TOML basic string. A control character or bidirectional control of
+/// a vendor's text (a hostname with a terminal escape sequence, a VLAN name
+/// with a NUL) is written as the visible text `\u{1b}`, the way netlint's
+/// renderers show one: the design loader refuses the character itself in
+/// a name or value, and a TOML escape (`\u001B`) would load as it.
 pub(crate) fn string(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
+            c if netlint_model::text::is_unsafe(c) => {
+                let _ = write!(out, "\\\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),
         }
     }
     out.push('"');
     out
+}
+
+/// Text for a `#` comment: one line, control characters and bidirectional
+/// controls shown escaped (`\u{1b}`). A raw one is no TOML (the loader
+/// stops at it) and would reach the terminal of whoever reads the design.
+pub(crate) fn comment_text(s: &str) -> String {
+    netlint_model::text::escape(&s.replace(['\r', '\n'], " ")).into_owned()
 }
 
 /// A VLAN list in the design's syntax: `[7, "711-718"]`.
@@ -175,7 +186,7 @@ impl Writer {
 
     pub fn comment(&mut self, text: &str) {
         for line in text.lines() {
-            let _ = writeln!(self.out, "# {}", line.replace(['\r', '\n'], " "));
+            let _ = writeln!(self.out, "# {}", comment_text(line));
         }
     }
 
@@ -214,12 +225,7 @@ impl Writer {
         let len = self.out[start..].chars().count();
         if !from.text.is_empty() {
             let pad = 40usize.saturating_sub(len);
-            let _ = write!(
-                self.out,
-                "{:pad$} # {}",
-                "",
-                from.text.replace(['\r', '\n'], " ")
-            );
+            let _ = write!(self.out, "{:pad$} # {}", "", comment_text(&from.text));
         }
         self.out.push('\n');
     }
@@ -237,7 +243,13 @@ mod tests {
     fn keys_strings_and_lists() {
         assert_eq!(key("tor-1_a"), "tor-1_a");
         assert_eq!(key("tor1.example.net"), "\"tor1.example.net\"");
-        assert_eq!(string("a\"b\\c\u{7}"), "\"a\\\"b\\\\c\\u0007\"");
+        assert_eq!(string("a\"b\\c\u{7}"), "\"a\\\"b\\\\c\\\\u{7}\"");
+        assert_eq!(
+            string("tor\u{1b}[31m\u{202e}"),
+            "\"tor\\\\u{1b}[31m\\\\u{202e}\""
+        );
+        assert_eq!(key("v\u{0}"), "\"v\\\\u{0}\"");
+        assert_eq!(comment_text("a\u{9b}2J\nb\u{7f}"), "a\\u{9b}2J b\\u{7f}");
         assert_eq!(
             vlan_list(&VlanSet::parse("7,711-718,20").unwrap()),
             "[7, 20, \"711-718\"]"

@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-use crate::design::toml::{key, string};
+use crate::design::toml::{comment_text, key, string};
 use crate::model::Sourced;
 use crate::Document;
 
@@ -314,7 +314,15 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
         .map(|t| t.name.as_str())
         .collect();
     let nic_names: BTreeSet<&str> = h.nics.iter().map(|n| n.name.as_str()).collect();
+    // A NIC listed twice (Get-NetAdapter run twice into one file, a
+    // hand-merged collection) is written once: the first entry.
+    let mut first_line: BTreeMap<&str, u32> = BTreeMap::new();
     for n in &h.nics {
+        if let Some(first) = first_line.get(n.name.as_str()) {
+            c.note(n.line, NoteKind::Unknown, format!("NIC {} is listed twice by Get-NetAdapter (first at line {first}): the first is written, this one is left out", n.name));
+            continue;
+        }
+        first_line.insert(n.name.as_str(), n.line);
         let t = ["nics", n.name.as_str()];
         if let Some(s) = &n.slot {
             let at = c.at(s);
@@ -340,6 +348,11 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             c.put(&t, "model", string(adapter_model(&d.value)), at);
         }
         match &n.speed {
+            // Only a speed the design can hold (10M-10T): `Speed 4095`
+            // would be "0.004M", which the loader refuses.
+            Some(s) if netlint_model::Speed::parse(&speed_text(s.value)).is_err() => {
+                c.note(s.line().unwrap_or(n.line), NoteKind::Unknown, format!("NIC {}: Speed {} (bits/s) is outside what the design takes (10M-10T): written without `speed` (unknown)", n.name, s.value));
+            }
             Some(s) => {
                 let at = c.at(s);
                 c.put(&t, "speed", string(&speed_text(s.value)), at);
@@ -456,6 +469,10 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
 
     // LBFO teams.
     for tm in h.lbfo_teams.iter().flatten() {
+        if nic_names.contains(tm.name.as_str()) {
+            c.note(tm.line, NoteKind::Unknown, format!("team {} has the name of a physical adapter of Get-NetAdapter: the design names each once, so the team is not written", tm.name));
+            continue;
+        }
         let t = ["teams", tm.name.as_str()];
         let members: Vec<String> = tm
             .members
@@ -543,7 +560,8 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
     }
 
     // Virtual switches and their vNICs.
-    let mut written_switches = BTreeSet::new();
+    // Each written switch's uplinks: a vNIC is pinned to one of them only.
+    let mut written_switches: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for s in h.vswitches.iter().flatten() {
         if !s.external {
             c.note(
@@ -575,7 +593,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             );
             continue;
         }
-        written_switches.insert(s.name.clone());
+        written_switches.insert(s.name.clone(), uplinks.clone());
         let t = ["vswitches", s.name.as_str()];
         let at = c.at(&s.uplinks);
         c.put(
@@ -612,7 +630,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             );
             continue;
         };
-        if !written_switches.contains(&sw.value) {
+        if !written_switches.contains_key(&sw.value) {
             c.note(
                 v.line,
                 NoteKind::Unknown,
@@ -655,7 +673,12 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             }
         }
         if let Some(p) = &v.pinned {
-            if nic_names.contains(p.value.as_str()) {
+            let uplink = written_switches
+                .get(&sw.value)
+                .is_some_and(|u| u.contains(&p.value));
+            if nic_names.contains(p.value.as_str()) && !uplink {
+                c.note(p.line().unwrap_or(v.line), NoteKind::Unknown, format!("vNIC {} is mapped to {} (Get-VMNetworkAdapterTeamMapping), which is no uplink of virtual switch {}: `active_uplinks` not written", v.name, p.value, sw.value));
+            } else if nic_names.contains(p.value.as_str()) {
                 let at = c.at(p);
                 c.put(
                     &t,
@@ -712,6 +735,17 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
                 format!("{at} (VirtualMachineMigrationPerformanceOption)"),
             );
         }
+        // Only networks the design gets: a live-migration subnet's network
+        // whose interfaces were all left out is no network of the design.
+        let (kept, left): (Vec<String>, Vec<String>) = lm_nets
+            .iter()
+            .cloned()
+            .partition(|n| c.nets.contains_key(n));
+        for n in &left {
+            let line = lm_subnets.first().and_then(|s| s.line()).unwrap_or(vm.line);
+            c.note(line, NoteKind::Unknown, format!("live migration network {n} is not written (its interfaces were left out): not listed in `live_migration.networks`"));
+        }
+        let lm_nets = kept;
         if !lm_nets.is_empty() {
             let line = lm_subnets.first().and_then(|s| s.line()).unwrap_or(1);
             c.put(
@@ -1024,7 +1058,7 @@ fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
     if comment.is_empty() {
         let _ = writeln!(out, "{l}");
     } else {
-        let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
     }
 }
 
@@ -1114,11 +1148,13 @@ fn fold_and_write(
         let _ = writeln!(
             out,
             "# the build shared by {}",
-            members
-                .iter()
-                .map(|m| per_host[*m].0.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            comment_text(
+                &members
+                    .iter()
+                    .map(|m| per_host[*m].0.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         );
         write_tables(out, &format!("profiles.{}", key(&pname)), &prof);
         for m in members {
@@ -1129,7 +1165,7 @@ fn fold_and_write(
     let mut overrides = 0;
     for (i, (name, entries)) in per_host.iter().enumerate() {
         let _ = writeln!(out, "\n[hosts.{}]", key(name));
-        let _ = writeln!(out, "# from {}", file_of(name));
+        let _ = writeln!(out, "# from {}", comment_text(&file_of(name)));
         match profile_of[i].map(|p| &profs[p]) {
             Some((pname, prof)) => {
                 line_kv(out, "profile", &string(pname), "");
@@ -1186,7 +1222,7 @@ fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
 
 fn line_kv_raw(out: &mut String, k: &str, v: &str, comment: &str) {
     let l = format!("{k} = {v}");
-    let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+    let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
 }
 
 /// The adapter model in an `InterfaceDescription`: Windows names the

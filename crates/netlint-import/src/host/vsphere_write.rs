@@ -31,7 +31,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::design::toml::{key, string};
+use crate::design::toml::{comment_text, key, string};
 use crate::model::{Origin, Sourced};
 
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
@@ -232,7 +232,7 @@ fn line(out: &mut String, k: &str, v: &str, comment: &str) {
     if comment.is_empty() {
         let _ = writeln!(out, "{l}");
     } else {
-        let _ = writeln!(out, "{l:<40} # {}", comment.replace(['\r', '\n'], " "));
+        let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
     }
 }
 
@@ -504,7 +504,17 @@ fn host_entries(
             )),
         }
     }
+    // A vmnic or switch listed twice is written once: the first entry.
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
     for n in &h.vmnics {
+        if let Some(first) = seen.get(n.name.as_str()) {
+            notes.push(format!(
+                "{file}:{}: {name} {} is listed twice (first at line {first}): the first is written",
+                n.line, n.name
+            ));
+            continue;
+        }
+        seen.insert(n.name.as_str(), n.line);
         let p = ["nics", n.name.as_str()];
         if let Some(pci) = &n.pci {
             push(
@@ -517,7 +527,18 @@ fn host_entries(
         if let Some(d) = &n.description {
             push(&p, "model", string(&d.value), at(file, d));
         }
-        if let Some(s) = &n.speed_mbps {
+        if let Some(s) = n
+            .speed_mbps
+            .as_ref()
+            .filter(|s| netlint_model::Speed::parse(&speed_text(s.value)).is_err())
+        {
+            notes.push(format!(
+                "{}: {name} {}: BitRatePerSec {} (Mb/s) is outside what the design takes (10M-10T): written without `speed` (unknown)",
+                at(file, s),
+                n.name,
+                s.value
+            ));
+        } else if let Some(s) = &n.speed_mbps {
             push(
                 &p,
                 "speed",
@@ -569,14 +590,37 @@ fn host_entries(
         .flatten()
         .map(|s| s.value.as_str())
         .collect();
+    let vmnics: BTreeSet<&str> = h.vmnics.iter().map(|n| n.name.as_str()).collect();
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
     for s in &h.switches {
+        if let Some(first) = seen.get(s.name.as_str()) {
+            notes.push(format!(
+                "{file}:{}: {name} switch {} is listed twice (first at line {first}): the first is written",
+                s.line, s.name
+            ));
+            continue;
+        }
+        seen.insert(s.name.as_str(), s.line);
+        // Uplinks the host's vmnics hold; another is no NIC of the design.
+        let mut uplinks: Vec<String> = Vec::new();
+        for u in &s.uplinks.value {
+            if vmnics.contains(u.as_str()) {
+                uplinks.push(u.clone());
+            } else {
+                notes.push(format!(
+                    "{}: {name} switch {}: uplink {u} is no physical NIC of the host: left out",
+                    at(file, &s.uplinks),
+                    s.name
+                ));
+            }
+        }
         let p = ["vswitches", s.name.as_str()];
         let kind = match s.kind {
             SwitchKind::Vss => "vss",
             SwitchKind::Vds => "vds",
         };
         push(&p, "kind", string(kind), format!("{file}:{}", s.line));
-        let ups: Vec<String> = s.uplinks.value.iter().map(|u| string(u)).collect();
+        let ups: Vec<String> = uplinks.iter().map(|u| string(u)).collect();
         push(
             &p,
             "uplinks",
@@ -641,9 +685,9 @@ fn host_entries(
                 push(&vp, "mtu", m.value.to_string(), at(file, m));
             }
             if let Some(t) = &g.teaming {
-                let all: BTreeSet<&String> = s.uplinks.value.iter().collect();
+                let all: BTreeSet<&String> = uplinks.iter().collect();
                 let act: BTreeSet<&String> = t.active.iter().collect();
-                let known = |l: &[String]| l.iter().all(|u| s.uplinks.value.contains(u));
+                let known = |l: &[String]| l.iter().all(|u| uplinks.contains(u));
                 if !known(&t.active) || !known(&t.standby) {
                     notes.push(format!(
                         "{file}:{}: {name} port group {}: its teaming names uplinks that are not vmnics of {}; failover order not written",
