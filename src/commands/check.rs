@@ -70,6 +70,10 @@ pub struct CheckArgs {
     /// directories are searched (for hooks that pass every changed *.toml).
     #[arg(long)]
     pub designs_only: bool,
+    /// Read every file that is not a design as this kind instead of
+    /// detecting it (see `netlint import --from`).
+    #[arg(long, value_name = "KIND", value_parser = crate::commands::import::kind_parser())]
+    pub from: Option<String>,
     #[command(flatten)]
     pub read: ReadArgs,
     #[command(flatten)]
@@ -254,6 +258,7 @@ pub fn run(
         allow_empty: args.read.allow_empty,
         max_file_size: args.read.max_file_size,
         stdin_name: args.read.stdin_filename.clone(),
+        from: args.from.as_deref().and_then(netlint_import::Kind::from_key),
         config: args.config.choice(),
         baseline,
         keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),

@@ -35,6 +35,10 @@ pub struct ReadOptions {
     pub max_file_size: u64,
     /// `--stdin-filename`: the name `-` (standard input) is shown as.
     pub stdin_name: Option<String>,
+    /// Directories give every regular file that is not hidden (the inputs
+    /// of `import` and `diff`: configs, tables, collections), not only
+    /// `*.toml` designs.
+    pub any_file: bool,
 }
 
 impl Default for ReadOptions {
@@ -43,6 +47,7 @@ impl Default for ReadOptions {
             designs_only: false,
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             stdin_name: None,
+            any_file: false,
         }
     }
 }
@@ -172,7 +177,10 @@ fn walk(
     for (name, ft) in entries {
         let path = dir.join(&name);
         let name = name.to_string_lossy();
-        let is_toml = name.ends_with(".toml");
+        if opts.any_file && name.starts_with('.') {
+            continue;
+        }
+        let is_toml = opts.any_file || name.ends_with(".toml");
         let Ok(ft) = ft else { continue };
         let (meta, via_link) = if ft.is_symlink() {
             match fs::canonicalize(&path) {
@@ -224,7 +232,7 @@ fn walk(
                 }
             }
             match read_file(&path, opts.max_file_size) {
-                Ok(bytes) if is_design(&bytes) => c.inputs.push(Input {
+                Ok(bytes) if opts.any_file || is_design(&bytes) => c.inputs.push(Input {
                     shown: display(&path),
                     path: Some(path),
                     bytes,
