@@ -62,15 +62,38 @@ pub fn kind_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(Kind::KEYS.iter().map(|(k, _)| *k))
 }
 
+/// The design's input errors when `netlint_model::load` (as `check`
+/// loads a design) refuses it; `None` when it loads.
+pub fn does_not_load(file: &SourceFile) -> Option<Vec<Diagnostic>> {
+    let loaded = netlint_model::load(file);
+    let refused: Vec<Diagnostic> = loaded
+        .diagnostics
+        .into_iter()
+        .filter(Diagnostic::is_input_error)
+        .collect();
+    (!refused.is_empty() || loaded.design.is_none()).then_some(refused)
+}
+
 /// Refuses an output inside one of the input folders: it would be read
 /// as an input on the next run, or overwrite one on this one.
 pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
-    let parent = match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let Ok(at) = std::fs::canonicalize(parent) else {
-        return Ok(());
+    // The output's place resolved through its nearest existing folder
+    // (folders to make under it keep their names).
+    let mut rest = Vec::new();
+    let mut base = output.parent();
+    let at = loop {
+        let dir = match base {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if let Ok(real) = std::fs::canonicalize(dir) {
+            break rest.iter().rev().fold(real, |p: PathBuf, c| p.join(c));
+        }
+        match dir.file_name() {
+            Some(c) => rest.push(c.to_os_string()),
+            None => return Ok(()),
+        }
+        base = dir.parent();
     };
     for dir in inputs.iter().filter(|p| p.is_dir()) {
         if let Ok(d) = std::fs::canonicalize(dir) {
@@ -165,13 +188,7 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         .as_deref()
         .map_or_else(|| "<imported>".to_string(), display);
     let file = SourceFile::new(shown, imported.toml.clone());
-    let loaded = netlint_model::load(&file);
-    let refused: Vec<Diagnostic> = loaded
-        .diagnostics
-        .into_iter()
-        .filter(Diagnostic::is_input_error)
-        .collect();
-    if !refused.is_empty() || loaded.design.is_none() {
+    if let Some(refused) = does_not_load(&file) {
         crate::commands::common::show_input_errors(
             vec![FileReport {
                 file,
@@ -195,4 +212,25 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
             .map_err(|e| e.to_string())?,
     }
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backstop_refuses_what_the_loader_refuses() {
+        let ok = SourceFile::new("a.toml", "[design]\nname = \"a\"\n".to_string());
+        assert!(does_not_load(&ok).is_none());
+        // The two shapes issue 30 names: a table written twice, and a
+        // control character in a comment.
+        for bad in [
+            "[design]\nname = \"a\"\n[profiles.esx-c]\n[profiles.esx-c]\n",
+            "[design]\nname = \"a\"\n# VLAN 10 is named a\u{7}b\n",
+        ] {
+            let f = SourceFile::new("b.toml", bad.to_string());
+            let d = does_not_load(&f).expect(bad);
+            assert!(!d.is_empty(), "{bad}");
+        }
+    }
 }

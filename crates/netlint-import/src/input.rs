@@ -154,8 +154,14 @@ fn wrong(name: &str, why: &str) -> InputError {
 /// like another: read as EOS, a NX-OS config has most of its lines
 /// "understood" or "ignored" by the EOS reader, which says nothing wrong.
 fn contradicts(text: &str, forced: Kind) -> Option<String> {
-    let lines = source::lines(text.strip_prefix('\u{feff}').unwrap_or(text));
-    let seen = detect::detect(&lines)?;
+    let seen = if vsphere::looks_like(text) {
+        Kind::Vsphere
+    } else if json::looks_like_collection(text) {
+        Kind::Hyperv
+    } else {
+        let lines = source::lines(text.strip_prefix('\u{feff}').unwrap_or(text));
+        detect::detect(&lines)?
+    };
     if seen == forced {
         return None;
     }
@@ -163,10 +169,10 @@ fn contradicts(text: &str, forced: Kind) -> Option<String> {
         Kind::Config(_) => format!("a {} running-config", k.key()),
         Kind::Lldp(_) => format!("a {} LLDP table", k.key()),
         Kind::Cabling => "a cabling CSV".to_string(),
-        _ => k.key().to_string(),
+        _ => format!("a {} collection", k.key()),
     };
     Some(format!(
-        "read as {} (--from {}), but its content looks like {} (--from {}): lines read as the wrong vendor are not reported as not understood",
+        "read as {} (--from {}), but its content looks like {} (--from {}): what the wrong reader takes for understood or irrelevant may not be",
         forced.key(),
         forced.key(),
         what(seen),

@@ -213,7 +213,7 @@ pub fn write(entries: &[(&str, &[u8], bool)]) -> Vec<u8> {
         .map(|(name, content, deflate)| RawEntry {
             name,
             data: if *deflate {
-                miniz_oxide::deflate::compress_to_vec(content, 6)
+                self::deflate(content)
             } else {
                 content.to_vec()
             },
@@ -223,6 +223,11 @@ pub fn write(entries: &[(&str, &[u8], bool)]) -> Vec<u8> {
         })
         .collect();
     write_raw(&raw)
+}
+
+/// `content` deflated as [`write`] deflates it (raw deflate, level 6).
+pub fn deflate(content: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(content, 6)
 }
 
 /// An entry whose data is already stored or deflated, with the CRC-32 and
