@@ -72,7 +72,7 @@ pub struct CheckArgs {
     pub designs_only: bool,
     /// Read every file that is not a design as this kind instead of
     /// detecting it (see `netlint import --from`).
-    #[arg(long, value_name = "KIND", value_parser = crate::commands::import::kind_parser())]
+    #[arg(long, value_name = "KIND", value_parser = crate::commands::common::kind_parser())]
     pub from: Option<String>,
     #[command(flatten)]
     pub read: ReadArgs,

@@ -7,10 +7,9 @@
 //! output formats, exit codes, `--fail-on` and baselines.
 
 use crate::commands::common::{
-    note_skipped, render_run, use_color, ColorChoice, ConfigArgs, FailOnArg, Format,
+    kind_parser, note_skipped, render_run, use_color, ColorChoice, ConfigArgs, FailOnArg, Format,
 };
-use crate::commands::import::{kind_parser, refuse_inside_inputs};
-use crate::run::configs::{import_inputs, split_sddc, IMPORTED};
+use crate::run::configs::{import_inputs, refuse_inside_inputs, split_sddc, IMPORTED};
 use crate::run::diff::run_diff;
 use crate::run::files::{io_reason, is_design, parse_size, read_file};
 use crate::run::{

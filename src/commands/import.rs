@@ -9,8 +9,8 @@
 //! (a design its own loader refuses is never written), and writes it whole
 //! or not at all.
 
-use crate::commands::common::note_skipped;
-use crate::run::configs::{import_inputs, split_sddc};
+use crate::commands::common::{kind_parser, note_skipped};
+use crate::run::configs::{import_inputs, refuse_inside_inputs, split_sddc};
 use crate::run::files::{display, io_reason, parse_size};
 use crate::run::{
     collect_designs, refuse_inputs, write_atomic, FileReport, ReadOptions, DEFAULT_MAX_FILE_SIZE,
@@ -19,7 +19,7 @@ use netlint_import::host::fold::NoteKind;
 use netlint_import::Kind;
 use netlint_model::{Diagnostic, FailOn, SourceFile};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
@@ -57,11 +57,6 @@ pub struct ImportArgs {
     pub max_file_size: Option<u64>,
 }
 
-/// The values of `--from` (`import`, `check`, `diff`).
-pub fn kind_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Kind::KEYS.iter().map(|(k, _)| *k))
-}
-
 /// The design's input errors when `netlint_model::load` (as `check`
 /// loads a design) refuses it; `None` when it loads.
 pub fn does_not_load(file: &SourceFile) -> Option<Vec<Diagnostic>> {
@@ -72,41 +67,6 @@ pub fn does_not_load(file: &SourceFile) -> Option<Vec<Diagnostic>> {
         .filter(Diagnostic::is_input_error)
         .collect();
     (!refused.is_empty() || loaded.design.is_none()).then_some(refused)
-}
-
-/// Refuses an output inside one of the input folders: it would be read
-/// as an input on the next run, or overwrite one on this one.
-pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
-    // The output's place resolved through its nearest existing folder
-    // (folders to make under it keep their names).
-    let mut rest = Vec::new();
-    let mut base = output.parent();
-    let at = loop {
-        let dir = match base {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        if let Ok(real) = std::fs::canonicalize(dir) {
-            break rest.iter().rev().fold(real, |p: PathBuf, c| p.join(c));
-        }
-        match dir.file_name() {
-            Some(c) => rest.push(c.to_os_string()),
-            None => return Ok(()),
-        }
-        base = dir.parent();
-    };
-    for dir in inputs.iter().filter(|p| p.is_dir()) {
-        if let Ok(d) = std::fs::canonicalize(dir) {
-            if at.starts_with(&d) {
-                return Err(format!(
-                    "`-o {}` is inside {}, a folder this run reads: write the output outside it",
-                    output.display(),
-                    dir.display()
-                ));
-            }
-        }
-    }
-    Ok(())
 }
 
 pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {

@@ -150,6 +150,41 @@ pub fn import_inputs(
     set
 }
 
+/// Refuses an output inside one of the input folders: it would be read
+/// as an input on the next run, or overwrite one on this one.
+pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+    // The output's place resolved through its nearest existing folder
+    // (folders to make under it keep their names).
+    let mut rest = Vec::new();
+    let mut base = output.parent();
+    let at = loop {
+        let dir = match base {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if let Ok(real) = std::fs::canonicalize(dir) {
+            break rest.iter().rev().fold(real, |p: PathBuf, c| p.join(c));
+        }
+        match dir.file_name() {
+            Some(c) => rest.push(c.to_os_string()),
+            None => return Ok(()),
+        }
+        base = dir.parent();
+    };
+    for dir in inputs.iter().filter(|p| p.is_dir()) {
+        if let Ok(d) = std::fs::canonicalize(dir) {
+            if at.starts_with(&d) {
+                return Err(format!(
+                    "`-o {}` is inside {}, a folder this run reads: write the output outside it",
+                    output.display(),
+                    dir.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Where a label on the generated design goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Place {
