@@ -15,10 +15,12 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Design files or directories; or switch running-configs, `show lldp
-    /// neighbors detail` outputs and cabling CSVs (any file that is not
-    /// `*.toml` and has no `[design]` table), checked together as one
-    /// imported design, each finding at the config line that causes it.
+    /// Design files or directories; or the inputs `netlint import` reads
+    /// (running-configs, `show lldp neighbors detail` outputs, cabling
+    /// CSVs, Hyper-V and vSphere collections: any file that is not
+    /// `*.toml` and has no `[design]` table; `Get-SDDCDiagnosticInfo`
+    /// folders and ZIPs), checked together as one imported design, each
+    /// finding at the input line that causes it.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Output format (default: human, or github when GITHUB_ACTIONS is

@@ -36,8 +36,9 @@ pub enum Input {
     Hyperv(Box<HostFacts>),
     /// A vSphere cluster collection.
     Vsphere(Box<VsphereCollection>),
-    /// A `Get-SDDCDiagnosticInfo` collection (folder or ZIP archive).
-    Sddc(Sddc),
+    /// A `Get-SDDCDiagnosticInfo` collection (folder or ZIP archive), and
+    /// its nodes mapped to host facts (once, in node order).
+    Sddc(Sddc, Vec<HostFacts>),
 }
 
 impl Input {
@@ -47,7 +48,7 @@ impl Input {
             Input::Switch(d) => d.kind(),
             Input::Hyperv(_) => Kind::Hyperv,
             Input::Vsphere(_) => Kind::Vsphere,
-            Input::Sddc(_) => Kind::Sddc,
+            Input::Sddc(..) => Kind::Sddc,
         }
     }
 
@@ -87,7 +88,7 @@ pub fn read_input(name: &str, bytes: &[u8], forced: Option<Kind>) -> Result<Read
         }
         let s = sddc::read_zip(name, bytes)?;
         return Ok(Read {
-            input: Input::Sddc(s),
+            input: sddc_input(s),
             text: String::new(),
             notes: Vec::new(),
         });
@@ -135,10 +136,19 @@ pub fn read_sddc_dir(
 ) -> Result<Read, Vec<InputError>> {
     let s = sddc::read_dir_with(dir, read)?;
     Ok(Read {
-        input: Input::Sddc(s),
+        input: sddc_input(s),
         text: String::new(),
         notes: Vec::new(),
     })
+}
+
+fn sddc_input(s: Sddc) -> Input {
+    let hosts = s
+        .nodes
+        .iter()
+        .map(|n| crate::host::hyperv::facts(&n.collection))
+        .collect();
+    Input::Sddc(s, hosts)
 }
 
 fn wrong(name: &str, why: &str) -> InputError {
@@ -231,9 +241,8 @@ pub fn summary_lines(name: &str, read: &Read) -> Vec<String> {
                 .map_or("(unnamed)".to_string(), |c| esc(&c.value)),
             c.hosts.len()
         )),
-        Input::Sddc(s) => {
-            for node in &s.nodes {
-                let h = crate::host::hyperv::facts(&node.collection);
+        Input::Sddc(s, hosts) => {
+            for (node, h) in s.nodes.iter().zip(hosts) {
                 out.push(format!(
                     "{}: sddc node {}: {} physical NICs, {} network file(s) read, {} other file(s) not read; not gathered by Get-SDDCDiagnosticInfo: {}",
                     esc(&node.collection.file),
@@ -275,11 +284,7 @@ pub fn design(inputs: Vec<Input>, design_name: &str) -> Written {
             Input::Switch(d) => docs.push(d),
             Input::Hyperv(h) => hosts.push(*h),
             Input::Vsphere(c) => vsphere_colls.push(*c),
-            Input::Sddc(s) => hosts.extend(
-                s.nodes
-                    .iter()
-                    .map(|n| crate::host::hyperv::facts(&n.collection)),
-            ),
+            Input::Sddc(_, h) => hosts.extend(h),
         }
     }
     // The switch ports the vmnics' CDP / LLDP hints name face hosts: the
