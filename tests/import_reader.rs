@@ -167,12 +167,16 @@ fn check_and_diff_read_hyperv_vsphere_and_sddc_collections() {
         &fixture("vsphere/prod-cl01.vsphere.json"),
     );
     copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/netlint-import/tests/sddc/s2d-roce-nopfc"),
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("crates/netlint-import/tests/sddc/s2d-roce-nopfc"),
         &t.path().join("s2d"),
     );
     for (input, said) in [
         ("hv01.json", "hyperv collection of host"),
-        ("prod-cl01.vsphere.json", "vsphere collection of cluster prod-cl01"),
+        (
+            "prod-cl01.vsphere.json",
+            "vsphere collection of cluster prod-cl01",
+        ),
         ("s2d", "sddc node HV01"),
     ] {
         let (code, _, err) = t.run(&["check", input]);
@@ -268,7 +272,8 @@ fn an_output_inside_an_input_folder_is_refused() {
     let cfg = fixture("fixtures/nxos-tor1.cfg");
     t.write("configs/tor1.cfg", &cfg);
     copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/netlint-import/tests/sddc/s2d-roce-nopfc"),
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("crates/netlint-import/tests/sddc/s2d-roce-nopfc"),
         &t.path().join("s2d"),
     );
     for (input, out) in [
@@ -280,7 +285,10 @@ fn an_output_inside_an_input_folder_is_refused() {
         let before = std::fs::read(t.path().join(out)).ok();
         let (code, _, err) = t.run(&["import", input, "-o", out]);
         assert_eq!(code, 2, "import {input} -o {out}: {err}");
-        assert!(err.contains("a folder this run reads") || err.contains("a file this run reads"), "{err}");
+        assert!(
+            err.contains("a folder this run reads") || err.contains("a file this run reads"),
+            "{err}"
+        );
         assert_eq!(std::fs::read(t.path().join(out)).ok(), before, "{out}");
     }
     let (code, _, err) = t.run(&["import", "configs", "-o", "design.toml"]);
@@ -342,7 +350,10 @@ mod unix {
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("skipped d/pipe.cfg: a FIFO"), "{err}");
         assert!(out.contains("[switches.tor1]"), "{out}");
-        for cmd in [&["check", "named.cfg"][..], &["diff", "x.toml", "named.cfg"][..]] {
+        for cmd in [
+            &["check", "named.cfg"][..],
+            &["diff", "x.toml", "named.cfg"][..],
+        ] {
             t.write("x.toml", b"[design]\nname = \"x\"\n");
             let (code, _, err) = t.run(cmd);
             assert_eq!(code, 2, "{cmd:?}: {err}");
@@ -363,7 +374,10 @@ mod unix {
         let (code, _, err) = t.run(&["import", "s2d"]);
         assert_eq!(code, 2, "{err}");
         assert!(err.contains("GetClusterNetwork.XML"), "{err}");
-        assert!(err.contains("a FIFO (named pipe), not a regular file"), "{err}");
+        assert!(
+            err.contains("a FIFO (named pipe), not a regular file"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -375,7 +389,10 @@ mod unix {
         t.write("d/tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
         let (code, _, err) = t.run(&["import", "zero.cfg"]);
         assert_eq!(code, 2, "{err}");
-        assert!(err.contains("a character device, not a regular file"), "{err}");
+        assert!(
+            err.contains("a character device, not a regular file"),
+            "{err}"
+        );
         let (code, _, err) = t.run(&["import", "d"]);
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("skipped d/zero.cfg"), "{err}");

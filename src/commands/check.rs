@@ -260,7 +260,10 @@ pub fn run(
         allow_empty: args.read.allow_empty,
         max_file_size: args.read.max_file_size,
         stdin_name: args.read.stdin_filename.clone(),
-        from: args.from.as_deref().and_then(netlint_import::Kind::from_key),
+        from: args
+            .from
+            .as_deref()
+            .and_then(netlint_import::Kind::from_key),
         config: args.config.choice(),
         baseline,
         keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),

@@ -150,8 +150,8 @@ fn as_built(
 pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let shown = args.design.to_string_lossy().replace('\\', "/");
     let max = args.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    let bytes = read_file(&args.design, max)
-        .map_err(|reason| format!("cannot read {shown}: {reason}"))?;
+    let bytes =
+        read_file(&args.design, max).map_err(|reason| format!("cannot read {shown}: {reason}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))?;
     let mut read: Vec<PathBuf> = vec![args.design.clone()];
     let (built, imported_from) = as_built(&args, max, &mut read, err)?;

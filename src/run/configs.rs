@@ -66,9 +66,7 @@ pub fn input_error(file: &SourceFile, e: &InputError) -> Diagnostic {
         .unwrap_or_default();
     Diagnostic::new(SYNTAX, Severity::Error, Element::Design, e.kind.describe())
         .at(span, "")
-        .with_help(
-            "netlint tells a file's kind from its content; to force one, give `--from KIND`",
-        )
+        .with_help("netlint tells a file's kind from its content; to force one, give `--from KIND`")
 }
 
 /// Reads every import input (files read by the caller, and
@@ -110,7 +108,8 @@ pub fn import_inputs(
     for i in inputs {
         match input::read_input(&i.shown, &i.bytes, forced) {
             Ok(r) => {
-                set.sources.push(SourceFile::new(i.shown.clone(), r.text.clone()));
+                set.sources
+                    .push(SourceFile::new(i.shown.clone(), r.text.clone()));
                 shown_for.push(i.shown);
                 read.push(r);
             }

@@ -134,7 +134,11 @@ fn utf16(body: &[u8], le: bool) -> (String, Option<String>) {
         format!(
             "UTF-16 text with {} invalid code unit(s){}: replaced by U+FFFD",
             bad,
-            if odd { " and an odd byte at the end" } else { "" }
+            if odd {
+                " and an odd byte at the end"
+            } else {
+                ""
+            }
         )
     });
     (text, note)

@@ -57,12 +57,6 @@ impl Kind {
             .join(", ")
     }
 
-    /// Whether the kind is read by [`crate::parse`] (a switch-side text:
-    /// config, LLDP table, cabling) rather than a host collection.
-    pub fn is_switch_side(self) -> bool {
-        matches!(self, Kind::Config(_) | Kind::Lldp(_) | Kind::Cabling)
-    }
-
     pub fn key(self) -> &'static str {
         Kind::KEYS
             .iter()

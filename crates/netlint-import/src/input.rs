@@ -104,8 +104,12 @@ pub fn read_input(name: &str, bytes: &[u8], forced: Option<Kind>) -> Result<Read
     // The decoded text, as UTF-8 bytes, for the host readers (which take
     // bytes): the encoding is decided once, here.
     let input = match kind {
-        Some(Kind::Vsphere) => Input::Vsphere(Box::new(vsphere::read(name, text.as_bytes()).map_err(one)?)),
-        Some(Kind::Hyperv) => Input::Hyperv(Box::new(read_hyperv(name, text.as_bytes()).map_err(one)?)),
+        Some(Kind::Vsphere) => {
+            Input::Vsphere(Box::new(vsphere::read(name, text.as_bytes()).map_err(one)?))
+        }
+        Some(Kind::Hyperv) => {
+            Input::Hyperv(Box::new(read_hyperv(name, text.as_bytes()).map_err(one)?))
+        }
         Some(Kind::Sddc) => unreachable!("read above"),
         Some(k) => {
             if let Some(n) = contradicts(&text, k) {
@@ -115,11 +119,7 @@ pub fn read_input(name: &str, bytes: &[u8], forced: Option<Kind>) -> Result<Read
         }
         None => Input::Switch(parse(name, &text, None).map_err(one)?),
     };
-    Ok(Read {
-        input,
-        text,
-        notes,
-    })
+    Ok(Read { input, text, notes })
 }
 
 /// Whether `dir` is a `Get-SDDCDiagnosticInfo` folder (it holds a
@@ -213,7 +213,12 @@ pub fn summary_lines(name: &str, read: &Read) -> Vec<String> {
                 s.not_understood_count()
             ));
             for n in &s.not_understood {
-                out.push(format!("  {name}:{}: {} ({})", n.line, esc(&n.text), n.reason));
+                out.push(format!(
+                    "  {name}:{}: {} ({})",
+                    n.line,
+                    esc(&n.text),
+                    n.reason
+                ));
             }
         }
         Input::Hyperv(h) => out.push(format!(

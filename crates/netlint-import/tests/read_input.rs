@@ -9,7 +9,12 @@ use proptest::prelude::*;
 use std::path::Path;
 
 fn fixture(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(rel)).unwrap()
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests")
+            .join(rel),
+    )
+    .unwrap()
 }
 
 fn utf16(s: &str, le: bool, bom: bool) -> Vec<u8> {
@@ -27,8 +32,14 @@ fn utf16(s: &str, le: bool, bom: bool) -> Vec<u8> {
 #[test]
 fn every_kind_is_told_from_its_content_in_any_encoding() {
     let cases: [(&str, Kind); 5] = [
-        ("fixtures/nxos-tor1.cfg", Kind::Config(netlint_import::Vendor::NxOs)),
-        ("fixtures/eos-leaf1.lldp.json", Kind::Lldp(netlint_import::LldpFormat::EosJson)),
+        (
+            "fixtures/nxos-tor1.cfg",
+            Kind::Config(netlint_import::Vendor::NxOs),
+        ),
+        (
+            "fixtures/eos-leaf1.lldp.json",
+            Kind::Lldp(netlint_import::LldpFormat::EosJson),
+        ),
         ("fixtures/cabling.csv", Kind::Cabling),
         ("host-fixtures/converged/hv01.json", Kind::Hyperv),
         ("vsphere/prod-cl01.vsphere.json", Kind::Vsphere),
@@ -47,7 +58,11 @@ fn every_kind_is_told_from_its_content_in_any_encoding() {
         ] {
             let r = read_input(file, &b, None).unwrap_or_else(|e| panic!("{file} {enc}: {e:?}"));
             assert_eq!(r.input.kind(), kind, "{file} {enc}");
-            assert_eq!(r.text.trim_start_matches('\u{feff}'), text.trim_start_matches('\u{feff}'), "{file} {enc}");
+            assert_eq!(
+                r.text.trim_start_matches('\u{feff}'),
+                text.trim_start_matches('\u{feff}'),
+                "{file} {enc}"
+            );
             assert!(r.notes.is_empty(), "{file} {enc}: {:?}", r.notes);
         }
     }
@@ -71,7 +86,11 @@ fn a_host_collection_forced_as_a_switch_kind_is_said() {
     )
     .unwrap();
     assert!(matches!(r.input, Input::Switch(_)));
-    assert!(r.notes[0].contains("looks like a hyperv collection"), "{:?}", r.notes);
+    assert!(
+        r.notes[0].contains("looks like a hyperv collection"),
+        "{:?}",
+        r.notes
+    );
 }
 
 proptest! {

@@ -349,11 +349,11 @@ mod tests {
         let padding = vec![b'x'; pad];
         if pad > 0 {
             raw.push(RawEntry {
-            name: "padding.bin",
-            crc: crc32(&padding),
-            size: pad as u32,
-            data: padding,
-            deflated: false,
+                name: "padding.bin",
+                crc: crc32(&padding),
+                size: pad as u32,
+                data: padding,
+                deflated: false,
             });
         }
         write_raw(&raw)
