@@ -36,9 +36,10 @@ pub enum Command {
     /// Print a rule's documentation page.
     Explain(commands::explain::ExplainArgs),
     /// Compare the design with the network as built (a design file, or
-    /// switch configs, LLDP tables and cabling read as `import` reads
-    /// them): every difference that changes behaviour, judged by its
-    /// consequence, with the exit codes of `check`.
+    /// the switch configs, LLDP tables, cabling and host collections
+    /// `import` reads, read as it reads them): every difference that
+    /// changes behaviour, judged by its consequence, with the exit codes of
+    /// `check`.
     Diff(commands::diff::DiffArgs),
     /// Record the current findings as a baseline (JSON), which `check
     /// --baseline` then hides: adopt netlint without fixing everything first.
@@ -50,8 +51,9 @@ pub enum Command {
     /// card (several for N-2) for the state after it, or nothing for a
     /// table of every single failure and its consequences.
     Simulate(commands::simulate::SimulateArgs),
-    /// Write a design from switch running-configs, LLDP tables and a
-    /// cabling CSV, each value with a comment naming the line it came from.
+    /// Write a design from switch running-configs, LLDP tables, cabling
+    /// CSVs and host collections (Hyper-V, vSphere, SDDC folders and ZIPs),
+    /// each value with a comment naming the line it came from.
     Import(commands::import::ImportArgs),
     /// Print a read-only collection script to run on the hosts (hyperv:
     /// PowerShell for Hyper-V and Azure Local), whose output `netlint

@@ -15,10 +15,12 @@ use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Design files or directories; or switch running-configs, `show lldp
-    /// neighbors detail` outputs and cabling CSVs (any file that is not
-    /// `*.toml` and has no `[design]` table), checked together as one
-    /// imported design, each finding at the config line that causes it.
+    /// Design files or directories; or the inputs `netlint import` reads
+    /// (running-configs, `show lldp neighbors detail` outputs, cabling
+    /// CSVs, Hyper-V and vSphere collections: any file that is not
+    /// `*.toml` and has no `[design]` table; `Get-SDDCDiagnosticInfo`
+    /// folders and ZIPs), checked together as one imported design, each
+    /// finding at the input line that causes it.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Output format (default: human, or github when GITHUB_ACTIONS is
@@ -70,6 +72,10 @@ pub struct CheckArgs {
     /// directories are searched (for hooks that pass every changed *.toml).
     #[arg(long)]
     pub designs_only: bool,
+    /// Read every file that is not a design as this kind instead of
+    /// detecting it (see `netlint import --from`).
+    #[arg(long, value_name = "KIND", value_parser = crate::commands::common::kind_parser())]
+    pub from: Option<String>,
     #[command(flatten)]
     pub read: ReadArgs,
     #[command(flatten)]
@@ -254,6 +260,10 @@ pub fn run(
         allow_empty: args.read.allow_empty,
         max_file_size: args.read.max_file_size,
         stdin_name: args.read.stdin_filename.clone(),
+        from: args
+            .from
+            .as_deref()
+            .and_then(netlint_import::Kind::from_key),
         config: args.config.choice(),
         baseline,
         keep_designs: outs.iter().any(|o| o.format == Format::Markdown) || summary.is_some(),

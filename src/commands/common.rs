@@ -381,3 +381,8 @@ pub fn render_run(
         Format::Markdown => render::markdown::render(&run.report, &repo_path),
     }
 }
+
+/// The values of `--from` (`import`, `check`, `diff`).
+pub fn kind_parser() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(netlint_import::Kind::KEYS.iter().map(|(k, _)| *k))
+}

@@ -1,20 +1,23 @@
 //! `netlint diff DESIGN AS-BUILT...`: every difference between the design
 //! and the network as built that changes behaviour, as findings of the
 //! `drift` category. The as-built side is a design file, or switch
-//! running-configs, LLDP tables and cabling CSVs imported in memory (as
-//! `netlint import` would write them). CI-gateable like `check`: the same
+//! running-configs, LLDP tables, cabling CSVs and host collections
+//! (Hyper-V, vSphere, `Get-SDDCDiagnosticInfo`) imported in memory (as
+//! `netlint import` would write them, by the same reader). CI-gateable like `check`: the same
 //! output formats, exit codes, `--fail-on` and baselines.
 
-use crate::commands::common::{render_run, use_color, ColorChoice, ConfigArgs, FailOnArg, Format};
-use crate::run::configs::IMPORTED;
-use crate::run::diff::run_diff;
-use crate::run::files::{io_reason, is_design, read_file};
-use crate::run::{
-    refuse_inputs, write_atomic, Baseline, CheckRun, CheckSettings, RepoPaths,
-    DEFAULT_MAX_FILE_SIZE,
+use crate::commands::common::{
+    kind_parser, note_skipped, render_run, use_color, ColorChoice, ConfigArgs, FailOnArg, Format,
 };
-use netlint_import::design::{to_design, SourceMap};
-use netlint_import::{parse_bytes, Document, Kind};
+use crate::run::configs::{import_inputs, refuse_inside_inputs, split_sddc, IMPORTED};
+use crate::run::diff::run_diff;
+use crate::run::files::{io_reason, is_design, parse_size, read_file};
+use crate::run::{
+    collect_designs, refuse_inputs, write_atomic, Baseline, CheckRun, CheckSettings, ReadOptions,
+    RepoPaths, DEFAULT_MAX_FILE_SIZE,
+};
+use netlint_import::design::SourceMap;
+use netlint_import::Kind;
 use netlint_model::SourceFile;
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,8 +28,9 @@ pub struct DiffArgs {
     #[arg(value_name = "DESIGN")]
     pub design: PathBuf,
     /// The network as built: one design file (for instance written by
-    /// `netlint import`), or running-configs, LLDP neighbour tables and
-    /// cabling CSVs, read as `netlint import` reads them.
+    /// `netlint import`), or the inputs `netlint import` reads (configs,
+    /// LLDP tables, cabling CSVs, Hyper-V, vSphere and SDDC collections,
+    /// or folders of them), read as it reads them.
     #[arg(required = true, value_name = "AS-BUILT")]
     pub as_built: Vec<PathBuf>,
     /// Output format (default: human).
@@ -68,12 +72,12 @@ pub struct DiffArgs {
     /// `netlint import --from`).
     #[arg(long, value_name = "KIND", value_parser = kind_parser())]
     pub from: Option<String>,
+    /// Read at most this much of one file (bytes, or with K, M, G); a
+    /// larger file is an error. Default 16M, as `check`.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_file_size: Option<u64>,
     #[command(flatten)]
     pub config: ConfigArgs,
-}
-
-fn kind_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Kind::KEYS.iter().map(|(k, _)| *k))
 }
 
 /// The as-built design text and, for an import, its source map and the
@@ -85,73 +89,76 @@ fn render_diff(run: &CheckRun, format: Format, color: bool, summary: bool) -> St
 }
 
 /// The as-built side as a design text: the one design file given, or the
-/// design `netlint import` would write from the files given. What the
-/// importer did not understand is said on `err`.
-/// For an import, the source map and the files read come second.
-fn as_built(args: &DiffArgs, err: &mut dyn Write) -> Result<AsBuilt, String> {
-    let shown = |p: &PathBuf| p.to_string_lossy().replace('\\', "/");
-    let mut files = Vec::new();
-    for path in &args.as_built {
-        let bytes = read_file(path, DEFAULT_MAX_FILE_SIZE)
-            .map_err(|reason| format!("cannot read {}: {reason}", shown(path)))?;
-        files.push((path, bytes));
+/// design `netlint import` would write from the inputs given, found and
+/// read as `import` and `check` read them (folders walked, regular files
+/// only, `--max-file-size`), each read by the one reader. What the
+/// importer did not understand is said on `err`. For an import, the
+/// source map and the files read come second; `read` gets every file
+/// read.
+fn as_built(
+    args: &DiffArgs,
+    max: u64,
+    read: &mut Vec<PathBuf>,
+    err: &mut dyn Write,
+) -> Result<AsBuilt, String> {
+    let (sddc_dirs, paths) = split_sddc(&args.as_built);
+    let opts = ReadOptions {
+        max_file_size: max,
+        any_file: true,
+        ..ReadOptions::default()
+    };
+    let collected = collect_designs(&paths, &opts);
+    note_skipped(&collected.skipped, err);
+    if let Some(u) = collected.unreadable.first() {
+        return Err(format!("cannot read {}: {}", u.shown, u.reason));
     }
-    if let [(path, bytes)] = files.as_slice() {
-        if args.from.is_none() && is_design(bytes) {
-            let text = String::from_utf8(bytes.clone())
-                .map_err(|_| format!("{} is not UTF-8 text", shown(path)))?;
-            return Ok((SourceFile::new(shown(path), text), None));
+    read.extend(collected.inputs.iter().filter_map(|i| i.path.clone()));
+    read.extend(sddc_dirs.iter().cloned());
+    if let ([input], true) = (collected.inputs.as_slice(), sddc_dirs.is_empty()) {
+        if args.from.is_none() && is_design(&input.bytes) {
+            let text = String::from_utf8(input.bytes.clone())
+                .map_err(|_| format!("{} is not UTF-8 text", input.shown))?;
+            return Ok((SourceFile::new(input.shown.clone(), text), None));
+        }
+    }
+    if args.from.is_none() {
+        if let Some(i) = collected.inputs.iter().find(|i| is_design(&i.bytes)) {
+            return Err(format!(
+                "{} is a design: give it alone as the as-built side, or give configs, LLDP tables, cabling CSVs and host collections",
+                i.shown
+            ));
         }
     }
     let forced = args.from.as_deref().and_then(Kind::from_key);
-    let mut docs: Vec<Document> = Vec::new();
-    for (path, bytes) in &files {
-        let name = shown(path);
-        if args.from.is_none() && is_design(bytes) {
-            return Err(format!(
-                "{name} is a design: give it alone as the as-built side, or give configs, LLDP tables and cabling CSVs"
-            ));
-        }
-        let doc = parse_bytes(&name, bytes, forced)
-            .map_err(|e| netlint_model::text::escape_keep_lines(&e.to_string()).to_string())?;
-        let s = doc.summary();
-        if s.not_understood_count() > 0 {
-            let _ = writeln!(
-                err,
-                "netlint: {name}: {} line(s) not understood (`netlint import {name}` lists them)",
-                s.not_understood_count()
-            );
-        }
-        docs.push(doc);
+    let set = import_inputs(collected.inputs, &sddc_dirs, forced, max, "as-built");
+    if let Some((_, e)) = set.errors.first() {
+        return Err(netlint_model::text::escape_keep_lines(&e.to_string()).to_string());
     }
-    let imported = to_design(&docs, "as-built");
-    for n in &imported.notes {
-        let _ = writeln!(
-            err,
-            "note: {}",
-            netlint_model::text::escape_keep_lines(&n.to_string())
-        );
+    for line in &set.summary {
+        let _ = writeln!(err, "{line}");
     }
-    let sources = files
-        .iter()
-        .map(|(p, b)| SourceFile::new(shown(p), String::from_utf8_lossy(b).into_owned()))
-        .collect();
+    let Some(written) = set.written else {
+        return Err("nothing was imported".to_string());
+    };
+    let imported = written.imported;
     Ok((
         SourceFile::new(IMPORTED, imported.toml),
-        Some((imported.map, sources)),
+        Some((imported.map, set.sources)),
     ))
 }
 
 pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let shown = args.design.to_string_lossy().replace('\\', "/");
-    let bytes = read_file(&args.design, DEFAULT_MAX_FILE_SIZE)
-        .map_err(|reason| format!("cannot read {shown}: {reason}"))?;
+    let max = args.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
+    let bytes =
+        read_file(&args.design, max).map_err(|reason| format!("cannot read {shown}: {reason}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))?;
-    let (built, imported_from) = as_built(&args, err)?;
+    let mut read: Vec<PathBuf> = vec![args.design.clone()];
+    let (built, imported_from) = as_built(&args, max, &mut read, err)?;
     let baseline = args
         .baseline
         .as_deref()
-        .map(|p| Baseline::read(p, DEFAULT_MAX_FILE_SIZE))
+        .map(|p| Baseline::read(p, max))
         .transpose()?;
     let settings = CheckSettings {
         fail_on: args.fail_on.map(Into::into),
@@ -160,6 +167,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         config: args.config.choice(),
         baseline,
         keep_designs: args.format == Format::Markdown,
+        max_file_size: Some(max),
         ..CheckSettings::default()
     };
     let run = run_diff(
@@ -169,12 +177,12 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         imported_from,
         &settings,
     )?;
-    let mut read: Vec<PathBuf> = vec![args.design.clone()];
     read.extend(args.as_built.iter().cloned());
     read.extend(run.read.iter().cloned());
     read.extend(args.baseline.iter().cloned());
     if let Some(path) = &args.write_baseline {
         refuse_inputs(path, &read)?;
+        refuse_inside_inputs(path, &args.as_built)?;
         if run.exit == 2 {
             let text = render_diff(&run, Format::Human, false, true);
             let _ = err.write_all(text.as_bytes());
@@ -201,6 +209,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
     match &args.output {
         Some(path) => {
             refuse_inputs(path, &read)?;
+            refuse_inside_inputs(path, &args.as_built)?;
             write_atomic(path, text.as_bytes())
                 .map_err(|e| format!("cannot write {}: {}", path.display(), io_reason(&e)))?
         }

@@ -1,34 +1,47 @@
 //! `netlint import`: switch running-configs, LLDP tables, cabling CSVs and
-//! host collections (`netlint collect hyperv` JSON) into a design (format
-//! v2) with a provenance comment beside each value.
-//! The reading is `netlint-import`'s; this command reads the files, reports
-//! per file what was understood, and writes the design whole or not at all.
+//! host collections (Hyper-V, vSphere, `Get-SDDCDiagnosticInfo`) into a
+//! design (format v2) with a provenance comment beside each value.
+//! The reading is `netlint-import`'s one reader
+//! (`netlint_import::read_input`), called as `check` and `diff` call it;
+//! the files are found and read as `check` reads them (`run::files`: the
+//! same walk, regular files only, `--max-file-size`). This command reports
+//! per file what was understood, loads the design it is about to write
+//! (a design its own loader refuses is never written), and writes it whole
+//! or not at all.
 
-use crate::run::files::io_reason;
-use crate::run::{refuse_inputs, write_atomic};
-use netlint_import::design::to_design_with_host_ports;
+use crate::commands::common::{kind_parser, note_skipped};
+use crate::run::configs::{import_inputs, refuse_inside_inputs, split_sddc};
+use crate::run::files::{display, io_reason, parse_size};
+use crate::run::{
+    collect_designs, refuse_inputs, write_atomic, FileReport, ReadOptions, DEFAULT_MAX_FILE_SIZE,
+};
 use netlint_import::host::fold::NoteKind;
-use netlint_import::host::{json, read_hyperv, sddc, vsphere, zip};
-use netlint_import::{parse_bytes, Document, Kind};
+use netlint_import::Kind;
+use netlint_model::{Diagnostic, FailOn, SourceFile};
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
-    /// Running-configs (NX-OS, EOS, IOS / IOS-XE, OS10), `show lldp
-    /// neighbors detail` outputs (text, or NX-OS / EOS JSON), cabling
-    /// CSVs (`device,port,peer_device,peer_port`) and host collections
-    /// (the JSON files of `netlint collect hyperv`), or folders of them;
-    /// each file's kind is detected from its content.
+    /// The inputs, or folders of them (every file that is not hidden);
+    /// each file's kind is detected from its content: running-configs
+    /// (NX-OS, EOS, IOS / IOS-XE, OS10); `show lldp neighbors detail`
+    /// outputs (text, or NX-OS / EOS JSON); cabling CSVs
+    /// (`device,port,peer_device,peer_port`); Hyper-V / Azure Local host
+    /// collections (the JSON of `netlint collect hyperv`); vSphere cluster
+    /// collections (the JSON of `netlint collect vsphere`);
+    /// `Get-SDDCDiagnosticInfo` collections (its folder, or its ZIP
+    /// archive). `-` reads standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Write the design to FILE (whole or not at all) instead of standard
-    /// output.
+    /// output. FILE may be neither an input nor inside an input folder.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Read every file as this kind instead of detecting it: nxos, eos,
     /// ios, os10, lldp-nxos, lldp-eos, lldp-ios, lldp-os10,
-    /// lldp-nxos-json, lldp-eos-json, cabling.
+    /// lldp-nxos-json, lldp-eos-json, cabling, hyperv, vsphere, sddc (a
+    /// ZIP archive). A file that looks like another kind is said.
     #[arg(long, value_name = "KIND", value_parser = kind_parser())]
     pub from: Option<String>,
     /// Fail (exit 2, nothing written) when a relevant line was not
@@ -38,169 +51,118 @@ pub struct ImportArgs {
     /// The design's name (`[design] name`).
     #[arg(long, value_name = "NAME", default_value = "imported")]
     pub name: String,
+    /// Read at most this much of one file (bytes, or with K, M, G); a
+    /// larger file is an error. Default 16M, as `check`.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_file_size: Option<u64>,
 }
 
-fn kind_parser() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(Kind::KEYS.iter().map(|(k, _)| *k))
+/// The design's input errors when `netlint_model::load` (as `check`
+/// loads a design) refuses it; `None` when it loads.
+pub fn does_not_load(file: &SourceFile) -> Option<Vec<Diagnostic>> {
+    let loaded = netlint_model::load(file);
+    let refused: Vec<Diagnostic> = loaded
+        .diagnostics
+        .into_iter()
+        .filter(Diagnostic::is_input_error)
+        .collect();
+    (!refused.is_empty() || loaded.design.is_none()).then_some(refused)
 }
 
 pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     if let Some(o) = &args.output {
         refuse_inputs(o, &args.files)?;
+        refuse_inside_inputs(o, &args.files)?;
     }
     let forced = args.from.as_deref().and_then(Kind::from_key);
-    let mut docs: Vec<Document> = Vec::new();
-    let mut hosts = Vec::new();
+    let max = args.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
+    // Get-SDDCDiagnosticInfo folders are read whole, one host per node;
+    // other folders give every file in them, found as `check` finds files.
+    let (sddc_dirs, paths) = split_sddc(&args.files);
+    let opts = ReadOptions {
+        max_file_size: max,
+        any_file: true,
+        ..ReadOptions::default()
+    };
+    let collected = collect_designs(&paths, &opts);
+    if let Some(o) = &args.output {
+        let read: Vec<PathBuf> = collected
+            .inputs
+            .iter()
+            .filter_map(|i| i.path.clone())
+            .collect();
+        refuse_inputs(o, &read)?;
+    }
+    note_skipped(&collected.skipped, err);
     let mut failed = false;
-    let mut not_understood = 0;
-    // Get-SDDCDiagnosticInfo folders are read whole, one host per node.
-    let (sddc_dirs, files): (Vec<PathBuf>, Vec<PathBuf>) = args
-        .files
-        .iter()
-        .cloned()
-        .partition(|p| p.is_dir() && sddc::is_sddc_dir(p));
-    for dir in &sddc_dirs {
-        add_sddc(sddc::read_dir(dir), &mut hosts, err, &mut failed);
-    }
-    let mut vsphere_colls = Vec::new();
-    for path in expand(&files, err, &mut failed) {
-        let name = path.display().to_string();
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(e) => {
-                let _ = writeln!(err, "netlint: cannot read {name}: {}", io_reason(&e));
-                failed = true;
-                continue;
-            }
-        };
-        if forced.is_none() && zip::is_zip(&bytes) {
-            add_sddc(sddc::read_zip(&name, &bytes), &mut hosts, err, &mut failed);
-            continue;
-        }
-        if forced.is_none() && vsphere::looks_like(&json::decode(&bytes)) {
-            match vsphere::read(&name, &bytes) {
-                Ok(c) => {
-                    let _ = writeln!(
-                        err,
-                        "{name}: vsphere collection of cluster {}: {} host(s)",
-                        netlint_model::text::escape(
-                            c.cluster.as_ref().map_or("(unnamed)", |c| c.value.as_str())
-                        ),
-                        c.hosts.len()
-                    );
-                    vsphere_colls.push(c);
-                }
-                Err(e) => {
-                    let _ = writeln!(
-                        err,
-                        "netlint: {}",
-                        netlint_model::text::escape_keep_lines(&e.to_string())
-                    );
-                    failed = true;
-                }
-            }
-            continue;
-        }
-        if forced.is_none() && json::looks_like_collection(&json::decode(&bytes)) {
-            match read_hyperv(&name, &bytes) {
-                Ok(h) => {
-                    let _ = writeln!(
-                        err,
-                        "{name}: hyperv collection of host {}: {} physical NICs, {} cmdlet(s) missing{}",
-                        netlint_model::text::escape(&h.name),
-                        h.nics.len(),
-                        h.missing.len(),
-                        if h.missing.is_empty() {
-                            String::new()
-                        } else {
-                            format!(
-                                " ({})",
-                                h.missing
-                                    .iter()
-                                    .map(|m| m.0.as_str())
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )
-                        }
-                    );
-                    hosts.push(h);
-                }
-                Err(e) => {
-                    let _ = writeln!(
-                        err,
-                        "netlint: {}",
-                        netlint_model::text::escape_keep_lines(&e.to_string())
-                    );
-                    failed = true;
-                }
-            }
-            continue;
-        }
-        match parse_bytes(&name, &bytes, forced) {
-            Ok(doc) => {
-                let s = doc.summary();
-                for line in crate::run::configs::summary_lines(&name, &doc) {
-                    let _ = writeln!(err, "{line}");
-                }
-                not_understood += s.not_understood_count();
-                docs.push(doc);
-            }
-            Err(e) => {
-                let _ = writeln!(
-                    err,
-                    "netlint: {}",
-                    netlint_model::text::escape_keep_lines(&e.to_string())
-                );
-                failed = true;
-            }
-        }
-    }
-    if failed {
-        return Ok(2);
-    }
-    if args.strict && not_understood > 0 {
+    for u in &collected.unreadable {
         let _ = writeln!(
             err,
-            "netlint: --strict: {not_understood} line(s) not understood; nothing written"
+            "netlint: cannot read {}: {}",
+            netlint_model::text::escape_keep_lines(&u.shown),
+            u.reason
+        );
+        failed = true;
+    }
+    let set = import_inputs(collected.inputs, &sddc_dirs, forced, max, &args.name);
+    for line in &set.summary {
+        let _ = writeln!(err, "{line}");
+    }
+    for (_, e) in &set.errors {
+        let _ = writeln!(
+            err,
+            "netlint: {}",
+            netlint_model::text::escape_keep_lines(&e.to_string())
+        );
+        failed = true;
+    }
+    let written = match set.written {
+        Some(w) if !failed => w,
+        _ => return Ok(2),
+    };
+    if args.strict && set.not_understood > 0 {
+        let _ = writeln!(
+            err,
+            "netlint: --strict: {} line(s) not understood; nothing written",
+            set.not_understood
         );
         return Ok(2);
     }
-    // The switch ports the vmnics' CDP / LLDP hints name face hosts: the
-    // switches write them as host ports.
-    let hinted = netlint_import::host::vsphere_write::hint_ports(&vsphere_colls, &docs);
-    let mut imported = to_design_with_host_ports(&docs, &hosts, &hinted, &args.name);
-    if !vsphere_colls.is_empty() {
-        let written = netlint_import::host::vsphere_write::write_with_docs(&vsphere_colls, &docs);
-        imported.toml.push_str(&written.toml);
-        for n in &written.notes {
-            let _ = writeln!(err, "note: {}", netlint_model::text::escape_keep_lines(n));
-        }
-    }
-    for n in &imported.notes {
-        let _ = writeln!(
-            err,
-            "note: {}",
-            netlint_model::text::escape_keep_lines(&n.to_string())
-        );
-    }
-    for n in &imported.host_notes {
-        let _ = writeln!(
-            err,
-            "note: {}",
-            netlint_model::text::escape_keep_lines(&n.to_string())
-        );
-    }
-    if !hosts.is_empty() {
+    let imported = &written.imported;
+    if written.hosts > 0 {
         let count = |k: NoteKind| imported.host_notes.iter().filter(|n| n.kind == k).count();
         let _ = writeln!(
             err,
             "hosts: {} imported; {} fact(s) unknown or not mapped, {} inferred (said beside the value), {} NIC(s) tied to no switch port, {} difference(s) from Network ATC intents",
-            hosts.len(),
+            written.hosts,
             count(NoteKind::Unknown),
             count(NoteKind::Inferred),
             count(NoteKind::UnmatchedNic),
             count(NoteKind::IntentDiffers)
         );
+    }
+    // The backstop: the design is loaded as `check` loads it before it is
+    // written; one its loader refuses is never written.
+    let shown = args
+        .output
+        .as_deref()
+        .map_or_else(|| "<imported>".to_string(), display);
+    let file = SourceFile::new(shown, imported.toml.clone());
+    if let Some(refused) = does_not_load(&file) {
+        crate::commands::common::show_input_errors(
+            vec![FileReport {
+                file,
+                diagnostics: refused,
+                design: None,
+                fail_on: FailOn::Warning,
+            }],
+            err,
+        );
+        let _ = writeln!(
+            err,
+            "netlint: the imported design does not load (a defect of the importer, please report it with the inputs): nothing written"
+        );
+        return Ok(2);
     }
     match &args.output {
         Some(path) => write_atomic(path, imported.toml.as_bytes())
@@ -212,88 +174,23 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     Ok(0)
 }
 
-/// The files named, with each folder replaced by the files in it (and its
-/// subfolders), sorted by name; hidden entries are left out.
-fn expand(paths: &[PathBuf], err: &mut dyn Write, failed: &mut bool) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            let mut found = Vec::new();
-            while let Some(dir) = stack.pop() {
-                let entries = match std::fs::read_dir(&dir) {
-                    Ok(e) => e,
-                    Err(e) => {
-                        let _ = writeln!(
-                            err,
-                            "netlint: cannot read {}: {}",
-                            dir.display(),
-                            io_reason(&e)
-                        );
-                        *failed = true;
-                        continue;
-                    }
-                };
-                for e in entries.flatten() {
-                    let path = e.path();
-                    if e.file_name().to_string_lossy().starts_with('.') {
-                        continue;
-                    }
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else {
-                        found.push(path);
-                    }
-                }
-            }
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// One `Get-SDDCDiagnosticInfo` collection (folder or ZIP): every node's
-/// collection to host facts (the Hyper-V mapping), every file's errors
-/// reported.
-fn add_sddc(
-    read: Result<sddc::Sddc, Vec<netlint_import::InputError>>,
-    hosts: &mut Vec<netlint_import::host::facts::HostFacts>,
-    err: &mut dyn Write,
-    failed: &mut bool,
-) {
-    match read {
-        Ok(s) => {
-            for node in &s.nodes {
-                let h = netlint_import::host::hyperv::facts(&node.collection);
-                let _ = writeln!(
-                    err,
-                    "{}: sddc node {}: {} physical NICs, {} network file(s) read, {} other file(s) not read; not gathered by Get-SDDCDiagnosticInfo: {}",
-                    node.collection.file,
-                    netlint_model::text::escape(&h.name),
-                    h.nics.len(),
-                    node.files.len(),
-                    node.not_read,
-                    h.missing
-                        .iter()
-                        .map(|m| m.0.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                );
-                hosts.push(h);
-            }
-        }
-        Err(errors) => {
-            for e in errors {
-                let _ = writeln!(
-                    err,
-                    "netlint: {}",
-                    netlint_model::text::escape_keep_lines(&e.to_string())
-                );
-            }
-            *failed = true;
+    #[test]
+    fn the_backstop_refuses_what_the_loader_refuses() {
+        let ok = SourceFile::new("a.toml", "[design]\nname = \"a\"\n".to_string());
+        assert!(does_not_load(&ok).is_none());
+        // The two shapes issue 30 names: a table written twice, and a
+        // control character in a comment.
+        for bad in [
+            "[design]\nname = \"a\"\n[profiles.esx-c]\n[profiles.esx-c]\n",
+            "[design]\nname = \"a\"\n# VLAN 10 is named a\u{7}b\n",
+        ] {
+            let f = SourceFile::new("b.toml", bad.to_string());
+            let d = does_not_load(&f).expect(bad);
+            assert!(!d.is_empty(), "{bad}");
         }
     }
 }

@@ -8,65 +8,55 @@
 //! that came from a vendor default stays on the generated design, whose
 //! line names the default and its source, and the label says so.
 
-use super::files::{is_design, Input};
-use netlint_import::design::{to_design_with_hosts, Imported, SourceMap, Src};
-use netlint_import::host::{json, read_hyperv};
-use netlint_import::{parse, Document, InputError};
+use super::files::{is_design, read_file, Input};
+use netlint_import::design::{Imported, SourceMap, Src};
+use netlint_import::input::{self, Read, Written};
+use netlint_import::{InputError, Kind};
 use netlint_model::{Diagnostic, Element, Label, Severity, SourceFile, Span, SYNTAX};
+use std::path::{Path, PathBuf};
 
 /// The name the design generated from configs is shown as.
 pub const IMPORTED: &str = "<imported>";
 
 /// Whether a file named for `check` is an import input (a running-config,
-/// an LLDP table, a cabling CSV) rather than a design: not `*.toml` and no
-/// `[design]` table.
+/// an LLDP table, a cabling CSV, a host collection) rather than a design:
+/// not `*.toml` and no `[design]` table.
 pub fn is_import_input(shown: &str, bytes: &[u8]) -> bool {
     !shown.ends_with(".toml") && !is_design(bytes)
 }
 
-/// The import inputs of a run, read.
-pub struct ConfigSet {
-    /// Each input as read (invalid UTF-8 replaced, as the importer reads
-    /// it): the text findings are shown in.
-    pub sources: Vec<SourceFile>,
-    /// Per file: the summary line and the lines not understood, then the
-    /// import's notes; for standard error.
-    pub summary: Vec<String>,
-    /// Files that could not be read as any input kind, with the error at
-    /// its line.
-    pub errors: Vec<(SourceFile, Diagnostic)>,
-    /// The design, when every file was read.
-    pub imported: Option<Imported>,
+/// The paths that are `Get-SDDCDiagnosticInfo` folders (read whole, one
+/// host per node), and the others.
+pub fn split_sddc(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    paths
+        .iter()
+        .cloned()
+        .partition(|p| p.is_dir() && input::is_sddc_dir(p))
 }
 
-/// What `netlint import` and `netlint check` print per input file: its
-/// kind and line counts, then each line not understood.
-pub fn summary_lines(name: &str, doc: &Document) -> Vec<String> {
-    let s = doc.summary();
-    let mut out = vec![format!(
-        "{name}: {} ({} lines): {} understood, {} ignored as irrelevant, {} not understood",
-        doc.kind().key(),
-        s.lines(),
-        s.understood(),
-        s.ignored(),
-        s.not_understood_count()
-    )];
-    for n in &s.not_understood {
-        out.push(format!(
-            "  {name}:{}: {} ({})",
-            n.line,
-            netlint_model::text::escape_keep_lines(&n.text),
-            n.reason
-        ));
+/// The import inputs of a run, read.
+pub struct ConfigSet {
+    /// Each input as read (decoded once, as the importer reads it): the
+    /// text findings are shown in.
+    pub sources: Vec<SourceFile>,
+    /// Per file: the notes on how it was read, the summary line and the
+    /// lines not understood, then the import's notes; for standard error,
+    /// control characters escaped.
+    pub summary: Vec<String>,
+    /// Files that could not be read as any input kind, with the text of
+    /// the file the error is in (empty when it is inside a folder or an
+    /// archive).
+    pub errors: Vec<(SourceFile, InputError)>,
+    /// Lines not understood, over every input.
+    pub not_understood: usize,
+    /// The design, when every file was read.
+    pub written: Option<Written>,
+}
+
+impl ConfigSet {
+    pub fn imported(&self) -> Option<&Imported> {
+        self.written.as_ref().map(|w| &w.imported)
     }
-    for n in &s.notes {
-        out.push(format!(
-            "  {name}:{}: note: {}",
-            n.line,
-            netlint_model::text::escape_keep_lines(&n.text)
-        ));
-    }
-    out
 }
 
 /// An input error of the importer as a diagnostic at its line.
@@ -76,75 +66,122 @@ pub fn input_error(file: &SourceFile, e: &InputError) -> Diagnostic {
         .unwrap_or_default();
     Diagnostic::new(SYNTAX, Severity::Error, Element::Design, e.kind.describe())
         .at(span, "")
-        .with_help(
-            "`netlint check` tells a file's kind from its content; to force one, import it \
-             with `netlint import --from KIND FILE... -o design.toml` and check that design",
-        )
+        .with_help("netlint tells a file's kind from its content; to force one, give `--from KIND`")
 }
 
-/// Reads every import input and, when all could be read, imports them
-/// into one design.
-pub fn import_inputs(inputs: Vec<Input>) -> ConfigSet {
+/// Reads every import input (files read by the caller, and
+/// `Get-SDDCDiagnosticInfo` folders whose files are read here, each under
+/// `max_file_size`) with the one reader of `netlint-import`
+/// ([`input::read_input`]) and, when all could be read, imports them into
+/// one design named `name`. `forced` is `--from`.
+pub fn import_inputs(
+    inputs: Vec<Input>,
+    sddc_dirs: &[PathBuf],
+    forced: Option<Kind>,
+    max_file_size: u64,
+    name: &str,
+) -> ConfigSet {
+    let esc = |s: &str| netlint_model::text::escape_keep_lines(s).to_string();
     let mut set = ConfigSet {
         sources: Vec::new(),
         summary: Vec::new(),
         errors: Vec::new(),
-        imported: None,
+        not_understood: 0,
+        written: None,
     };
-    let mut docs = Vec::new();
-    let mut hosts = Vec::new();
-    for input in inputs {
-        let text = String::from_utf8_lossy(&input.bytes).into_owned();
-        let file = SourceFile::new(input.shown.clone(), text);
-        // A Hyper-V host collection (`netlint collect hyperv` JSON).
-        if json::looks_like_collection(&json::decode(&input.bytes)) {
-            match read_hyperv(&input.shown, &input.bytes) {
-                Ok(h) => {
-                    set.summary.push(format!(
-                        "{}: hyperv collection of host {}: {} physical NICs",
-                        input.shown,
-                        h.name,
-                        h.nics.len()
-                    ));
-                    hosts.push(h);
-                }
-                Err(e) => {
-                    let d = input_error(&file, &e);
-                    set.errors.push((file.clone(), d));
-                }
+    let mut read: Vec<Read> = Vec::new();
+    let reader = |p: &Path| read_file(p, max_file_size);
+    let mut shown_for = Vec::new();
+    for dir in sddc_dirs {
+        match input::read_sddc_dir(dir, &reader) {
+            Ok(r) => {
+                shown_for.push(super::files::display(dir));
+                read.push(r);
             }
-            set.sources.push(file);
-            continue;
+            Err(errors) => set.errors.extend(
+                errors
+                    .into_iter()
+                    .map(|e| (SourceFile::new(e.file.clone(), String::new()), e)),
+            ),
         }
-        match parse(&input.shown, &file.text, None) {
-            Ok(doc) => {
-                set.summary.extend(summary_lines(&input.shown, &doc));
-                docs.push(doc);
+    }
+    for i in inputs {
+        match input::read_input(&i.shown, &i.bytes, forced) {
+            Ok(r) => {
+                set.sources
+                    .push(SourceFile::new(i.shown.clone(), r.text.clone()));
+                shown_for.push(i.shown);
+                read.push(r);
             }
-            Err(e) => {
-                let d = input_error(&file, &e);
-                set.errors.push((file.clone(), d));
+            Err(errors) => {
+                let text = netlint_import::decode::decode(&i.bytes).0;
+                let file = SourceFile::new(i.shown.clone(), text);
+                set.sources.push(file.clone());
+                for e in errors {
+                    let f = if e.file == i.shown {
+                        file.clone()
+                    } else {
+                        SourceFile::new(e.file.clone(), String::new())
+                    };
+                    set.errors.push((f, e));
+                }
             }
         }
-        set.sources.push(file);
+    }
+    for (shown, r) in shown_for.iter().zip(&read) {
+        set.not_understood += r.input.not_understood();
+        set.summary
+            .extend(input::summary_lines(shown, r).iter().map(|l| esc(l)));
     }
     if set.errors.is_empty() {
-        let imported = to_design_with_hosts(&docs, &hosts, "imported");
-        for n in &imported.notes {
-            set.summary.push(format!(
-                "note: {}",
-                netlint_model::text::escape_keep_lines(&n.to_string())
-            ));
+        let written = input::design(read.into_iter().map(|r| r.input).collect(), name);
+        for n in &written.vsphere_notes {
+            set.summary.push(format!("note: {}", esc(n)));
         }
-        for n in &imported.host_notes {
-            set.summary.push(format!(
-                "note: {}",
-                netlint_model::text::escape_keep_lines(&n.to_string())
-            ));
+        for n in &written.imported.notes {
+            set.summary.push(format!("note: {}", esc(&n.to_string())));
         }
-        set.imported = Some(imported);
+        for n in &written.imported.host_notes {
+            set.summary.push(format!("note: {}", esc(&n.to_string())));
+        }
+        set.written = Some(written);
     }
     set
+}
+
+/// Refuses an output inside one of the input folders: it would be read
+/// as an input on the next run, or overwrite one on this one.
+pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), String> {
+    // The output's place resolved through its nearest existing folder
+    // (folders to make under it keep their names).
+    let mut rest = Vec::new();
+    let mut base = output.parent();
+    let at = loop {
+        let dir = match base {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if let Ok(real) = std::fs::canonicalize(dir) {
+            break rest.iter().rev().fold(real, |p: PathBuf, c| p.join(c));
+        }
+        match dir.file_name() {
+            Some(c) => rest.push(c.to_os_string()),
+            None => return Ok(()),
+        }
+        base = dir.parent();
+    };
+    for dir in inputs.iter().filter(|p| p.is_dir()) {
+        if let Ok(d) = std::fs::canonicalize(dir) {
+            if at.starts_with(&d) {
+                return Err(format!(
+                    "`-o {}` is inside {}, a folder this run reads: write the output outside it",
+                    output.display(),
+                    dir.display()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Where a label on the generated design goes.

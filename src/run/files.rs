@@ -47,6 +47,10 @@ pub struct ReadOptions {
     pub max_file_size: u64,
     /// `--stdin-filename`: the name `-` (standard input) is shown as.
     pub stdin_name: Option<String>,
+    /// Directories give every regular file that is not hidden (the inputs
+    /// of `import` and `diff`: configs, tables, collections), not only
+    /// `*.toml` designs.
+    pub any_file: bool,
 }
 
 impl Default for ReadOptions {
@@ -55,6 +59,7 @@ impl Default for ReadOptions {
             designs_only: false,
             max_file_size: DEFAULT_MAX_FILE_SIZE,
             stdin_name: None,
+            any_file: false,
         }
     }
 }
@@ -299,7 +304,10 @@ fn walk(
         }
         let path = entry.path();
         let name = entry.file_name().to_string_lossy();
-        let is_toml = name.ends_with(".toml");
+        if opts.any_file && name.starts_with('.') {
+            continue;
+        }
+        let is_toml = opts.any_file || name.ends_with(".toml");
         let Some(ft) = entry.file_type() else {
             continue;
         };
@@ -354,7 +362,7 @@ fn walk(
             }
         }
         match read_file(path, max) {
-            Ok(bytes) if is_design(&bytes) => c.inputs.push(Input {
+            Ok(bytes) if opts.any_file || is_design(&bytes) => c.inputs.push(Input {
                 shown: display(path),
                 path: Some(path.to_path_buf()),
                 bytes,

@@ -220,6 +220,7 @@ pub fn run_fix(
         designs_only: settings.designs_only,
         max_file_size: settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
         stdin_name: settings.stdin_name.clone(),
+        any_file: false,
     };
     let mut configs: BTreeMap<PathBuf, ConfigFile> = BTreeMap::new();
     let mut out = Vec::new();

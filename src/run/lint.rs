@@ -31,6 +31,8 @@ pub struct CheckSettings {
     pub max_file_size: Option<u64>,
     /// `--stdin-filename`: the name standard input (`-`) is shown as.
     pub stdin_name: Option<String>,
+    /// `--from`: the kind every input that is not a design is read as.
+    pub from: Option<netlint_import::Kind>,
     /// `--config` / `--isolated`.
     pub config: ConfigChoice,
     /// `--baseline`: findings to hide.
@@ -193,9 +195,16 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         designs_only: settings.designs_only,
         max_file_size: settings.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE),
         stdin_name: settings.stdin_name.clone(),
+        any_file: false,
     };
-    let collected = collect_designs(paths, &read);
-    if collected.inputs.is_empty() && collected.unreadable.is_empty() && !settings.allow_empty {
+    // Get-SDDCDiagnosticInfo folders are import inputs, read whole.
+    let (sddc_dirs, paths) = configs::split_sddc(paths);
+    let collected = collect_designs(&paths, &read);
+    if collected.inputs.is_empty()
+        && collected.unreadable.is_empty()
+        && sddc_dirs.is_empty()
+        && !settings.allow_empty
+    {
         let named: Vec<String> = paths.iter().map(|p| display(p)).collect();
         return Err(format!(
             "no design file found in {} (a design is a *.toml file with a [design] table; \
@@ -209,7 +218,8 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         .partition(|i| is_import_input(&i.shown, &i.bytes));
     // One design checked (a file, or the configs imported as one): its
     // analyses need not be freed before the process exits.
-    let designs = design_inputs.len() + usize::from(!config_inputs.is_empty());
+    let designs =
+        design_inputs.len() + usize::from(!config_inputs.is_empty() || !sddc_dirs.is_empty());
     let after = if settings.leave_to_exit && designs == 1 {
         AfterCheck::Leave
     } else {
@@ -296,16 +306,25 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         });
     }
     let mut import_summary = Vec::new();
-    if !config_inputs.is_empty() {
+    if !config_inputs.is_empty() || !sddc_dirs.is_empty() {
         read_paths.extend(config_inputs.iter().filter_map(|i| i.path.clone()));
+        read_paths.extend(sddc_dirs.iter().cloned());
         // netlint.toml is looked up from the first config's place.
         let at = config_inputs
             .iter()
             .find_map(|i| i.path.clone())
+            .or_else(|| sddc_dirs.first().cloned())
             .unwrap_or_else(|| PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")));
-        let set = configs::import_inputs(config_inputs);
+        let set = configs::import_inputs(
+            config_inputs,
+            &sddc_dirs,
+            settings.from,
+            read.max_file_size,
+            "imported",
+        );
         import_summary = set.summary;
-        for (file, d) in set.errors {
+        for (file, e) in set.errors {
+            let d = configs::input_error(&file, &e);
             report.files.push(FileReport {
                 file,
                 diagnostics: vec![d],
@@ -314,7 +333,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
             });
             exit = 2;
         }
-        if let Some(imported) = set.imported {
+        if let Some(imported) = set.written.map(|w| w.imported) {
             let config = config_of(
                 settings,
                 &at,

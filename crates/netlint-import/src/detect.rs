@@ -11,11 +11,19 @@ pub enum Kind {
     Config(Vendor),
     Lldp(LldpFormat),
     Cabling,
+    /// A Hyper-V / Azure Local host collection (`netlint collect hyperv`
+    /// JSON).
+    Hyperv,
+    /// A vSphere cluster collection (`netlint collect vsphere` JSON).
+    Vsphere,
+    /// A `Get-SDDCDiagnosticInfo` collection: a ZIP archive (a folder is
+    /// read by [`crate::input::read_sddc_dir`]).
+    Sddc,
 }
 
 impl Kind {
     /// Every kind with the name `--from` takes.
-    pub const KEYS: [(&'static str, Kind); 11] = [
+    pub const KEYS: [(&'static str, Kind); 14] = [
         ("nxos", Kind::Config(Vendor::NxOs)),
         ("eos", Kind::Config(Vendor::Eos)),
         ("ios", Kind::Config(Vendor::Ios)),
@@ -27,6 +35,9 @@ impl Kind {
         ("lldp-nxos-json", Kind::Lldp(LldpFormat::NxOsJson)),
         ("lldp-eos-json", Kind::Lldp(LldpFormat::EosJson)),
         ("cabling", Kind::Cabling),
+        ("hyperv", Kind::Hyperv),
+        ("vsphere", Kind::Vsphere),
+        ("sddc", Kind::Sddc),
     ];
 
     /// The kind `--from KEY` names.
@@ -35,6 +46,15 @@ impl Kind {
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(key))
             .map(|(_, kind)| *kind)
+    }
+
+    /// Every `--from` key, comma-separated (for messages).
+    pub fn keys_text() -> String {
+        Kind::KEYS
+            .iter()
+            .map(|(k, _)| *k)
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     pub fn key(self) -> &'static str {

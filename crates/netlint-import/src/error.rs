@@ -35,12 +35,11 @@ impl ErrorKind {
             ErrorKind::Empty => {
                 "the file holds no configuration, LLDP table or cabling".to_string()
             }
-            ErrorKind::Unrecognised => {
-                "not a running-config, LLDP table or cabling CSV that netlint knows; \
-                 name the kind with --from (nxos, eos, ios, os10, lldp-nxos, lldp-eos, \
-                 lldp-ios, lldp-os10, lldp-nxos-json, lldp-eos-json, cabling)"
-                    .to_string()
-            }
+            ErrorKind::Unrecognised => format!(
+                "not a running-config, LLDP table, cabling CSV or host collection that \
+                 netlint knows; name the kind with --from ({})",
+                crate::Kind::keys_text()
+            ),
             ErrorKind::Json(why) | ErrorKind::WrongKind(why) | ErrorKind::Xml(why) => why.clone(),
         }
     }

@@ -11,6 +11,10 @@
 //! assert_eq!(cfg.vlans[&10].name.as_ref().unwrap().value, "storage");
 //! ```
 //!
+//! [`read_input`] reads any input (configs, LLDP, cabling, Hyper-V,
+//! vSphere and SDDC collections) by its detected or forced kind, its text
+//! decoded once ([`decode`]).
+//!
 //! Every line of every input is classified ([`ImportSummary`]):
 //! understood, ignored as irrelevant (with the reason), or not understood
 //! (listed). A file that is no input of a known kind is a located
@@ -18,11 +22,13 @@
 
 pub mod cabling;
 pub mod config;
+pub mod decode;
 pub mod defaults;
 pub mod design;
 pub mod detect;
 pub mod error;
 pub mod host;
+pub mod input;
 pub mod lldp;
 pub mod model;
 pub mod names;
@@ -33,6 +39,7 @@ pub mod vlans;
 pub use cabling::{Cable, Cabling};
 pub use detect::Kind;
 pub use error::{ErrorKind, InputError};
+pub use input::{read_input, Input, Read};
 pub use lldp::{LldpFormat, LldpNeighbor, LldpTable};
 pub use model::*;
 pub use names::{IfKind, IfName};
@@ -103,11 +110,23 @@ pub fn parse(file: &str, text: &str, forced: Option<Kind>) -> Result<Document, I
         }
         Kind::Lldp(f) => Document::Lldp(lldp::parse_text(file, text, f)),
         Kind::Cabling => Document::Cabling(cabling::parse(file, text)),
+        Kind::Hyperv | Kind::Vsphere | Kind::Sddc => {
+            return Err(InputError {
+                file: file.to_string(),
+                line: 1,
+                column: 0,
+                kind: ErrorKind::WrongKind(format!(
+                    "a {} collection is read by `read_input`, not as a switch-side text",
+                    kind.key()
+                )),
+            })
+        }
     })
 }
 
-/// [`parse`] of raw bytes: invalid UTF-8 (a Latin-1 description) is
-/// replaced, never refused.
+/// [`parse`] of raw bytes, decoded by [`decode::decode`] (BOMs, UTF-16
+/// with or without a mark, UTF-8, else Latin-1): never refused for its
+/// encoding.
 pub fn parse_bytes(file: &str, bytes: &[u8], forced: Option<Kind>) -> Result<Document, InputError> {
-    parse(file, &String::from_utf8_lossy(bytes), forced)
+    parse(file, &decode::decode(bytes).0, forced)
 }

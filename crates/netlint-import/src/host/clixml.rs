@@ -53,30 +53,11 @@ const MAX_DEPTH: usize = 200;
 /// that a file of nested references cannot take the memory.
 const MAX_VALUES: usize = 2_000_000;
 
-/// Text of a CliXml file's bytes: UTF-16 LE / BE by their byte-order mark
-/// (or, without one, by a NUL after the first `<`), else UTF-8 (a mark
-/// skipped, invalid bytes replaced).
+/// Text of a CliXml file's bytes: [`crate::decode::decode`], the one
+/// decoder of every reader (UTF-16 LE / BE by their byte-order mark or,
+/// without one, by their NUL pattern, else UTF-8, else Latin-1).
 pub fn decode(bytes: &[u8]) -> String {
-    let utf16 = |le: bool, body: &[u8]| -> String {
-        let units = body.chunks_exact(2).map(|c| {
-            if le {
-                u16::from_le_bytes([c[0], c[1]])
-            } else {
-                u16::from_be_bytes([c[0], c[1]])
-            }
-        });
-        char::decode_utf16(units)
-            .map(|r| r.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect()
-    };
-    match bytes {
-        [0xFF, 0xFE, rest @ ..] => utf16(true, rest),
-        [0xFE, 0xFF, rest @ ..] => utf16(false, rest),
-        [b'<', 0, ..] => utf16(true, bytes),
-        [0, b'<', ..] => utf16(false, bytes),
-        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8_lossy(rest).into_owned(),
-        _ => String::from_utf8_lossy(bytes).into_owned(),
-    }
+    crate::decode::decode(bytes).0
 }
 
 /// Reads one `Export-Clixml` file: the objects it holds, in order.

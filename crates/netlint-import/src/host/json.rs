@@ -26,29 +26,10 @@ use super::value::{Collection, Node, Value};
 
 const MAX_DEPTH: usize = 512;
 
-/// Bytes to text: BOMs and UTF-16 as described above; invalid sequences
-/// are replaced (U+FFFD), never refused.
+/// Bytes to text: [`crate::decode::decode`], the one decoder of every
+/// reader (BOMs and UTF-16 as described above; not UTF-8 is Latin-1).
 pub fn decode(bytes: &[u8]) -> String {
-    let utf16 = |b: &[u8], le: bool| {
-        let units: Vec<u16> = b
-            .chunks_exact(2)
-            .map(|c| {
-                if le {
-                    u16::from_le_bytes([c[0], c[1]])
-                } else {
-                    u16::from_be_bytes([c[0], c[1]])
-                }
-            })
-            .collect();
-        String::from_utf16_lossy(&units)
-    };
-    match bytes {
-        [0xFF, 0xFE, rest @ ..] => utf16(rest, true),
-        [0xFE, 0xFF, rest @ ..] => utf16(rest, false),
-        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8_lossy(rest).into_owned(),
-        [a, 0, b, 0, ..] if *a != 0 && *b != 0 => utf16(bytes, true),
-        _ => String::from_utf8_lossy(bytes).into_owned(),
-    }
+    crate::decode::decode(bytes).0
 }
 
 /// Whether decoded text looks like a netlint host collection: a JSON

@@ -99,8 +99,25 @@ fn node_name(folder: &str) -> Option<&str> {
 /// every `Node_<name>` folder (files directly in it; its subfolders hold
 /// reports and archives, not read).
 pub fn read_dir(dir: &Path) -> Result<Sddc, Vec<InputError>> {
+    read_dir_with(dir, &|p| std::fs::read(p).map_err(|e| e.to_string()))
+}
+
+/// [`read_dir`] with the files read by `read` (the caller's limits: only
+/// regular files, at most so many bytes; its error is the reason, in
+/// words). A wanted file that is not a regular file (a FIFO) is given to
+/// `read`, which refuses it, rather than passed over in silence.
+pub fn read_dir_with(
+    dir: &Path,
+    read: &dyn Fn(&Path) -> Result<Vec<u8>, String>,
+) -> Result<Sddc, Vec<InputError>> {
     let root = dir.display().to_string();
     let io_err = |p: &Path, e: std::io::Error| InputError {
+        file: p.display().to_string(),
+        line: 1,
+        column: 0,
+        kind: ErrorKind::WrongKind(format!("cannot read: {e}")),
+    };
+    let read_err = |p: &Path, e: String| InputError {
         file: p.display().to_string(),
         line: 1,
         column: 0,
@@ -130,7 +147,7 @@ pub fn read_dir(dir: &Path) -> Result<Sddc, Vec<InputError>> {
                 }
             };
             inner.sort();
-            for f in inner.into_iter().filter(|f| f.is_file()) {
+            for f in inner.into_iter().filter(|f| !f.is_dir()) {
                 let fname = f
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
@@ -140,15 +157,15 @@ pub fn read_dir(dir: &Path) -> Result<Sddc, Vec<InputError>> {
                     files.push((rel, Vec::new()));
                     continue;
                 }
-                match std::fs::read(&f) {
+                match read(&f) {
                     Ok(b) => files.push((rel, b)),
-                    Err(e) => errors.push(io_err(&f, e)),
+                    Err(e) => errors.push(read_err(&f, e)),
                 }
             }
         } else if wanted(&name, CLUSTER_FILES).is_some() {
-            match std::fs::read(&p) {
+            match read(&p) {
                 Ok(b) => files.push((name, b)),
-                Err(e) => errors.push(io_err(&p, e)),
+                Err(e) => errors.push(read_err(&p, e)),
             }
         }
     }

@@ -7,11 +7,31 @@
 //! by miniz_oxide) and checked against their CRC-32. ZIP64 archives (more
 //! than 65,535 entries or 4 GiB) and encrypted entries are refused with a
 //! message: unpack those and import the folder.
+//!
+//! ZIP bombs: the entries read (only the network files; the others are
+//! never inflated) may inflate to at most [`MAX_INFLATED`] bytes together,
+//! and, past [`RATIO_FLOOR`] bytes, to at most [`MAX_RATIO`] times the
+//! archive's size. Both are checked against the sizes the central
+//! directory declares before anything is inflated, and no entry is
+//! inflated past its declared size (a lie is a damaged entry), so memory
+//! stays bounded whatever the archive says. Past a limit the archive is
+//! refused with the limit named: unpack it and import the folder, whose
+//! files are read under `--max-file-size` each.
 
 use crate::error::{ErrorKind, InputError};
 
-/// Entries larger than this are refused (a collection file is megabytes).
-const MAX_ENTRY: usize = 1 << 30;
+/// The most the entries read of one archive inflate to together: 256 MiB
+/// (a cluster's network files are megabytes per node).
+pub const MAX_INFLATED: u64 = 256 << 20;
+
+/// The most the entries read inflate to per byte of the archive, once
+/// they are past [`RATIO_FLOOR`]: XML compresses about 10 to 30 times,
+/// deflate at most about 1,032 times.
+pub const MAX_RATIO: u64 = 100;
+
+/// Below this many inflated bytes the ratio is not checked (a small
+/// archive of repetitive text may compress far better than 100 to 1).
+pub const RATIO_FLOOR: u64 = 16 << 20;
 
 fn u16_at(b: &[u8], at: usize) -> Option<u16> {
     Some(u16::from_le_bytes(b.get(at..at + 2)?.try_into().ok()?))
@@ -68,6 +88,7 @@ pub fn entries(
     }
     let mut at = cd_off as usize;
     let mut out = Vec::new();
+    let mut inflated: u64 = 0;
     for _ in 0..count {
         if u32_at(bytes, at) != Some(0x0201_4b50) {
             return Err(err(
@@ -120,8 +141,26 @@ pub fn entries(
                     format!("ZIP entry {name} is cut short (truncated archive?)"),
                 )
             })?;
-        if usize_ > MAX_ENTRY {
-            return Err(err(file, format!("ZIP entry {name} is larger than 1 GiB")));
+        inflated += usize_ as u64;
+        if inflated > MAX_INFLATED {
+            return Err(err(
+                file,
+                format!(
+                    "ZIP archive refused: its network files inflate past {} MiB (at entry {name}), the most netlint inflates of one archive (a ZIP bomb?); unpack it and import the folder",
+                    MAX_INFLATED >> 20
+                ),
+            ));
+        }
+        if inflated > RATIO_FLOOR && inflated > MAX_RATIO.saturating_mul(bytes.len() as u64) {
+            return Err(err(
+                file,
+                format!(
+                    "ZIP archive refused: its network files inflate to over {} times its size of {} bytes (at entry {name}), more than {MAX_RATIO} to 1 past {} MiB (a ZIP bomb?); unpack it and import the folder",
+                    inflated / (bytes.len() as u64).max(1),
+                    bytes.len(),
+                    RATIO_FLOOR >> 20
+                ),
+            ));
         }
         let content = match method {
             0 => data.to_vec(),
@@ -169,16 +208,47 @@ pub fn crc32(data: &[u8]) -> u32 {
 /// A ZIP archive of `(name, content, deflate)` entries, for tests and
 /// benchmarks.
 pub fn write(entries: &[(&str, &[u8], bool)]) -> Vec<u8> {
+    let raw: Vec<RawEntry<'_>> = entries
+        .iter()
+        .map(|(name, content, deflate)| RawEntry {
+            name,
+            data: if *deflate {
+                self::deflate(content)
+            } else {
+                content.to_vec()
+            },
+            deflated: *deflate,
+            crc: crc32(content),
+            size: content.len() as u32,
+        })
+        .collect();
+    write_raw(&raw)
+}
+
+/// `content` deflated as [`write`] deflates it (raw deflate, level 6).
+pub fn deflate(content: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec(content, 6)
+}
+
+/// An entry whose data is already stored or deflated, with the CRC-32 and
+/// size of its content: one deflated block can stand for many entries
+/// (tests of the inflation limits).
+pub struct RawEntry<'a> {
+    pub name: &'a str,
+    pub data: Vec<u8>,
+    pub deflated: bool,
+    pub crc: u32,
+    pub size: u32,
+}
+
+/// A ZIP archive of entries given as [`RawEntry`]s.
+pub fn write_raw(entries: &[RawEntry<'_>]) -> Vec<u8> {
     let mut out = Vec::new();
     let mut central = Vec::new();
-    for (name, content, deflate) in entries {
-        let data = if *deflate {
-            miniz_oxide::deflate::compress_to_vec(content, 6)
-        } else {
-            content.to_vec()
-        };
-        let method: u16 = if *deflate { 8 } else { 0 };
-        let crc = crc32(content);
+    for e in entries {
+        let (name, data) = (e.name, &e.data);
+        let method: u16 = if e.deflated { 8 } else { 0 };
+        let crc = e.crc;
         let local = out.len() as u32;
         let head = |sig: u32, v: &mut Vec<u8>| {
             v.extend(sig.to_le_bytes());
@@ -190,11 +260,11 @@ pub fn write(entries: &[(&str, &[u8], bool)]) -> Vec<u8> {
         out.extend([0u8; 4]);
         out.extend(crc.to_le_bytes());
         out.extend((data.len() as u32).to_le_bytes());
-        out.extend((content.len() as u32).to_le_bytes());
+        out.extend(e.size.to_le_bytes());
         out.extend((name.len() as u16).to_le_bytes());
         out.extend(0u16.to_le_bytes());
         out.extend(name.as_bytes());
-        out.extend(&data);
+        out.extend(data);
         head(0x0201_4b50, &mut central);
         central.extend(20u16.to_le_bytes());
         central.extend(20u16.to_le_bytes());
@@ -203,7 +273,7 @@ pub fn write(entries: &[(&str, &[u8], bool)]) -> Vec<u8> {
         central.extend([0u8; 4]);
         central.extend(crc.to_le_bytes());
         central.extend((data.len() as u32).to_le_bytes());
-        central.extend((content.len() as u32).to_le_bytes());
+        central.extend(e.size.to_le_bytes());
         central.extend((name.len() as u16).to_le_bytes());
         central.extend([0u8; 12]);
         central.extend(local.to_le_bytes());
@@ -249,5 +319,73 @@ mod tests {
         let e = entries("c.zip", &z[..z.len() - 30], |_| true).unwrap_err();
         assert!(e.to_string().contains("no end of central directory"), "{e}");
         assert!(entries("c.zip", b"PK\x03\x04", |_| true).is_err());
+    }
+
+    /// `n` entries of `mib` MiB of zeros each, deflated once (about 1 KiB
+    /// per MiB): a small archive that inflates to `n * mib` MiB.
+    fn bomb(n: usize, mib: usize) -> Vec<u8> {
+        bomb_padded(n, mib, 0)
+    }
+
+    /// [`bomb`] with a stored entry of `pad` bytes (never read) that makes
+    /// the archive larger, so the ratio stays under 100 to 1.
+    fn bomb_padded(n: usize, mib: usize, pad: usize) -> Vec<u8> {
+        let zeros = vec![0u8; mib << 20];
+        let data = miniz_oxide::deflate::compress_to_vec(&zeros, 9);
+        let crc = crc32(&zeros);
+        let names: Vec<String> = (0..n)
+            .map(|i| format!("Node_HV{i:03}/GetNetAdapter.xml"))
+            .collect();
+        let mut raw: Vec<RawEntry<'_>> = names
+            .iter()
+            .map(|name| RawEntry {
+                name,
+                data: data.clone(),
+                deflated: true,
+                crc,
+                size: zeros.len() as u32,
+            })
+            .collect();
+        let padding = vec![b'x'; pad];
+        if pad > 0 {
+            raw.push(RawEntry {
+                name: "padding.bin",
+                crc: crc32(&padding),
+                size: pad as u32,
+                data: padding,
+                deflated: false,
+            });
+        }
+        write_raw(&raw)
+    }
+
+    #[test]
+    fn an_archive_inflating_past_the_cap_is_refused_before_it_is_inflated() {
+        // 300 MiB of network files from about 300 KiB, in an archive of
+        // 3.3 MiB (a stored file not read): under 100 to 1, past 256 MiB.
+        let z = bomb_padded(300, 1, 3 << 20);
+        assert!(z.len() < 4 << 20, "{}", z.len());
+        let xml = |n: &str| n.ends_with(".xml");
+        let t = std::time::Instant::now();
+        let e = entries("bomb.zip", &z, xml).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("inflate past 256 MiB"), "{msg}");
+        assert!(msg.contains("unpack it and import the folder"), "{msg}");
+        // Refused from the declared sizes: nothing near 256 MiB inflated.
+        assert!(t.elapsed() < std::time::Duration::from_secs(20));
+        // Entries not read are never inflated: the same archive is fine
+        // when no entry is wanted.
+        assert!(entries("bomb.zip", &z, |_| false).is_ok());
+    }
+
+    #[test]
+    fn an_archive_inflating_past_the_ratio_is_refused() {
+        // 20 MiB from about 20 KiB: under the cap, 1,000 to 1.
+        let z = bomb(20, 1);
+        let msg = entries("bomb.zip", &z, |_| true).unwrap_err().to_string();
+        assert!(msg.contains("more than 100 to 1"), "{msg}");
+        // Under the floor the ratio is not checked: 4 MiB of zeros read.
+        let z = bomb(4, 1);
+        assert_eq!(entries("small.zip", &z, |_| true).unwrap().len(), 4);
     }
 }
