@@ -112,6 +112,27 @@ fn a_blocked_isl_takes_over_when_the_core_fails() {
 }
 
 #[test]
+fn a_tree_is_named_by_its_root_not_by_a_router_outside_the_domain() {
+    // core-1 has routed links only: a tree component of its own, first in
+    // the file. The tree that changes is tor-a's, as `topology` says.
+    let d = "fixtures/simulate-tree-named-by-root.toml";
+    let (code, out, err) = run(&[d, "--fail", "tor-a"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the RSTP tree rooted at tor-a: `tor-b` becomes root; root `tor-a` is down"),
+        "{out}"
+    );
+    assert!(!out.contains("core-1:"), "{out}");
+    let (code, out, err) = run(&[d, "--fail", "agg--tor-a"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the RSTP tree rooted at tor-a: link `agg--tor-b` starts forwarding"),
+        "{out}"
+    );
+    snapshot("simulate__tree-named-by-root__agg--tor-a.human", &out);
+}
+
+#[test]
 fn one_cable_of_a_lag_only_degrades() {
     let d = reference("mstp-fixed.toml");
     let (code, out, err) = run(&[&d, "--fail", "isl#1"]);

@@ -65,10 +65,14 @@ impl Fabric {
                     .map(|m| m.stp.bridge_priority())
                     .min()
                     .unwrap_or(stp.bridge_priority());
-                input.instance_priority = stp
-                    .instance_priority
+                // Per instance too: the best of any member (as per VLAN).
+                input.instance_priority = members
                     .iter()
-                    .map(|(k, v)| (*k, v.value))
+                    .flat_map(|m| m.stp.instance_priority.keys())
+                    .map(|k| {
+                        let best = members.iter().map(|m| m.stp.instance_priority(*k)).min();
+                        (*k, best.unwrap_or(input.priority))
+                    })
                     .collect();
                 input.mac = members
                     .iter()
@@ -1759,6 +1763,48 @@ speed = "10G"
 switch = "tor-b"
 networks = ["csv", "mgmt"]
 "#;
+
+    /// An MLAG domain presents its peers' best priority: for the bridge,
+    /// per PVST+ VLAN, and per MSTP instance (which took the first peer's).
+    #[test]
+    fn an_mlag_domain_takes_its_peers_best_instance_priority() {
+        let mst = "mode = \"mstp\", region = \"r\", revision = 1, instances = { 1 = [10] }";
+        let d = design(&format!(
+            r#"
+[design]
+name = "t"
+[switches.p1]
+mlag = "m"
+stp = {{ {mst}, priority = 4096, instance_priority = {{ 1 = 8192 }} }}
+[switches.p2]
+mlag = "m"
+stp = {{ {mst}, priority = 4096, instance_priority = {{ 1 = 4096 }} }}
+[switches.acc]
+stp = {{ {mst} }}
+[[links]]
+a = "p1"
+b = "p2"
+kind = "peer-link"
+[[links]]
+a = "acc"
+b = ["p1", "p2"]
+members = 2
+"#
+        ));
+        let t = Topology::build(&d);
+        let f = Fabric::new(&d, &t).forwarding(&d, &t, &Failures::default());
+        let msti = (0..f.stp.trees().len())
+            .find(|i| {
+                matches!(
+                    f.stp.trees()[*i].kind,
+                    crate::stp::TreeKind::Msti { instance: 1, .. }
+                )
+            })
+            .unwrap();
+        let info = &f.stp.trees()[msti].roots[0];
+        assert_eq!(f.stp.bridge_name(info.root), "m");
+        assert_eq!(info.priority, 4096);
+    }
 
     fn triangle(mode: &str, mstp: bool) -> Design {
         let (region, a, b) = if mstp {

@@ -473,7 +473,6 @@ impl Builder {
         }
         self.check_link_names(&links);
         self.check_link_kinds(&links);
-        self.check_link_mtu_limits(&links);
         self.check_routed_and_unmanaged(&links);
 
         // Profiles: checked once on their own; merged onto hosts below.
@@ -734,8 +733,18 @@ impl Builder {
         }
     }
 
-    /// `mtu = N` or the vendor form (`jumbo_packet`, `frame_size`), never both.
+    /// `mtu = N` or the vendor form (`jumbo_packet`, `frame_size`), never both:
+    /// the value as written (`mtu`'s when both are, an input error).
     fn mtu(&mut self, t: &Table<'_>, vendor_key: Option<&str>, what: &str) -> Option<Sp<Mtu>> {
+        self.mtus(t, vendor_key, what).into_iter().next()
+    }
+
+    /// Every MTU value written on an element, `mtu` first, then the vendor
+    /// form, each read and range-checked on its own. Both written is an
+    /// input error, and each value still goes through every other input
+    /// rule (a switch's limit, a link's switches' limits), so that one run
+    /// reports every error.
+    fn mtus(&mut self, t: &Table<'_>, vendor_key: Option<&str>, what: &str) -> Vec<Sp<Mtu>> {
         // The ranges' words, written once (this runs for every NIC, vNIC,
         // switch and link; the words only for a value out of range).
         static MTU_RANGE: LazyLock<String> = LazyLock::new(|| {
@@ -760,7 +769,7 @@ impl Builder {
             .int(t, "mtu", range, &MTU_RANGE)
             .map(|v| v.map(|n| Mtu::mtu(n as u32)));
         let Some(vk) = vendor_key else {
-            return plain;
+            return plain.into_iter().collect();
         };
         let vendor = match vk {
             "jumbo_packet" => self
@@ -790,9 +799,8 @@ impl Builder {
                         "keep one of them: `{vk}` is the vendor form of the same value"
                     )),
             );
-            return None;
         }
-        plain.or(vendor)
+        plain.into_iter().chain(vendor).collect()
     }
 }
 

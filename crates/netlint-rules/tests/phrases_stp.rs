@@ -96,3 +96,79 @@ fn the_mstp_triangle_names_its_instances() {
         "{labels:?}"
     );
 }
+
+/// Changes in two bridged domains of one tree, each named by the root of
+/// its own component (healthy), never by a bridge of another component
+/// such as a router with routed links only.
+#[test]
+fn each_component_of_a_tree_is_named_by_its_own_root() {
+    let src = r#"
+[design]
+name = "t"
+[networks.m]
+role = "management"
+vlan = 10
+[switches.router]
+[switches.a1]
+stp = { priority = 4096 }
+[switches.a2]
+stp = { priority = 8192 }
+[switches.a3]
+[switches.b1]
+stp = { priority = 4096 }
+[switches.b2]
+stp = { priority = 8192 }
+[switches.b3]
+[[links]]
+a = "router"
+b = "a1"
+kind = "routed"
+[[links]]
+a = "router"
+b = "b1"
+kind = "routed"
+[[links]]
+a = "a1"
+b = "a2"
+[[links]]
+a = "a1"
+b = "a3"
+[[links]]
+a = "a2"
+b = "a3"
+[[links]]
+a = "b1"
+b = "b2"
+[[links]]
+a = "b1"
+b = "b3"
+[[links]]
+a = "b2"
+b = "b3"
+"#;
+    let l = load(&SourceFile::new("t.toml", src));
+    let d = l.design.unwrap_or_else(|| panic!("{:#?}", l.diagnostics));
+    let t = Topology::build(&d);
+    let fab = Fabric::new(&d, &t);
+    let healthy = fab.forwarding(&d, &t, &Failures::default());
+    let stp = &healthy.stp;
+    let a = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+    let unit = |name: &str| {
+        let i = d.switches.iter().position(|s| s.name == name).unwrap();
+        Unit::Switch(netlint_model::SwitchId(i))
+    };
+    let sim = a.simulate(&healthy, &[unit("a1"), unit("b1")]);
+    let named: Vec<(String, Vec<String>)> = sim.trees.iter().map(|c| tree_change(stp, c)).collect();
+    assert_eq!(named.len(), 2, "{named:#?}");
+    assert_eq!(named[0].0, "the RSTP tree rooted at a1", "{named:#?}");
+    assert_eq!(named[1].0, "the RSTP tree rooted at b1", "{named:#?}");
+    assert!(named[0].1.iter().all(|c| !c.contains("`b")), "{named:#?}");
+    assert!(
+        named[0].1.contains(&"`a2` becomes root".to_string()),
+        "{named:#?}"
+    );
+    assert!(
+        named[1].1.contains(&"`b2` becomes root".to_string()),
+        "{named:#?}"
+    );
+}

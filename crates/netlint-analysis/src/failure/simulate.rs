@@ -18,6 +18,11 @@ pub struct Degraded {
 pub struct TreeChange {
     /// The tree, as the healthy spanning-tree result numbers it.
     pub tree: crate::stp::TreeId,
+    /// The healthy root of the component of the tree the changes are in
+    /// (a tree spans every bridge, bridged domain or not: one change per
+    /// component, so each is named by its own root). None when the
+    /// changed bridges took no part in the healthy tree.
+    pub root: Option<usize>,
     /// Root changes, then links that start or stop forwarding.
     pub changes: Vec<TreeEvent>,
 }
@@ -483,9 +488,30 @@ pub(super) fn tree_changes(before: &Forwarding, after: &Forwarding) -> Vec<TreeC
                 _ => {}
             }
         }
-        if !changes.is_empty() {
-            out.push(TreeChange { tree: t0, changes });
+        // One change per healthy component, named by its root, in the
+        // order of its first event.
+        let mut by_root: Vec<TreeChange> = Vec::new();
+        for e in changes {
+            let bridge = match e {
+                TreeEvent::BecomesRoot(r) | TreeEvent::NoLongerRoot(r) | TreeEvent::RootDown(r) => {
+                    Some(r)
+                }
+                TreeEvent::StartsForwarding { link, at, .. }
+                | TreeEvent::StopsForwarding { link, at, .. } => at
+                    .or_else(|| s0.port_bridge(PortRef::new(link, End::A)))
+                    .or_else(|| s0.port_bridge(PortRef::new(link, End::B))),
+            };
+            let root = bridge.and_then(|b| tree0.root_of(b));
+            match by_root.iter_mut().find(|c| c.root == root) {
+                Some(c) => c.changes.push(e),
+                None => by_root.push(TreeChange {
+                    tree: t0,
+                    root,
+                    changes: vec![e],
+                }),
+            }
         }
+        out.extend(by_root);
     }
     out
 }

@@ -43,12 +43,17 @@ impl Builder {
             .unwrap_or(Sp::new(LinkKind::Ethernet, span));
         let vlans = self.r.vlan_list(t, "vlans");
         let stp_cost = self.stp_cost(t);
-        let mtu = self.mtu(t, Some("frame_size"), &what);
+        let mtus = self.mtus(t, Some("frame_size"), &what);
         let link_name = match &name {
             Some(n) => n.value.clone(),
             None if a_names.is_empty() => format!("?--{}", b_names.join("+")),
             None => format!("{}--{}", a_names.join("+"), b_names.join("+")),
         };
+        // Held to the limits of the ends that are known, whatever else is
+        // wrong with the link.
+        let ends_known: Vec<SwitchId> = a_list.iter().chain(&b).map(|s| s.value).collect();
+        self.check_link_mtu_limits(&link_name, &ends_known, &mtus);
+        let mtu = mtus.into_iter().next();
         self.allow(t, Element::Link(link_name.to_string()));
         let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
         let ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);

@@ -34,7 +34,13 @@ impl Builder {
     }
 
     /// `ports` of switch `switch`.
-    pub(super) fn switch_ports(&mut self, t: &Table<'_>, switch: &str) -> Vec<SwitchPort> {
+    /// A port's MTU is held to the switch's largest (`limit`).
+    pub(super) fn switch_ports(
+        &mut self,
+        t: &Table<'_>,
+        switch: &str,
+        limit: Option<&crate::switch_models::MtuLimit>,
+    ) -> Vec<SwitchPort> {
         let mut out = Vec::new();
         let Some((_, pt)) = self.r.table(t, "ports") else {
             return out;
@@ -84,7 +90,13 @@ impl Builder {
                     );
                 }
             }
-            let mtu = self.mtu(t, Some("frame_size"), &what);
+            let mtus = self.mtus(t, Some("frame_size"), &what);
+            if let Some(limit) = limit {
+                for m in &mtus {
+                    self.check_under_limit(m, limit, &what);
+                }
+            }
+            let mtu = mtus.into_iter().next();
             out.push(SwitchPort {
                 name,
                 span,

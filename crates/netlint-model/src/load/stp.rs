@@ -138,7 +138,7 @@ impl Builder {
         &mut self,
         t: &Table<'_>,
         model: Option<&Sp<String>>,
-        mtu: &Sp<Mtu>,
+        mtus: &[Sp<Mtu>],
         what: &str,
     ) -> Option<MtuLimit> {
         let stated = self
@@ -163,7 +163,9 @@ impl Builder {
                 },
             })
         })?;
-        self.check_under_limit(mtu, &limit, what);
+        for mtu in mtus {
+            self.check_under_limit(mtu, &limit, what);
+        }
         Some(limit)
     }
 
@@ -209,23 +211,27 @@ impl Builder {
         );
     }
 
-    /// Links whose MTU is above one of their switches' limits.
-    pub(super) fn check_link_mtu_limits(&mut self, links: &[Link]) {
-        for l in links {
-            let Some(m) = &l.mtu else { continue };
-            let ends = std::iter::once(&l.a).chain(l.b.iter());
-            let limits: Vec<(String, MtuLimit)> = ends
-                .filter_map(|s| {
-                    let sw = self.switches.get(s.value.0)?;
-                    Some((sw.name.clone(), sw.mtu_limit.clone()?))
-                })
-                .collect();
-            if let Some((name, limit)) = limits.into_iter().min_by_key(|(_, x)| x.payload) {
-                self.check_under_limit(
-                    m,
-                    &limit,
-                    &format!("link `{}` (to switch `{name}`)", l.name),
-                );
+    /// A link's MTUs (`mtus`: every value written) held to the lowest
+    /// limit among its end switches `ends`.
+    pub(super) fn check_link_mtu_limits(
+        &mut self,
+        link: &str,
+        ends: &[SwitchId],
+        mtus: &[Sp<Mtu>],
+    ) {
+        if mtus.is_empty() {
+            return;
+        }
+        let lowest = ends
+            .iter()
+            .filter_map(|s| {
+                let sw = self.switches.get(s.0)?;
+                Some((sw.name.clone(), sw.mtu_limit.clone()?))
+            })
+            .min_by_key(|(_, x)| x.payload);
+        if let Some((name, limit)) = lowest {
+            for m in mtus {
+                self.check_under_limit(m, &limit, &format!("link `{link}` (to switch `{name}`)"));
             }
         }
     }
@@ -384,6 +390,71 @@ mod tests {
             .starts_with("link `s--t` (to switch `s`) sets `mtu = 9216`"));
         // Unknown models set no limit.
         assert!(errors("model = \"Acme 9000\"\nmtu = 9216", "").is_empty());
+    }
+
+    /// Every input rule runs on every value: `mtu` written with its vendor
+    /// form is one error, and each value above the switch's limit is one
+    /// more, all in one run.
+    #[test]
+    fn every_mtu_value_meets_every_rule_at_once() {
+        let e = errors("max_mtu = 9000\nmtu = 9216\nframe_size = 9238", "");
+        let msgs: Vec<&str> = e.iter().map(|(_, m)| m.as_str()).collect();
+        assert_eq!(e.len(), 3, "{e:#?}");
+        assert!(
+            msgs.contains(&"switch `s` sets both `mtu` and `frame_size`"),
+            "{msgs:#?}"
+        );
+        assert!(
+            msgs.contains(
+                &"switch `s` sets `mtu = 9216`, more than the switch takes: its `max_mtu` is 9000"
+            ),
+            "{msgs:#?}"
+        );
+        assert!(msgs.contains(&"switch `s` sets `frame_size = 9238` (tagged packets of 9216 bytes), more than the switch takes: its `max_mtu` is 9000"), "{msgs:#?}");
+        // Each at its own line: max_mtu is line 7, mtu 8, frame_size 9.
+        let mut lines: Vec<usize> = e.iter().map(|(l, _)| *l).collect();
+        lines.sort();
+        assert_eq!(lines, vec![8, 9, 9]);
+        // Only the value above the limit is reported beside "sets both".
+        let e = errors("max_mtu = 9000\nmtu = 9216\nframe_size = 9000", "");
+        assert_eq!(e.len(), 2, "{e:#?}");
+        // A link's two values, each held to its switch's limit.
+        let e = errors(
+            "max_mtu = 9000\nmtu = 9000",
+            "[[links]]\na = \"s\"\nb = \"t\"\nspeed = \"10G\"\nmtu = 9216\nframe_size = 9238",
+        );
+        assert_eq!(e.len(), 3, "{e:#?}");
+        assert_eq!(
+            e.iter()
+                .filter(|(_, m)| m.starts_with("link `s--t` (to switch `s`) sets "))
+                .count(),
+            2,
+            "{e:#?}"
+        );
+        // A link with an unknown switch at one end is still held to the
+        // limit of the other.
+        let e = errors(
+            "max_mtu = 9000\nmtu = 9000",
+            "[[links]]\na = \"s\"\nb = \"nowhere\"\nmtu = 9216",
+        );
+        assert_eq!(e.len(), 2, "{e:#?}");
+        assert!(
+            e.iter()
+                .any(|(_, m)| m.starts_with("link `s--nowhere` (to switch `s`) sets `mtu = 9216`")),
+            "{e:#?}"
+        );
+        // A port configured on the switch, too.
+        let e = errors(
+            "max_mtu = 9000\nmtu = 9000\n[switches.s.ports.\"Ethernet1/1\"]\nmtu = 9216",
+            "",
+        );
+        assert_eq!(e.len(), 1, "{e:#?}");
+        assert_eq!(e[0].1, "port `Ethernet1/1` of switch `s` sets `mtu = 9216`, more than the switch takes: its `max_mtu` is 9000");
+        assert!(errors(
+            "max_mtu = 9000\nmtu = 9000\n[switches.s.ports.\"Ethernet1/1\"]\nmtu = 9000",
+            "",
+        )
+        .is_empty());
     }
 
     #[test]

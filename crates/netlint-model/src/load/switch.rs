@@ -14,8 +14,10 @@ impl Builder {
             .r
             .enum_::<Tier>(t, "tier")
             .unwrap_or(Sp::new(Tier::Access, span));
-        let mtu = self
-            .mtu(t, Some("frame_size"), &what)
+        let mtus = self.mtus(t, Some("frame_size"), &what);
+        let mtu = mtus
+            .first()
+            .cloned()
             .unwrap_or(Sp::new(Mtu::STANDARD, span));
         let vlans = self.r.vlan_list(t, "vlans");
         let stack = self.r.str(t, "stack");
@@ -32,7 +34,7 @@ impl Builder {
         }
         let stp = self.stp(t, span, &what);
         self.check_peer_switch(&stp, mlag.as_ref(), &what);
-        let mtu_limit = self.mtu_limit(t, model.as_ref(), &mtu, &what);
+        let mtu_limit = self.mtu_limit(t, model.as_ref(), &mtus, &what);
         let dcb = self.r.table(t, "dcb").map(|(ds, dt)| {
             self.r.check_keys(dt, SWITCH_DCB_KEYS, "switch `dcb`");
             SwitchDcb {
@@ -44,7 +46,7 @@ impl Builder {
         let managed = self.r.bool(t, "managed");
         self.check_unmanaged_keys(t, managed.as_ref(), &name);
         let stp = topo::unmanaged_stp(stp, managed.as_ref());
-        let ports = self.switch_ports(t, &name);
+        let ports = self.switch_ports(t, &name, mtu_limit.as_ref());
         self.allow(t, Element::Switch(name.to_string()));
         Some(Switch {
             name,

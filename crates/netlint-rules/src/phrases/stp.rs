@@ -244,5 +244,5 @@ pub fn tree_change(stp: &StpResult, change: &TreeChange) -> (String, Vec<String>
             ),
         })
         .collect();
-    (stp.tree_label(change.tree, None), changes)
+    (stp.tree_label(change.tree, change.root), changes)
 }

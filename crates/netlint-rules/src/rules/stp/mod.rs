@@ -20,6 +20,7 @@ pub mod stp_root_placement;
 pub mod stp_suboptimal_path;
 pub mod stp_vlan_partition;
 pub(crate) mod verify;
+pub mod vpc_peer_switch_priority;
 
 pub static RULES: &[&Rule] = &[
     &l2_loop::RULE,
@@ -29,6 +30,7 @@ pub static RULES: &[&Rule] = &[
     &mstp_region_mismatch::RULE,
     &stp_mode_mismatch::RULE,
     &stp_cost_method_mismatch::RULE,
+    &vpc_peer_switch_priority::RULE,
     &host_port_not_edge::RULE,
     &native_vlan_mismatch::RULE,
     &bpdu_filter_risk::RULE,

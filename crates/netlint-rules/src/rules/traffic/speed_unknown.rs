@@ -1,5 +1,7 @@
 //! `speed-unknown`: a NIC or link states no `speed`, and a check that needs
-//! it could not run. One finding per element, naming the checks.
+//! it could not run. One finding per element, naming the checks; none for
+//! a link no check reads the speed of (a peer-link, a stacking cable, a
+//! routed link, a link to an unmanaged device).
 //!
 //! Every rule that needs a speed skips what it cannot tell (no guess, no
 //! silent pass): this rule is where that is said, once per element, at
@@ -11,7 +13,8 @@ use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::TrafficClass;
 use netlint_analysis::speeds::UNKNOWN_LINK_STP_SPEED;
 use netlint_model::{
-    Design, Diagnostic, Element, Host, HostId, LoadBalancing, NicIdx, Power, TeamMode, Transport,
+    Design, Diagnostic, Element, Host, HostId, LoadBalancing, NicIdx, Power, StpMode, TeamMode,
+    Transport,
 };
 
 declare_rule!(
@@ -63,17 +66,36 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     emit_per_host(out, found);
-    for link in &d.links {
-        if link.speed.is_some() {
+    let topo = cx.topology();
+    // Per link: whether it is a port between two bridges (only those are
+    // costed, walked and simulated), and whether spanning tree runs at one
+    // of its ends. A peer-link or a stacking cable (inside one bridge), a
+    // routed link and a link to an unmanaged device are no such port:
+    // nothing reads their speed.
+    let mut port = vec![false; d.links.len()];
+    let mut stp = vec![false; d.links.len()];
+    for p in &topo.ports {
+        port[p.link.0] = true;
+        stp[p.link.0] |= [p.a, p.b].iter().any(|b| {
+            topo.bridges[b.0]
+                .members
+                .iter()
+                .any(|s| d.switch(*s).stp.mode.value != StpMode::None)
+        });
+    }
+    for (li, link) in d.links.iter().enumerate() {
+        if link.speed.is_some() || !port[li] {
             continue;
         }
         let mut checks = Vec::new();
-        if link.stp_cost.is_none() {
-            checks.push(format!(
-                "its spanning-tree port cost (taken as for {UNKNOWN_LINK_STP_SPEED})"
-            ));
+        if stp[li] {
+            if link.stp_cost.is_none() {
+                checks.push(format!(
+                    "its spanning-tree port cost (taken as for {UNKNOWN_LINK_STP_SPEED})"
+                ));
+            }
+            checks.push("`stp-suboptimal-path` along it".to_string());
         }
-        checks.push("`stp-suboptimal-path` along it".to_string());
         checks.push("the capacities `netlint simulate` shows for it".to_string());
         out.push(
             cx.finding(
@@ -87,8 +109,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 ),
             )
             .with_help(format!(
-                "state the per-cable speed, e.g. `speed = \"100G\"` on link `{}`, or its `stp_cost`",
-                link.name
+                "state the per-cable speed, e.g. `speed = \"100G\"` on link `{}`{}",
+                link.name,
+                if stp[li] { ", or its `stp_cost`" } else { "" }
             )),
         );
     }

@@ -256,3 +256,99 @@ fn compression_and_receive_side_figures_need_the_speeds() {
     assert!(named("V1", "`team-rx-single-member`"), "{f:#?}");
     assert!(named("V2", "`team-speed-mismatch`"), "{f:#?}");
 }
+
+/// A vPC pair with a peer-link, a stack of two with a stacking cable, a
+/// routed uplink and a firewall (unmanaged) on single links, none with a
+/// `speed`, and one plain inter-switch link between the pair and the
+/// stack, also without. Only that ISL is a spanning-tree port: no check
+/// reads the others' speed.
+const CABLING: &str = r#"
+[design]
+name = "t"
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.core]
+tier = "core"
+[switches.fw]
+managed = false
+[switches.v1]
+mlag = "vpc"
+stp = { priority = 4096, peer_switch = true }
+[switches.v2]
+mlag = "vpc"
+stp = { priority = 4096, peer_switch = true }
+[switches.s1]
+stack = "stk"
+STACK_STP
+[switches.s2]
+stack = "stk"
+STACK_STP
+[[links]]
+name = "vpc-peer"
+a = "v1"
+b = "v2"
+kind = "peer-link"
+members = 2
+[[links]]
+name = "stackwise"
+a = "s1"
+b = "s2"
+kind = "stack"
+[[links]]
+name = "uplink"
+a = "core"
+b = "v1"
+kind = "routed"
+[[links]]
+name = "to-fw"
+a = "fw"
+b = "v2"
+[[links]]
+name = "isl"
+a = "s1"
+b = ["v1", "v2"]
+members = 2
+"#;
+
+#[test]
+fn only_a_link_whose_speed_a_check_reads_is_reported() {
+    let src = CABLING.replace("STACK_STP\n", "");
+    let l = load(&SourceFile::new("t.toml", &src));
+    assert!(l.diagnostics.is_empty(), "{:#?}", l.diagnostics);
+    let f = findings(&src, "speed-unknown");
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(f[0].element(), "links.isl");
+    assert!(
+        f[0].message
+            .contains("its spanning-tree port cost (taken as for 10G)"),
+        "{}",
+        f[0].message
+    );
+}
+
+#[test]
+fn a_link_between_switches_without_spanning_tree_has_no_port_cost() {
+    // The stack runs no spanning tree, the vPC pair does: the ISL is still
+    // a port of the pair's tree. With spanning tree off at both ends, only
+    // the simulated capacity needs the speed.
+    let src = CABLING.replace("STACK_STP", "stp = { mode = \"none\" }");
+    let f = findings(&src, "speed-unknown");
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert!(
+        f[0].message.contains("spanning-tree port cost"),
+        "{}",
+        f[0].message
+    );
+    let none = src.replace(
+        "stp = { priority = 4096, peer_switch = true }",
+        "stp = { mode = \"none\" }",
+    );
+    let f = findings(&none, "speed-unknown");
+    assert_eq!(f.len(), 1, "{f:#?}");
+    assert_eq!(
+        f[0].message,
+        "link `isl` states no speed, so netlint could not check the capacities `netlint simulate` shows for it"
+    );
+    assert!(!f[0].help.as_deref().unwrap().contains("stp_cost"));
+}
