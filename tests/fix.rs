@@ -137,6 +137,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
         "bpdu-filter-risk",
         "dcbx-willing",
         "host-port-not-edge",
+        "mtu-path-too-small",
         "power-profile",
         "stp-cost-method-mismatch",
         "team-rx-single-member",
