@@ -120,3 +120,120 @@ networks = ["smb"]
     let out = fixed(&default, "mtu-path-too-small", FixSafety::Safe);
     assert!(section(&out, "[switches.a]").contains("\nmtu = 9216\n"), "{out}");
 }
+
+fn fixture(name: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn lm_compression_multichannel_sets_smb_where_compression_is_written() {
+    let src = fixture("lm-compression-multichannel.toml");
+    let out = fixed(&src, "lm-compression-multichannel", FixSafety::Safe);
+    let lm = section(&out, "[profiles.node.live_migration]");
+    assert!(lm.contains("transport = \"smb\""), "{out}");
+    // Over SMB it shares the adapters with CSV: the cap comes with it.
+    assert!(lm.contains("smb_bandwidth_limit = \""), "{out}");
+}
+
+#[test]
+fn native_vlan_mismatch_gives_one_end_the_others_vlan() {
+    let src = fixture("native-vlan-mismatch.toml");
+    fixed(&src, "native-vlan-mismatch", FixSafety::Unsafe);
+    let base = r#"
+[design]
+name = "t"
+[switches.tor-a]
+[switches.tor-a.ports."Ethernet1/49"]
+native_vlan = 99
+[switches.tor-b]
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+port_a = "Ethernet1/49"
+LINK
+"#;
+    // Both stated: the `b` end's line takes the `a` end's VLAN.
+    let out = fixed(
+        &base.replace("LINK", "native_vlan_b = 20 # b"),
+        "native-vlan-mismatch",
+        FixSafety::Unsafe,
+    );
+    assert!(out.contains("native_vlan_b = 99 # b"), "{out}");
+    // One stated (the port's): the other end gets it on the link.
+    let out = fixed(&base.replace("LINK", ""), "native-vlan-mismatch", FixSafety::Unsafe);
+    assert!(section(&out, "[[links]]").contains("native_vlan_b = 99"), "{out}");
+}
+
+#[test]
+fn mtu_mismatch_sets_the_odd_host_in_the_unit_it_was_written() {
+    let src = r#"
+[design]
+name = "t"
+[networks.csv]
+role = "csv"
+vlan = 20
+mtu = 9000
+[switches.tor]
+mtu = 9216
+[profiles.node.nics.P1]
+speed = "25G"
+switch = "tor"
+jumbo_packet = 9014
+networks = ["csv"]
+[hosts.hv1]
+profile = "node"
+[hosts.hv2]
+profile = "node"
+[hosts.hv3]
+profile = "node"
+nics.P1.jumbo_packet = 1514 # driver reset
+"#;
+    let out = fixed(src, "mtu-mismatch", FixSafety::Unsafe);
+    assert!(out.contains("nics.P1.jumbo_packet = 9014 # driver reset"), "{out}");
+    // A vNIC with no MTU written among vNICs that have one gets its own.
+    let vnic = r#"
+[design]
+name = "t"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+mtu = 9000
+[switches.tor]
+mtu = 9216
+[profiles.node.nics.P1]
+speed = "25G"
+switch = "tor"
+mtu = 9000
+[profiles.node.vswitches.S]
+uplinks = ["P1"]
+[profiles.node.vswitches.S.vnics.LM]
+network = "lm"
+mtu = 9000
+[hosts.hv1]
+profile = "node"
+[hosts.hv2]
+profile = "node"
+[hosts.hv3]
+profile = "node"
+[hosts.hv3.vswitches.S.vnics.LM]
+network = "lm"
+mtu = 1500
+"#;
+    let out = fixed(vnic, "mtu-mismatch", FixSafety::Unsafe);
+    assert!(
+        section(&out, "[hosts.hv3.vswitches.S.vnics.LM]").contains("mtu = 9000"),
+        "{out}"
+    );
+}
+
+#[test]
+fn smb_bandwidth_cap_missing_adds_the_validator_figure() {
+    let src = fixture("smb-bandwidth-cap-missing.toml");
+    let out = fixed(&src, "smb-bandwidth-cap-missing", FixSafety::Safe);
+    assert!(out.contains("smb_bandwidth_limit = \""), "{out}");
+}
