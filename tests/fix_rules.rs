@@ -237,3 +237,50 @@ fn smb_bandwidth_cap_missing_adds_the_validator_figure() {
     let out = fixed(&src, "smb-bandwidth-cap-missing", FixSafety::Safe);
     assert!(out.contains("smb_bandwidth_limit = \""), "{out}");
 }
+
+#[test]
+fn mlag_peer_link_vlan_adds_the_vlans_to_the_peer_link_keeping_ranges() {
+    let src = fixture("mlag-peer-link-vlan.toml");
+    fixed(&src, "mlag-peer-link-vlan", FixSafety::Safe);
+    let ranges = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.core]
+stp = { mode = "rstp", priority = 4096 }
+[switches.a]
+mlag = "m"
+stp = { mode = "rstp", priority = 8192 }
+[switches.b]
+mlag = "m"
+stp = { mode = "rstp", priority = 8192 }
+[[links]]
+name = "peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+members = 2
+vlans = ["1-15"] # mgmt only
+[[links]]
+name = "up"
+a = "core"
+b = ["a", "b"]
+speed = "100G"
+"#;
+    let out = fixed(ranges, "mlag-peer-link-vlan", FixSafety::Safe);
+    assert!(out.contains("vlans = [\"1-15\", 20] # mgmt only"), "{out}");
+}
+
+#[test]
+fn smb_bandwidth_cap_degraded_lowers_the_cap_to_the_validator_figure() {
+    let src = fixture("smb-bandwidth-cap-degraded.toml");
+    let out = fixed(&src, "smb-bandwidth-cap-degraded", FixSafety::Safe);
+    assert!(!out.contains("\"16Gbps\""), "{out}");
+    assert!(out.contains("smb_bandwidth_limit = \""), "{out}");
+}

@@ -596,6 +596,7 @@ impl Builder {
             lint,
             allows: std::mem::take(&mut self.allows),
             live_migration_networks,
+            written: std::mem::take(&mut self.r.written),
         })
     }
 
