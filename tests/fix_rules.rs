@@ -284,3 +284,12 @@ fn smb_bandwidth_cap_degraded_lowers_the_cap_to_the_validator_figure() {
     assert!(!out.contains("\"16Gbps\""), "{out}");
     assert!(out.contains("smb_bandwidth_limit = \""), "{out}");
 }
+
+#[test]
+fn dcb_cluster_class_takes_pfc_off_the_cluster_priority_and_lowers_its_share() {
+    let src = fixture("dcb-cluster-class.toml");
+    let out = fixed(&src, "dcb-cluster-class", FixSafety::Safe);
+    let dcb = section(&out, "[profiles.hci.dcb]");
+    assert!(dcb.contains("pfc = [3]"), "{out}");
+    assert!(dcb.contains("ets = { 3 = 50, 7 = 2 }"), "{out}");
+}
