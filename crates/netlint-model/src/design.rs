@@ -310,6 +310,11 @@ pub struct Design {
     /// the order first listed; worked out once by the loader (the hosts are
     /// not changed after loading), as failure wording asks for it per unit.
     pub(crate) live_migration_networks: Vec<NetworkId>,
+    /// The value written at a span where the model keeps it in another
+    /// form: VLAN lists (`[10, "20-29"]`, whose ranges the model expands)
+    /// and strings parsed into units (`"1500MB"`). A fix that replaces one
+    /// names it as the old value ([`Design::written_at`]).
+    pub written: std::collections::BTreeMap<Span, crate::fix::FixValue>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -857,6 +862,12 @@ pub struct DcbPolicy {
 }
 
 impl Design {
+    /// The value as written at `span`, where the loader kept it
+    /// ([`Design::written`]).
+    pub fn written_at(&self, span: Span) -> Option<&crate::fix::FixValue> {
+        self.written.get(&span)
+    }
+
     /// Every network some host lists under `live_migration.networks`, in
     /// the order first listed.
     pub fn live_migration_networks(&self) -> &[NetworkId] {

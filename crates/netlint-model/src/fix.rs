@@ -77,6 +77,12 @@ impl TomlPath {
         self
     }
 
+    /// The path with `more`'s segments after its own.
+    pub fn then_all(mut self, more: TomlPath) -> Self {
+        self.0.extend(more.0);
+        self
+    }
+
     pub fn segments(&self) -> &[PathSegment] {
         &self.0
     }

@@ -595,6 +595,16 @@ impl Builder {
             lint,
             allows: std::mem::take(&mut self.allows),
             live_migration_networks,
+            written: {
+                // A table is replaced as one value only when it is written
+                // inline (`{ 3 = 50, 7 = 1 }`), not under a header.
+                let mut w = std::mem::take(&mut self.r.written);
+                w.retain(|span, v| {
+                    !matches!(v, crate::fix::FixValue::Table(_))
+                        || file.text.get(span.start..).is_some_and(|t| t.starts_with('{'))
+                });
+                w
+            },
         })
     }
 

@@ -4,7 +4,9 @@
 
 use crate::design::StrEnum;
 use crate::diag::Diagnostic;
+use crate::fix::FixValue;
 use crate::span::{Sp, Span};
+use std::collections::BTreeMap;
 use crate::units::{Speed, VlanSet};
 use std::ops::RangeInclusive;
 use toml::de::{DeTable, DeValue};
@@ -99,6 +101,11 @@ fn type_name(v: &DeValue<'_>) -> &'static str {
 #[derive(Default)]
 pub(crate) struct Reader {
     pub diags: Vec<Diagnostic>,
+    /// Values as written where the model keeps another form (a VLAN list
+    /// with ranges, a bandwidth string), by span: see [`Design::written`].
+    ///
+    /// [`Design::written`]: crate::Design::written
+    pub written: BTreeMap<Span, FixValue>,
 }
 
 impl Reader {
@@ -367,16 +374,23 @@ impl Reader {
         };
         let mut set = VlanSet::new();
         let mut ok = true;
+        let mut written = Vec::new();
         for item in items {
             match item.get_ref() {
                 DeValue::Integer(_) => {
                     match self.as_int(key, item, 1..=4094, "a VLAN id from 1 to 4094") {
-                        Some(n) => set.insert(n.value as u16),
+                        Some(n) => {
+                            set.insert(n.value as u16);
+                            written.push(FixValue::Integer(n.value));
+                        }
                         None => ok = false,
                     }
                 }
                 DeValue::String(s) => match VlanSet::parse_range(s) {
-                    Ok((a, b)) if a >= 1 && b <= 4094 => (a..=b).for_each(|x| set.insert(x)),
+                    Ok((a, b)) if a >= 1 && b <= 4094 => {
+                        (a..=b).for_each(|x| set.insert(x));
+                        written.push(FixValue::String(s.to_string()));
+                    }
                     Ok(_) => {
                         self.error(
                             span_of(item),
@@ -394,6 +408,10 @@ impl Reader {
                     ok = false;
                 }
             }
+        }
+        if ok {
+            self.written
+                .insert(span_of(v), FixValue::Array(written));
         }
         ok.then(|| Sp::new(set, span_of(v)))
     }
@@ -422,7 +440,11 @@ impl Reader {
     ) -> Option<Sp<T>> {
         let s = self.str(t, key)?;
         match parse(&s.value) {
-            Ok(v) => Some(Sp::new(v, s.span)),
+            Ok(v) => {
+                self.written
+                    .insert(s.span, FixValue::String(s.value.clone()));
+                Some(Sp::new(v, s.span))
+            }
             Err(e) => {
                 self.error(s.span, e);
                 None

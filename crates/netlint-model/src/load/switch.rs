@@ -179,6 +179,7 @@ impl Builder {
     pub(super) fn ets(&mut self, t: &Table<'_>) -> Option<Sp<BTreeMap<u8, u32>>> {
         let (span, et) = self.r.table(t, "ets")?;
         let mut out = BTreeMap::new();
+        let mut written = Vec::new();
         for (k, ks, v) in entries(et) {
             let Ok(p) = k.parse::<u8>() else {
                 self.r.error(
@@ -199,7 +200,15 @@ impl Builder {
                     .as_int("ets", v, 0..=100, "a bandwidth percentage from 0 to 100")
             {
                 out.insert(p, pct.value as u32);
+                written.push((k, crate::fix::FixValue::Integer(pct.value)));
             }
+        }
+        // As written, for a fix that replaces it (kept only when the table
+        // is inline: see `Builder::design`).
+        if written.len() == et.len() {
+            self.r
+                .written
+                .insert(span, crate::fix::FixValue::Table(written));
         }
         Some(Sp::new(out, span))
     }

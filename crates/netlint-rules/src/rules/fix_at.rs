@@ -3,7 +3,7 @@
 //! overrides it, else in its profile's (the one line every host built from
 //! it shares, so one edit fixes them all).
 
-use netlint_model::{Host, Link, Span, Switch, TomlPath};
+use netlint_model::{Design, FixEdit, FixValue, Host, Link, Sp, Span, Switch, TomlPath, VlanSet};
 
 /// The table (`hosts.hv1` or `profiles.p`) that holds `host`'s value
 /// written at `span`.
@@ -22,6 +22,28 @@ pub(crate) fn switch_table(sw: &Switch) -> TomlPath {
 /// `links[i]`.
 pub(crate) fn link_table(link: &Link) -> TomlPath {
     TomlPath::new().then("links").then(link.index)
+}
+
+/// The edit that adds `add` to the VLAN list `list` written at `path`:
+/// its items as written (ranges stay ranges), then each VLAN it lacks.
+/// `None` when the loader did not keep the list's text.
+pub(crate) fn vlans_plus(
+    design: &Design,
+    path: TomlPath,
+    list: &Sp<VlanSet>,
+    add: impl IntoIterator<Item = u16>,
+) -> Option<FixEdit> {
+    let old = design.written_at(list.span)?.clone();
+    let FixValue::Array(items) = &old else {
+        return None;
+    };
+    let mut new = items.clone();
+    for v in add {
+        if !list.value.contains(v) && !new.contains(&FixValue::from(v)) {
+            new.push(FixValue::from(v));
+        }
+    }
+    (new.len() > items.len()).then(|| FixEdit::replace(path, old, FixValue::Array(new), list.span))
 }
 
 /// Whether a value with span `value` was written, rather than defaulted to

@@ -3,11 +3,13 @@
 
 use crate::phrases::words::host_list;
 use crate::rules::located::Lines;
+use crate::rules::fix_at::host_table;
 use crate::rules::merge_alike;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
 use netlint_model::{
-    Design, Diagnostic, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team, Uplink, VNic, VSwitch,
+    Design, Diagnostic, Fix, FixEdit, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team,
+    TomlPath, Uplink, VNic, VSwitch,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -39,7 +41,8 @@ enum Source<'d> {
     Team(&'d Team),
     /// A team without `mtu`: its smallest member decides.
     TeamMembers(&'d Team, &'d Nic),
-    VNic(&'d VNic),
+    /// A vNIC, and the virtual switch it is on.
+    VNic(&'d VSwitch, &'d VNic),
     /// A virtual switch with its own `mtu`.
     VSwitch(&'d VSwitch),
 }
@@ -55,8 +58,91 @@ impl Source<'_> {
                 setting(n.mtu.form, payload),
                 t.name
             ),
-            Source::VNic(v) => format!("`mtu = {payload}` on vNIC `{}`", v.name),
+            Source::VNic(_, v) => format!("`mtu = {payload}` on vNIC `{}`", v.name),
             Source::VSwitch(v) => format!("`mtu = {payload}` on virtual switch `{}`", v.name),
+        }
+    }
+}
+
+/// The edit that gives a NIC's or vNIC's `mtu` (at `mtu`, in the table
+/// `table` of the element written at `element`) the payload `payload`, in
+/// the form it was written (`jumbo_packet` stays `jumbo_packet`); a value
+/// not written is added as `mtu` to the element's table.
+fn mtu_edit(host: &Host, element: Span, table: TomlPath, mtu: &Sp<Mtu>, payload: u32) -> FixEdit {
+    match mtu.form {
+        MtuForm::JumboPacket(j) => FixEdit::replace(
+            host_table(host, mtu.span).then_all(table).then("jumbo_packet"),
+            j,
+            payload + netlint_model::units::JUMBO_PACKET_HEADER,
+            mtu.span,
+        ),
+        MtuForm::Mtu => FixEdit::replace(
+            host_table(host, mtu.span).then_all(table).then("mtu"),
+            mtu.payload,
+            payload,
+            mtu.span,
+        ),
+        MtuForm::Default | MtuForm::FrameSize(_) => FixEdit::insert(
+            host_table(host, element).then_all(table).then("mtu"),
+            payload,
+            element,
+        ),
+    }
+}
+
+impl Carrier<'_> {
+    /// The edits that make this interface run `payload`: its own line, or
+    /// a team without `mtu`'s members below `payload`.
+    fn fix_edits(&self, payload: u32) -> Vec<FixEdit> {
+        let host = self.host;
+        let nic = |n: &Nic| {
+            mtu_edit(
+                host,
+                n.span,
+                TomlPath::new().then("nics").then(n.name.as_str()),
+                &n.mtu,
+                payload,
+            )
+        };
+        match self.source {
+            Source::Nic(n) => vec![nic(n)],
+            Source::Team(t) => {
+                let m = t.mtu.as_ref().expect("a team with its own mtu");
+                vec![FixEdit::replace(
+                    host_table(host, m.span)
+                        .then("teams")
+                        .then(t.name.as_str())
+                        .then("mtu"),
+                    m.payload,
+                    payload,
+                    m.span,
+                )]
+            }
+            Source::TeamMembers(t, _) => {
+                let mut spans = Vec::new();
+                let mut edits = Vec::new();
+                for m in &t.members {
+                    let n = host.nic(m.value);
+                    // Members that share one line (a profile's) take one edit.
+                    if n.mtu.payload != payload && !spans.contains(&n.mtu.span) {
+                        spans.push(n.mtu.span);
+                        edits.push(nic(n));
+                    }
+                }
+                edits
+            }
+            Source::VNic(vs, v) => vec![mtu_edit(
+                host,
+                v.span,
+                TomlPath::new()
+                    .then("vswitches")
+                    .then(vs.name.as_str())
+                    .then("vnics")
+                    .then(v.name.as_str()),
+                &v.mtu,
+                payload,
+            )],
+            Source::VSwitch(_) => Vec::new(),
         }
     }
 }
@@ -128,7 +214,7 @@ fn carriers<'d>(host: &'d Host, net: NetworkId) -> Vec<Carrier<'d>> {
                 what: format!("vNIC `{}`", vnic.name),
                 element: Element::vnic(&host.name, &vs.name, &vnic.name),
                 mtu: vnic.mtu.clone(),
-                source: Source::VNic(vnic),
+                source: Source::VNic(vs, vnic),
             });
         }
     }
@@ -158,6 +244,7 @@ struct Hit {
     key: String,
     wording: Wording,
     related: Vec<(Span, String)>,
+    fix: Option<Fix>,
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -192,7 +279,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         };
         let mut d = cx
             .finding(&RULE, h.element, h.span, message)
-            .with_help(help);
+            .with_help(help)
+            .with_fix(h.fix);
         for (span, label) in h.related {
             d = d.with_related(span, label);
         }
@@ -282,6 +370,16 @@ fn hosts_disagree(design: &Design, hits: &mut Vec<Hit>) {
                     continue;
                 }
                 for c in odd {
+                    // The odd interface to the majority's MTU: the majority
+                    // may be the wrong side, so it needs judgement.
+                    let edits = c.fix_edits(majority);
+                    let fix = (!edits.is_empty()).then(|| {
+                        let what: Vec<String> = edits
+                            .iter()
+                            .map(|e| format!("`{} = {}`", e.path, e.new))
+                            .collect();
+                        Fix::unsafe_(format!("set {}", what.join(", ")), edits)
+                    });
                     hits.push(Hit {
                         host: c.host.name.clone(),
                         element: c.element.clone(),
@@ -298,6 +396,7 @@ fn hosts_disagree(design: &Design, hits: &mut Vec<Hit>) {
                             help_tail: format!(", as on {others}{intent}"),
                         },
                         related: related.clone(),
+                        fix,
                     });
                 }
             }
@@ -338,6 +437,7 @@ fn larger_than_beneath(host: &Host, hits: &mut Vec<Hit>) {
                 ),
             },
             related,
+            fix: None,
         });
     };
     for team in &host.teams {

@@ -2,11 +2,13 @@
 //! forwarding path cannot carry the network's largest frame.
 
 use crate::phrases::words::host_list;
+use crate::rules::fix_at::{link_table, switch_table};
 use crate::{declare_rule, Context};
 use netlint_analysis::{Topology, Via};
 use netlint_model::units::{FRAME_OVERHEAD, VLAN_TAG};
 use netlint_model::{
-    Design, Diagnostic, HostId, LinkId, Mtu, MtuForm, NetworkId, Span, SwitchId, TargetId, Uplink,
+    Design, Diagnostic, Fix, FixEdit, HostId, LinkId, Mtu, MtuForm, NetworkId, Span, SwitchId,
+    TargetId, TomlPath, Uplink,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -409,8 +411,15 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         .expect("a finding has a network");
     let network = design.network(*lead_net);
     let tagged = network.tagged();
-    let (what, name, mtu, element, span): (String, String, Mtu, netlint_model::Element, Span) =
-        match elem {
+    let (what, name, mtu, element, span, table, container): (
+        String,
+        String,
+        Mtu,
+        netlint_model::Element,
+        Span,
+        TomlPath,
+        Span,
+    ) = match elem {
             Elem::Port(s, p) => {
                 let sw = design.switch(s);
                 let port = &sw.ports[p];
@@ -424,6 +433,8 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
                     m.value,
                     sw.element(),
                     m.span,
+                    switch_table(sw).then("ports").then(port.name.as_str()),
+                    port.span,
                 )
             }
             Elem::Switch(s) => {
@@ -434,6 +445,8 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
                     sw.mtu.value,
                     sw.element(),
                     sw.mtu.span,
+                    switch_table(sw),
+                    sw.span,
                 )
             }
             Elem::Link(l) => {
@@ -448,6 +461,8 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
                     m.value,
                     link.element(),
                     m.span,
+                    link_table(link),
+                    link.span,
                 )
             }
         };
@@ -525,21 +540,43 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         .map(|(n, t)| Mtu::frame_for(t.payload, design.network(*n).tagged()))
         .max()
         .unwrap_or(frame);
+    let frame_size = need_frame.max(Mtu::frame_for(need_payload, true));
+    let mtu_value = if need_payload > 1500 {
+        need_payload.max(9216).min(ceiling.0.max(need_payload))
+    } else {
+        need_payload
+    };
     let setting = match mtu.form {
         MtuForm::FrameSize(_) => format!(
-            "`frame_size = {}` or more (tagged frames need {} bytes above the packet)",
-            need_frame.max(Mtu::frame_for(need_payload, true)),
+            "`frame_size = {frame_size}` or more (tagged frames need {} bytes above the packet)",
             FRAME_OVERHEAD + VLAN_TAG
         ),
-        _ => format!(
-            "`mtu = {}`",
-            if need_payload > 1500 {
-                need_payload.max(9216).min(ceiling.0.max(need_payload))
-            } else {
-                need_payload
-            }
-        ),
+        _ => format!("`mtu = {mtu_value}`"),
     };
+    // The fix: the element's own line to the value the help gives, in the
+    // form it was written (`frame_size` stays a frame size), when the
+    // element can take it; an element that cannot has no fix.
+    let fits = need_payload <= ceiling.0
+        && match mtu.form {
+            MtuForm::FrameSize(_) => frame_size <= ceiling.0 + FRAME_OVERHEAD + VLAN_TAG,
+            _ => mtu_value <= ceiling.0,
+        };
+    let fix = fits.then(|| {
+        let edit = match mtu.form {
+            MtuForm::FrameSize(f) => {
+                FixEdit::replace(table.then("frame_size"), f, frame_size, span)
+            }
+            MtuForm::Mtu => FixEdit::replace(table.then("mtu"), mtu.payload, mtu_value, span),
+            // Not written: the element's own line.
+            MtuForm::Default | MtuForm::JumboPacket(_) => {
+                FixEdit::insert(table.then("mtu"), mtu_value, container)
+            }
+        };
+        Fix::safe(
+            format!("set `{} = {}`", edit.path, edit.new),
+            vec![edit],
+        )
+    });
     // A switch's largest MTU (its `max_mtu` or its model's) caps the advice.
     let head = match &ceiling.1 {
         Some(why) if need_payload > ceiling.0 => format!(
@@ -562,6 +599,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
     cx.finding(&RULE, element, span, message)
         .with_help(help)
         .with_related(sender.span, sender.sends(design))
+        .with_fix(fix)
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! `mlag-peer-link-vlan`: a multi-chassis LAG carries a VLAN that the
 //! MLAG peer-link between its switches does not.
 
+use crate::rules::fix_at::{link_table, vlans_plus};
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::{peer_groups, peer_link_between};
 use netlint_analysis::{BridgeKind, Failures};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, LinkId, Span, SwitchId, VlanSet};
+use netlint_model::{Diagnostic, Fix, LinkId, Span, SwitchId, VlanSet};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -156,7 +157,22 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 vlan_list(&all)
             ),
         };
-        let mut d = cx.finding(&RULE, element, span, message).with_help(help);
+        // The fix: the peer-link's `vlans` with the missing VLANs added.
+        // A peer-link carries every VLAN of its domain's LAGs, so this is
+        // the one edit (the other, taking the VLANs off the LAG, would cut
+        // the network it was put there for).
+        let fix = pl.map(|l| design.link(l)).and_then(|link| {
+            let list = link.vlans.as_ref()?;
+            let edit = vlans_plus(design, link_table(link).then("vlans"), list, all.iter().copied())?;
+            Some(Fix::safe(
+                format!("set `{} = {}`", edit.path, edit.new),
+                vec![edit],
+            ))
+        });
+        let mut d = cx
+            .finding(&RULE, element, span, message)
+            .with_help(help)
+            .with_fix(fix);
         for (l, v) in &gap.lags {
             let link = design.link(*l);
             d = d.with_related(

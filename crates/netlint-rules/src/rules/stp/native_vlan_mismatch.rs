@@ -1,8 +1,9 @@
 //! `native-vlan-mismatch`: the two ends of an inter-switch link have
 //! different native (untagged) VLANs.
 
+use crate::rules::fix_at::{link_table, switch_table};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, End, LinkKind, NativeAt};
+use netlint_model::{Diagnostic, End, Fix, FixEdit, LinkKind, NativeAt};
 
 declare_rule!(
     RULE,
@@ -85,9 +86,71 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         if let Some(s) = other {
             d = d.with_related(s, other_words);
         }
+        // The fix: an end that states nothing takes the stated end's VLAN
+        // (on the link, for that end); with both stated, the `b` end takes
+        // the `a` end's, where it is written. Which VLAN is right is the
+        // user's call: it needs judgement.
+        let (end, at_end, to, from) = match (a.span, b.span) {
+            (Some(_), None) => (End::B, at, a.vlan, &b),
+            (None, Some(_)) => (End::A, 0, b.vlan, &a),
+            _ => (End::B, at, a.vlan, &b),
+        };
+        d = d.with_fix(native_fix(design, link, end, at_end, from, to));
         d = d.with_related(link.span, format!("link `{}`", link.name));
         out.push(d);
     }
+}
+
+/// The edit that gives `end` (switch `at` of `b`) of `link`, now `from`,
+/// the native VLAN `to`: its own line where it is stated (the link's
+/// `native_vlan_a` / `native_vlan_b`, or its port's `native_vlan`), else
+/// a `native_vlan_a` / `native_vlan_b` of the link's own.
+fn native_fix(
+    design: &netlint_model::Design,
+    link: &netlint_model::Link,
+    end: End,
+    at: usize,
+    from: &NativeAt,
+    to: u16,
+) -> Option<Fix> {
+    let key = match end {
+        End::A => "native_vlan_a",
+        End::B => "native_vlan_b",
+    };
+    let own = match end {
+        End::A => &link.ends.native_vlan_a,
+        End::B => &link.ends.native_vlan_b,
+    };
+    let edit = match from.span {
+        None => FixEdit::insert(link_table(link).then(key), to, link.span),
+        Some(s) if own.as_ref().is_some_and(|v| v.span == s) => {
+            FixEdit::replace(link_table(link).then(key), from.vlan, to, s)
+        }
+        Some(s) => {
+            // The link's shared `native_vlan` holds both ends: changing it
+            // mends nothing.
+            let port = link
+                .port_at(design, end, at)
+                .filter(|p| p.native_vlan.as_ref().is_some_and(|v| v.span == s))?;
+            let sw = match end {
+                End::A => link.a.value,
+                End::B => link.b[at].value,
+            };
+            FixEdit::replace(
+                switch_table(design.switch(sw))
+                    .then("ports")
+                    .then(port.name.as_str())
+                    .then("native_vlan"),
+                from.vlan,
+                to,
+                s,
+            )
+        }
+    };
+    Some(Fix::unsafe_(
+        format!("set `{} = {to}`", edit.path),
+        vec![edit],
+    ))
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! ETS share above 2 %.
 
 use super::emit_per_host;
+use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, PolicyMatch};
+use netlint_model::{Diagnostic, Fix, FixEdit, FixValue, PolicyMatch};
 
 declare_rule!(
     RULE,
@@ -29,41 +30,90 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         let prio = policy.priority.value;
-        if let Some(pfc) = &dcb.pfc {
-            if pfc.value.contains(&prio) {
-                found.push(cx
-                        .finding(
-                            &RULE,
-                            host.element(),
-                            pfc.span,
-                            format!(
-                                "the cluster policy `{}` uses priority {prio}, which has PFC enabled: pausing heartbeats behind congested storage traffic can make nodes miss heartbeats and leave the cluster",
-                                policy.name.value
-                            ),
-                        )
-                        .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
-                        .with_help(format!(
-                            "take {prio} out of `pfc`: Microsoft's guidance is the cluster class on priority 7 with PFC off and a 1-2 % ETS share"
-                        )));
+        let pfc = dcb.pfc.as_ref().filter(|p| p.value.contains(&prio));
+        let ets = dcb
+            .ets
+            .as_ref()
+            .and_then(|e| Some((e, *e.value.get(&prio)?)))
+            .filter(|(_, share)| *share > CLUSTER_ETS_MAX);
+        // One fix mends both findings of the host (their subjects are the
+        // same, so the fix check wants both gone): the priority out of
+        // `pfc`, its share in `ets` down to 2. An `ets` written under a
+        // header of its own has no fix.
+        let pfc_edit = pfc.map(|pfc| {
+            let ints = |v: &[u8]| {
+                FixValue::Array(v.iter().map(|p| FixValue::Integer(i64::from(*p))).collect())
+            };
+            let kept: Vec<u8> = pfc.value.iter().copied().filter(|p| *p != prio).collect();
+            FixEdit::replace(
+                host_table(host, pfc.span).then("dcb").then("pfc"),
+                ints(&pfc.value),
+                ints(&kept),
+                pfc.span,
+            )
+        });
+        let ets_edit = ets.map(|(ets, _)| {
+            let FixValue::Table(entries) = cx.design.written_at(ets.span)? else {
+                return None;
+            };
+            let new: Vec<(String, FixValue)> = entries
+                .iter()
+                .map(|(k, v)| match k.parse::<u8>() {
+                    Ok(p) if p == prio => (k.clone(), FixValue::Integer(i64::from(CLUSTER_ETS_MAX))),
+                    _ => (k.clone(), v.clone()),
+                })
+                .collect();
+            Some(FixEdit::replace(
+                host_table(host, ets.span).then("dcb").then("ets"),
+                FixValue::Table(entries.clone()),
+                FixValue::Table(new),
+                ets.span,
+            ))
+        });
+        let fix = match ets_edit {
+            Some(None) => None,
+            ets_edit => {
+                let edits: Vec<FixEdit> = pfc_edit.into_iter().chain(ets_edit.flatten()).collect();
+                let what: Vec<String> = edits
+                    .iter()
+                    .map(|e| format!("`{} = {}`", e.path, e.new))
+                    .collect();
+                (!edits.is_empty()).then(|| Fix::safe(format!("set {}", what.join(", ")), edits))
             }
+        };
+        if let Some(pfc) = pfc {
+            found.push(cx
+                    .finding(
+                        &RULE,
+                        host.element(),
+                        pfc.span,
+                        format!(
+                            "the cluster policy `{}` uses priority {prio}, which has PFC enabled: pausing heartbeats behind congested storage traffic can make nodes miss heartbeats and leave the cluster",
+                            policy.name.value
+                        ),
+                    )
+                    .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
+                    .with_help(format!(
+                        "take {prio} out of `pfc`: Microsoft's guidance is the cluster class on priority 7 with PFC off and a 1-2 % ETS share"
+                    ))
+                    .with_fix(fix.clone()));
         }
-        if let Some(ets) = &dcb.ets {
-            if let Some(share) = ets.value.get(&prio).filter(|s| **s > CLUSTER_ETS_MAX) {
-                found.push(cx
-                        .finding(
-                            &RULE,
-                            host.element(),
-                            ets.span,
-                            format!(
-                                "the cluster policy `{}` uses priority {prio}, whose ETS share is {share} %: heartbeats need 1-2 %, the rest is taken from storage",
-                                policy.name.value
-                            ),
-                        )
-                        .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
-                        .with_help(format!(
-                            "set the ETS share of priority {prio} to 1 or 2 (`ets = {{ ..., {prio} = 2 }}`)"
-                        )));
-            }
+        if let Some((ets, share)) = ets {
+            found.push(cx
+                    .finding(
+                        &RULE,
+                        host.element(),
+                        ets.span,
+                        format!(
+                            "the cluster policy `{}` uses priority {prio}, whose ETS share is {share} %: heartbeats need 1-2 %, the rest is taken from storage",
+                            policy.name.value
+                        ),
+                    )
+                    .with_related(policy.priority.span, format!("cluster heartbeat on priority {prio}"))
+                    .with_help(format!(
+                        "set the ETS share of priority {prio} to 1 or 2 (`ets = {{ ..., {prio} = 2 }}`)"
+                    ))
+                    .with_fix(fix));
         }
     }
     emit_per_host(out, found);

@@ -3,10 +3,11 @@
 
 use super::emit_per_host;
 use crate::phrases::bandwidth::fmt_rate;
+use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::TrafficClass;
 use netlint_analysis::Via;
-use netlint_model::{Diagnostic, HostId, NicIdx, Transport};
+use netlint_model::{Diagnostic, Fix, FixEdit, HostId, NicIdx, Transport};
 
 declare_rule!(
     RULE,
@@ -59,6 +60,34 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .iter()
             .map(|(n, net)| format!("`{}` for `{net}`", host.nic(*n).name))
             .collect();
+        // `compression` is never the default (`tcp` is): the line is
+        // written, in the host or its profile.
+        let at = lm.transport.span;
+        let edit = FixEdit::replace(
+            host_table(host, at).then("live_migration").then("transport"),
+            Transport::Compression.as_str(),
+            Transport::Smb.as_str(),
+            at,
+        );
+        let mut edits = vec![edit];
+        // Over SMB, live migration that shares adapters with storage needs
+        // the cap `smb-bandwidth-cap-missing` asks for: the fix sets it too,
+        // computed on a copy of the design that migrates over SMB.
+        if lm.smb_bandwidth_limit.is_none() {
+            let mut after = d.clone();
+            if let Some(l) = after.hosts[hi].live_migration.as_mut() {
+                l.transport.value = Transport::Smb;
+            }
+            let acx = Context::new(&after);
+            if let Some(mb) = super::smb_bandwidth_cap_missing::needed_cap(&acx, HostId(hi)) {
+                edits.push(super::smb_bandwidth_cap_missing::cap_edit(host, mb));
+            }
+        }
+        let what: Vec<String> = edits
+            .iter()
+            .map(|e| format!("`{} = {}`", e.path, e.new))
+            .collect();
+        let fix = Fix::safe(format!("set {}", what.join(", ")), edits);
         found.push(cx
                 .finding(
                     &RULE,
@@ -74,7 +103,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 )
                 .with_help(
                     "set `transport = \"smb\"` to let SMB multichannel use every listed adapter at once (SMB Direct too, on RDMA adapters), or keep compression (it trades CPU for bandwidth) knowing the other adapters are fallbacks",
-                ));
+                )
+                .with_fix(Some(fix)));
     }
     emit_per_host(out, found);
 }

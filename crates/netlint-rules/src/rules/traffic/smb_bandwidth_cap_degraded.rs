@@ -5,9 +5,10 @@ use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
 use crate::phrases::bandwidth::fmt_rate;
 use crate::rules::located::speed_lines;
+use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{validator_limit, BoundKind, Known, TrafficClass};
-use netlint_model::{Diagnostic, HostId, Speed};
+use netlint_model::{Bandwidth, Diagnostic, Fix, FixEdit, HostId, Speed};
 
 declare_rule!(
     RULE,
@@ -66,6 +67,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             "Microsoft's validator figure for these adapters is {}MB",
             limit.ps_megabytes().floor()
         );
+        // What the cap must stay under: all the adapters give, and what one
+        // adapter down leaves.
+        let mut under = healthy;
         let (message, help) = if cap_speed > healthy {
             (
                 format!(
@@ -82,6 +86,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if cap_speed <= left {
                 continue;
             }
+            under = left;
             let lost = &host.nic(deg.lost).name;
             (
                 format!(
@@ -97,10 +102,31 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             continue;
         };
+        // The fix: the validator's figure, when it is below what the cap
+        // must stay under (and so below the cap), on the cap's own line.
+        let mb = limit.ps_megabytes().floor();
+        let figure = Bandwidth::from_bytes_per_sec(mb * 1_048_576.0);
+        let fits = Speed::from_bps(figure.bits_per_sec().round() as u64) < under;
+        let fix = cx
+            .design
+            .written_at(cap.span)
+            .filter(|_| fits && mb >= 1.0)
+            .map(|old| {
+                let edit = FixEdit::replace(
+                    host_table(host, cap.span)
+                        .then("live_migration")
+                        .then("smb_bandwidth_limit"),
+                    old.clone(),
+                    format!("{mb}MB"),
+                    cap.span,
+                );
+                Fix::safe(format!("set `{} = {}`", edit.path, edit.new), vec![edit])
+            });
         let mut diagnostic = cx
             .finding(&RULE, host.element(), cap.span, message)
             .with_related(lm.transport.span, "live migration over SMB")
-            .with_help(help);
+            .with_help(help)
+            .with_fix(fix);
         // The adapters' speeds decide what is left: one host's slower
         // adapter (an override) is the line that differs for it.
         for (span, label) in speed_lines(host, &shared.nics) {

@@ -4,9 +4,10 @@
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share, with_text};
 use crate::phrases::bandwidth::{fmt_rate, nics_text, validator_term};
+use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{validator_limit, TrafficClass, VALIDATOR_SMB_FACTOR};
-use netlint_model::{Diagnostic, HostId};
+use netlint_model::{Diagnostic, Fix, FixEdit, Host, HostId};
 
 declare_rule!(
     RULE,
@@ -85,9 +86,45 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let n = d.network(*net);
             diag = diag.with_related(n.role.span, format!("`{}` shares the adapters", n.name));
         }
+        let edit = cap_edit(host, mb);
+        diag = diag.with_fix(Some(Fix::safe(
+            format!("set `{} = {}`", edit.path, edit.new),
+            vec![edit],
+        )));
         found.push(diag);
     }
     emit_per_host(out, found);
+}
+
+/// The `smb_bandwidth_limit` (PowerShell MB per second) live migration
+/// over SMB needs on host `h` of `cx`, as the help words it: `None` when
+/// it needs none (no SMB transport, no shared adapter) or the figure is
+/// unknown (an adapter without a speed). Whether one is set is not asked.
+pub(crate) fn needed_cap(cx: &Context<'_>, h: HostId) -> Option<f64> {
+    let host = cx.design.host(h);
+    let shared = lm_shared_adapters(cx, h)?;
+    let model = cx.bandwidth().host(h).class(TrafficClass::LiveMigration)?;
+    let rdma = model
+        .healthy
+        .in_use
+        .iter()
+        .any(|i| model.ports[*i].rdma.is_some());
+    let (share, _) = smb_share(host, rdma);
+    let (limit, _) = validator_limit(host, &shared.nics, share)?;
+    Some(limit.ps_megabytes().floor())
+}
+
+/// `smb_bandwidth_limit = "{mb}MB"` added to `host`'s `live_migration`
+/// table (its own, or its profile's when it takes the table from there).
+pub(crate) fn cap_edit(host: &Host, mb: f64) -> FixEdit {
+    let lm = host.live_migration.as_ref().expect("a live_migration table");
+    FixEdit::insert(
+        host_table(host, lm.span)
+            .then("live_migration")
+            .then("smb_bandwidth_limit"),
+        format!("{mb}MB"),
+        lm.span,
+    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,295 @@
+//! Each rule's fix applied the way `netlint check --fix` applies it (to a
+//! copy, checked again): a small design per rule, the fix carried by its
+//! finding applied, the finding gone, no finding that was not there before,
+//! and the edited text what the fix says.
+
+use netlint::run::fix::{fix_source, FixMode};
+use netlint::run::{check_source, CheckSettings};
+use netlint_model::{Diagnostic, FixSafety, SourceFile};
+use std::collections::BTreeMap;
+
+type Key = (String, Vec<String>);
+
+fn keys(diags: &[Diagnostic]) -> BTreeMap<Key, usize> {
+    let mut out = BTreeMap::new();
+    for d in diags {
+        let mut s = d.subject_paths();
+        s.sort();
+        *out.entry((d.rule.clone(), s)).or_default() += 1;
+    }
+    out
+}
+
+/// `src` after `--fix --unsafe-fixes`: `rule` fired on it with a fix of
+/// `safety`, every such fix was applied, none of its findings is left, and
+/// no finding appeared. Returns the fixed text.
+fn fixed(src: &str, rule: &str, safety: FixSafety) -> String {
+    let settings = CheckSettings::default();
+    let file = SourceFile::new("d.toml", src.to_string());
+    let before = check_source(&file, None, &settings).0;
+    assert!(
+        !before.iter().any(Diagnostic::is_input_error),
+        "the design loads: {before:#?}"
+    );
+    let mine: Vec<&Diagnostic> = before.iter().filter(|d| d.rule == rule).collect();
+    assert!(!mine.is_empty(), "`{rule}` fires: {before:#?}");
+    for d in &mine {
+        let fix = d.fix.as_ref().unwrap_or_else(|| panic!("no fix: {d:#?}"));
+        assert_eq!(fix.safety, safety, "{fix:#?}");
+    }
+    let out = fix_source(&file, None, &settings, FixMode::Unsafe);
+    let refused: Vec<String> = out
+        .not_applied
+        .iter()
+        .filter(|(f, _)| f.rule == rule)
+        .map(|(f, why)| format!("{} on {}: {why}", f.rule, f.element))
+        .collect();
+    assert!(refused.is_empty(), "{}\n{}", refused.join("\n"), out.text);
+    assert!(
+        out.applied.iter().any(|f| f.rule == rule),
+        "no `{rule}` fix applied"
+    );
+    let after = check_source(&SourceFile::new("d.toml", out.text.clone()), None, &settings).0;
+    assert!(
+        !after.iter().any(|d| d.rule == rule),
+        "`{rule}` still fires:\n{}\n{after:#?}",
+        out.text
+    );
+    let (b, a) = (keys(&before), keys(&after));
+    for (k, n) in &a {
+        assert!(
+            b.get(k).is_some_and(|m| m >= n),
+            "fixing added {k:?}\n{}",
+            out.text
+        );
+    }
+    out.text
+}
+
+/// The lines of `text` from `header` to the next table header.
+fn section<'a>(text: &'a str, header: &str) -> &'a str {
+    let start = text.find(header).unwrap_or_else(|| panic!("{header}:\n{text}"));
+    let rest = &text[start + header.len()..];
+    let end = rest.find("\n[").map_or(rest.len(), |e| e + 1);
+    &rest[..end]
+}
+
+#[test]
+fn mtu_path_too_small_raises_the_link_or_switch_in_its_own_form() {
+    let src = r#"
+[design]
+name = "t"
+[networks.smb]
+role = "storage"
+protocol = "smb"
+vlan = 40
+mtu = 9000
+[switches.a]
+SWITCH_A
+[switches.b]
+mtu = 9216
+[[links]]
+a = "a"
+b = "b"
+LINK
+[hosts.hv1.nics.P1]
+speed = "10G"
+switch = "a"
+mtu = 9000
+networks = ["smb"]
+[hosts.hv2.nics.P1]
+speed = "10G"
+switch = "b"
+mtu = 9000
+networks = ["smb"]
+"#;
+    // A link's `mtu = 1500` becomes 9216.
+    let link = src
+        .replace("SWITCH_A", "mtu = 9216")
+        .replace("LINK", "mtu = 1500 # the ISL");
+    let out = fixed(&link, "mtu-path-too-small", FixSafety::Safe);
+    assert!(out.contains("mtu = 9216 # the ISL"), "{out}");
+    // A switch's `frame_size` stays a frame size, large enough tagged.
+    let frame = src
+        .replace("SWITCH_A", "frame_size = 9018")
+        .replace("LINK", "");
+    let out = fixed(&frame, "mtu-path-too-small", FixSafety::Safe);
+    assert!(out.contains("[switches.a]\nframe_size = 9022\n"), "{out}");
+    // A switch with no MTU written gets one of its own.
+    let default = src.replace("SWITCH_A", "").replace("LINK", "");
+    let out = fixed(&default, "mtu-path-too-small", FixSafety::Safe);
+    assert!(section(&out, "[switches.a]").contains("\nmtu = 9216\n"), "{out}");
+}
+
+fn fixture(name: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn lm_compression_multichannel_sets_smb_where_compression_is_written() {
+    let src = fixture("lm-compression-multichannel.toml");
+    let out = fixed(&src, "lm-compression-multichannel", FixSafety::Safe);
+    let lm = section(&out, "[profiles.node.live_migration]");
+    assert!(lm.contains("transport = \"smb\""), "{out}");
+    // Over SMB it shares the adapters with CSV: the cap comes with it.
+    assert!(lm.contains("smb_bandwidth_limit = \""), "{out}");
+}
+
+#[test]
+fn native_vlan_mismatch_gives_one_end_the_others_vlan() {
+    let src = fixture("native-vlan-mismatch.toml");
+    fixed(&src, "native-vlan-mismatch", FixSafety::Unsafe);
+    let base = r#"
+[design]
+name = "t"
+[switches.tor-a]
+[switches.tor-a.ports."Ethernet1/49"]
+native_vlan = 99
+[switches.tor-b]
+[[links]]
+name = "isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+port_a = "Ethernet1/49"
+LINK
+"#;
+    // Both stated: the `b` end's line takes the `a` end's VLAN.
+    let out = fixed(
+        &base.replace("LINK", "native_vlan_b = 20 # b"),
+        "native-vlan-mismatch",
+        FixSafety::Unsafe,
+    );
+    assert!(out.contains("native_vlan_b = 99 # b"), "{out}");
+    // One stated (the port's): the other end gets it on the link.
+    let out = fixed(&base.replace("LINK", ""), "native-vlan-mismatch", FixSafety::Unsafe);
+    assert!(section(&out, "[[links]]").contains("native_vlan_b = 99"), "{out}");
+}
+
+#[test]
+fn mtu_mismatch_sets_the_odd_host_in_the_unit_it_was_written() {
+    let src = r#"
+[design]
+name = "t"
+[networks.csv]
+role = "csv"
+vlan = 20
+mtu = 9000
+[switches.tor]
+mtu = 9216
+[profiles.node.nics.P1]
+speed = "25G"
+switch = "tor"
+jumbo_packet = 9014
+networks = ["csv"]
+[hosts.hv1]
+profile = "node"
+[hosts.hv2]
+profile = "node"
+[hosts.hv3]
+profile = "node"
+nics.P1.jumbo_packet = 1514 # driver reset
+"#;
+    let out = fixed(src, "mtu-mismatch", FixSafety::Unsafe);
+    assert!(out.contains("nics.P1.jumbo_packet = 9014 # driver reset"), "{out}");
+    // A vNIC with no MTU written among vNICs that have one gets its own.
+    let vnic = r#"
+[design]
+name = "t"
+[networks.lm]
+role = "live-migration"
+vlan = 30
+mtu = 9000
+[switches.tor]
+mtu = 9216
+[profiles.node.nics.P1]
+speed = "25G"
+switch = "tor"
+mtu = 9000
+[profiles.node.vswitches.S]
+uplinks = ["P1"]
+[profiles.node.vswitches.S.vnics.LM]
+network = "lm"
+mtu = 9000
+[hosts.hv1]
+profile = "node"
+[hosts.hv2]
+profile = "node"
+[hosts.hv3]
+profile = "node"
+[hosts.hv3.vswitches.S.vnics.LM]
+network = "lm"
+mtu = 1500
+"#;
+    let out = fixed(vnic, "mtu-mismatch", FixSafety::Unsafe);
+    assert!(
+        section(&out, "[hosts.hv3.vswitches.S.vnics.LM]").contains("mtu = 9000"),
+        "{out}"
+    );
+}
+
+#[test]
+fn smb_bandwidth_cap_missing_adds_the_validator_figure() {
+    let src = fixture("smb-bandwidth-cap-missing.toml");
+    let out = fixed(&src, "smb-bandwidth-cap-missing", FixSafety::Safe);
+    assert!(out.contains("smb_bandwidth_limit = \""), "{out}");
+}
+
+#[test]
+fn mlag_peer_link_vlan_adds_the_vlans_to_the_peer_link_keeping_ranges() {
+    let src = fixture("mlag-peer-link-vlan.toml");
+    fixed(&src, "mlag-peer-link-vlan", FixSafety::Safe);
+    let ranges = r#"
+[design]
+name = "t"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[networks.csv]
+role = "csv"
+vlan = 20
+[switches.core]
+stp = { mode = "rstp", priority = 4096 }
+[switches.a]
+mlag = "m"
+stp = { mode = "rstp", priority = 8192 }
+[switches.b]
+mlag = "m"
+stp = { mode = "rstp", priority = 8192 }
+[[links]]
+name = "peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+members = 2
+vlans = ["1-15"] # mgmt only
+[[links]]
+name = "up"
+a = "core"
+b = ["a", "b"]
+speed = "100G"
+"#;
+    let out = fixed(ranges, "mlag-peer-link-vlan", FixSafety::Safe);
+    assert!(out.contains("vlans = [\"1-15\", 20] # mgmt only"), "{out}");
+}
+
+#[test]
+fn smb_bandwidth_cap_degraded_lowers_the_cap_to_the_validator_figure() {
+    let src = fixture("smb-bandwidth-cap-degraded.toml");
+    let out = fixed(&src, "smb-bandwidth-cap-degraded", FixSafety::Safe);
+    assert!(!out.contains("\"16Gbps\""), "{out}");
+    assert!(out.contains("smb_bandwidth_limit = \""), "{out}");
+}
+
+#[test]
+fn dcb_cluster_class_takes_pfc_off_the_cluster_priority_and_lowers_its_share() {
+    let src = fixture("dcb-cluster-class.toml");
+    let out = fixed(&src, "dcb-cluster-class", FixSafety::Safe);
+    let dcb = section(&out, "[profiles.hci.dcb]");
+    assert!(dcb.contains("pfc = [3]"), "{out}");
+    assert!(dcb.contains("ets = { 3 = 50, 7 = 2 }"), "{out}");
+}
