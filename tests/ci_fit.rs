@@ -345,12 +345,16 @@ fn quiet_leaves_only_the_findings() {
     let (_, loud, _) = netlint(&["check", "fixtures/mtu-mismatch.toml"], &[]);
     let (_, quiet, _) = netlint(&["check", "fixtures/mtu-mismatch.toml", "-q"], &[]);
     assert!(
-        loud.ends_with("1 file checked: 2 errors, 1 warning, 0 info\n"),
+        loud.ends_with(
+            "1 file checked: 2 errors, 1 warning, 0 info; 1 fixable with --fix --unsafe-fixes\n"
+        ),
         "{loud}"
     );
     assert_eq!(
         quiet,
-        loud.trim_end_matches("1 file checked: 2 errors, 1 warning, 0 info\n")
+        loud.trim_end_matches(
+            "1 file checked: 2 errors, 1 warning, 0 info; 1 fixable with --fix --unsafe-fixes\n"
+        )
     );
 }
 

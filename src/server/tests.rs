@@ -574,7 +574,9 @@ fn a_fix_that_needs_judgement_is_offered_but_not_preferred() {
 
 #[test]
 fn a_finding_without_a_fix_gets_only_the_allow_actions() {
-    const MTU: &str = include_str!("../../fixtures/mtu-mismatch.toml");
+    // An interface asking for more than the adapter beneath it: raising
+    // one or lowering the other are both right, so mtu-mismatch has no fix.
+    const MTU: &str = include_str!("../../fixtures/host-override-mtu.toml");
     let a = analyse(MTU);
     assert!(a.diagnostics.iter().all(|d| d.fix.is_none()));
     let acts = actions_at(MTU, &a, "mtu-mismatch");
