@@ -326,7 +326,11 @@ fn concise_is_one_line_per_finding_in_the_json_order() {
             d["severity"].as_str().unwrap(),
             d["rule"].as_str().unwrap(),
             // `[*]` marks a finding `--fix` mends.
-            if d["fix"]["safety"] == "safe" { " [*]" } else { "" },
+            if d["fix"]["safety"] == "safe" {
+                " [*]"
+            } else {
+                ""
+            },
             d["message"].as_str().unwrap().replace(['\n', '\r'], " ")
         );
         assert_eq!(*line, want);

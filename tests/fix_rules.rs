@@ -49,7 +49,12 @@ fn fixed(src: &str, rule: &str, safety: FixSafety) -> String {
         out.applied.iter().any(|f| f.rule == rule),
         "no `{rule}` fix applied"
     );
-    let after = check_source(&SourceFile::new("d.toml", out.text.clone()), None, &settings).0;
+    let after = check_source(
+        &SourceFile::new("d.toml", out.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
     assert!(
         !after.iter().any(|d| d.rule == rule),
         "`{rule}` still fires:\n{}\n{after:#?}",
@@ -68,7 +73,9 @@ fn fixed(src: &str, rule: &str, safety: FixSafety) -> String {
 
 /// The lines of `text` from `header` to the next table header.
 fn section<'a>(text: &'a str, header: &str) -> &'a str {
-    let start = text.find(header).unwrap_or_else(|| panic!("{header}:\n{text}"));
+    let start = text
+        .find(header)
+        .unwrap_or_else(|| panic!("{header}:\n{text}"));
     let rest = &text[start + header.len()..];
     let end = rest.find("\n[").map_or(rest.len(), |e| e + 1);
     &rest[..end]
@@ -118,7 +125,10 @@ networks = ["smb"]
     // A switch with no MTU written gets one of its own.
     let default = src.replace("SWITCH_A", "").replace("LINK", "");
     let out = fixed(&default, "mtu-path-too-small", FixSafety::Safe);
-    assert!(section(&out, "[switches.a]").contains("\nmtu = 9216\n"), "{out}");
+    assert!(
+        section(&out, "[switches.a]").contains("\nmtu = 9216\n"),
+        "{out}"
+    );
 }
 
 fn fixture(name: &str) -> String {
@@ -165,8 +175,15 @@ LINK
     );
     assert!(out.contains("native_vlan_b = 99 # b"), "{out}");
     // One stated (the port's): the other end gets it on the link.
-    let out = fixed(&base.replace("LINK", ""), "native-vlan-mismatch", FixSafety::Unsafe);
-    assert!(section(&out, "[[links]]").contains("native_vlan_b = 99"), "{out}");
+    let out = fixed(
+        &base.replace("LINK", ""),
+        "native-vlan-mismatch",
+        FixSafety::Unsafe,
+    );
+    assert!(
+        section(&out, "[[links]]").contains("native_vlan_b = 99"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -194,7 +211,10 @@ profile = "node"
 nics.P1.jumbo_packet = 1514 # driver reset
 "#;
     let out = fixed(src, "mtu-mismatch", FixSafety::Unsafe);
-    assert!(out.contains("nics.P1.jumbo_packet = 9014 # driver reset"), "{out}");
+    assert!(
+        out.contains("nics.P1.jumbo_packet = 9014 # driver reset"),
+        "{out}"
+    );
     // A vNIC with no MTU written among vNICs that have one gets its own.
     let vnic = r#"
 [design]

@@ -79,7 +79,10 @@ fn names_with_backticks_links_and_mentions_stay_code() {
     // The only links are to rule pages.
     for (i, _) in h.match_indices("<a ") {
         assert!(
-            h[i..].starts_with(&format!("<a href=\"{}", netlint::render::markdown::RULE_PAGES)),
+            h[i..].starts_with(&format!(
+                "<a href=\"{}",
+                netlint::render::markdown::RULE_PAGES
+            )),
             "a link that is not a rule page: {}\n{md}",
             &h[i..(i + 120).min(h.len())]
         );
@@ -97,6 +100,9 @@ fn names_with_backticks_links_and_mentions_stay_code() {
     // No mention outside code; no emphasis or strikethrough from names.
     let outside = outside_code(&h);
     assert!(!outside.contains("@octocat"), "{outside}");
-    assert!(!outside.contains("<em>") && !outside.contains("<del>"), "{outside}");
+    assert!(
+        !outside.contains("<em>") && !outside.contains("<del>"),
+        "{outside}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -374,7 +374,11 @@ fn file_section(report: &Report, f: &FileReport, head: &str, diags: &[&Diagnosti
     if diags.is_empty() {
         return out;
     }
-    let more = f.design.as_deref().map(backticked_names).unwrap_or_default();
+    let more = f
+        .design
+        .as_deref()
+        .map(backticked_names)
+        .unwrap_or_default();
     let _ = writeln!(out, "| Severity | Rule | Element | Line | Finding |");
     let _ = writeln!(out, "| :-- | :-- | :-- | --: | :-- |");
     for d in diags {

@@ -7,6 +7,7 @@ pub mod diag;
 pub mod element;
 pub mod fast_hash;
 pub mod fix;
+pub mod ifname;
 mod load;
 pub mod ports;
 mod reader;

@@ -601,7 +601,10 @@ impl Builder {
                 let mut w = std::mem::take(&mut self.r.written);
                 w.retain(|span, v| {
                     !matches!(v, crate::fix::FixValue::Table(_))
-                        || file.text.get(span.start..).is_some_and(|t| t.starts_with('{'))
+                        || file
+                            .text
+                            .get(span.start..)
+                            .is_some_and(|t| t.starts_with('{'))
                 });
                 w
             },

@@ -6,8 +6,8 @@ use crate::design::StrEnum;
 use crate::diag::Diagnostic;
 use crate::fix::FixValue;
 use crate::span::{Sp, Span};
-use std::collections::BTreeMap;
 use crate::units::{Speed, VlanSet};
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
@@ -410,8 +410,7 @@ impl Reader {
             }
         }
         if ok {
-            self.written
-                .insert(span_of(v), FixValue::Array(written));
+            self.written.insert(span_of(v), FixValue::Array(written));
         }
         ok.then(|| Sp::new(set, span_of(v)))
     }

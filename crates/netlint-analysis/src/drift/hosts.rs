@@ -2,6 +2,7 @@
 //! virtual switches and vNICs, live migration and DCB.
 
 use super::{opt, At, Cmp, Difference, Field, HostParts, Two, Value};
+use netlint_model::ifname::port_key;
 use netlint_model::{Host, HostId, NetworkId, NicIdx, PolicyMatch, Span, SwitchId, Uplink};
 use std::collections::BTreeSet;
 
@@ -74,7 +75,9 @@ impl Cmp<'_> {
                 {
                     Some(netlint_model::Attachment::Switch(s)) => (
                         Some(to(s.value)),
-                        n.port.as_ref().map(|p| p.value.clone()),
+                        // Compared as port names (`ethernet1/1/2` as OS10
+                        // prints it is `Ethernet1/1/2`).
+                        n.port.as_ref().map(|p| port_key(&p.value)),
                         s.span,
                     ),
                     Some(other) => (None, None, other.span()),

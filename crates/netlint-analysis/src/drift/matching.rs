@@ -3,6 +3,7 @@
 //! switch by its hostname and its neighbours, a link by its two ends, a NIC
 //! by its switch port, a host by its NICs' ports).
 
+use netlint_model::ifname::{port_key, same_port};
 use netlint_model::{
     Attachment, Design, Host, HostId, LinkId, NetworkId, NicIdx, SwitchId, TeamIdx, Uplink,
     VSwitchIdx,
@@ -99,7 +100,7 @@ pub fn match_designs(d: &Design, b: &Design) -> Matching {
         let mut p = Pairs::default();
         let bports = &b.switch(bs).ports;
         for (i, port) in d.switch(ds).ports.iter().enumerate() {
-            if let Some(j) = bports.iter().position(|x| x.name == port.name) {
+            if let Some(j) = bports.iter().position(|x| same_port(&x.name, &port.name)) {
                 p.add(i, j, MatchedBy::Name);
             }
         }
@@ -228,7 +229,7 @@ fn host_ports(
         .iter()
         .filter_map(|n| match (&n.attach, &n.port) {
             (Some(Attachment::Switch(s)), Some(p)) => {
-                Some((switch_to_design(s.value)?, p.value.clone()))
+                Some((switch_to_design(s.value)?, port_key(&p.value)))
             }
             _ => None,
         })
@@ -328,8 +329,8 @@ fn match_links(d: &Design, b: &Design, m: &mut Matching) {
             _ => {
                 let dlink = d.link(dl);
                 let ports = (
-                    dlink.ends.port_a.as_ref().map(|p| &p.value),
-                    dlink.ends.port_b.as_ref().map(|p| &p.value),
+                    dlink.ends.port_a.as_ref().map(|p| port_key(&p.value)),
+                    dlink.ends.port_b.as_ref().map(|p| port_key(&p.value)),
                 );
                 let by_port: Vec<LinkId> = cands
                     .iter()
@@ -338,8 +339,8 @@ fn match_links(d: &Design, b: &Design, m: &mut Matching) {
                         let bl = b.link(*c);
                         ports.0.is_some()
                             && (
-                                bl.ends.port_a.as_ref().map(|p| &p.value),
-                                bl.ends.port_b.as_ref().map(|p| &p.value),
+                                bl.ends.port_a.as_ref().map(|p| port_key(&p.value)),
+                                bl.ends.port_b.as_ref().map(|p| port_key(&p.value)),
                             ) == ports
                     })
                     .collect();
@@ -367,7 +368,7 @@ fn match_host_parts(m: &Matching, dh: &Host, bh: &Host) -> HostParts {
         &n.attach, &n.port,
     ) {
         (Some(Attachment::Switch(s)), Some(port)) => {
-            Some((to_design(s.value)?, port.value.clone()))
+            Some((to_design(s.value)?, port_key(&port.value)))
         }
         _ => None,
     };

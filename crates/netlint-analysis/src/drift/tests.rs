@@ -278,3 +278,37 @@ fn a_trunk_allowing_every_vlan_carries_only_those_its_switches_define() {
         "{fields:#?}"
     );
 }
+
+/// Port names are compared as interface names (docs/import.md): OS10
+/// prints `ethernet1/1/2`, NX-OS abbreviations are `Eth1/1`, and a design
+/// may write `Ethernet1/1`; all name the same port (issue 33 item 6).
+#[test]
+fn port_names_match_across_case_and_abbreviation() {
+    let port =
+        |src: &str| format!("{src}\n[switches.tor-a.ports.\"Ethernet1/1\"]\nvlans = [10, 711]\n");
+    let d = design(&port(BASE));
+    // The as-built spells each port as OS10 and NX-OS print them.
+    let built = port(BASE)
+        .replace("ports.\"Ethernet1/1\"", "ports.\"ethernet1/1\"")
+        .replace("port = \"Ethernet1/1\"", "port = \"Eth1/1\"");
+    assert_ne!(built, port(BASE));
+    let r = drift(&d, &design(&built));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let matched: usize = r.matching.ports.values().map(|p| p.to_built.len()).sum();
+    assert_eq!(matched, 1);
+    // A VLAN taken off the lower-case port is found there.
+    let pruned = built.replacen(
+        "ports.\"ethernet1/1\"]\nvlans = [10, 711]",
+        "ports.\"ethernet1/1\"]\nvlans = [10]",
+        1,
+    );
+    assert_ne!(pruned, built);
+    let r = drift(&d, &design(&pruned));
+    assert!(
+        r.differences
+            .iter()
+            .any(|x| matches!(x.at, At::Port { .. }) && x.field == Field::Vlan(711)),
+        "{:#?}",
+        r.differences
+    );
+}

@@ -2,14 +2,14 @@
 //! team / vSwitch asks for a larger MTU than the adapter beneath it.
 
 use crate::phrases::words::host_list;
-use crate::rules::located::Lines;
 use crate::rules::fix_at::host_table;
+use crate::rules::located::Lines;
 use crate::rules::merge_alike;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
 use netlint_model::{
-    Design, Diagnostic, Fix, FixEdit, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team,
-    TomlPath, Uplink, VNic, VSwitch,
+    Design, Diagnostic, Fix, FixEdit, Host, Mtu, MtuForm, NetworkId, Nic, Sp, Span, Team, TomlPath,
+    Uplink, VNic, VSwitch,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -71,7 +71,9 @@ impl Source<'_> {
 fn mtu_edit(host: &Host, element: Span, table: TomlPath, mtu: &Sp<Mtu>, payload: u32) -> FixEdit {
     match mtu.form {
         MtuForm::JumboPacket(j) => FixEdit::replace(
-            host_table(host, mtu.span).then_all(table).then("jumbo_packet"),
+            host_table(host, mtu.span)
+                .then_all(table)
+                .then("jumbo_packet"),
             j,
             payload + netlint_model::units::JUMBO_PACKET_HEADER,
             mtu.span,

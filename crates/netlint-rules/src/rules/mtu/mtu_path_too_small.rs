@@ -420,52 +420,52 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
         TomlPath,
         Span,
     ) = match elem {
-            Elem::Port(s, p) => {
-                let sw = design.switch(s);
-                let port = &sw.ports[p];
-                let m = port
-                    .mtu
-                    .as_ref()
-                    .expect("only ports with an MTU are checked");
-                (
-                    format!("switch `{}`'s port", sw.name),
-                    port.name.clone(),
-                    m.value,
-                    sw.element(),
-                    m.span,
-                    switch_table(sw).then("ports").then(port.name.as_str()),
-                    port.span,
-                )
-            }
-            Elem::Switch(s) => {
-                let sw = design.switch(s);
-                (
-                    "switch".to_string(),
-                    sw.name.clone(),
-                    sw.mtu.value,
-                    sw.element(),
-                    sw.mtu.span,
-                    switch_table(sw),
-                    sw.span,
-                )
-            }
-            Elem::Link(l) => {
-                let link = design.link(l);
-                let m = link
-                    .mtu
-                    .as_ref()
-                    .expect("only links with an MTU are checked");
-                (
-                    "link".to_string(),
-                    link.name.clone(),
-                    m.value,
-                    link.element(),
-                    m.span,
-                    link_table(link),
-                    link.span,
-                )
-            }
-        };
+        Elem::Port(s, p) => {
+            let sw = design.switch(s);
+            let port = &sw.ports[p];
+            let m = port
+                .mtu
+                .as_ref()
+                .expect("only ports with an MTU are checked");
+            (
+                format!("switch `{}`'s port", sw.name),
+                port.name.clone(),
+                m.value,
+                sw.element(),
+                m.span,
+                switch_table(sw).then("ports").then(port.name.as_str()),
+                port.span,
+            )
+        }
+        Elem::Switch(s) => {
+            let sw = design.switch(s);
+            (
+                "switch".to_string(),
+                sw.name.clone(),
+                sw.mtu.value,
+                sw.element(),
+                sw.mtu.span,
+                switch_table(sw),
+                sw.span,
+            )
+        }
+        Elem::Link(l) => {
+            let link = design.link(l);
+            let m = link
+                .mtu
+                .as_ref()
+                .expect("only links with an MTU are checked");
+            (
+                "link".to_string(),
+                link.name.clone(),
+                m.value,
+                link.element(),
+                m.span,
+                link_table(link),
+                link.span,
+            )
+        }
+    };
     let limit = mtu.payload_limit(tagged);
     let ceiling = ceiling(design, elem);
     let frame = Mtu::frame_for(lead.payload, tagged);
@@ -572,10 +572,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
                 FixEdit::insert(table.then("mtu"), mtu_value, container)
             }
         };
-        Fix::safe(
-            format!("set `{} = {}`", edit.path, edit.new),
-            vec![edit],
-        )
+        Fix::safe(format!("set `{} = {}`", edit.path, edit.new), vec![edit])
     });
     // A switch's largest MTU (its `max_mtu` or its model's) caps the advice.
     let head = match &ceiling.1 {

@@ -163,7 +163,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // the network it was put there for).
         let fix = pl.map(|l| design.link(l)).and_then(|link| {
             let list = link.vlans.as_ref()?;
-            let edit = vlans_plus(design, link_table(link).then("vlans"), list, all.iter().copied())?;
+            let edit = vlans_plus(
+                design,
+                link_table(link).then("vlans"),
+                list,
+                all.iter().copied(),
+            )?;
             Some(Fix::safe(
                 format!("set `{} = {}`", edit.path, edit.new),
                 vec![edit],

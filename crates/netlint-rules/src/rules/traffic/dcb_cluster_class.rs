@@ -59,7 +59,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let new: Vec<(String, FixValue)> = entries
                 .iter()
                 .map(|(k, v)| match k.parse::<u8>() {
-                    Ok(p) if p == prio => (k.clone(), FixValue::Integer(i64::from(CLUSTER_ETS_MAX))),
+                    Ok(p) if p == prio => {
+                        (k.clone(), FixValue::Integer(i64::from(CLUSTER_ETS_MAX)))
+                    }
                     _ => (k.clone(), v.clone()),
                 })
                 .collect();

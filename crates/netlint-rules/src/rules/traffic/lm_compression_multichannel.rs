@@ -64,7 +64,9 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // written, in the host or its profile.
         let at = lm.transport.span;
         let edit = FixEdit::replace(
-            host_table(host, at).then("live_migration").then("transport"),
+            host_table(host, at)
+                .then("live_migration")
+                .then("transport"),
             Transport::Compression.as_str(),
             Transport::Smb.as_str(),
             at,

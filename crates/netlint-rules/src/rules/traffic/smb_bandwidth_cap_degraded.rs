@@ -4,8 +4,8 @@
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
 use crate::phrases::bandwidth::fmt_rate;
-use crate::rules::located::speed_lines;
 use crate::rules::fix_at::host_table;
+use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::{validator_limit, BoundKind, Known, TrafficClass};
 use netlint_model::{Bandwidth, Diagnostic, Fix, FixEdit, HostId, Speed};

@@ -117,7 +117,10 @@ pub(crate) fn needed_cap(cx: &Context<'_>, h: HostId) -> Option<f64> {
 /// `smb_bandwidth_limit = "{mb}MB"` added to `host`'s `live_migration`
 /// table (its own, or its profile's when it takes the table from there).
 pub(crate) fn cap_edit(host: &Host, mb: f64) -> FixEdit {
-    let lm = host.live_migration.as_ref().expect("a live_migration table");
+    let lm = host
+        .live_migration
+        .as_ref()
+        .expect("a live_migration table");
     FixEdit::insert(
         host_table(host, lm.span)
             .then("live_migration")
