@@ -40,6 +40,14 @@ pub const L3_KIND: &str =
 pub const OS10_MTU: &str = "https://www.manualshelf.com/manual/dell/powerswitch-s4048-on/1-users-guide-english/page-297.html (OS10 mtu: link frame size, default 1532 bytes)";
 /// EOS `mtu` is the layer-3 MTU, 1500 by default.
 pub const EOS_MTU: &str = "https://arista.com/zh/um-eos/eos-support-for-layer-3-mtu-on-7280r37500r37800r3 (EOS mtu is the layer-3 MTU, default 1500)";
+/// EOS switchports forward jumbo frames without configuration: `mtu` is
+/// enforced on routed traffic only, and an Ethernet switchport without
+/// `l2 mtu` shows an L2 MTU status of 9234 bytes (`show interfaces
+/// ethernet N l2 mtu`), the platform's jumbo frame, header and FCS
+/// counted: the frame the design's `frame_size` counts.
+pub const EOS_L2_FRAME: u32 = 9234;
+/// The source of [`EOS_L2_FRAME`].
+pub const EOS_L2_MTU: &str = "https://eos.arista.com/forum/jumbo-frame-mtu-sizes/ (`show interfaces ethernet 1 l2 mtu`: no MTU configured, MTU status 9234) and https://aristaeos.blogspot.com/2020/03/arista-eos-mtu-behavior-1.html (EOS mtu is enforced on routed packets only, no action on switched traffic)";
 /// NX-OS and IOS ports: MTU 1500.
 pub const CISCO_MTU: &str =
     "Cisco NX-OS and IOS interface configuration guides: default MTU 1500 bytes";

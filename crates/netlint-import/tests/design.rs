@@ -579,3 +579,38 @@ fn os10_ets_through_the_dot1p_and_traffic_class_maps() {
     assert!(toml.contains("\nets = { 3 = 50, 7 = 2 }"), "{toml}");
     assert!(toml.contains("pfc = [3]"), "{toml}");
 }
+
+/// EOS `mtu` is layer 3: a switchport without `l2 mtu` forwards jumbo
+/// frames (the vendor default 9234-byte frame, with its source), and a
+/// host port's own `l2 mtu 1518` is its own MTU in the design (1500), not
+/// dropped (issue 33 item 6).
+#[test]
+fn eos_l2_mtu_is_the_switchport_frame_limit() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    let leaf1 = read("eos-leaf1.cfg").replacen(
+        "interface Port-Channel11\n",
+        "interface Port-Channel11\n   l2 mtu 1518\n",
+        1,
+    );
+    assert_ne!(leaf1, read("eos-leaf1.cfg"));
+    let (toml, design, _) = import_texts(&[
+        ("eos-leaf1.cfg", &leaf1),
+        ("eos-leaf2.cfg", &read("eos-leaf2.cfg")),
+        ("eos-leaf1.lldp.txt", &read("eos-leaf1.lldp.txt")),
+    ]);
+    let leaf1 = design.switches.iter().find(|s| s.name == "leaf1").unwrap();
+    // The switch: the default jumbo frame, payload 9216.
+    assert_eq!(leaf1.mtu.payload, 9216, "{toml}");
+    assert!(
+        toml.contains("frame_size = 9234                        # default: "),
+        "{toml}"
+    );
+    // The host port: its own line, payload 1500.
+    let port = leaf1.port("Port-Channel11").expect("the host port's table");
+    assert_eq!(port.mtu.as_ref().map(|m| m.payload), Some(1500), "{toml}");
+    assert!(
+        toml.contains("mtu = 1500                               # eos-leaf1.cfg:51 (1518 less 18)"),
+        "{toml}"
+    );
+}

@@ -7,6 +7,7 @@ use super::cables::Cable;
 use super::links::domain_name;
 use super::toml::{self, Prov, Writer};
 use super::{At, Note, Switch};
+use crate::defaults;
 use crate::model::*;
 use crate::names::IfName;
 use crate::vlans::VlanSet;
@@ -133,7 +134,7 @@ pub(crate) fn write(
             }
         }
     }
-    write_mtu(out, sw);
+    let payload = write_mtu(out, sw);
     if let (Some(name), Some(d)) = (domain_name(cfg), &cfg.mlag) {
         out.value("mlag", &toml::string(&name), &Prov::line(file, d.line));
         if d.kind == MlagKind::Vpc && d.peer_switch.is_none_or(|p| !p.value) {
@@ -190,8 +191,30 @@ pub(crate) fn write(
     write_stp(out, sw, notes);
     write_dcb(out, sw);
     if let Some(common) = common {
-        write_ports(out, sw, hosts, common);
+        write_ports(out, sw, hosts, common, payload);
     }
+}
+
+/// The payload a port's own MTU line gives (the design's meaning of
+/// `mtu`), where the port states one: NX-OS and IOS `mtu`, OS10 `mtu` (a
+/// frame size, less 18), EOS `l2 mtu` (less 18; EOS `mtu` is layer 3).
+fn port_own_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
+    let file = sw.cfg.file.as_str();
+    let (m, less) = match sw.cfg.vendor {
+        Vendor::NxOs | Vendor::Ios => (ifc.mtu?, 0),
+        Vendor::Os10 => (ifc.mtu?, 18),
+        Vendor::Eos => (ifc.l2_mtu?, 18),
+    };
+    if m.is_default() {
+        return None;
+    }
+    let payload = m.value.saturating_sub(less).clamp(576, 9216);
+    let from = if less > 0 {
+        toml::sourced(file, &m).then(&format!(" ({} less 18)", m.value))
+    } else {
+        toml::sourced(file, &m)
+    };
+    Some((payload, from))
 }
 
 /// Whether a host-facing port is an edge port, and the line (or global
@@ -229,7 +252,13 @@ fn port_guard(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
 /// port-channel when it is a LAG member) that differs from what the
 /// switch's `host_ports` and VLANs say: its allowed, native or access
 /// VLAN, edge and BPDU guard, and the LAG it is.
-fn write_ports(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface], common: (bool, bool)) {
+fn write_ports(
+    out: &mut Writer,
+    sw: &Switch<'_>,
+    hosts: &[&Interface],
+    common: (bool, bool),
+    switch_payload: Option<u32>,
+) {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
     let mut defined = VlanSet::EMPTY;
@@ -281,6 +310,13 @@ fn write_ports(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface], common: 
             }
             _ => {}
         }
+        // A port's own MTU where it states one the switch's line does not
+        // give (EOS `l2 mtu 1518` on a host port of a jumbo switch).
+        if let Some((m, from)) = port_own_mtu(sw, ifc) {
+            if Some(m) != switch_payload {
+                values.push(("mtu", m.to_string(), from));
+            }
+        }
         let (edge, from) = port_edge(cfg, ifc);
         if edge != common.0 {
             values.push(("edge", edge.to_string(), from));
@@ -321,7 +357,10 @@ fn write_ports(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface], common: 
     }
 }
 
-fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
+/// Writes the switch's MTU line; returns the largest payload it gives
+/// (the design's meaning of `mtu`), `None` where nothing is written and
+/// the format's default applies.
+fn write_mtu(out: &mut Writer, sw: &Switch<'_>) -> Option<u32> {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
     let l2 = |i: &&Interface| {
@@ -348,30 +387,75 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) {
                 .max_by_key(|m| m.value)
                 .map(|m| (m.value, toml::sourced(file, m).then(" (network-qos)")))
                 .or_else(|| cfg.mtu.system.map(|m| (m.value, toml::sourced(file, &m))))
-                .or_else(|| stated_max(|i| i.mtu).map(|m| (m.value, toml::sourced(file, &m).then(", the largest port MTU"))));
+                .or_else(|| {
+                    stated_max(|i| i.mtu).map(|m| {
+                        (
+                            m.value,
+                            toml::sourced(file, &m).then(", the largest port MTU"),
+                        )
+                    })
+                });
             match pick {
-                Some((m, from)) => out.value("mtu", &m.clamp(576, 9216).to_string(), &from),
-                None => out.comment("mtu: not configured, the vendor default 1500 applies"),
+                Some((m, from)) => {
+                    let m = m.clamp(576, 9216);
+                    out.value("mtu", &m.to_string(), &from);
+                    Some(m)
+                }
+                None => {
+                    out.comment("mtu: not configured, the vendor default 1500 applies");
+                    None
+                }
             }
         }
         Vendor::Os10 => match stated_max(|i| i.mtu) {
-            Some(m) => out.value(
-                "frame_size",
-                &m.value.clamp(594, 9238).to_string(),
-                &toml::sourced(file, &m).then(", the largest port MTU (OS10 counts the Ethernet header)"),
-            ),
-            None => out.comment("frame_size: not configured, the OS10 default 1532 applies"),
+            Some(m) => {
+                let f = m.value.clamp(594, 9238);
+                out.value(
+                    "frame_size",
+                    &f.to_string(),
+                    &toml::sourced(file, &m)
+                        .then(", the largest port MTU (OS10 counts the Ethernet header)"),
+                );
+                Some(f - 18)
+            }
+            None => {
+                out.comment("frame_size: not configured, the OS10 default 1532 applies");
+                None
+            }
         },
-        Vendor::Eos => match stated_max(|i| i.l2_mtu) {
-            Some(m) => out.value(
-                "frame_size",
-                &m.value.clamp(594, 9238).to_string(),
-                &toml::sourced(file, &m).then(", the largest `l2 mtu`"),
-            ),
-            None => out.comment(
-                "mtu: EOS `mtu` is layer 3; the layer-2 frame limit is not in the config (platform default)",
-            ),
-        },
+        // EOS `mtu` is layer 3: switched frames are limited by `l2 mtu`,
+        // jumbo on a port that states none. The switch takes the largest
+        // frame of its switchports, the vendor default among them unless
+        // every one states its own; a port below it gets its own `mtu`
+        // (`write_ports`).
+        Vendor::Eos => {
+            let stated = stated_max(|i| i.l2_mtu);
+            let every_port_states = cfg
+                .interfaces
+                .iter()
+                .filter(l2)
+                .all(|i| i.l2_mtu.is_some_and(|m| !m.is_default()));
+            match stated {
+                Some(m) if every_port_states || m.value > defaults::EOS_L2_FRAME => {
+                    let f = m.value.clamp(594, 9238);
+                    out.value(
+                        "frame_size",
+                        &f.to_string(),
+                        &toml::sourced(file, &m).then(", the largest `l2 mtu`"),
+                    );
+                    Some(f - 18)
+                }
+                _ => {
+                    let d = Sourced::default_from(defaults::EOS_L2_FRAME, defaults::EOS_L2_MTU);
+                    out.value(
+                        "frame_size",
+                        &d.value.to_string(),
+                        &toml::sourced(file, &d).then(" (a switchport without `l2 mtu`)"),
+                    );
+                    Some(d.value - 18)
+                }
+            }
+        }
     }
 }
 
