@@ -200,6 +200,16 @@ const CASES: &[Case] = &[
         design_line: "host_ports = { edge = true, bpdu_guard = true }",
         built_line: Some("host_ports = { edge = false, bpdu_guard = true }"),
     },
+    // A port with a table as built only: compared with the design's
+    // switch, whose VLANs apply to a port without one.
+    Case {
+        twin: "host-port-vlan",
+        rule: "drift-vlan",
+        severity: "error",
+        fails: Some("network-partitioned"),
+        design_line: "vlans = [10, 100, 711, 712]",
+        built_line: Some("vlans = [100, 711, 712]"),
+    },
     Case {
         twin: "missing-link",
         rule: "drift-missing",

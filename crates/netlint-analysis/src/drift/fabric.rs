@@ -220,8 +220,8 @@ impl Cmp<'_> {
                     built: bi,
                 },
                 port: Two {
-                    design: dp,
-                    built: bp,
+                    design: Some(dp),
+                    built: Some(bp),
                 },
             };
             self.push(
@@ -316,6 +316,84 @@ impl Cmp<'_> {
                     Some(y.lag.as_ref().map_or(y.span, |v| v.span)),
                 ),
             );
+        }
+        self.built_only_ports(di, bi);
+    }
+
+    /// Ports configured on the as-built side only (a design without port
+    /// tables, such as one `import` wrote where every host trunk carried
+    /// every VLAN): each is compared with what the design's switch gives
+    /// a port without a table of its own. Its VLANs (every VLAN the switch
+    /// defines, judged for the networks' VLANs only, so a VLAN no network
+    /// uses, pruned on a host trunk, is no difference), its MTU (the
+    /// switch's) and its edge / BPDU guard (the switch's `host_ports`),
+    /// where the as-built port states them.
+    fn built_only_ports(&mut self, di: SwitchId, bi: SwitchId) {
+        let (d, b) = (self.d, self.b);
+        let (ds, bs) = (d.switch(di), b.switch(bi));
+        let paired = self.m.ports.get(&di);
+        for (bp, y) in bs.ports.iter().enumerate() {
+            if paired.is_some_and(|p| p.design(bp).is_some()) {
+                continue;
+            }
+            let at = At::Port {
+                switch: Two {
+                    design: di,
+                    built: bi,
+                },
+                port: Two {
+                    design: None,
+                    built: Some(bp),
+                },
+            };
+            // The design side: the switch's VLANs line, else its header.
+            let vlans_span = ds.vlans.as_ref().map_or(ds.span, |v| v.span);
+            if let Some(a) = &y.access_vlan {
+                if self.vlans.contains(&a.value) {
+                    // An access port carries its one VLAN, untagged: every
+                    // other network's VLAN is dropped there.
+                    self.vlan_diffs(
+                        at,
+                        (None, vlans_span, &|v| ds.defines_vlan(Some(v))),
+                        (
+                            Some(&netlint_model::VlanSet::from_iter([a.value])),
+                            a.span,
+                            &|v| bs.defines_vlan(Some(v)),
+                        ),
+                    );
+                }
+            } else if let Some(set) = &y.vlans {
+                self.vlan_diffs(
+                    at,
+                    (None, vlans_span, &|v| ds.defines_vlan(Some(v))),
+                    (Some(&set.value), set.span, &|v| bs.defines_vlan(Some(v))),
+                );
+            }
+            if let Some(m) = &y.mtu {
+                self.push(
+                    at,
+                    Field::Mtu,
+                    (Value::Num(ds.mtu.payload), Some(ds.mtu.span)),
+                    (Value::Num(m.payload), Some(m.span)),
+                );
+            }
+            for (field, own, dflt) in [
+                (Field::Edge, y.edge.as_ref(), ds.host_ports.edge.as_ref()),
+                (
+                    Field::BpduGuard,
+                    y.bpdu_guard.as_ref(),
+                    ds.host_ports.bpdu_guard.as_ref(),
+                ),
+            ] {
+                if let (Some(dv), Some(bv)) = (dflt, own) {
+                    self.push(
+                        at,
+                        field,
+                        (Value::Bool(dv.value), Some(dv.span)),
+                        (Value::Bool(bv.value), Some(bv.span)),
+                    );
+                }
+            }
         }
     }
 

@@ -37,10 +37,11 @@ pub struct Two<T> {
 pub enum At {
     Switch(Two<Option<SwitchId>>),
     Link(Two<Option<LinkId>>),
-    /// A port configured one by one on a matched switch.
+    /// A port configured one by one on a matched switch (`None` on the
+    /// side that has no table for it: the switch's defaults apply there).
     Port {
         switch: Two<SwitchId>,
-        port: Two<usize>,
+        port: Two<Option<usize>>,
     },
     Host(Two<Option<HostId>>),
     Nic {

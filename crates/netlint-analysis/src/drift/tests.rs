@@ -312,3 +312,40 @@ fn port_names_match_across_case_and_abbreviation() {
         r.differences
     );
 }
+
+/// A port with a table as built only (a design without port tables, as
+/// `import` writes one where every host trunk carries every VLAN) is
+/// compared with what the design's switch gives a port: a host trunk that
+/// drops the management VLAN is a difference there; pruning a VLAN no
+/// network uses (an MLAG peer VLAN) is none (issue 33 item 6).
+#[test]
+fn a_port_configured_as_built_only_is_compared_with_the_switch_defaults() {
+    let peer_vlan =
+        |src: &str| src.replace("vlans = [10, 711]\nstp", "vlans = [10, 711, 4094]\nstp");
+    let d = design(&peer_vlan(BASE));
+    let pruned = format!(
+        "{}\n[switches.tor-a.ports.\"Ethernet1/1\"]\nvlans = [10, 711]\n",
+        peer_vlan(BASE)
+    );
+    let r = drift(&d, &design(&pruned));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let dropped = format!(
+        "{}\n[switches.tor-a.ports.\"Ethernet1/1\"]\nvlans = [711]\nmtu = 9216\n",
+        peer_vlan(BASE)
+    );
+    let r = drift(&d, &design(&dropped));
+    let found: Vec<_> = r.differences.iter().map(|x| (x.at, x.field)).collect();
+    let port = At::Port {
+        switch: Two {
+            design: SwitchId(0),
+            built: SwitchId(0),
+        },
+        port: Two {
+            design: None,
+            built: Some(0),
+        },
+    };
+    assert!(found.contains(&(port, Field::Vlan(10))), "{found:#?}");
+    assert!(found.contains(&(port, Field::Mtu)), "{found:#?}");
+    assert!(!found.contains(&(port, Field::Vlan(4094))), "{found:#?}");
+}

@@ -4,7 +4,7 @@
 
 use crate::drift::{DriftContext, DriftRule, Side};
 use netlint_analysis::drift::{At, Difference, Field, Two, Value};
-use netlint_model::{Design, Diagnostic, Element, HostId, LinkKind, Severity, Span};
+use netlint_model::{Design, Diagnostic, Element, HostId, LinkKind, Severity, Span, SwitchId};
 
 pub mod cabling;
 pub mod dcb;
@@ -78,7 +78,7 @@ pub(crate) fn element_words(cx: &DriftContext<'_>, at: &At) -> String {
         },
         At::Port { switch, port } => format!(
             "port `{}` of switch {}",
-            d.switch(switch.design).ports[port.design].name,
+            port_name(d, b, switch, port),
             both_names(&d.switch(switch.design).name, &b.switch(switch.built).name)
         ),
         At::Host(t) => match (t.design, t.built) {
@@ -498,5 +498,20 @@ pub(crate) fn nums(diff: &Difference) -> Option<(u32, u32)> {
     match (&diff.value.design, &diff.value.built) {
         (Value::Num(a), Value::Num(b)) => Some((*a, *b)),
         _ => None,
+    }
+}
+
+/// A port's name: the design's table's, else the as-built's (a port with
+/// no table in the design).
+pub(super) fn port_name<'a>(
+    d: &'a Design,
+    b: &'a Design,
+    switch: Two<SwitchId>,
+    port: Two<Option<usize>>,
+) -> &'a str {
+    match (port.design, port.built) {
+        (Some(x), _) => &d.switch(switch.design).ports[x].name,
+        (None, Some(y)) => &b.switch(switch.built).ports[y].name,
+        (None, None) => "",
     }
 }

@@ -55,7 +55,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 .filter_map(|d| match d.at {
                     At::Port { switch, port } => Some(format!(
                         "`{}`",
-                        cx.design.switch(switch.design).ports[port.design].name
+                        super::port_name(cx.design, cx.built, switch, port)
                     )),
                     _ => None,
                 })
