@@ -266,7 +266,7 @@ fn many_adapters_import_in_linear_time() {
     let bytes = many_adapters(n, v);
     let started = std::time::Instant::now();
     let h = read_hyperv("x.json", &bytes).unwrap();
-    let d = to_design_with_hosts(&[], &[h.clone()], "x");
+    let d = to_design_with_hosts(&[], std::slice::from_ref(&h), "x");
     let took = started.elapsed();
     assert!(
         took.as_secs_f64() < 15.0,

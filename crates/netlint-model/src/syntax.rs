@@ -189,7 +189,7 @@ impl<'a> Index<'a> {
     fn new(text: &'a str) -> Index<'a> {
         let mut lines = vec![0];
         lines.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        if lines.last() == Some(&text.len()) && text.len() > 0 {
+        if lines.last() == Some(&text.len()) && !text.is_empty() {
             lines.pop();
         }
         let mut headers = Vec::new();

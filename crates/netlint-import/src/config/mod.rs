@@ -21,7 +21,7 @@ use crate::summary::{Ignored, ImportSummary, LineClass, Reason};
 pub(crate) enum Ctx {
     Interface(usize),
     /// `vlan LIST`: the VLANs its children (`name`, `trunk group`) set.
-    Vlans(crate::vlans::VlanSet),
+    Vlans(Box<crate::vlans::VlanSet>),
     VpcDomain,
     MlagConfig,
     VltDomain,
@@ -263,7 +263,7 @@ impl Parser {
             None if words[0] == "banner" => self.banner_start(no, body),
             None => self.top(no, body, &words),
             Some(Ctx::Interface(i)) => self.interface(i, no, body, &words),
-            Some(Ctx::Vlans(ids)) => self.vlan_child(ids, no, body, &words),
+            Some(Ctx::Vlans(ids)) => self.vlan_child(*ids, no, body, &words),
             Some(Ctx::VpcDomain) => self.vpc_child(no, &words),
             Some(Ctx::MlagConfig) => self.mlag_child(no, &words),
             Some(Ctx::VltDomain) => self.vlt_child(no, &words),

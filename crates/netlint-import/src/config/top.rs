@@ -232,7 +232,7 @@ impl Parser {
                             });
                         }
                         self.vlans_defined = self.vlans_defined.union(&set);
-                        understood(Ctx::Vlans(set))
+                        understood(Ctx::Vlans(Box::new(set)))
                     }
                     Err(e) => self.bad(no, body, e.to_string()),
                 }

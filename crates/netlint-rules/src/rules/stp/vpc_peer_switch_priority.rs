@@ -55,6 +55,10 @@ struct Setting {
     own_key: bool,
 }
 
+/// Findings are grouped by the kind of scope and the settings compared
+/// (peer, value, line of each).
+type GroupKey = (u8, Vec<(usize, u32, Span)>);
+
 fn setting(design: &Design, s: SwitchId, scope: Scope) -> Setting {
     let sw = design.switch(s);
     let stp = &sw.stp;
@@ -137,7 +141,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         scopes.extend(instances.into_iter().map(Scope::Instance));
         // Grouped by the settings compared (the same lines and values):
         // VLANs set by one `vlan_priority` key on each peer are one finding.
-        let mut found: BTreeMap<(u8, Vec<(usize, u32, Span)>), Mismatch> = BTreeMap::new();
+        let mut found: BTreeMap<GroupKey, Mismatch> = BTreeMap::new();
         let bridge_values: Vec<u32> = peers.iter().map(|p| p.stp.bridge_priority()).collect();
         let bridge_min = bridge_values.iter().copied().min().unwrap_or_default();
         let bridge_differs = bridge_values.iter().any(|v| *v != bridge_min);
