@@ -48,6 +48,10 @@ pub const EOS_MTU: &str = "https://arista.com/zh/um-eos/eos-support-for-layer-3-
 pub const EOS_L2_FRAME: u32 = 9234;
 /// The source of [`EOS_L2_FRAME`].
 pub const EOS_L2_MTU: &str = "https://eos.arista.com/forum/jumbo-frame-mtu-sizes/ (`show interfaces ethernet 1 l2 mtu`: no MTU configured, MTU status 9234) and https://aristaeos.blogspot.com/2020/03/arista-eos-mtu-behavior-1.html (EOS mtu is enforced on routed packets only, no action on switched traffic)";
+/// OS10 turns PFC on per interface: a network-qos policy's `pause` /
+/// `pfc-cos` classes pause nothing on a port without `priority-flow-control
+/// mode on`.
+pub const OS10_PFC_MODE: &str = "Dell SmartFabric OS10 User Guide, Priority flow control (PFC is enabled on an interface with `priority-flow-control mode on`, with the network-qos policy applied by `service-policy input type network-qos`)";
 /// NX-OS and IOS ports: MTU 1500.
 pub const CISCO_MTU: &str =
     "Cisco NX-OS and IOS interface configuration guides: default MTU 1500 bytes";

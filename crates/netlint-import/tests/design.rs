@@ -614,3 +614,45 @@ fn eos_l2_mtu_is_the_switchport_frame_limit() {
         "{toml}"
     );
 }
+
+/// OS10 pauses the network-qos no-drop classes only on interfaces with
+/// `priority-flow-control mode on`: the fixture's host port (node2's
+/// breakout) lacks it, so the switch's `pfc` is left out with a comment
+/// saying why; with the line, `pfc = [3]` is written (issue 33 item 6).
+#[test]
+fn os10_pfc_is_in_force_only_on_ports_with_pfc_mode_on() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+    let pfc_of = |cfg: &str| {
+        let (toml, design, _) = import_texts(&[
+            ("os10-vlt1.cfg", cfg),
+            ("os10-vlt2.cfg", &read("os10-vlt2.cfg")),
+            ("os10-vlt1.lldp.txt", &read("os10-vlt1.lldp.txt")),
+        ]);
+        let sw = design
+            .switches
+            .iter()
+            .find(|s| s.name == "s5248-a")
+            .unwrap();
+        let pfc = sw
+            .dcb
+            .as_ref()
+            .and_then(|d| d.pfc.as_ref())
+            .map(|p| p.value.clone());
+        (pfc, toml)
+    };
+    let (off, toml) = pfc_of(&read("os10-vlt1.cfg"));
+    assert_eq!(off.unwrap_or_default(), Vec::<u8>::new(), "{toml}");
+    assert!(
+        toml.contains("no host port has `priority-flow-control mode on`"),
+        "{toml}"
+    );
+    let on = read("os10-vlt1.cfg").replacen(
+        " mtu 9216\n spanning-tree port type edge\n!\ninterface ethernet1/1/53",
+        " mtu 9216\n spanning-tree port type edge\n priority-flow-control mode on\n!\ninterface ethernet1/1/53",
+        1,
+    );
+    assert_ne!(on, read("os10-vlt1.cfg"));
+    let (pfc, toml) = pfc_of(&on);
+    assert_eq!(pfc, Some(vec![3]), "{toml}");
+}

@@ -189,7 +189,7 @@ pub(crate) fn write(
         );
     }
     write_stp(out, sw, notes);
-    write_dcb(out, sw);
+    write_dcb(out, sw, hosts);
     if let Some(common) = common {
         write_ports(out, sw, hosts, common, payload);
     }
@@ -640,7 +640,7 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
     }
 }
 
-fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
+fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface]) {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
     let mut pfc: BTreeMap<u8, Prov> = BTreeMap::new();
@@ -656,6 +656,7 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
             }
         }
     }
+    let pfc_off = os10_pfc_off(cfg, hosts, &mut pfc);
     let comments = |out: &mut Writer| {
         // DCBX and LLDP: the format has no switch field for them (a host's
         // `willing` is the host's); a comment keeps what the config says.
@@ -683,6 +684,9 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
     let ets = &cfg.dcb.ets;
     if pfc.is_empty() && ets.is_empty() {
         comments(out);
+        if let Some(off) = pfc_off {
+            out.comment(&off);
+        }
         return;
     }
     let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
@@ -692,6 +696,9 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
     let header = if keys.is_empty() { &ets_from } else { &from };
     out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), header);
     comments(out);
+    if let Some(off) = pfc_off {
+        out.comment(&off);
+    }
     if !keys.is_empty() {
         out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
     }
@@ -706,5 +713,61 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>) {
             &ets_from
                 .then(" (the queue's bandwidth percent; the default class's CoS are not listed)"),
         );
+    }
+}
+
+/// OS10 pauses a no-drop class only on interfaces with
+/// `priority-flow-control mode on` ([`defaults::OS10_PFC_MODE`]): the
+/// host-facing ports (a port-channel's member ports) decide whether the
+/// network-qos classes are in force toward the hosts. When none of them
+/// turns PFC on, the switch's `pfc` is left out (`pfc` empty) and the
+/// returned comment says why; when some do and some do not, `pfc` stays
+/// (it is in force on those) and the comment names the ports without it,
+/// which the format cannot state one by one.
+fn os10_pfc_off(
+    cfg: &SwitchConfig,
+    hosts: &[&Interface],
+    pfc: &mut BTreeMap<u8, Prov>,
+) -> Option<String> {
+    if cfg.vendor != Vendor::Os10 || pfc.is_empty() || hosts.is_empty() {
+        return None;
+    }
+    let mut ports: Vec<&Interface> = Vec::new();
+    for h in hosts {
+        match h.name.kind() {
+            crate::names::IfKind::PortChannel(n) => ports.extend(
+                cfg.interfaces
+                    .iter()
+                    .filter(|i| i.channel_group.is_some_and(|cg| cg.value.id == n)),
+            ),
+            _ => ports.push(h),
+        }
+    }
+    let (on, off): (Vec<&Interface>, Vec<&Interface>) = ports
+        .into_iter()
+        .partition(|i| i.pfc.is_some_and(|p| p.value));
+    if off.is_empty() {
+        return None;
+    }
+    let file = cfg.file.as_str();
+    let names: Vec<String> = off
+        .iter()
+        .map(|i| format!("{} ({file}:{})", i.name, i.line))
+        .collect();
+    let classes: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
+    if on.is_empty() {
+        pfc.clear();
+        Some(format!(
+            "pfc: the network-qos no-drop classes ({}) pause nothing toward the hosts: no host port has `priority-flow-control mode on` ({}; {})",
+            classes.join(", "),
+            names.join(", "),
+            defaults::OS10_PFC_MODE
+        ))
+    } else {
+        Some(format!(
+            "pfc: in force only on the host ports with `priority-flow-control mode on`; off on {} ({})",
+            names.join(", "),
+            defaults::OS10_PFC_MODE
+        ))
     }
 }
