@@ -11,7 +11,7 @@ use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
 use super::repo::RepoPaths;
 use netlint_import::design::SourceMap;
 use netlint_model::{load, Diagnostic, FailOn, Label, SourceFile};
-use netlint_rules::drift::{diff, drift_registry};
+use netlint_rules::drift::{diff_sources, drift_registry};
 use netlint_rules::{input_rules, registry, RuleConfig};
 use std::path::Path;
 
@@ -131,7 +131,14 @@ pub fn run_diff(
     }
     let mut config = ordinary.clone();
     config.select(&settings.select, &settings.ignore)?;
-    let outcome = diff(d, b, &built.path, &config, &ordinary);
+    let outcome = diff_sources(
+        d,
+        b,
+        &built.path,
+        Some((&design.text, &built.text)),
+        &config,
+        &ordinary,
+    );
     let mut found = outcome.diagnostics;
     if let Some((map, from)) = imported_from {
         for f in &mut found {

@@ -64,6 +64,18 @@ pub struct DriftContext<'d> {
     /// Indices into `built_findings` of the findings the design does not
     /// have (same rule, same subject, subjects in design names).
     new_in_built: Vec<usize>,
+    /// The texts the two designs were loaded from, when known, and the
+    /// levels the ordinary rules ran at: a difference undone in the
+    /// as-built text shows which findings it causes.
+    sources: Option<Sources<'d>>,
+}
+
+/// The texts of both sides and the ordinary rules' levels, for
+/// [`DriftContext::consequence`]'s counterfactual.
+struct Sources<'d> {
+    design: &'d str,
+    built: &'d str,
+    config: RuleConfig,
 }
 
 impl<'d> DriftContext<'d> {
@@ -86,6 +98,7 @@ impl<'d> DriftContext<'d> {
             design_findings,
             built_findings,
             new_in_built: Vec::new(),
+            sources: None,
         };
         let known: BTreeSet<(&str, &Element)> = cx
             .design_findings
@@ -172,19 +185,34 @@ impl<'d> DriftContext<'d> {
     /// that this difference causes: one that points at the difference's
     /// as-built line, else one about the element the difference is on
     /// (`touched`, in design names, most specific first).
+    ///
+    /// Where both texts are known and the difference is a value on each
+    /// side, a candidate must also go away when that difference alone is
+    /// undone in the as-built text (the design's value written over the
+    /// as-built one): a finding the as-built fails for another reason (a
+    /// link of unknown speed, which an import leaves unstated) is not the
+    /// consequence of an MTU or bundle difference on that link.
     pub fn consequence(&self, diff: &Difference, touched: &[Element]) -> Option<&Diagnostic> {
         let new = || self.new_in_built.iter().map(|&i| &self.built_findings[i]);
+        let undone = std::cell::OnceCell::new();
+        let caused = |f: &Diagnostic| match undone.get_or_init(|| self.undone(diff)) {
+            Some(after) => !after
+                .iter()
+                .any(|a: &Diagnostic| a.rule == f.rule && a.subjects == f.subjects),
+            None => true,
+        };
         if let Some(at) = diff.span.built {
             let inside = |s: Span| {
                 s.start <= at.start && at.end <= s.end || at.start <= s.start && s.end <= at.end
             };
             if let Some(f) = new().find(|f| {
-                f.primary
+                (f.primary
                     .as_ref()
                     .is_some_and(|p| inside(p.span) && !p.span.is_empty())
                     || f.related
                         .iter()
-                        .any(|r| inside(r.span) && !r.span.is_empty())
+                        .any(|r| inside(r.span) && !r.span.is_empty()))
+                    && caused(f)
             }) {
                 return Some(f);
             }
@@ -195,11 +223,39 @@ impl<'d> DriftContext<'d> {
                     .iter()
                     .filter_map(|s| self.to_design_element(s))
                     .any(|s| t.covers(&s) || s.covers(t))
+                    && caused(f)
             }) {
                 return Some(f);
             }
         }
         None
+    }
+
+    /// The ordinary rules' findings on the as-built with `diff` undone:
+    /// the design's value text written over the as-built's. `None` when
+    /// that cannot be done faithfully: a text unknown, a side whose span
+    /// is no `key = value` value (a table's header, for a value one side
+    /// does not state), or a result that does not load cleanly.
+    fn undone(&self, diff: &Difference) -> Option<Vec<Diagnostic>> {
+        let src = self.sources.as_ref()?;
+        let (ds, bs) = (diff.span.design?, diff.span.built?);
+        let value = |text: &'d str, s: Span| -> Option<&'d str> {
+            let v = text.get(s.start..s.end)?;
+            let line_start = text[..s.start].rfind('\n').map_or(0, |i| i + 1);
+            let before = text[line_start..s.start].trim_end();
+            (!v.is_empty() && before.ends_with('=')).then_some(v)
+        };
+        let new = value(src.design, ds)?;
+        value(src.built, bs)?;
+        let text = format!("{}{new}{}", &src.built[..bs.start], &src.built[bs.end..]);
+        let loaded = netlint_model::load(&netlint_model::SourceFile::new(
+            self.built_file.clone(),
+            text,
+        ));
+        if loaded.diagnostics.iter().any(Diagnostic::is_input_error) {
+            return None;
+        }
+        Some(crate::check(loaded.design.as_ref()?, &src.config).diagnostics)
     }
 
     /// The design of one side.
@@ -240,7 +296,26 @@ pub fn diff(
     config: &RuleConfig,
     ordinary: &RuleConfig,
 ) -> DriftOutcome {
-    let cx = DriftContext::new(design, built, built_file, ordinary);
+    diff_sources(design, built, built_file, None, config, ordinary)
+}
+
+/// [`diff`] with the texts the two designs were loaded from (design,
+/// as built), so that each difference's consequence is checked by undoing
+/// it in the as-built text ([`DriftContext::consequence`]).
+pub fn diff_sources(
+    design: &Design,
+    built: &Design,
+    built_file: &str,
+    texts: Option<(&str, &str)>,
+    config: &RuleConfig,
+    ordinary: &RuleConfig,
+) -> DriftOutcome {
+    let mut cx = DriftContext::new(design, built, built_file, ordinary);
+    cx.sources = texts.map(|(design, built)| Sources {
+        design,
+        built,
+        config: ordinary.clone(),
+    });
     let mut found = Vec::new();
     for rule in drift_registry() {
         if config.level(&rule.rule.meta.id) == Some(Level::Off) {
