@@ -346,28 +346,28 @@ impl Cmp<'_> {
                     built: Some(bp),
                 },
             };
-            // The design side: the switch's VLANs line, else its header.
+            // The VLANs the design's NICs cabled to this port need (their
+            // networks, and those of the virtual switches over them): a
+            // pruned host trunk that still carries them is faithful.
+            let need = needed_vlans(d, di, &y.name);
             let vlans_span = ds.vlans.as_ref().map_or(ds.span, |v| v.span);
-            if let Some(a) = &y.access_vlan {
-                if self.vlans.contains(&a.value) {
-                    // An access port carries its one VLAN, untagged: every
-                    // other network's VLAN is dropped there.
-                    self.vlan_diffs(
+            let (carried, built_span): (Box<dyn Fn(u16) -> bool>, Span) =
+                match (&y.access_vlan, &y.vlans) {
+                    // An access port carries its one VLAN, untagged: a tagged
+                    // network is dropped there.
+                    (Some(a), _) => (Box::new(move |v| v == a.value), a.span),
+                    (None, Some(set)) => (Box::new(move |v| set.value.contains(v)), set.span),
+                    (None, None) => (Box::new(|_| true), y.span),
+                };
+            for v in need {
+                if ds.defines_vlan(Some(v)) && !(carried(v) && bs.defines_vlan(Some(v))) {
+                    self.push(
                         at,
-                        (None, vlans_span, &|v| ds.defines_vlan(Some(v))),
-                        (
-                            Some(&netlint_model::VlanSet::from_iter([a.value])),
-                            a.span,
-                            &|v| bs.defines_vlan(Some(v)),
-                        ),
+                        Field::Vlan(v),
+                        (Value::Bool(true), Some(vlans_span)),
+                        (Value::Bool(false), Some(built_span)),
                     );
                 }
-            } else if let Some(set) = &y.vlans {
-                self.vlan_diffs(
-                    at,
-                    (None, vlans_span, &|v| ds.defines_vlan(Some(v))),
-                    (Some(&set.value), set.span, &|v| bs.defines_vlan(Some(v))),
-                );
             }
             if let Some(m) = &y.mtu {
                 self.push(
@@ -492,4 +492,41 @@ impl Cmp<'_> {
             }
         }
     }
+}
+
+/// The VLANs the NICs of `d` cabled to port `port` of switch `switch`
+/// need: their own networks' and those of the virtual switches whose
+/// uplinks they are (untagged networks have no VLAN here).
+fn needed_vlans(
+    d: &netlint_model::Design,
+    switch: SwitchId,
+    port: &str,
+) -> std::collections::BTreeSet<u16> {
+    let mut out = std::collections::BTreeSet::new();
+    for h in &d.hosts {
+        for (i, n) in h.nics.iter().enumerate() {
+            let here = matches!(&n.attach, Some(netlint_model::Attachment::Switch(s)) if s.value == switch)
+                && n.port
+                    .as_ref()
+                    .is_some_and(|p| netlint_model::ifname::same_port(&p.value, port));
+            if !here {
+                continue;
+            }
+            let i = netlint_model::NicIdx(i);
+            let mut nets: Vec<netlint_model::NetworkId> =
+                n.networks.iter().map(|x| x.value).collect();
+            for vs in &h.vswitches {
+                if vs
+                    .uplinks
+                    .iter()
+                    .any(|u| h.uplink_nics(u.value).contains(&i))
+                {
+                    nets.extend(vs.networks.iter().map(|x| x.value));
+                    nets.extend(vs.vnics.iter().map(|v| v.network.value));
+                }
+            }
+            out.extend(nets.into_iter().filter_map(|x| d.network(x).vlan_id()));
+        }
+    }
+    out
 }

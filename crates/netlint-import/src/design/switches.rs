@@ -430,10 +430,12 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) -> Option<u32> {
         // (`write_ports`).
         Vendor::Eos => {
             let stated = stated_max(|i| i.l2_mtu);
+            // A port-channel's members take its `l2 mtu`.
             let every_port_states = cfg
                 .interfaces
                 .iter()
                 .filter(l2)
+                .filter(|i| i.channel_group.is_none())
                 .all(|i| i.l2_mtu.is_some_and(|m| !m.is_default()));
             match stated {
                 Some(m) if every_port_states || m.value > defaults::EOS_L2_FRAME => {
