@@ -477,3 +477,31 @@ fn diff_of_a_crlf_design_shows_only_the_fixed_lines() {
         "{diff}"
     );
 }
+
+/// Issue 37 item 8: run as root, `--fix` gave another user's design to
+/// root. As root the design is first given to uid/gid 65534 (nobody) and
+/// must stay theirs; as another user the owner must not change.
+#[cfg(unix)]
+#[test]
+fn fix_keeps_the_files_owner() {
+    use std::os::unix::fs::MetadataExt;
+    let tmp = TempDir::new("owner");
+    let (design, _) = power_profile(&tmp, "\n", false);
+    let me = std::fs::metadata(&design).unwrap();
+    let root_user = me.uid() == 0;
+    if root_user {
+        std::os::unix::fs::chown(&design, Some(65534), Some(65534)).unwrap();
+    }
+    let before = std::fs::metadata(&design).unwrap();
+    if root_user {
+        assert_eq!((before.uid(), before.gid()), (65534, 65534));
+    }
+    fix_file(&design);
+    let after = std::fs::metadata(&design).unwrap();
+    assert_ne!(after.ino(), before.ino(), "the file was replaced");
+    assert_eq!(
+        (after.uid(), after.gid()),
+        (before.uid(), before.gid()),
+        "owner and group kept"
+    );
+}
