@@ -16,6 +16,7 @@
 mod actions;
 mod analysis;
 mod complete;
+mod framing;
 mod hover;
 mod index;
 mod protocol;
@@ -24,6 +25,7 @@ mod text;
 pub use analysis::{doc_kind, Analysis, DocKind};
 pub use protocol::path_of_uri;
 
+use crate::run::files::DEFAULT_MAX_FILE_SIZE;
 use crossbeam_channel::{select, unbounded, Receiver, RecvTimeoutError, Sender};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
@@ -49,12 +51,16 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// How long edits must pause before a check starts.
     pub debounce: Duration,
+    /// The most bytes of one message (`--max-message-size`): a longer
+    /// `Content-Length` is a framing error, and the server exits with 2.
+    pub max_message_size: u64,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             debounce: Duration::from_millis(DEFAULT_DEBOUNCE_MS),
+            max_message_size: DEFAULT_MAX_FILE_SIZE,
         }
     }
 }
@@ -63,12 +69,20 @@ impl Default for Options {
 pub const DEFAULT_DEBOUNCE_MS: u64 = 40;
 
 /// Runs the server over standard input and output until the editor shuts
-/// it down.
+/// it down. A framing error (a malformed header, a `Content-Length` above
+/// [`Options::max_message_size`], a body that is not a message) ends it
+/// with that error.
 pub fn run_stdio(options: Options) -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
-    serve(&connection, options)?;
+    let (connection, io_threads) =
+        framing::stdio(options.max_message_size).map_err(|e| e.to_string())?;
+    let served = serve(&connection, options);
     drop(connection);
-    io_threads.join().map_err(|e| e.to_string())
+    // A framing error is why the connection closed: it is what to report.
+    if let Some(e) = io_threads.framing_error() {
+        return Err(e);
+    }
+    served?;
+    io_threads.join()
 }
 
 pub fn capabilities() -> ServerCapabilities {

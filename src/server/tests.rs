@@ -313,6 +313,7 @@ fn the_loop_publishes_the_newest_text_and_answers_after_its_check() {
             &server,
             Options {
                 debounce: Duration::from_millis(200),
+                ..Options::default()
             },
         )
     });

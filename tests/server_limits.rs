@@ -1,0 +1,136 @@
+//! `netlint server` as an editor runs it (this build's binary over
+//! standard input and output) against what issue 37 item 2 found: a
+//! `Content-Length` that panicked the reader, aborted on allocation or held
+//! 1.9 GB, and an `exit` that waited for a running check. Every run has a
+//! deadline: a server that hangs is killed and the test fails.
+
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running server, killed when the test ends (a failed test included).
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl std::ops::Deref for Server {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Server {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+fn server(args: &[&str]) -> Server {
+    Server(
+        Command::new(env!("CARGO_BIN_EXE_netlint"))
+            .arg("server")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("netlint server starts"),
+    )
+}
+
+/// The resident memory of a running process, in KiB (0 once it is gone).
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// Waits for the child until `deadline` (killing it then and failing),
+/// the largest resident memory seen meanwhile, in KiB.
+fn wait_within(child: &mut Child, deadline: Duration) -> (i32, u64) {
+    let start = Instant::now();
+    let mut peak = 0;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            // Killed by a signal (an abort on allocation): no code.
+            return (status.code().unwrap_or(-1), peak);
+        }
+        peak = peak.max(rss_kib(child.id()));
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the server still ran after {deadline:?} (peak RSS {peak} KiB)");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn stderr_of(child: &mut Child) -> String {
+    let mut s = String::new();
+    let _ = child.stderr.take().unwrap().read_to_string(&mut s);
+    s
+}
+
+/// A length refused from the header: exit 2 at once, a message naming the
+/// limit, no panic, memory as at start. Standard input stays open (a
+/// reader that waits for the body would wait for ever); the body is the 2
+/// bytes `{}`.
+fn refused_at_once(length: &str) {
+    let mut child = server(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(format!("Content-Length: {length}\r\n\r\n{{}}").as_bytes());
+    let _ = stdin.flush();
+    let (code, peak) = wait_within(&mut child, Duration::from_secs(10));
+    drop(stdin);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, 2, "Content-Length {length}: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        err.contains(&format!("a message of {length} bytes")) && err.contains("larger than 16 MiB"),
+        "{err}"
+    );
+    assert!(peak < 200 * 1024, "Content-Length {length}: {peak} KiB");
+}
+
+/// It panicked the reader thread ("capacity overflow").
+#[test]
+fn a_content_length_of_u64_max_is_refused() {
+    refused_at_once("18446744073709551615");
+}
+
+/// It aborted the process on allocation.
+#[test]
+fn a_content_length_of_a_terabyte_is_refused() {
+    refused_at_once("1000000000000");
+}
+
+/// With a 2-byte body it held 1.9 GB and waited for the rest.
+#[test]
+fn a_content_length_of_two_gigabytes_is_refused() {
+    refused_at_once("2000000000");
+}
+
+/// `--max-message-size` moves the limit.
+#[test]
+fn the_message_limit_is_an_option() {
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#;
+    let mut child = server(&["--max-message-size", "64"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = write!(stdin, "Content-Length: {}\r\n\r\n{init}", init.len());
+    let (code, _) = wait_within(&mut child, Duration::from_secs(10));
+    drop(stdin);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("larger than 64 bytes"), "{err}");
+}
