@@ -4,8 +4,9 @@
 //! 1.9 GB, and an `exit` that waited for a running check. Every run has a
 //! deadline: a server that hangs is killed and the test fails.
 
-use std::io::{Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// A running server, killed when the test ends (a failed test included).
@@ -133,4 +134,112 @@ fn the_message_limit_is_an_option() {
     let err = stderr_of(&mut child);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("larger than 64 bytes"), "{err}");
+}
+
+/// An LSP client over the child's pipes.
+struct Client {
+    stdin: ChildStdin,
+    messages: mpsc::Receiver<serde_json::Value>,
+}
+
+impl Client {
+    fn new(child: &mut Child) -> Client {
+        let stdout = child.stdout.take().unwrap();
+        let (tx, messages) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = line.strip_prefix("Content-Length: ") {
+                        length = v.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a length")];
+                if r.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Client {
+            stdin: child.stdin.take().unwrap(),
+            messages,
+        }
+    }
+
+    fn send(&mut self, msg: serde_json::Value) {
+        let text = msg.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{text}", text.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next message the server sends with `key` equal to `value`, and
+    /// whether a `publishDiagnostics` came before it.
+    fn until(&self, key: &str, value: serde_json::Value) -> (serde_json::Value, bool) {
+        let mut diagnostics = false;
+        loop {
+            let m = self
+                .messages
+                .recv_timeout(Duration::from_secs(60))
+                .expect("an answer from the server");
+            if m[key] == value {
+                return (m, diagnostics);
+            }
+            diagnostics |= m["method"] == "textDocument/publishDiagnostics";
+        }
+    }
+}
+
+/// A document may grow past the limit by edits that each fit in a message:
+/// at 16 MiB by default it is refused with a message and one diagnostic
+/// instead of being checked (a 50 MB document took 813 MB and gave no
+/// answer in 120 s).
+#[test]
+fn a_document_grown_past_16_mib_is_refused_with_a_message() {
+    let design = include_str!("../fixtures/stp-vlan-partition.toml");
+    // 9 MB of comment lines, inserted at the top twice.
+    let pad = format!("# {}\n", "x".repeat(97)).repeat(90_000);
+    let mut child = server(&[]);
+    let mut client = Client::new(&mut child);
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
+    client.until("id", 1.into());
+    let uri = "file:///nowhere/netlint-server-limits/grown.toml";
+    client.send(
+        serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": { "uri": uri, "languageId": "toml", "version": 1, "text": design } } }),
+    );
+    for version in [2, 3] {
+        client.send(serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": { "uri": uri, "version": version },
+            "contentChanges": [{ "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "text": pad }] } }));
+    }
+    let (shown, _) = client.until("method", "window/showMessage".into());
+    let message = shown["params"]["message"].as_str().unwrap().to_string();
+    assert!(
+        message.contains(uri)
+            && message.contains("this document is 18001922 bytes, larger than 16 MiB")
+            && message.contains("it is not checked"),
+        "{message}"
+    );
+    let (refused, _) = client.until("method", "textDocument/publishDiagnostics".into());
+    assert_eq!(refused["params"]["version"], 3, "{refused}");
+    let diagnostics = refused["params"]["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{refused}");
+    assert_eq!(diagnostics[0]["code"], "unreadable");
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown" }));
+    client.until("id", 2.into());
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "method": "exit" }));
+    let (code, _) = wait_within(&mut child, Duration::from_secs(10));
+    assert_eq!(code, 0, "{}", stderr_of(&mut child));
 }
