@@ -201,6 +201,46 @@ impl Client {
     }
 }
 
+/// The server did not exit within 10 s of `shutdown` and `exit` while it
+/// checked a large design: it waited for the check. Now it exits at once;
+/// the check is not waited for. The design (10,000 hosts full of mistakes,
+/// about 4 MB) takes seconds to check even in a release build: the test
+/// asserts that its check had not finished when `exit` was sent, so it
+/// tests what it says.
+#[test]
+fn exit_after_shutdown_is_prompt_while_a_check_runs() {
+    let mut params = netlint_synth::Params::hosts(10_000);
+    params.flawed = true;
+    let design = netlint_synth::generate(&params);
+    let dir = std::env::temp_dir().join(format!("netlint-server-exit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let uri = format!("file://{}/big.toml", dir.display());
+    let mut child = server(&[]);
+    let mut client = Client::new(&mut child);
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "capabilities": {} } }));
+    client.until("id", 1.into());
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "method": "initialized", "params": {} }));
+    client.send(
+        serde_json::json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": { "uri": uri, "languageId": "toml", "version": 1, "text": design } } }),
+    );
+    // Past the 40 ms pause: the check runs.
+    std::thread::sleep(Duration::from_millis(300));
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "id": 2, "method": "shutdown" }));
+    let (_, checked) = client.until("id", 2.into());
+    client.send(serde_json::json!({ "jsonrpc": "2.0", "method": "exit" }));
+    let sent = Instant::now();
+    let (code, _) = wait_within(&mut child, Duration::from_secs(120));
+    let took = sent.elapsed();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        !checked,
+        "the check finished before `exit`: the test needs a larger design"
+    );
+    assert_eq!(code, 0, "{}", stderr_of(&mut child));
+    assert!(took < Duration::from_secs(2), "exit took {took:?}");
+}
+
 /// A document may grow past the limit by edits that each fit in a message:
 /// at 16 MiB by default it is refused with a message and one diagnostic
 /// instead of being checked (a 50 MB document took 813 MB and gave no

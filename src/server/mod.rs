@@ -143,8 +143,12 @@ pub fn serve(connection: &Connection, options: Options) -> Result<(), String> {
         pending: Vec::new(),
     };
     let result = server.main_loop(connection, &done_rx);
+    // The worker is not waited for: a check still running would hold up
+    // `exit` for as long as it takes (a large design, seconds to minutes).
+    // Dropping the jobs channel ends it after that check, or the process
+    // ends first.
     drop(server);
-    let _ = worker.join();
+    drop(worker);
     result
 }
 
