@@ -297,4 +297,29 @@ mod tests {
         // Nothing at all is the end of the input, not an error.
         assert_eq!(read_all(b"", MAX).1, None);
     }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        /// Whatever arrives, the reader ends (a message, the end, or an
+        /// error) without a panic and without taking more than the input.
+        #[test]
+        fn any_framing_reads_or_fails_without_panic(
+            length in prop_oneof![any::<u64>().prop_map(|n| n.to_string()), "[0-9 +-]{0,24}", Just("18446744073709551616".to_string())],
+            name in prop_oneof![Just("Content-Length".to_string()), "[A-Za-z-]{0,20}"],
+            separator in prop_oneof![Just("\r\n".to_string()), Just("\n".to_string()), "[\r\n:]{0,3}"],
+            body in proptest::collection::vec(any::<u8>(), 0..64),
+            bytes in proptest::collection::vec(any::<u8>(), 0..256),
+        ) {
+            let mut input = format!("{name}: {length}{separator}\r\n").into_bytes();
+            input.extend_from_slice(&body);
+            let (got, error) = read_all(&input, MAX);
+            prop_assert!(got.len() <= 1);
+            prop_assert!(error.is_none_or(|e| !e.is_empty()));
+            let (got, _) = read_all(&bytes, MAX);
+            prop_assert!(got.len() <= 1 + bytes.len() / 20);
+        }
+    }
 }
