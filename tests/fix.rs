@@ -369,3 +369,139 @@ fn fix_refuses_standard_input_and_diff_shows_it() {
     assert!(out.starts_with("--- a/d.toml\n+++ b/d.toml\n"), "{out}");
     assert!(out.contains("+willing = false"), "{out}");
 }
+
+/// `fixtures/power-profile.toml` has two safe fixes: a value replaced
+/// (`power = "balanced"` in the profile) and a key added (`power` of
+/// `hv3`). A copy with its lines ended `eol`, and a byte order mark when
+/// `bom`, in a temporary directory.
+fn power_profile(tmp: &TempDir, eol: &str, bom: bool) -> (PathBuf, Vec<u8>) {
+    let text = std::fs::read_to_string(root().join("fixtures/power-profile.toml")).unwrap();
+    let mut bytes = Vec::new();
+    if bom {
+        bytes.extend_from_slice("\u{feff}".as_bytes());
+    }
+    bytes.extend_from_slice(text.replace('\n', eol).as_bytes());
+    let design = tmp.0.join("d.toml");
+    std::fs::write(&design, &bytes).unwrap();
+    (design, bytes)
+}
+
+fn fix_file(design: &Path) -> String {
+    let out = netlint()
+        .args(["check", "--isolated", "--fix", "--select", "power-profile"])
+        .arg(design)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("fixed 2 findings, 0 not fixed"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    String::from_utf8(std::fs::read(design).unwrap()).unwrap()
+}
+
+/// Issue 37 item 8: `--fix` gave a CRLF design back with LF line breaks.
+/// Every line still ends CRLF, the lines the fix writes too, and the file
+/// is the LF fix with CRLF line breaks: only the fixed lines differ.
+#[test]
+fn fix_keeps_crlf_line_breaks_on_every_line() {
+    let tmp = TempDir::new("crlf");
+    let (design, before) = power_profile(&tmp, "\r\n", false);
+    let before = String::from_utf8(before).unwrap();
+    let fixed = fix_file(&design);
+    assert_ne!(fixed, before);
+    assert!(fixed.ends_with("\r\n"));
+    for line in fixed.split_inclusive('\n') {
+        assert!(line.ends_with("\r\n"), "a line without CR: {line:?}");
+    }
+    // The same fix of the LF original, CRLF-ended.
+    let lf_tmp = TempDir::new("crlf-lf");
+    let (lf, _) = power_profile(&lf_tmp, "\n", false);
+    assert_eq!(fixed, fix_file(&lf).replace('\n', "\r\n"));
+    // The lines that changed are the fix's lines only.
+    let changed: Vec<_> = similar::TextDiff::from_lines(&before, &fixed)
+        .iter_all_changes()
+        .filter(|c| c.tag() != similar::ChangeTag::Equal)
+        .map(|c| c.value().to_string())
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "power = \"balanced\"\r\n",
+            "power = \"max-performance\"\r\n",
+            "power = \"max-performance\"\r\n"
+        ],
+        "{changed:?}"
+    );
+}
+
+/// Issue 37 item 8: `--fix` dropped a UTF-8 byte order mark.
+#[test]
+fn fix_keeps_a_byte_order_mark() {
+    for eol in ["\n", "\r\n"] {
+        let tmp = TempDir::new(&format!("bom-{}", eol.len()));
+        let (design, _) = power_profile(&tmp, eol, true);
+        let fixed = fix_file(&design);
+        assert!(fixed.starts_with("\u{feff}# Three"), "{eol:?}: {fixed:?}");
+        assert_eq!(fixed.matches('\u{feff}').count(), 1);
+        assert!(fixed.contains(&format!("power = \"max-performance\"{eol}")));
+    }
+}
+
+/// Issue 37 item 8: `--diff` of a CRLF design showed every line changed.
+/// It shows the fix's lines, and its context lines keep their CR.
+#[test]
+fn diff_of_a_crlf_design_shows_only_the_fixed_lines() {
+    let tmp = TempDir::new("crlf-diff");
+    let (design, _) = power_profile(&tmp, "\r\n", false);
+    let out = netlint()
+        .args(["check", "--isolated", "--diff", "--select", "power-profile"])
+        .arg(&design)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let diff = String::from_utf8(out.stdout).unwrap();
+    let changed: Vec<&str> = diff
+        .split_inclusive('\n')
+        .filter(|l| {
+            (l.starts_with('-') || l.starts_with('+'))
+                && !l.starts_with("---")
+                && !l.starts_with("+++")
+        })
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "-power = \"balanced\"\r\n",
+            "+power = \"max-performance\"\r\n",
+            "+power = \"max-performance\"\r\n"
+        ],
+        "{diff}"
+    );
+}
+
+/// Issue 37 item 8: run as root, `--fix` gave another user's design to
+/// root. As root the design is first given to uid/gid 65534 (nobody) and
+/// must stay theirs; as another user the owner must not change.
+#[cfg(unix)]
+#[test]
+fn fix_keeps_the_files_owner() {
+    use std::os::unix::fs::MetadataExt;
+    let tmp = TempDir::new("owner");
+    let (design, _) = power_profile(&tmp, "\n", false);
+    let me = std::fs::metadata(&design).unwrap();
+    let root_user = me.uid() == 0;
+    if root_user {
+        std::os::unix::fs::chown(&design, Some(65534), Some(65534)).unwrap();
+    }
+    let before = std::fs::metadata(&design).unwrap();
+    if root_user {
+        assert_eq!((before.uid(), before.gid()), (65534, 65534));
+    }
+    fix_file(&design);
+    let after = std::fs::metadata(&design).unwrap();
+    assert_ne!(after.ino(), before.ino(), "the file was replaced");
+    assert_eq!(
+        (after.uid(), after.gid()),
+        (before.uid(), before.gid()),
+        "owner and group kept"
+    );
+}

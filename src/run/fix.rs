@@ -283,7 +283,72 @@ pub fn apply_edits(text: &str, edits: &[FixEdit]) -> Result<String, String> {
     for e in edits {
         edit(doc.as_table_mut(), e)?;
     }
-    Ok(doc.to_string())
+    Ok(keep_layout(text, &doc.to_string()))
+}
+
+/// `edited` (what `toml_edit` writes: LF line breaks, no byte order mark)
+/// with the byte order mark and line breaks of `original` kept: a line the
+/// edit left alone comes back byte for byte as it was (CRLF, LF or a mix),
+/// a line the edit wrote ends as most lines of `original` do, and a UTF-8
+/// byte order mark at the start stays. So a fix of a CRLF design changes
+/// only the lines it edits (issue 37, item 8).
+fn keep_layout(original: &str, edited: &str) -> String {
+    use similar::DiffOp;
+    let bom = if original.starts_with('\u{feff}') && !edited.starts_with('\u{feff}') {
+        "\u{feff}"
+    } else {
+        ""
+    };
+    if !original.contains("\r\n") {
+        return format!("{bom}{edited}");
+    }
+    let body = original.strip_prefix(bom).unwrap_or(original);
+    // Lines compared without their line break style, split here (not by
+    // `similar`, which also breaks at a lone CR) so indices agree.
+    let unix = |l: &str| -> String {
+        match l.strip_suffix("\r\n") {
+            Some(l) => format!("{l}\n"),
+            None => l.to_string(),
+        }
+    };
+    let old_lines: Vec<&str> = body.split_inclusive('\n').collect();
+    let old_norm: Vec<String> = old_lines.iter().map(|l| unix(l)).collect();
+    let new_norm: Vec<String> = edited.split_inclusive('\n').map(unix).collect();
+    let crlf = old_lines.iter().filter(|l| l.ends_with("\r\n")).count();
+    let eol = if crlf * 2 >= old_lines.len() {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut out = String::with_capacity(original.len() + edited.len() / 8);
+    out.push_str(bom);
+    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &old_norm, &new_norm) {
+        match op {
+            DiffOp::Equal { old_index, len, .. } => {
+                for line in &old_lines[old_index..old_index + len] {
+                    out.push_str(line);
+                }
+            }
+            DiffOp::Delete { .. } => {}
+            DiffOp::Insert {
+                new_index, new_len, ..
+            }
+            | DiffOp::Replace {
+                new_index, new_len, ..
+            } => {
+                for line in &new_norm[new_index..new_index + new_len] {
+                    match line.strip_suffix('\n') {
+                        Some(l) => {
+                            out.push_str(l);
+                            out.push_str(eol);
+                        }
+                        None => out.push_str(line),
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A replaced value sits where the rule said it is: the edit's path and
@@ -582,6 +647,31 @@ a = "a"
 b = "b"
 stp_cost = 2000 # slow path
 "#;
+
+    /// A file with mixed line breaks comes back byte for byte but for the
+    /// lines the edit wrote, which end as most of its lines do; a lone CR
+    /// inside a line is not a line break.
+    #[test]
+    fn mixed_line_breaks_are_kept_line_by_line() {
+        let original = "a = 1\r\nb = 2\nc = \"x\ry\"\r\nd = 4\r\n";
+        let edited = "a = 1\nb = 2\nc = \"x\ry\"\nd = 5\ne = 6\n";
+        assert_eq!(
+            keep_layout(original, edited),
+            "a = 1\r\nb = 2\nc = \"x\ry\"\r\nd = 5\r\ne = 6\r\n"
+        );
+        // Mostly LF: written lines end LF, the CRLF line stays CRLF.
+        let original = "a = 1\nb = 2\r\nc = 3\n";
+        assert_eq!(
+            keep_layout(original, "a = 0\nb = 2\nc = 3\n"),
+            "a = 0\nb = 2\r\nc = 3\n"
+        );
+        // A byte order mark stays, with or without CRLF.
+        assert_eq!(keep_layout("\u{feff}a = 1\n", "a = 2\n"), "\u{feff}a = 2\n");
+        assert_eq!(
+            keep_layout("\u{feff}a = 1\r\nb = 1\r\n", "a = 2\nb = 1\n"),
+            "\u{feff}a = 2\r\nb = 1\r\n"
+        );
+    }
 
     #[test]
     fn a_replaced_value_keeps_its_comments_and_layout() {

@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Writes `bytes` to `path` through a temporary file in the same directory
 /// and a rename. A symbolic link at `path` is followed: its target is
-/// replaced, the link stays. An existing file keeps its permissions. A
+/// replaced, the link stays. An existing file keeps its permissions, and
+/// its owner and group where the process may set them. A
 /// path that exists and is not a regular file (`/dev/null`, `/dev/stdout`,
 /// a FIFO a reader waits on) is written in place: renaming over it would
 /// replace the device or pipe with a file.
@@ -52,6 +53,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         f.write_all(bytes)?;
         f.sync_all()?;
         if let Ok(old) = fs::metadata(&target) {
+            // The owner first: changing it clears set-user-ID bits, which
+            // the permissions then put back.
+            keep_owner(&f, &old);
             fs::set_permissions(&temp, old.permissions())?;
         }
         fs::rename(&temp, &target)
@@ -61,6 +65,27 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     result
 }
+
+/// Gives the new file `f` the owner and group of the file it replaces,
+/// where the process may (issue 37, item 8: `--fix` run as root gave a
+/// user's design to root). Root may set both; another user may set only
+/// the group, to one of its own groups. What the process may not do is
+/// left as it is, silently: the file is written either way, as a copy
+/// made by that user would be.
+#[cfg(unix)]
+fn keep_owner(f: &fs::File, old: &fs::Metadata) {
+    use std::os::unix::fs::{fchown, MetadataExt};
+    let Ok(now) = f.metadata() else { return };
+    if now.uid() == old.uid() && now.gid() == old.gid() {
+        return;
+    }
+    if fchown(f, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = fchown(f, None, Some(old.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_: &fs::File, _: &fs::Metadata) {}
 
 /// Appends `bytes` to `path` (created when missing) in one write and
 /// flushes it to disk. Not an atomic replacement: the file belongs to

@@ -16,6 +16,7 @@
 mod actions;
 mod analysis;
 mod complete;
+mod framing;
 mod hover;
 mod index;
 mod protocol;
@@ -24,19 +25,20 @@ mod text;
 pub use analysis::{doc_kind, Analysis, DocKind};
 pub use protocol::path_of_uri;
 
+use crate::run::files::{size_text, DEFAULT_MAX_FILE_SIZE};
 use crossbeam_channel::{select, unbounded, Receiver, RecvTimeoutError, Sender};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     Cancel, DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
-    PublishDiagnostics,
+    PublishDiagnostics, ShowMessage,
 };
 use lsp_types::request::{
     CodeActionRequest, Completion, GotoDefinition, HoverRequest, References, Request as _,
 };
 use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions,
-    HoverProviderCapability, OneOf, PublishDiagnosticsParams, ServerCapabilities, ServerInfo,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    HoverProviderCapability, MessageType, OneOf, PublishDiagnosticsParams, ServerCapabilities,
+    ServerInfo, ShowMessageParams, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 use netlint_model::Design;
 use std::collections::{BTreeMap, HashMap};
@@ -49,12 +51,21 @@ use std::time::{Duration, Instant};
 pub struct Options {
     /// How long edits must pause before a check starts.
     pub debounce: Duration,
+    /// The most bytes of one message (`--max-message-size`): a longer
+    /// `Content-Length` is a framing error, and the server exits with 2.
+    pub max_message_size: u64,
+    /// The most bytes of one document the server checks
+    /// (`--max-file-size`): a larger one is not checked and gets one
+    /// diagnostic and a message saying so.
+    pub max_file_size: u64,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             debounce: Duration::from_millis(DEFAULT_DEBOUNCE_MS),
+            max_message_size: DEFAULT_MAX_FILE_SIZE,
+            max_file_size: DEFAULT_MAX_FILE_SIZE,
         }
     }
 }
@@ -63,12 +74,20 @@ impl Default for Options {
 pub const DEFAULT_DEBOUNCE_MS: u64 = 40;
 
 /// Runs the server over standard input and output until the editor shuts
-/// it down.
+/// it down. A framing error (a malformed header, a `Content-Length` above
+/// [`Options::max_message_size`], a body that is not a message) ends it
+/// with that error.
 pub fn run_stdio(options: Options) -> Result<(), String> {
-    let (connection, io_threads) = Connection::stdio();
-    serve(&connection, options)?;
+    let (connection, io_threads) =
+        framing::stdio(options.max_message_size).map_err(|e| e.to_string())?;
+    let served = serve(&connection, options);
     drop(connection);
-    io_threads.join().map_err(|e| e.to_string())
+    // A framing error is why the connection closed: it is what to report.
+    if let Some(e) = io_threads.framing_error() {
+        return Err(e);
+    }
+    served?;
+    io_threads.join()
 }
 
 pub fn capabilities() -> ServerCapabilities {
@@ -116,6 +135,7 @@ pub fn serve(connection: &Connection, options: Options) -> Result<(), String> {
             .map_err(|e| e.to_string())?
     };
     let mut server = Server {
+        max_file_size: options.max_file_size,
         sender: connection.sender.clone(),
         docs: HashMap::new(),
         jobs: jobs_tx,
@@ -123,8 +143,12 @@ pub fn serve(connection: &Connection, options: Options) -> Result<(), String> {
         pending: Vec::new(),
     };
     let result = server.main_loop(connection, &done_rx);
+    // The worker is not waited for: a check still running would hold up
+    // `exit` for as long as it takes (a large design, seconds to minutes).
+    // Dropping the jobs channel ends it after that check, or the process
+    // ends first.
     drop(server);
-    let _ = worker.join();
+    drop(worker);
     result
 }
 
@@ -138,6 +162,10 @@ struct Doc {
     analysis: Option<Arc<Analysis>>,
     /// The last design that loaded (for completion while the text does not).
     last_design: Option<Arc<Design>>,
+    /// The size of the text when it was over [`Options::max_file_size`]:
+    /// then the text is not kept (`text` is empty) nor checked, and only a
+    /// change of the whole text brings it back.
+    too_large: Option<usize>,
 }
 
 /// What the main thread and the worker share.
@@ -222,6 +250,7 @@ fn worker(jobs: Receiver<Job>, done: Sender<Done>, shared: Arc<Shared>, options:
 }
 
 struct Server {
+    max_file_size: u64,
     sender: Sender<Message>,
     docs: HashMap<String, Doc>,
     jobs: Sender<Job>,
@@ -283,6 +312,7 @@ impl Server {
                         path,
                         analysis: None,
                         last_design: None,
+                        too_large: None,
                     },
                 );
                 self.changed(d.uri.as_str());
@@ -297,7 +327,19 @@ impl Server {
                 let Some(doc) = self.docs.get_mut(uri.as_str()) else {
                     return;
                 };
-                text::apply_changes(&mut doc.text, p.content_changes);
+                let mut changes = p.content_changes;
+                if doc.too_large.is_some() {
+                    // Its text was not kept: only from a change of the
+                    // whole text on can the changes be made.
+                    match changes.iter().rposition(|c| c.range.is_none()) {
+                        Some(i) => {
+                            changes.drain(..i);
+                            doc.too_large = None;
+                        }
+                        None => changes.clear(),
+                    }
+                }
+                text::apply_changes(&mut doc.text, changes);
                 doc.version = p.text_document.version;
                 self.changed(uri.as_str());
             }
@@ -347,13 +389,17 @@ impl Server {
         }
     }
 
-    /// A document's text changed: mark older checks stale and queue one.
+    /// A document's text changed: mark older checks stale and queue one
+    /// (or refuse a text over the size limit).
     fn changed(&mut self, uri: &str) {
         let Some(doc) = self.docs.get(uri) else {
             return;
         };
         if let Ok(mut l) = self.shared.latest.lock() {
             l.insert(uri.to_string(), doc.version);
+        }
+        if doc.too_large.is_some() || doc.text.len() as u64 > self.max_file_size {
+            return self.too_large(uri);
         }
         let is_config = doc_kind(doc.path.as_deref(), "") == DocKind::Config;
         if is_config {
@@ -371,10 +417,63 @@ impl Server {
         }
     }
 
+    /// A document over [`Options::max_file_size`]: its text is dropped
+    /// and not checked, requests about it get no answer but `null`, and
+    /// the editor is told why, as a diagnostic at its start and a message.
+    fn too_large(&mut self, uri: &str) {
+        let max = self.max_file_size;
+        let Some(doc) = self.docs.get_mut(uri) else {
+            return;
+        };
+        let newly = doc.too_large.is_none();
+        let size = doc.too_large.unwrap_or(doc.text.len());
+        doc.too_large = Some(size);
+        doc.text = String::new();
+        doc.analysis = None;
+        let (doc_uri, version) = (doc.uri.clone(), doc.version);
+        if let (Some(path), Ok(mut c)) = (&doc.path, self.shared.configs.lock()) {
+            c.remove(path);
+        }
+        let (mine, waiting): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|(u, _)| u == uri);
+        self.pending = waiting;
+        for (_, r) in mine {
+            self.respond(r.id, serde_json::Value::Null);
+        }
+        let message = format!(
+            "this document is {}, larger than {}, the most `netlint server` checks \
+             (raise it with `netlint server --max-file-size`): it is not checked",
+            size_text(size as u64),
+            size_text(max)
+        );
+        if newly {
+            self.send(Message::Notification(Notification::new(
+                ShowMessage::METHOD.into(),
+                ShowMessageParams {
+                    typ: MessageType::WARNING,
+                    message: format!("netlint: {}: {message}", doc_uri.as_str()),
+                },
+            )));
+        }
+        let diagnostic = lsp_types::Diagnostic {
+            range: lsp_types::Range::default(),
+            severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+            code: Some(lsp_types::NumberOrString::String("unreadable".into())),
+            source: Some("netlint".into()),
+            message,
+            ..lsp_types::Diagnostic::default()
+        };
+        self.publish(doc_uri, vec![diagnostic], Some(version));
+    }
+
     fn queue(&self, uri: &str) {
         let Some(doc) = self.docs.get(uri) else {
             return;
         };
+        if doc.too_large.is_some() {
+            return;
+        }
         let _ = self.jobs.send(Job {
             uri: doc.uri.clone(),
             path: doc.path.clone(),
@@ -434,6 +533,9 @@ impl Server {
         let Some(doc) = self.docs.get(uri.as_str()) else {
             return self.respond(req.id, serde_json::Value::Null);
         };
+        if doc.too_large.is_some() {
+            return self.respond(req.id, serde_json::Value::Null);
+        }
         if req.method == Completion::METHOD {
             let result = serde_json::from_value::<lsp_types::CompletionParams>(req.params)
                 .ok()

@@ -313,6 +313,7 @@ fn the_loop_publishes_the_newest_text_and_answers_after_its_check() {
             &server,
             Options {
                 debounce: Duration::from_millis(200),
+                ..Options::default()
             },
         )
     });
@@ -389,6 +390,122 @@ fn the_loop_publishes_the_newest_text_and_answers_after_its_check() {
     send_req(3, "shutdown", serde_json::Value::Null);
     notify("exit", serde_json::Value::Null);
     drop(client);
+    thread.join().unwrap().unwrap();
+}
+
+/// Issue 37 item 2: a 50 MB `didChange` was checked (813 MB, no answer in
+/// 120 s). A document over `max_file_size` is not checked: it gets one
+/// diagnostic and one message saying why, requests about it get `null`,
+/// and a change of the whole text that fits brings the checks back.
+#[test]
+fn a_document_over_the_size_limit_is_refused_with_a_message() {
+    let (server, client) = Connection::memory();
+    let thread = std::thread::spawn(move || {
+        serve(
+            &server,
+            Options {
+                debounce: Duration::from_millis(10),
+                max_file_size: 3000,
+                ..Options::default()
+            },
+        )
+    });
+    let send = |msg: Message| client.sender.send(msg).unwrap();
+    let notify = |method: &str, params: serde_json::Value| {
+        send(Message::Notification(Notification::new(
+            method.into(),
+            params,
+        )))
+    };
+    let next = || {
+        client
+            .receiver
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a message from the server")
+    };
+    send(Message::Request(Request::new(
+        1.into(),
+        "initialize".into(),
+        serde_json::json!({ "capabilities": {} }),
+    )));
+    assert!(matches!(next(), Message::Response(_)));
+    let u = "file:///nowhere/netlint-server-test/big.toml";
+    notify(
+        "textDocument/didOpen",
+        serde_json::json!({ "textDocument": { "uri": u, "languageId": "toml", "version": 1, "text": PARTITION } }),
+    );
+    let checked = |d: &PublishDiagnosticsParams| {
+        d.diagnostics
+            .iter()
+            .any(|d| d.code == Some(NumberOrString::String("stp-vlan-partition".into())))
+    };
+    let first = recv_diagnostics(&client);
+    assert_eq!(first.version, Some(1));
+    assert!(checked(&first));
+    // 2,000 bytes of comment at the top: 3,922 bytes in all.
+    let pad = format!("# {}\n", "x".repeat(1997));
+    let insert = |version: i32| {
+        serde_json::json!({
+            "textDocument": { "uri": u, "version": version },
+            "contentChanges": [{ "range": { "start": { "line": 0, "character": 0 }, "end": { "line": 0, "character": 0 } }, "text": pad }]
+        })
+    };
+    notify("textDocument/didChange", insert(2));
+    let Message::Notification(shown) = next() else {
+        panic!("a message first")
+    };
+    assert_eq!(shown.method, "window/showMessage");
+    let shown: lsp_types::ShowMessageParams = serde_json::from_value(shown.params).unwrap();
+    assert_eq!(shown.typ, lsp_types::MessageType::WARNING);
+    let expected = "this document is 3922 bytes, larger than 3000 bytes, the most \
+                    `netlint server` checks (raise it with `netlint server --max-file-size`): \
+                    it is not checked";
+    assert_eq!(shown.message, format!("netlint: {u}: {expected}"));
+    let refused = recv_diagnostics(&client);
+    assert_eq!(refused.version, Some(2));
+    assert_eq!(refused.diagnostics.len(), 1, "{:?}", refused.diagnostics);
+    assert_eq!(refused.diagnostics[0].message, expected);
+    assert_eq!(
+        refused.diagnostics[0].code,
+        Some(NumberOrString::String("unreadable".into()))
+    );
+    // A request about it is answered at once, with nothing.
+    send(Message::Request(Request::new(
+        2.into(),
+        "textDocument/hover".into(),
+        serde_json::json!({ "textDocument": { "uri": u }, "position": { "line": 0, "character": 0 } }),
+    )));
+    let Message::Response(hover) = next() else {
+        panic!("the hover's answer")
+    };
+    assert_eq!(hover.response_result.ok(), Some(serde_json::Value::Null));
+    // An edit of the text not kept cannot be made: still refused, said
+    // once.
+    notify("textDocument/didChange", insert(3));
+    let Message::Notification(again) = next() else {
+        panic!("diagnostics")
+    };
+    assert_eq!(again.method, PublishDiagnostics::METHOD);
+    let again: PublishDiagnosticsParams = serde_json::from_value(again.params).unwrap();
+    assert_eq!(again.version, Some(3));
+    assert_eq!(again.diagnostics[0].message, expected);
+    // The whole text again, within the limit: checked.
+    notify(
+        "textDocument/didChange",
+        serde_json::json!({
+            "textDocument": { "uri": u, "version": 4 },
+            "contentChanges": [{ "text": PARTITION }]
+        }),
+    );
+    let back = recv_diagnostics(&client);
+    assert_eq!(back.version, Some(4));
+    assert!(checked(&back));
+    send(Message::Request(Request::new(
+        3.into(),
+        "shutdown".into(),
+        serde_json::Value::Null,
+    )));
+    notify("exit", serde_json::Value::Null);
     thread.join().unwrap().unwrap();
 }
 
