@@ -538,3 +538,49 @@ fn the_example_as_built_is_a_faithful_build() {
     assert_eq!(v["diagnostics"].as_array().unwrap().len(), 0, "{out}");
     assert_eq!(code, 0, "{err}");
 }
+
+/// The management VLAN taken off one host trunk of the example's as-built
+/// tor-a (a port the design has no table for, and whose host NIC the
+/// design places by switch only): the cabling sheet puts hv01's P1-1 on
+/// that port, P1-1 carries `mgmt`, so the loss is found, at the config
+/// line (issue 33 item 6).
+#[test]
+fn a_host_trunk_pruned_of_a_vlan_its_nic_needs_is_found_through_the_cabling() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("drift-pruned-trunk");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = std::fs::read_to_string(AS_BUILT[0]).unwrap();
+    let pruned = cfg.replacen(
+        "description hv01 P1-1 (ConnectX-5, SET Converged)\n   switchport trunk allowed vlan 10,30,100",
+        "description hv01 P1-1 (ConnectX-5, SET Converged)\n   switchport trunk allowed vlan 30,100",
+        1,
+    );
+    assert_ne!(pruned, cfg);
+    let tor_a = dir.join("tor-a.cfg");
+    std::fs::write(&tor_a, pruned).unwrap();
+    let mut args = vec!["fixtures/example.toml", tor_a.to_str().unwrap()];
+    args.extend(&AS_BUILT[1..]);
+    args.extend(["--format", "json"]);
+    let (code, out, err) = run(&args);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "{out}");
+    assert_eq!(diags[0]["rule"], "drift-vlan", "{out}");
+    let message = diags[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`Ethernet1`") && message.contains("VLAN 10"),
+        "{message}"
+    );
+    let at_config = diags[0]["related"].as_array().unwrap().iter().any(|r| {
+        r["location"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("tor-a.cfg")
+            && line(
+                &tor_a.to_string_lossy(),
+                r["location"]["line"].as_u64().unwrap(),
+            )
+            .contains("allowed vlan 30,100")
+    });
+    assert!(at_config, "{out}");
+    assert_eq!(code, 1, "{err}");
+}

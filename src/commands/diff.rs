@@ -16,7 +16,8 @@ use crate::run::{
     collect_designs, refuse_inputs, write_atomic, Baseline, CheckRun, CheckSettings, ReadOptions,
     RepoPaths, DEFAULT_MAX_FILE_SIZE,
 };
-use netlint_import::design::SourceMap;
+use netlint_analysis::drift::CabledPeer;
+use netlint_import::design::{Note, SourceMap};
 use netlint_import::Kind;
 use netlint_model::SourceFile;
 use std::io::Write;
@@ -82,7 +83,13 @@ pub struct DiffArgs {
 
 /// The as-built design text and, for an import, its source map and the
 /// files it was read from.
-type AsBuilt = (SourceFile, Option<(SourceMap, Vec<SourceFile>)>);
+/// The as-built design, and when it was imported: the source map and the
+/// files read, and the cables to hosts the import noted but did not write.
+type AsBuilt = (
+    SourceFile,
+    Option<(SourceMap, Vec<SourceFile>)>,
+    Vec<CabledPeer>,
+);
 
 fn render_diff(run: &CheckRun, format: Format, color: bool, summary: bool) -> String {
     render_run(run, format, color, false, summary, &RepoPaths::discover())
@@ -118,7 +125,7 @@ fn as_built(
         if args.from.is_none() && is_design(&input.bytes) {
             let text = String::from_utf8(input.bytes.clone())
                 .map_err(|_| format!("{} is not UTF-8 text", input.shown))?;
-            return Ok((SourceFile::new(input.shown.clone(), text), None));
+            return Ok((SourceFile::new(input.shown.clone(), text), None, Vec::new()));
         }
     }
     if args.from.is_none() {
@@ -141,9 +148,29 @@ fn as_built(
         return Err("nothing was imported".to_string());
     };
     let imported = written.imported;
+    let peers = imported
+        .notes
+        .iter()
+        .filter_map(|n| match n {
+            Note::NotImportedPeer {
+                switch,
+                port,
+                peer_device,
+                peer_port,
+                ..
+            } => Some(CabledPeer {
+                switch: switch.clone(),
+                port: port.clone(),
+                device: peer_device.clone(),
+                device_port: peer_port.clone(),
+            }),
+            _ => None,
+        })
+        .collect();
     Ok((
         SourceFile::new(IMPORTED, imported.toml),
         Some((imported.map, set.sources)),
+        peers,
     ))
 }
 
@@ -154,7 +181,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         read_file(&args.design, max).map_err(|reason| format!("cannot read {shown}: {reason}"))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{shown} is not UTF-8 text"))?;
     let mut read: Vec<PathBuf> = vec![args.design.clone()];
-    let (built, imported_from) = as_built(&args, max, &mut read, err)?;
+    let (built, imported_from, peers) = as_built(&args, max, &mut read, err)?;
     let baseline = args
         .baseline
         .as_deref()
@@ -175,6 +202,7 @@ pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         Some(&args.design),
         built,
         imported_from,
+        &peers,
         &settings,
     )?;
     read.extend(args.as_built.iter().cloned());

@@ -9,6 +9,7 @@ use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
 use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
 use super::repo::RepoPaths;
+use netlint_analysis::drift::CabledPeer;
 use netlint_import::design::SourceMap;
 use netlint_model::{load, Diagnostic, FailOn, Label, SourceFile};
 use netlint_rules::drift::{diff_sources, drift_registry};
@@ -30,13 +31,16 @@ fn all_rules() -> Vec<netlint_model::RuleMeta> {
 /// source map and the files it read), each as-built label points at the
 /// config, LLDP or cabling line its value came from, and stays on the
 /// imported design's line where the value has no such line (a vendor
-/// default, which the label then names). Input errors on either side are reported against their file
+/// default, which the label then names), and `peers` are its cables to
+/// hosts the import noted (a design NIC they name sits at that port as
+/// built). Input errors on either side are reported against their file
 /// and exit 2; nothing is compared then.
 pub fn run_diff(
     design: SourceFile,
     design_path: Option<&Path>,
     built: SourceFile,
     imported_from: Option<(SourceMap, Vec<SourceFile>)>,
+    peers: &[CabledPeer],
     settings: &CheckSettings,
 ) -> Result<CheckRun, String> {
     RuleConfig::default().select(&settings.select, &settings.ignore)?;
@@ -136,6 +140,7 @@ pub fn run_diff(
         b,
         &built.path,
         Some((&design.text, &built.text)),
+        peers,
         &config,
         &ordinary,
     );

@@ -7,7 +7,7 @@
 
 use crate::phrases::words::name_hosts;
 use crate::{Rule, RuleConfig};
-use netlint_analysis::drift::{drift, Difference, Drift};
+use netlint_analysis::drift::{drift_with, CabledPeer, Difference, Drift};
 use netlint_model::{Design, Diagnostic, Element, Level, Part, Severity, Span};
 use std::collections::BTreeSet;
 
@@ -87,7 +87,19 @@ impl<'d> DriftContext<'d> {
         built_file: &str,
         config: &RuleConfig,
     ) -> Self {
-        let drift = drift(design, built);
+        Self::with_peers(design, built, built_file, &[], config)
+    }
+
+    /// [`DriftContext::new`] with the as-built's cables to hosts it does
+    /// not hold ([`CabledPeer`]).
+    pub fn with_peers(
+        design: &'d Design,
+        built: &'d Design,
+        built_file: &str,
+        peers: &[CabledPeer],
+        config: &RuleConfig,
+    ) -> Self {
+        let drift = drift_with(design, built, peers);
         let design_findings = crate::check(design, config).diagnostics;
         let built_findings = crate::check(built, config).diagnostics;
         let mut cx = DriftContext {
@@ -296,21 +308,23 @@ pub fn diff(
     config: &RuleConfig,
     ordinary: &RuleConfig,
 ) -> DriftOutcome {
-    diff_sources(design, built, built_file, None, config, ordinary)
+    diff_sources(design, built, built_file, None, &[], config, ordinary)
 }
 
 /// [`diff`] with the texts the two designs were loaded from (design,
 /// as built), so that each difference's consequence is checked by undoing
-/// it in the as-built text ([`DriftContext::consequence`]).
+/// it in the as-built text ([`DriftContext::consequence`]), and the
+/// as-built's cables to hosts it does not hold (`peers`).
 pub fn diff_sources(
     design: &Design,
     built: &Design,
     built_file: &str,
     texts: Option<(&str, &str)>,
+    peers: &[CabledPeer],
     config: &RuleConfig,
     ordinary: &RuleConfig,
 ) -> DriftOutcome {
-    let mut cx = DriftContext::new(design, built, built_file, ordinary);
+    let mut cx = DriftContext::with_peers(design, built, built_file, peers, ordinary);
     cx.sources = texts.map(|(design, built)| Sources {
         design,
         built,

@@ -349,7 +349,14 @@ impl Cmp<'_> {
             // The VLANs the design's NICs cabled to this port need (their
             // networks, and those of the virtual switches over them): a
             // pruned host trunk that still carries them is faithful.
-            let need = needed_vlans(d, di, &y.name);
+            let mut need = needed_vlans(d, di, &y.name);
+            // And those of the design NICs the as-built cabling puts there.
+            for p in self.peers.iter().filter(|p| {
+                p.switch.eq_ignore_ascii_case(&bs.name)
+                    && netlint_model::ifname::same_port(&p.port, &y.name)
+            }) {
+                need.extend(peer_vlans(d, p));
+            }
             let vlans_span = ds.vlans.as_ref().map_or(ds.span, |v| v.span);
             let (carried, built_span): (Box<dyn Fn(u16) -> bool>, Span) =
                 match (&y.access_vlan, &y.vlans) {
@@ -512,21 +519,52 @@ fn needed_vlans(
             if !here {
                 continue;
             }
-            let i = netlint_model::NicIdx(i);
-            let mut nets: Vec<netlint_model::NetworkId> =
-                n.networks.iter().map(|x| x.value).collect();
-            for vs in &h.vswitches {
-                if vs
-                    .uplinks
-                    .iter()
-                    .any(|u| h.uplink_nics(u.value).contains(&i))
-                {
-                    nets.extend(vs.networks.iter().map(|x| x.value));
-                    nets.extend(vs.vnics.iter().map(|v| v.network.value));
-                }
-            }
-            out.extend(nets.into_iter().filter_map(|x| d.network(x).vlan_id()));
+            out.extend(nic_vlans(d, h, netlint_model::NicIdx(i)));
         }
     }
     out
+}
+
+/// The VLANs NIC `i` of `h` carries: its own networks' and those of the
+/// virtual switches whose uplinks it is.
+fn nic_vlans(
+    d: &netlint_model::Design,
+    h: &netlint_model::Host,
+    i: netlint_model::NicIdx,
+) -> std::collections::BTreeSet<u16> {
+    let mut nets: Vec<netlint_model::NetworkId> =
+        h.nic(i).networks.iter().map(|x| x.value).collect();
+    for vs in &h.vswitches {
+        if vs
+            .uplinks
+            .iter()
+            .any(|u| h.uplink_nics(u.value).contains(&i))
+        {
+            nets.extend(vs.networks.iter().map(|x| x.value));
+            nets.extend(vs.vnics.iter().map(|v| v.network.value));
+        }
+    }
+    nets.into_iter()
+        .filter_map(|x| d.network(x).vlan_id())
+        .collect()
+}
+
+/// The VLANs the design NIC a cable names (host and NIC, names compared
+/// without case) needs.
+fn peer_vlans(d: &netlint_model::Design, p: &super::CabledPeer) -> std::collections::BTreeSet<u16> {
+    let Some(h) = d
+        .hosts
+        .iter()
+        .find(|h| h.name.eq_ignore_ascii_case(&p.device))
+    else {
+        return Default::default();
+    };
+    let Some(i) = h
+        .nics
+        .iter()
+        .position(|n| n.name.eq_ignore_ascii_case(&p.device_port))
+    else {
+        return Default::default();
+    };
+    nic_vlans(d, h, netlint_model::NicIdx(i))
 }

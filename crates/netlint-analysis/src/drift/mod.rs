@@ -168,13 +168,36 @@ pub struct Drift {
     pub differences: Vec<Difference>,
 }
 
+/// A cable from a port of an as-built switch to a device the as-built
+/// design does not hold (a host in the cabling sheet, which the import
+/// notes but does not write): the as-built says which host NIC sits at
+/// that port.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CabledPeer {
+    /// The switch as the cabling names it (its hostname).
+    pub switch: String,
+    pub port: String,
+    /// The far device and port as the cabling names them (a host and its
+    /// NIC).
+    pub device: String,
+    pub device_port: String,
+}
+
 /// Compares `design` with `built`.
 pub fn drift(design: &Design, built: &Design) -> Drift {
+    drift_with(design, built, &[])
+}
+
+/// [`drift`], with the as-built's cables to devices it does not hold
+/// (`peers`): a design NIC whose host and name a cable names sits at that
+/// cable's switch port as built.
+pub fn drift_with(design: &Design, built: &Design, peers: &[CabledPeer]) -> Drift {
     let matching = match_designs(design, built);
     let mut c = Cmp {
         d: design,
         b: built,
         m: &matching,
+        peers,
         out: Vec::new(),
         vlans: design
             .used_vlans()
@@ -196,6 +219,7 @@ pub(crate) struct Cmp<'a> {
     d: &'a Design,
     b: &'a Design,
     m: &'a Matching,
+    peers: &'a [CabledPeer],
     out: Vec<Difference>,
     /// The VLANs either side's networks use: the ones whose presence on a
     /// trunk is compared even where a side allows "every VLAN".

@@ -283,6 +283,8 @@ pub(crate) fn build(
                     switch: sw.device.clone(),
                     port: sw.port.clone(),
                     peer: format!("{} {}", far.device, far.port),
+                    peer_device: far.device.clone(),
+                    peer_port: far.port.clone(),
                     at: c.at.clone(),
                 });
             }

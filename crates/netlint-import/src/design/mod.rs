@@ -81,7 +81,11 @@ pub enum Note {
     NotImportedPeer {
         switch: String,
         port: String,
+        /// `device port`, as shown.
         peer: String,
+        /// The far end's device and port, as the cabling names them.
+        peer_device: String,
+        peer_port: String,
         at: At,
     },
     /// A fact v1 has no field for.
@@ -123,7 +127,13 @@ impl fmt::Display for Note {
                 f,
                 "{at}: link {link} is not written: its shape (a LAG across switches outside one MLAG domain, or MLAG on both sides) waits for format v2"
             ),
-            Note::NotImportedPeer { switch, port, peer, at } => write!(
+            Note::NotImportedPeer {
+                switch,
+                port,
+                peer,
+                at,
+                ..
+            } => write!(
                 f,
                 "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch or host (a host is written when its collection, `netlint collect hyperv` or `vsphere` output, is imported with the switches)"
             ),
