@@ -457,7 +457,7 @@ impl Switch {
     /// The vendor of a `model` the built-in table knows.
     pub fn vendor(&self) -> Option<crate::switch_models::Vendor> {
         let m = self.model.as_ref()?;
-        crate::switch_models::lookup(&m.value).map(|x| x.vendor)
+        crate::switch_models::vendor_of(&m.value)
     }
     /// The path-cost method this switch's STP uses.
     pub fn cost_method(&self) -> PathCost {
@@ -553,10 +553,12 @@ impl Stp {
     pub fn default_cost_method(&self, vendor: Option<crate::switch_models::Vendor>) -> PathCost {
         match self.mode.value {
             StpMode::Stp => PathCost::Short,
-            StpMode::Pvst | StpMode::RapidPvst => match vendor {
-                Some(v) if !v.pvst_short_costs() => PathCost::Long,
-                _ => PathCost::Short,
-            },
+            // The vendor's default; where it is unknown, Cisco's (the
+            // protocol's origin), which `stp-cost-method-mismatch` names
+            // as assumed.
+            StpMode::Pvst | StpMode::RapidPvst => vendor
+                .and_then(|v| v.pvst_cost_default())
+                .unwrap_or(PathCost::Short),
             _ => PathCost::Long,
         }
     }

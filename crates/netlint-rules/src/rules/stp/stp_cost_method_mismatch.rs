@@ -41,21 +41,35 @@ fn reason(sw: &Switch) -> (String, Span) {
     }
     let mode = stp.mode.value;
     let mode_line = stp.mode.span;
-    match (mode, sw.cost_method()) {
-        (StpMode::Stp, _) => ("the default of `mode = \"stp\"`".to_string(), mode_line),
-        (StpMode::Pvst | StpMode::RapidPvst, PathCost::Short) => (
+    let vendor = sw.vendor();
+    match (mode, vendor.and_then(|v| v.pvst_cost_default()), &sw.model) {
+        (StpMode::Stp, ..) => ("the default of `mode = \"stp\"`".to_string(), mode_line),
+        (StpMode::Pvst | StpMode::RapidPvst, Some(m), Some(model)) => (
             format!(
-                "the {mode} default of Cisco IOS and NX-OS (`spanning-tree pathcost method short`)"
+                "the {mode} default of {} (`{}`), {}",
+                vendor.map_or("its vendor", |v| v.as_str()),
+                model.value,
+                if m == PathCost::Short {
+                    "`spanning-tree pathcost method short`"
+                } else {
+                    "802.1t costs"
+                }
             ),
-            mode_line,
+            model.span,
         ),
-        (StpMode::Pvst | StpMode::RapidPvst, PathCost::Long) => match &sw.model {
-            Some(m) => (
-                format!("the {mode} default of its model, {}", m.value),
-                m.span,
+        // No model, or a vendor whose default no source gives: netlint
+        // takes Cisco's, and says so.
+        (StpMode::Pvst | StpMode::RapidPvst, None, model) => (
+            format!(
+                "assumed: netlint takes the {mode} default of Cisco IOS and NX-OS (`spanning-tree pathcost method short`) because {}",
+                match (vendor, model) {
+                    (Some(v), _) => format!("no source gives the default of {}", v.as_str()),
+                    (None, Some(m)) => format!("it does not know the vendor of `{}`", m.value),
+                    (None, None) => "the switch states no `model`".to_string(),
+                }
             ),
-            None => (format!("the {mode} default"), mode_line),
-        },
+            model.as_ref().map_or(mode_line, |m| m.span),
+        ),
         _ => (format!("the {mode} default"), mode_line),
     }
 }
@@ -229,11 +243,46 @@ speed = "10G"
         let s = src("", "", "model = \"Dell S4048-ON\"", "");
         let f = findings(&s, "stp-cost-method-mismatch");
         assert_eq!(f.len(), 1, "{f:#?}");
-        assert!(f[0]
-            .message
-            .contains("(the rapid-pvst default of its model, Dell S4048-ON)"));
+        assert!(
+            f[0].message.contains(
+                "(the rapid-pvst default of Dell Networking (`Dell S4048-ON`), 802.1t costs)"
+            ),
+            "{}",
+            f[0].message
+        );
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(at, s.find("\"Dell S4048-ON\"").unwrap());
+    }
+
+    /// Dell models outside the MTU table (an N-series and an OS10 switch)
+    /// are Dell's too, long costs by default, so a Cisco pair next to one
+    /// is a mismatch (issue 34 item 6).
+    #[test]
+    fn dell_models_beyond_the_mtu_table_use_long_costs() {
+        for model in ["Dell N3248X-ON", "S5248F-ON"] {
+            let s = src("", "", &format!("model = \"{model}\""), "");
+            let f = findings(&s, "stp-cost-method-mismatch");
+            assert_eq!(f.len(), 1, "{model}: {f:#?}");
+            assert!(f[0].message.starts_with("`tor-a` uses long"), "{}", f[0].message);
+            assert!(f[0].message.contains(&format!("`{model}`")), "{}", f[0].message);
+        }
+    }
+
+    /// A vendor whose default no source gives (Arista) is taken as short,
+    /// and a finding that rests on it says it is assumed.
+    #[test]
+    fn an_unknown_default_is_named_as_assumed() {
+        let long = r#", path_cost = "long""#;
+        let s = src(long, long, "model = \"Arista 7050SX3\"", "");
+        let f = findings(&s, "stp-cost-method-mismatch");
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert!(
+            f[0].message
+                .contains("assumed: netlint takes the rapid-pvst default of Cisco IOS and NX-OS")
+                && f[0].message.contains("no source gives the default of Arista EOS"),
+            "{}",
+            f[0].message
+        );
     }
 
     #[test]
