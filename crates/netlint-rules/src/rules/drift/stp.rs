@@ -5,8 +5,10 @@
 use super::{changed, of, value_words};
 use crate::declare_drift_rule;
 use crate::drift::{DriftContext, Side};
+use netlint_analysis::drift::At;
 use netlint_analysis::drift::{Field, Value};
-use netlint_model::{Diagnostic, Severity};
+use netlint_analysis::BridgeId;
+use netlint_model::{Design, Diagnostic, Severity, SwitchId};
 
 declare_drift_rule!(
     RULE,
@@ -32,7 +34,15 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
         let dv = value_words(cx, Side::Design, diff.field, &diff.value.design, &diff.at);
         let effect = match diff.field {
             Field::StpMode => "the switch speaks another spanning-tree protocol than its neighbours were designed for: the tree, its root and the blocked links are not the reviewed ones".to_string(),
-            Field::StpPriority => "the root election changes: another switch may become root, and other links block".to_string(),
+            Field::StpPriority => match cist_roots(cx, &diff.at) {
+                Some((before, after)) if before != after => format!(
+                    "the root election changes: the common spanning tree's root moves from `{before}` (the design) to `{after}` (as built), and the links that block follow it"
+                ),
+                Some((root, _)) => format!(
+                    "the root election changes its margins: `{root}` stays the common spanning tree's root, but the backup root and the blocked links after a failure are not the reviewed ones"
+                ),
+                None => "the root election changes: another switch may become root, and other links block".to_string(),
+            },
             Field::Edge if diff.value.design == Value::Bool(true) => "a host port that is no edge port goes through listening and learning before it forwards (about 30 s after every link-up: a cluster node's NIC flap or reboot is a storage and heartbeat outage), and each flap sends topology changes that flush MAC tables across the fabric".to_string(),
             Field::Edge => "the port forwards at once on link-up, as the design's non-edge port would not: a bridge cabled there forwards before the spanning tree has seen it".to_string(),
             Field::BpduGuard if diff.value.design == Value::Bool(true) => "a host or bridge that sends BPDUs on that port is no longer shut down: a bridged loop through a host (a VM bridging two vNICs, a miscabled switch) is not stopped at the edge".to_string(),
@@ -61,4 +71,28 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             },
         ));
     }
+}
+
+/// The root of the common spanning tree (the CIST: RSTP's one tree,
+/// MSTP's instance 0, PVST+'s VLAN 1) of the component a switch is in,
+/// in the design and as built, by name; `None` when the difference is no
+/// switch's or the switch runs no spanning tree on either side.
+fn cist_roots(cx: &DriftContext<'_>, at: &At) -> Option<(String, String)> {
+    let At::Switch(t) = at else {
+        return None;
+    };
+    let root = |d: &Design, s: SwitchId| -> Option<String> {
+        let c = crate::Context::new(d);
+        let topo = c.topology();
+        let b = topo.bridge_of.get(s.0)?.0;
+        let tree = c
+            .forwarding()
+            .stp
+            .trees()
+            .iter()
+            .find(|t| t.kind == netlint_analysis::stp::TreeKind::Cist)?;
+        let r = tree.root_of(b)?;
+        Some(topo.bridge(BridgeId(r)).name.clone())
+    };
+    Some((root(cx.design, t.design?)?, root(cx.built, t.built?)?))
 }

@@ -263,8 +263,16 @@ speed = "10G"
             let s = src("", "", &format!("model = \"{model}\""), "");
             let f = findings(&s, "stp-cost-method-mismatch");
             assert_eq!(f.len(), 1, "{model}: {f:#?}");
-            assert!(f[0].message.starts_with("`tor-a` uses long"), "{}", f[0].message);
-            assert!(f[0].message.contains(&format!("`{model}`")), "{}", f[0].message);
+            assert!(
+                f[0].message.starts_with("`tor-a` uses long"),
+                "{}",
+                f[0].message
+            );
+            assert!(
+                f[0].message.contains(&format!("`{model}`")),
+                "{}",
+                f[0].message
+            );
         }
     }
 
@@ -279,7 +287,9 @@ speed = "10G"
         assert!(
             f[0].message
                 .contains("assumed: netlint takes the rapid-pvst default of Cisco IOS and NX-OS")
-                && f[0].message.contains("no source gives the default of Arista EOS"),
+                && f[0]
+                    .message
+                    .contains("no source gives the default of Arista EOS"),
             "{}",
             f[0].message
         );
