@@ -528,6 +528,40 @@ fn nxos_ets_from_the_queuing_policy_in_force() {
         panic!()
     };
     assert!(parsed.dcb.ets.is_empty());
+    // Without `pause pfc-cos 3`, the dcb table (ETS only) stands for the
+    // network-qos policy in force: its header names the policy's lines,
+    // where a missing pause is labelled, not the ETS lines (issue 33
+    // item 5).
+    let unpaused = cfg.replace("    pause pfc-cos 3\n", "");
+    assert_ne!(unpaused, cfg);
+    let doc = parse("tor1.cfg", &unpaused, None).unwrap();
+    let imported = to_design(std::slice::from_ref(&doc), "imported");
+    let toml = &imported.toml;
+    assert!(!toml.contains("pfc = "), "{toml}");
+    let at = toml
+        .find("[switches.tor1.dcb]")
+        .unwrap_or_else(|| panic!("{toml}"));
+    let m = imported
+        .map
+        .lookup(at..at + 1)
+        .expect("the dcb table is mapped");
+    let lines: Vec<&str> = m
+        .from
+        .iter()
+        .map(|src| match src {
+            Src::Line(a) => unpaused.lines().nth(a.line as usize - 1).unwrap().trim(),
+            Src::Default { .. } => "default",
+        })
+        .collect();
+    assert_eq!(
+        lines.first().copied(),
+        Some("service-policy type network-qos QOS_NETWORK"),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bandwidth")),
+        "{lines:?}"
+    );
 }
 
 /// OS10 ETS as configured: the queuing policy in force (`service-policy

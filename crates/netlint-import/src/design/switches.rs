@@ -695,7 +695,23 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface]) {
     let from = Prov::join(pfc.into_values(), ", ");
     let ets_from = Prov::join(ets.values().map(|s| toml::sourced(file, s)), ", ");
     out.blank();
-    let header = if keys.is_empty() { &ets_from } else { &from };
+    // Without a paused class, the table stands for the network-qos policy
+    // in force, whose classes leave PFC off (a missing `pause pfc-cos 3`
+    // is labelled there, not at the ETS lines).
+    let nq_from = cfg.dcb.network_qos_policy.as_ref().map(|p| {
+        let mut from = toml::sourced(file, p).then(" (network-qos policy, no class paused)");
+        for m in cfg.mtu.network_qos.values() {
+            if let Some(l) = m.line() {
+                from = from.with_line(file, l);
+            }
+        }
+        from
+    });
+    let header = match (keys.is_empty(), &nq_from) {
+        (false, _) => &from,
+        (true, Some(nq)) => nq,
+        (true, None) => &ets_from,
+    };
     out.table(&format!("switches.{}.dcb", toml::key(&sw.name)), header);
     comments(out);
     if let Some(off) = pfc_off {
