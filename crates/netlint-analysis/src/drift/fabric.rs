@@ -3,7 +3,7 @@
 
 use super::{opt, At, Cmp, Field, Two, Value};
 use netlint_model::{Design, LinkId, Span, StpMode, SwitchId};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A switch's `pfc` and `ets` and the line of its `dcb` table.
 type SwitchDcbValues<'s> = (
@@ -142,18 +142,69 @@ impl Cmp<'_> {
             (Value::Stp(x.mode.value), Some(x.mode.span)),
             (Value::Stp(y.mode.value), Some(y.mode.span)),
         );
-        self.push(
-            at,
-            Field::StpPriority,
-            (
-                Value::Num(x.bridge_priority()),
-                Some(or(x.priority.as_ref().map(|p| p.span), ds)),
-            ),
-            (
-                Value::Num(y.bridge_priority()),
-                Some(or(y.priority.as_ref().map(|p| p.span), bs)),
-            ),
-        );
+        let pvst = |m: StpMode| matches!(m, StpMode::Pvst | StpMode::RapidPvst);
+        if pvst(x.mode.value) && pvst(y.mode.value) {
+            // PVST+ on both sides: each VLAN's tree has its own priority
+            // (`vlan_priority`, else `priority`): compared per VLAN a
+            // network uses, and VLAN 1, whose tree is the common one, so
+            // that a config whose per-VLAN lines leave the switch at the
+            // vendor default is no difference where the VLANs agree.
+            let mut ids: BTreeSet<u16> = self.vlans.clone();
+            ids.insert(1);
+            let span_of = |sw: &netlint_model::Switch, v: u16| {
+                let t = &sw.stp;
+                or(
+                    t.vlan_priority
+                        .get(&v)
+                        .map(|p| p.span)
+                        .or(t.priority.as_ref().map(|p| p.span)),
+                    sw,
+                )
+            };
+            let compared = ids.len();
+            let differ: Vec<(u16, u32, u32)> = ids
+                .into_iter()
+                .map(|v| (v, x.vlan_priority(v), y.vlan_priority(v)))
+                .filter(|(_, a, b)| a != b)
+                .collect();
+            // Every VLAN compared differs, and the same way: one difference
+            // of the switch's priority, at the lines that set it.
+            let uniform = differ.len() == compared
+                && differ
+                    .first()
+                    .is_some_and(|f| differ.iter().all(|d| (d.1, d.2) == (f.1, f.2)));
+            match differ.first() {
+                Some(&(v, a, b)) if uniform => self.push(
+                    at,
+                    Field::StpPriority,
+                    (Value::Num(a), Some(span_of(ds, v))),
+                    (Value::Num(b), Some(span_of(bs, v))),
+                ),
+                _ => {
+                    for (v, a, b) in differ {
+                        self.push(
+                            at,
+                            Field::VlanPriority(v),
+                            (Value::Num(a), Some(span_of(ds, v))),
+                            (Value::Num(b), Some(span_of(bs, v))),
+                        );
+                    }
+                }
+            }
+        } else {
+            self.push(
+                at,
+                Field::StpPriority,
+                (
+                    Value::Num(x.bridge_priority()),
+                    Some(or(x.priority.as_ref().map(|p| p.span), ds)),
+                ),
+                (
+                    Value::Num(y.bridge_priority()),
+                    Some(or(y.priority.as_ref().map(|p| p.span), bs)),
+                ),
+            );
+        }
         // The region is compared between two MSTP switches; a switch in
         // another mode is the mode's difference alone.
         if x.mode.value != StpMode::Mstp || y.mode.value != StpMode::Mstp {

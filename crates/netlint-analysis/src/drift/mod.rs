@@ -82,6 +82,9 @@ pub enum Field {
     Mtu,
     StpMode,
     StpPriority,
+    /// A PVST+ switch's priority in one VLAN (its `vlan_priority`, else
+    /// its `priority`), compared where both sides run PVST+.
+    VlanPriority(u16),
     StpRegion,
     StpRevision,
     StpInstances,

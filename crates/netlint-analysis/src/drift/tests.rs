@@ -349,3 +349,55 @@ fn a_port_configured_as_built_only_is_compared_with_the_switch_defaults() {
     assert!(found.contains(&(port, Field::Mtu)), "{found:#?}");
     assert!(!found.contains(&(port, Field::Vlan(4094))), "{found:#?}");
 }
+
+/// PVST+ on both sides: priorities are compared per VLAN a network uses
+/// (and VLAN 1), so a switch at the default whose per-VLAN lines set the
+/// design's priority in every such VLAN is no difference; every VLAN
+/// differing the same way is one difference of the switch's priority, and
+/// otherwise each VLAN that differs is one.
+#[test]
+fn pvst_priorities_are_compared_per_vlan() {
+    let pvst = BASE.replacen(
+        "stp = { mode = \"rstp\", priority = 4096 }",
+        "stp = { mode = \"rapid-pvst\", priority = 8192 }",
+        1,
+    );
+    assert_ne!(pvst, BASE);
+    let d = design(&pvst);
+    let per_vlan = pvst.replacen(
+        "stp = { mode = \"rapid-pvst\", priority = 8192 }",
+        "stp = { mode = \"rapid-pvst\", vlan_priority = { \"1,10,711\" = 8192, \"999\" = 32768 } }",
+        1,
+    );
+    let r = drift(&d, &design(&per_vlan));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let partly = pvst.replacen(
+        "stp = { mode = \"rapid-pvst\", priority = 8192 }",
+        "stp = { mode = \"rapid-pvst\", vlan_priority = { \"10\" = 8192 } }",
+        1,
+    );
+    let r = drift(&d, &design(&partly));
+    let fields: Vec<Field> = r.differences.iter().map(|x| x.field).collect();
+    assert_eq!(
+        fields,
+        [Field::VlanPriority(1), Field::VlanPriority(711)],
+        "{:#?}",
+        r.differences
+    );
+    let everywhere = pvst.replacen(
+        "stp = { mode = \"rapid-pvst\", priority = 8192 }",
+        "stp = { mode = \"rapid-pvst\", priority = 4096 }",
+        1,
+    );
+    let r = drift(&d, &design(&everywhere));
+    let fields: Vec<Field> = r.differences.iter().map(|x| x.field).collect();
+    assert_eq!(fields, [Field::StpPriority], "{:#?}", r.differences);
+    let mixed = pvst.replacen(
+        "stp = { mode = \"rapid-pvst\", priority = 8192 }",
+        "stp = { mode = \"rapid-pvst\", vlan_priority = { \"10\" = 4096, \"1,711\" = 8192 } }",
+        1,
+    );
+    let r = drift(&d, &design(&mixed));
+    let fields: Vec<Field> = r.differences.iter().map(|x| x.field).collect();
+    assert_eq!(fields, [Field::VlanPriority(10)], "{:#?}", r.differences);
+}

@@ -438,6 +438,7 @@ pub(crate) fn field_words(field: Field) -> &'static str {
         Field::Mtu => "MTU",
         Field::StpMode => "spanning-tree mode",
         Field::StpPriority => "bridge priority",
+        Field::VlanPriority(_) => "spanning-tree priority",
         Field::StpRegion => "MST region name",
         Field::StpRevision => "MST revision",
         Field::StpInstances => "MST instance map",

@@ -24,6 +24,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             f,
             Field::StpMode
                 | Field::StpPriority
+                | Field::VlanPriority(_)
                 | Field::StpRegion
                 | Field::StpRevision
                 | Field::StpInstances
@@ -34,6 +35,9 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
         let dv = value_words(cx, Side::Design, diff.field, &diff.value.design, &diff.at);
         let effect = match diff.field {
             Field::StpMode => "the switch speaks another spanning-tree protocol than its neighbours were designed for: the tree, its root and the blocked links are not the reviewed ones".to_string(),
+            Field::VlanPriority(v) => format!(
+                "the root election of VLAN {v}'s tree changes: another switch may become its root, and other links block in that VLAN"
+            ),
             Field::StpPriority => match cist_roots(cx, &diff.at) {
                 Some((before, after)) if before != after => format!(
                     "the root election changes: the common spanning tree's root moves from `{before}` (the design) to `{after}` (as built), and the links that block follow it"
@@ -52,6 +56,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
         let key = match diff.field {
             Field::StpMode => "mode",
             Field::StpPriority => "priority",
+            Field::VlanPriority(_) => "vlan_priority",
             Field::StpRegion => "region",
             Field::StpRevision => "revision",
             Field::Edge => "edge",
