@@ -368,7 +368,8 @@ fn devices_only_in_the_cabling_are_unmanaged() {
                    fw1,ethernet1/1,tor1,Eth1/30\n\
                    fw1,ethernet1/2,tor2,Eth1/30\n\
                    tor1,Eth1/31,border1,Gi0/0/0\n\
-                   tor2,Eth1/31,hv1,NIC1\n";
+                   tor2,Eth1/31,hv1,NIC1\n\
+                   hv2,Ethernet 2,tor1,Eth1/40\n";
     let (toml, design, notes) = import_texts(&[
         ("tor1.cfg", &t1),
         ("tor2.cfg", &t2),
@@ -408,6 +409,16 @@ fn devices_only_in_the_cabling_are_unmanaged() {
         notes
             .iter()
             .any(|n| matches!(n, Note::NotImportedPeer { peer, .. } if peer == "hv1 NIC1")),
+        "{notes:?}"
+    );
+    // So does a host whose NIC has Windows' default name (`Ethernet 2`:
+    // an interface family in form): no phantom switch `hv2` (issue 32
+    // item 5).
+    assert!(!design.switches.iter().any(|s| s.name == "hv2"), "{toml}");
+    assert!(
+        notes
+            .iter()
+            .any(|n| matches!(n, Note::NotImportedPeer { peer, .. } if peer == "hv2 Ethernet 2")),
         "{notes:?}"
     );
 }

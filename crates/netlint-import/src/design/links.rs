@@ -222,6 +222,26 @@ fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
     }
 }
 
+/// Whether the far end of a cable to a device that is no imported switch
+/// names a switch port (the device is then an unmanaged switch), not a
+/// host's NIC. Windows names its adapters `Ethernet`, `Ethernet 2`, ...
+/// (a space, then one number): an interface family in form, a host NIC in
+/// fact, so such a name is a host's (issue 32 item 5).
+fn far_is_switch_port(port: &str) -> bool {
+    let windows = port
+        .trim()
+        .get(..8)
+        .filter(|p| p.eq_ignore_ascii_case("ethernet"))
+        .and_then(|_| port.trim().get(8..))
+        .is_some_and(|rest| {
+            rest.is_empty()
+                || (rest.starts_with(' ')
+                    && !rest.trim().is_empty()
+                    && rest.trim().chars().all(|c| c.is_ascii_digit()))
+        });
+    !windows && IfName::parse_switch_port(port).is_some()
+}
+
 struct Uf(Vec<usize>);
 
 impl Uf {
@@ -274,7 +294,7 @@ pub(crate) fn build(
                 } else {
                     (&c.b, &c.a)
                 };
-                if IfName::parse_switch_port(&far.port).is_some() {
+                if far_is_switch_port(&far.port) {
                     // A device with switch ports and no config: unmanaged
                     // (see [`unmanaged`]).
                     continue;
@@ -349,7 +369,7 @@ pub(crate) fn unmanaged(
             let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
                 continue;
             };
-            if IfName::parse_switch_port(&far.port).is_none() {
+            if !far_is_switch_port(&far.port) {
                 continue;
             }
             let sw = &switches[*s];
@@ -910,5 +930,27 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
             }
         }
         None => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::far_is_switch_port;
+
+    #[test]
+    fn windows_adapter_names_are_no_switch_ports() {
+        for host in ["Ethernet 2", "ethernet 2", "Ethernet", "Ethernet  12"] {
+            assert!(!far_is_switch_port(host), "{host}");
+        }
+        for switch in [
+            "Ethernet2",
+            "Ethernet1/1",
+            "Ethernet 1/1",
+            "Eth1/5",
+            "Gi1/0/1",
+            "Po10",
+        ] {
+            assert!(far_is_switch_port(switch), "{switch}");
+        }
     }
 }
