@@ -103,3 +103,53 @@ fn lbfo_cluster_reports_the_nic_no_cable_ties() {
     insta::assert_snapshot!("lbfo.toml", toml);
     insta::assert_snapshot!("lbfo.notes", notes_text(&notes));
 }
+
+/// The classic two-vNIC SMB Multichannel build: SMB1 and SMB2 on one VLAN
+/// and one subnet (one cluster network) are interfaces of one network,
+/// not two networks on one VLAN, which `check` would report as an overlap
+/// (issue 32 item 4). The converged fixture with SMB2 moved into SMB1's
+/// VLAN 20 and cluster network.
+#[test]
+fn vnics_sharing_a_vlan_and_a_subnet_are_one_network() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let hosts: Vec<_> = ["hv01", "hv02", "hv03", "hv04"]
+        .iter()
+        .map(|h| {
+            let f = format!("host-fixtures/converged/{h}.json");
+            let text = netlint_import::host::json::decode(&std::fs::read(root.join(&f)).unwrap());
+            let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let c = &mut v["Cmdlets"];
+            for vlan in c["Get-VMNetworkAdapterVlan"].as_array_mut().unwrap() {
+                if vlan["AdapterName"] == "SMB2" {
+                    vlan["AccessVlanId"] = 20.into();
+                }
+            }
+            c["Get-ClusterNetwork"]
+                .as_array_mut()
+                .unwrap()
+                .retain(|n| n["Name"] != "SMB2");
+            for i in c["Get-ClusterNetworkInterface"].as_array_mut().unwrap() {
+                if i["Network"] == "SMB2" {
+                    i["Network"] = "SMB1".into();
+                }
+            }
+            read_hyperv(&f, serde_json::to_string(&v).unwrap().as_bytes())
+                .unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    let imported = to_design_with_hosts(&[], &hosts, "imported");
+    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
+    let design = loaded.design.expect("the design loads");
+    let toml = &imported.toml;
+    let on_vlan_20: Vec<&str> = design
+        .networks
+        .iter()
+        .filter(|n| n.vlan_id() == Some(20))
+        .map(|n| n.name.as_str())
+        .collect();
+    assert_eq!(on_vlan_20, ["SMB1"], "{toml}");
+    assert!(
+        toml.contains("shares VLAN 20 and subnet 10.0.20.0/24 with vNIC SMB1: one network"),
+        "{toml}"
+    );
+}

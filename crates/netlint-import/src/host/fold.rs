@@ -621,6 +621,30 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
         }
         c.note(s.line, NoteKind::Unknown, format!("virtual switch {}: its guest (VM) networks are not collected: `networks` not written", s.name));
     }
+    // vNICs on one VLAN and one subnet (the classic SMB1 + SMB2 on VLAN
+    // 102, 192.168.2.0/24 of SMB Multichannel) are interfaces of one
+    // network, named by the first of them: the subnet from the cluster
+    // network of their adapters (issue 32 item 4).
+    let mut first_on: BTreeMap<(u16, String), String> = BTreeMap::new();
+    let mut shares: BTreeMap<String, (String, u16, String)> = BTreeMap::new();
+    for v in h.vnics.iter().flatten() {
+        let subnet = on_adapter
+            .get(&format!("vEthernet ({})", v.name))
+            .and_then(|(n, _)| cluster_nets.get(n.as_str()))
+            .and_then(|x| x.subnet.as_ref())
+            .map(|s| s.value.clone());
+        let (Some(subnet), Some(vlan)) = (subnet, v.vlan.as_ref().map(|x| x.value)) else {
+            continue;
+        };
+        match first_on.get(&(vlan, subnet.clone())) {
+            Some(first) => {
+                shares.insert(v.name.clone(), (first.clone(), vlan, subnet));
+            }
+            None => {
+                first_on.insert((vlan, subnet), v.name.clone());
+            }
+        }
+    }
     for v in h.vnics.iter().flatten() {
         let Some(sw) = &v.switch else {
             c.note(
@@ -642,12 +666,18 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             continue;
         }
         let t = ["vswitches", sw.value.as_str(), "vnics", v.name.as_str()];
-        let net = v.name.clone();
+        let (net, why) = match shares.get(&v.name) {
+            Some((first, vlan, subnet)) => (
+                first.clone(),
+                format!("shares VLAN {vlan} and subnet {subnet} with vNIC {first}: one network"),
+            ),
+            None => (v.name.clone(), "the vNIC's name".to_string()),
+        };
         c.put(
             &t,
             "network",
             string(&net),
-            format!("{}:{} (the vNIC's name)", h.file, v.line),
+            format!("{}:{} ({why})", h.file, v.line),
         );
         let mtu = v.jumbo_packet.as_ref().map(|j| j.value.saturating_sub(14));
         match &v.jumbo_packet {
