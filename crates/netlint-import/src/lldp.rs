@@ -128,6 +128,9 @@ pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
         lines.len(),
         LineClass::Ignored(Ignored::TableText),
     );
+    if let Some((no, text)) = source::stamp_note(&lines) {
+        t.summary.note(no, text);
+    }
     let mut cur = Draft::default();
     // EOS names the local port once above its neighbours.
     let mut eos_local: Option<(String, u32)> = None;
