@@ -293,6 +293,7 @@ pub fn parse(file: &str, text: &str) -> Cabling {
             }
         }
     }
+    c.summary.keep_ignored(&lines);
     c
 }
 

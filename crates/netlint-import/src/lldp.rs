@@ -201,6 +201,7 @@ pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
         t.summary.set(l.no, class);
     }
     flush(&mut t, &mut cur);
+    t.summary.keep_ignored(&lines);
     t
 }
 
@@ -335,6 +336,7 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 .map(|t| t.get("ROW_nbor_detail"))
             else {
                 if root.as_map().is_some_and(|o| o.is_empty()) {
+                    t.summary.keep_ignored(&lines);
                     return Ok(t);
                 }
                 return Err(err(
@@ -401,6 +403,7 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         },
         _ => {}
     }
+    t.summary.keep_ignored(&lines);
     Ok(t)
 }
 

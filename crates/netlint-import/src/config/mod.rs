@@ -176,6 +176,7 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
             .not_understood(start, &text, Reason::UnterminatedBanner);
     }
     p.finish();
+    p.cfg.summary.keep_ignored(&lines);
     p.cfg
 }
 
