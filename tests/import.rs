@@ -163,3 +163,42 @@ fn refuses_to_write_over_an_input() {
         "!Command: show running-config\nhostname sw1\n"
     );
 }
+
+/// Issue 31 item 10: `--list-ignored` lists every line ignored (blank
+/// lines left out) with its reason, after the summary; without it they
+/// are counted only. The STIG lines of Microsoft's generated Azure Local
+/// ToR config are among them, none is not understood.
+#[test]
+fn list_ignored_lists_each_ignored_line_with_its_reason() {
+    let f = fixture("nxos-azlocal-tor1a.cfg");
+    let (code, _, err) = run(&["import", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains(", 0 not understood"), "{err}");
+    assert!(!err.contains("(ignored: "), "{err}");
+    let (code, out, err) = run(&["import", "--list-ignored", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[switches.azl-r07-93180yc-1a]"), "{out}");
+    for line in [
+        "nxos-azlocal-tor1a.cfg:17: ! Make: Cisco (ignored: comment)",
+        "nxos-azlocal-tor1a.cfg:25: BuildVersion: 2.2411.07 (ignored: banner text)",
+        "nxos-azlocal-tor1a.cfg:44: fips mode enable (ignored: crypto)",
+        "nxos-azlocal-tor1a.cfg:45: user max-logins 1 (ignored: aaa)",
+        "nxos-azlocal-tor1a.cfg:482: icam monitor scale (ignored: monitoring)",
+        "nxos-azlocal-tor1a.cfg:484: cli alias name wr copy running-config startup-config (ignored: cli)",
+        "nxos-azlocal-tor1a.cfg:490: switching-mode store-forward (ignored: platform)",
+    ] {
+        assert!(err.contains(line), "{line}\n{err}");
+    }
+    // One listed line per ignored line but the blank ones.
+    let listed = err.lines().filter(|l| l.contains(" (ignored: ")).count();
+    let text = std::fs::read_to_string(&f).unwrap();
+    let blank = text.lines().filter(|l| l.trim().is_empty()).count();
+    let ignored: usize = err
+        .lines()
+        .find_map(|l| {
+            let (_, rest) = l.split_once(" understood, ")?;
+            rest.split_once(" ignored")?.0.parse().ok()
+        })
+        .unwrap();
+    assert_eq!(listed + blank, ignored, "{err}");
+}

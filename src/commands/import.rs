@@ -48,6 +48,12 @@ pub struct ImportArgs {
     /// understood.
     #[arg(long)]
     pub strict: bool,
+    /// List every line ignored (blank lines left out) on standard error,
+    /// as `file:line: text (ignored: why)`, after the summary: the
+    /// commands known irrelevant with their reason (`aaa`, `qos`,
+    /// `routing`, ...), comments, banner text and capture noise.
+    #[arg(long)]
+    pub list_ignored: bool,
     /// The design's name (`[design] name`).
     #[arg(long, value_name = "NAME", default_value = "imported")]
     pub name: String,
@@ -107,6 +113,11 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     let set = import_inputs(collected.inputs, &sddc_dirs, forced, max, &args.name);
     for line in &set.summary {
         let _ = writeln!(err, "{line}");
+    }
+    if args.list_ignored {
+        for line in &set.ignored {
+            let _ = writeln!(err, "{line}");
+        }
     }
     for (_, e) in &set.errors {
         let _ = writeln!(

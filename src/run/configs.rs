@@ -49,6 +49,10 @@ pub struct ConfigSet {
     pub errors: Vec<(SourceFile, InputError)>,
     /// Lines not understood, over every input.
     pub not_understood: usize,
+    /// Every input's lines ignored (blank lines left out), as
+    /// `file:line: text (ignored: why)`, control characters escaped: what
+    /// `import --list-ignored` prints.
+    pub ignored: Vec<String>,
     /// The design, when every file was read.
     pub written: Option<Written>,
 }
@@ -87,6 +91,7 @@ pub fn import_inputs(
         summary: Vec::new(),
         errors: Vec::new(),
         not_understood: 0,
+        ignored: Vec::new(),
         written: None,
     };
     let mut read: Vec<Read> = Vec::new();
@@ -132,6 +137,8 @@ pub fn import_inputs(
         set.not_understood += r.input.not_understood();
         set.summary
             .extend(input::summary_lines(shown, r).iter().map(|l| esc(l)));
+        set.ignored
+            .extend(input::ignored_lines(shown, r).iter().map(|l| esc(l)));
     }
     if set.errors.is_empty() {
         let written = input::design(read.into_iter().map(|r| r.input).collect(), name);

@@ -179,6 +179,9 @@ pub fn parse(file: &str, text: &str) -> Cabling {
             ..ImportSummary::default()
         },
     };
+    if let Some((no, text)) = source::stamp_note(&lines) {
+        c.summary.note(no, text);
+    }
     // The text CSV reads: one line for each line of the file, so the
     // reader's line numbers are the file's; a CLI prompt captured with the
     // file is blanked (an empty line is no row to CSV), and an indented
@@ -290,6 +293,7 @@ pub fn parse(file: &str, text: &str) -> Cabling {
             }
         }
     }
+    c.summary.keep_ignored(&lines);
     c
 }
 

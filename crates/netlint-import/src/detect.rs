@@ -65,19 +65,39 @@ impl Kind {
     }
 }
 
-/// Markers of each config dialect and their weight.
+/// Markers of each config dialect and their weight. A marker is the start
+/// of a line at its first column, or, when it starts with a blank, of an
+/// indented line's body. Each marker counts once however often it occurs
+/// and wherever in the file: a dialect is told by how many of its markers
+/// a file has, not by one line repeated (a generated NX-OS config writes
+/// `interface vlanN` in lower case for each of its twenty SVIs, as OS10
+/// does).
 const MARKERS: &[(Vendor, &str, u32)] = &[
     (Vendor::NxOs, "!Command: show running-config", 5),
     (Vendor::NxOs, "!Time:", 2),
     (Vendor::NxOs, "switchname ", 4),
     (Vendor::NxOs, "vpc domain ", 4),
+    (Vendor::NxOs, " vpc peer-link", 4),
+    (Vendor::NxOs, " peer-keepalive destination", 4),
     (Vendor::NxOs, "system jumbomtu", 4),
+    (Vendor::NxOs, "system default switchport", 4),
     (Vendor::NxOs, "interface mgmt0", 4),
     (Vendor::NxOs, "vrf context ", 4),
     (Vendor::NxOs, "copp profile", 4),
     (Vendor::NxOs, "feature ", 3),
+    (Vendor::NxOs, "no feature ", 3),
+    (Vendor::NxOs, "icam monitor", 4),
+    (Vendor::NxOs, "cli alias name", 4),
+    (Vendor::NxOs, "switching-mode ", 4),
+    (Vendor::NxOs, "userpassphrase ", 4),
+    (Vendor::NxOs, " hsrp version", 3),
+    (Vendor::NxOs, " priority-flow-control mode on send-tlv", 3),
     (Vendor::NxOs, "spanning-tree port type", 1),
     (Vendor::NxOs, "policy-map type network-qos", 1),
+    // The header Microsoft's switch config generator writes (Azure Local /
+    // Azure Stack HCI ToR configs): its Cisco configs are NX-OS.
+    (Vendor::NxOs, "! Make: Cisco", 3),
+    (Vendor::NxOs, "! Make: cisco", 3),
     (Vendor::Eos, "! device: ", 6),
     (Vendor::Eos, "! boot system flash", 6),
     (Vendor::Eos, "mlag configuration", 5),
@@ -87,6 +107,7 @@ const MARKERS: &[(Vendor, &str, u32)] = &[
     (Vendor::Eos, "service routing protocols model", 4),
     (Vendor::Eos, "transceiver qsfp default-mode", 4),
     (Vendor::Eos, "switchport trunk group", 3),
+    (Vendor::Eos, " switchport trunk group", 3),
     (Vendor::Eos, "interface Port-Channel", 2),
     (Vendor::Eos, "spanning-tree portfast", 1),
     (Vendor::Ios, "Building configuration", 4),
@@ -111,8 +132,53 @@ const MARKERS: &[(Vendor, &str, u32)] = &[
     (Vendor::Os10, "interface vlan", 2),
     (Vendor::Os10, "interface port-channel", 1),
     (Vendor::Os10, "vlt-port-channel ", 5),
+    (Vendor::Os10, " vlt-port-channel ", 5),
     (Vendor::Os10, "discovery-interface ", 3),
+    (Vendor::Os10, " discovery-interface ", 3),
+    (Vendor::Os10, "! Make: DellEMC", 3),
+    (Vendor::Os10, "! Make: dellemc", 3),
 ];
+
+/// The least score a config dialect is taken on, and how far it must lead
+/// the next one: less is weak evidence, and the user names the kind with
+/// `--from`.
+const MIN_SCORE: u32 = 3;
+const MIN_LEAD: u32 = 2;
+
+/// The score of each config dialect ([`Vendor::ALL`] order) over `lines`.
+fn scores<'a>(lines: impl Iterator<Item = &'a SrcLine<'a>>) -> [u32; 4] {
+    let mut seen = vec![false; MARKERS.len()];
+    for l in lines {
+        let b = l.body();
+        for (i, (_, m, _)) in MARKERS.iter().enumerate() {
+            if seen[i] {
+                continue;
+            }
+            seen[i] = match m.strip_prefix(' ') {
+                Some(m) => l.text.len() > b.len() && b.starts_with(m),
+                None => l.text.starts_with(m),
+            };
+        }
+    }
+    let mut score = [0u32; 4];
+    for ((v, _, w), _) in MARKERS.iter().zip(&seen).filter(|(_, s)| **s) {
+        score[*v as usize] += w;
+    }
+    score
+}
+
+/// The dialect the scores tell: the best, when it is at least
+/// [`MIN_SCORE`] and leads every other by [`MIN_LEAD`].
+fn dialect(score: [u32; 4]) -> Option<Vendor> {
+    let i = (0..score.len()).max_by_key(|i| score[*i])?;
+    let best = score[i];
+    let next = (0..score.len())
+        .filter(|j| *j != i)
+        .map(|j| score[j])
+        .max()
+        .unwrap_or(0);
+    (best >= MIN_SCORE && best >= next + MIN_LEAD).then(|| Vendor::ALL[i])
+}
 
 /// The kind of a file from its lines; `None` when nothing matches or the
 /// best config dialect ties with another.
@@ -153,10 +219,10 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
             return Some(Kind::Cabling);
         }
     }
-    let head = content.iter().take(2000);
+    // The whole file, not its first lines: a marker may come late (a
+    // prompt, a long banner, hundreds of VLANs before the first one).
     let mut lldp = [0u32; 4];
-    let mut score = [0u32; 4];
-    for l in head {
+    for l in &content {
         let b = l.body();
         if b.starts_with("Local Port id:") {
             lldp[0] += 1;
@@ -169,11 +235,6 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
         }
         if b.starts_with("Local Port ID:") || b.starts_with("Remote Chassis ID:") {
             lldp[3] += 1;
-        }
-        for (v, m, w) in MARKERS {
-            if l.text.starts_with(m) || (m.starts_with(' ') && b.starts_with(m.trim())) {
-                score[*v as usize] += w;
-            }
         }
     }
     let formats = [
@@ -190,10 +251,5 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
     {
         return Some(Kind::Lldp(formats[i]));
     }
-    let best = *score.iter().max()?;
-    if best == 0 || score.iter().filter(|s| **s == best).count() > 1 {
-        return None;
-    }
-    let i = score.iter().position(|s| *s == best)?;
-    Some(Kind::Config(Vendor::ALL[i]))
+    dialect(scores(content.iter().copied())).map(Kind::Config)
 }

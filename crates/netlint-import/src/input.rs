@@ -270,6 +270,22 @@ pub fn summary_lines(name: &str, read: &Read) -> Vec<String> {
     out
 }
 
+/// The lines of one input read that were ignored (blank lines left out),
+/// each as `name:line: text (ignored: why)`, for `import --list-ignored`;
+/// none for host collections. Names and texts are the inputs' own: escape
+/// control characters before they reach a terminal.
+pub fn ignored_lines(name: &str, read: &Read) -> Vec<String> {
+    match &read.input {
+        Input::Switch(doc) => doc
+            .summary()
+            .ignored_lines
+            .iter()
+            .map(|l| format!("{name}:{}: {} (ignored: {})", l.line, l.text, l.why))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A design written from inputs, and the notes of its vSphere part.
 #[derive(Clone, Debug)]
 pub struct Written {

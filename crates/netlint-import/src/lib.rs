@@ -43,7 +43,7 @@ pub use input::{read_input, Input, Read};
 pub use lldp::{LldpFormat, LldpNeighbor, LldpTable};
 pub use model::*;
 pub use names::{IfKind, IfName};
-pub use summary::{Ignored, ImportSummary, LineClass, NotUnderstood, Note, Reason};
+pub use summary::{Ignored, IgnoredLine, ImportSummary, LineClass, NotUnderstood, Note, Reason};
 pub use vlans::VlanSet;
 
 /// One input file, read.

@@ -128,6 +128,9 @@ pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
         lines.len(),
         LineClass::Ignored(Ignored::TableText),
     );
+    if let Some((no, text)) = source::stamp_note(&lines) {
+        t.summary.note(no, text);
+    }
     let mut cur = Draft::default();
     // EOS names the local port once above its neighbours.
     let mut eos_local: Option<(String, u32)> = None;
@@ -198,6 +201,7 @@ pub fn parse_text(file: &str, text: &str, format: LldpFormat) -> LldpTable {
         t.summary.set(l.no, class);
     }
     flush(&mut t, &mut cur);
+    t.summary.keep_ignored(&lines);
     t
 }
 
@@ -332,6 +336,7 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
                 .map(|t| t.get("ROW_nbor_detail"))
             else {
                 if root.as_map().is_some_and(|o| o.is_empty()) {
+                    t.summary.keep_ignored(&lines);
                     return Ok(t);
                 }
                 return Err(err(
@@ -398,6 +403,7 @@ pub fn parse_json(file: &str, text: &str, format: LldpFormat) -> Result<LldpTabl
         },
         _ => {}
     }
+    t.summary.keep_ignored(&lines);
     Ok(t)
 }
 

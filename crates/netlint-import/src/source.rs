@@ -1,5 +1,6 @@
 //! Lines of a captured file, with capture noise taken off: line breaks of
-//! any kind, a CLI prompt, pager leftovers, syslog messages spliced in.
+//! any kind, a CLI prompt, pager leftovers, syslog messages spliced in, the
+//! timestamps a terminal logger writes in front of lines.
 
 /// What was taken off a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,12 +31,21 @@ pub struct SrcLine<'a> {
     /// pager prompt destroyed it.
     pub indent: Option<usize>,
     pub noise: Noise,
+    /// Bytes of a terminal logger's timestamp (and the blank after it) cut
+    /// off the front of `raw` ([`logger_stamp`]); 0 when none was.
+    pub stamp: usize,
 }
 
 impl<'a> SrcLine<'a> {
     /// The text without its indentation.
     pub fn body(&self) -> &'a str {
         self.text.trim_start()
+    }
+
+    /// The line as captured without a logger's timestamp: `raw` when none
+    /// was cut.
+    pub fn unstamped(&self) -> &'a str {
+        &self.raw[self.stamp..]
     }
 }
 
@@ -68,18 +78,47 @@ pub fn split_lines(text: &str) -> Vec<&str> {
     out
 }
 
-/// The lines of `text`, cleaned.
+/// The lines of `text`, cleaned. A terminal logger's timestamp at the
+/// start of a line ([`logger_stamp`]) is cut from every line that has one
+/// when most lines of the file have one (a capture the logger stamped
+/// throughout), else from prompt lines only: each line then reads as
+/// without it, and keeps its line number in the file.
 pub fn lines(text: &str) -> Vec<SrcLine<'_>> {
-    split_lines(text)
-        .into_iter()
+    let raws = split_lines(text);
+    let stamps: Vec<Option<usize>> = raws.iter().map(|r| logger_stamp(r)).collect();
+    let filled = raws.iter().filter(|r| !r.trim().is_empty()).count();
+    let stamped = stamps.iter().filter(|s| s.is_some()).count();
+    let throughout = stamped * 2 > filled;
+    raws.into_iter()
+        .zip(stamps)
         .enumerate()
-        .map(|(i, raw)| clean(i as u32 + 1, raw))
+        .map(|(i, (raw, stamp))| {
+            let cut = match stamp {
+                Some(n) if throughout || is_prompt(raw[n..].trim_end()) => n,
+                _ => 0,
+            };
+            clean(i as u32 + 1, raw, cut)
+        })
         .collect()
 }
 
-fn clean(no: u32, raw: &str) -> SrcLine<'_> {
+/// What a summary says of the timestamps [`lines`] cut: the first line cut
+/// and the text of the note, `None` when none was.
+pub fn stamp_note(lines: &[SrcLine<'_>]) -> Option<(u32, String)> {
+    let first = lines.iter().find(|l| l.stamp > 0)?;
+    let n = lines.iter().filter(|l| l.stamp > 0).count();
+    Some((
+        first.no,
+        format!(
+            "a terminal logger's timestamp (`{}`) was taken off the start of {n} line(s); line numbers are the file's",
+            first.raw[..first.stamp].trim_end()
+        ),
+    ))
+}
+
+fn clean(no: u32, raw: &str, stamp: usize) -> SrcLine<'_> {
     let mut noise = Noise::None;
-    let mut text = raw;
+    let mut text = &raw[stamp..];
     let mut pager = false;
     if let Some(after) = after_pager(text) {
         text = after;
@@ -107,7 +146,114 @@ fn clean(no: u32, raw: &str) -> SrcLine<'_> {
         text,
         indent,
         noise,
+        stamp,
     }
+}
+
+/// The length of the timestamp a terminal logger (SecureCRT, MobaXterm,
+/// Tera Term, `ts`-like scripts) writes at the start of a line, with the
+/// one blank after it: `[2020-01-30 16:11:46] `, `[2020-01-30
+/// 16:11:46.123] `, `[2020/01/30 16:11:46]`, `[2020-01-30T16:11:46Z] `,
+/// `[16:11:46.123] `, `[Thu Jan 30 16:11:46.123 2020] ` and, without
+/// brackets, `2020-01-30 16:11:46 ` or `2020-01-30 16:11:46.123 `.
+/// `None` when the line starts otherwise. No config line starts so.
+pub fn logger_stamp(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let bracket = b.first() == Some(&b'[');
+    let mut i = usize::from(bracket);
+    if bracket {
+        if let Some(end) = time(b, i).or_else(|| tera_term(b, i)) {
+            i = end;
+        } else {
+            i = date_time(b, i)?;
+        }
+        if b.get(i) != Some(&b']') {
+            return None;
+        }
+        i += 1;
+        if matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        return Some(i);
+    }
+    i = date_time(b, i)?;
+    match b.get(i) {
+        None => Some(i),
+        Some(b' ' | b'\t') => Some(i + 1),
+        _ => None,
+    }
+}
+
+/// `n` ASCII digits at `i`: the index after them.
+fn digits(b: &[u8], i: usize, n: usize) -> Option<usize> {
+    let s = b.get(i..i + n)?;
+    s.iter().all(u8::is_ascii_digit).then_some(i + n)
+}
+
+/// `HH:MM:SS`, with a fraction (`.123`, `,123`): the index after it.
+fn time(b: &[u8], i: usize) -> Option<usize> {
+    let i = digits(b, i, 2)?;
+    (b.get(i) == Some(&b':')).then_some(())?;
+    let i = digits(b, i + 1, 2)?;
+    (b.get(i) == Some(&b':')).then_some(())?;
+    let mut i = digits(b, i + 1, 2)?;
+    if matches!(b.get(i), Some(b'.' | b',')) && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+        while b.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    Some(i)
+}
+
+/// `YYYY-MM-DD HH:MM:SS` (or `/`, or `T`), the time as [`time`], then
+/// `Z` or an offset (`+01:00`, `-0800`) if any: the index after it.
+fn date_time(b: &[u8], i: usize) -> Option<usize> {
+    let i = digits(b, i, 4)?;
+    let sep = *b.get(i)?;
+    if sep != b'-' && sep != b'/' {
+        return None;
+    }
+    let i = digits(b, i + 1, 2)?;
+    (b.get(i) == Some(&sep)).then_some(())?;
+    let i = digits(b, i + 1, 2)?;
+    if !matches!(b.get(i), Some(b' ' | b'T')) {
+        return None;
+    }
+    let mut i = time(b, i + 1)?;
+    match b.get(i) {
+        Some(b'Z') => i += 1,
+        Some(b'+' | b'-') => {
+            let j = digits(b, i + 1, 2)?;
+            let j = if b.get(j) == Some(&b':') { j + 1 } else { j };
+            i = digits(b, j, 2)?;
+        }
+        _ => {}
+    }
+    Some(i)
+}
+
+/// Tera Term's `Thu Jan 30 16:11:46.123 2020`: the index after it.
+fn tera_term(b: &[u8], i: usize) -> Option<usize> {
+    const DAYS: [&[u8]; 7] = [b"Mon", b"Tue", b"Wed", b"Thu", b"Fri", b"Sat", b"Sun"];
+    const MONTHS: [&[u8]; 12] = [
+        b"Jan", b"Feb", b"Mar", b"Apr", b"May", b"Jun", b"Jul", b"Aug", b"Sep", b"Oct", b"Nov",
+        b"Dec",
+    ];
+    let word = |i: usize, set: &[&[u8]]| {
+        let w = b.get(i..i + 3)?;
+        (set.contains(&w) && b.get(i + 3) == Some(&b' ')).then_some(i + 4)
+    };
+    let i = word(i, &DAYS)?;
+    let mut i = word(i, &MONTHS)?;
+    if b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    let i = digits(b, i, 2).or_else(|| digits(b, i, 1))?;
+    (b.get(i) == Some(&b' ')).then_some(())?;
+    let i = time(b, i + 1)?;
+    (b.get(i) == Some(&b' ')).then_some(())?;
+    digits(b, i + 1, 4)
 }
 
 /// The text after the last pager prompt (`--More--`, `-- More --`,
@@ -274,7 +420,14 @@ pub fn line_span(text: &str, line: u32) -> Option<std::ops::Range<usize>> {
     let end = starts.get(i + 1).copied().unwrap_or(text.len());
     let raw = &text[start..end];
     let body = raw.trim_end_matches(['\r', '\n']).trim_end();
-    let lead = body.len() - body.trim_start_matches(['\u{feff}', ' ', '\t']).len();
+    // A logger's timestamp is no part of what the line says.
+    let bom = body.len() - body.trim_start_matches('\u{feff}').len();
+    let stamp = bom + logger_stamp(&body[bom..]).unwrap_or(0);
+    let lead = stamp
+        + (body[stamp..].len()
+            - body[stamp..]
+                .trim_start_matches(['\u{feff}', ' ', '\t'])
+                .len());
     Some(start + lead..start + body.len())
 }
 
@@ -342,6 +495,73 @@ mod tests {
         assert_eq!(l[0].noise, Noise::None);
         let l = lines(" description x%LINEPROTO-5-UPDOWN: Line protocol");
         assert_eq!(l[0].text, " description x");
+    }
+
+    #[test]
+    fn logger_stamps_and_their_blank() {
+        for (line, rest) in [
+            ("[2020-01-30 16:11:46] N7K-1#", "N7K-1#"),
+            ("[2020-01-30 16:11:46]   vlan 10", "  vlan 10"),
+            ("[2020-01-30 16:11:46.123] x", "x"),
+            ("[2020/01/30 16:11:46]x", "x"),
+            ("[2020-01-30T16:11:46Z] x", "x"),
+            ("[2020-01-30T16:11:46+01:00] x", "x"),
+            ("[16:11:46.123] x", "x"),
+            ("[Thu Jan 30 16:11:46.123 2020] x", "x"),
+            ("[Thu Jan  3 16:11:46 2020] x", "x"),
+            ("2020-01-30 16:11:46 x", "x"),
+            ("2020-01-30 16:11:46,5\tx", "x"),
+            ("[2020-01-30 16:11:46]", ""),
+            ("2020-01-30 16:11:46", ""),
+        ] {
+            let n = logger_stamp(line).unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(&line[n..], rest, "{line}");
+        }
+        for line in [
+            "hostname tor1",
+            "[2020-01-30] x",
+            "2020-01-30 16:11:46x",
+            "16:11:46 x",
+            "[16:11] x",
+            "[2020-01-30 16:11:46 x",
+            " [2020-01-30 16:11:46] x",
+            "*Mar  1 00:01:23.456: %LINK-3-UPDOWN: x",
+        ] {
+            assert_eq!(logger_stamp(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn stamps_are_cut_throughout_or_off_prompts() {
+        // Stamped throughout: every stamp is cut, indentation kept.
+        let l = lines("[2020-01-30 16:11:46] tor1# show run\n[2020-01-30 16:11:46] interface Ethernet1/1\n[2020-01-30 16:11:46]   switchport\n[2020-01-30 16:11:46] ");
+        assert_eq!(l[0].noise, Noise::Prompt);
+        assert_eq!(l[1].text, "interface Ethernet1/1");
+        assert_eq!((l[2].text, l[2].indent), ("  switchport", Some(2)));
+        assert_eq!(l[2].unstamped(), "  switchport");
+        assert_eq!(l[3].text, "");
+        assert_eq!(l.iter().map(|l| l.no).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        // Stamped here and there: only the prompt's stamp is cut.
+        let l = lines("[2020-01-30 16:11:46] tor1# show run\nhostname tor1\nfeature lldp\n[2020-01-30 16:11:46] x");
+        assert_eq!((l[0].noise, l[0].stamp), (Noise::Prompt, 22));
+        assert_eq!((l[3].text, l[3].stamp), ("[2020-01-30 16:11:46] x", 0));
+        let (line, note) = stamp_note(&l).unwrap();
+        assert_eq!(line, 1);
+        assert!(
+            note.contains("`[2020-01-30 16:11:46]`") && note.contains(" 1 line"),
+            "{note}"
+        );
+        assert_eq!(stamp_note(&lines("hostname x")), None);
+        // A syslog message after the stamp is still cut.
+        let l = lines("[2020-01-30 16:11:46]   mtu 9216 2024 Jan  5 10:01:02 tor1 %ETHPORT-5-IF_UP: up\n[2020-01-30 16:11:46] x");
+        assert_eq!((l[0].text, l[0].noise), ("  mtu 9216", Noise::Syslog));
+    }
+
+    #[test]
+    fn line_span_skips_a_logger_stamp() {
+        let t = "[2020-01-30 16:11:46]   vlan 10\r\n2020-01-30 16:11:46 x";
+        assert_eq!(&t[line_span(t, 1).unwrap()], "vlan 10");
+        assert_eq!(&t[line_span(t, 2).unwrap()], "x");
     }
 
     #[test]

@@ -21,6 +21,21 @@ pub enum Ignored {
     TableText,
 }
 
+impl fmt::Display for Ignored {
+    /// The reason as listed (`--list-ignored`): the section's reason for a
+    /// command known irrelevant (`aaa`, `qos`), else what the line is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ignored::Blank => write!(f, "blank"),
+            Ignored::Comment => write!(f, "comment"),
+            Ignored::Capture => write!(f, "capture noise"),
+            Ignored::Banner => write!(f, "banner text"),
+            Ignored::Irrelevant(why) => write!(f, "{why}"),
+            Ignored::TableText => write!(f, "table text"),
+        }
+    }
+}
+
 /// How a line was classified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineClass {
@@ -70,6 +85,16 @@ pub struct NotUnderstood {
     pub reason: Reason,
 }
 
+/// A line ignored, with why: listed as the not-understood lines are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IgnoredLine {
+    pub line: u32,
+    /// The line's text after capture noise was removed (a prompt line's
+    /// text is the prompt; a line that was noise alone, as captured).
+    pub text: String,
+    pub why: Ignored,
+}
+
 /// Something the importer says about a line it read: a choice it made that
 /// the reader should know of (a CSV column it does not read, the delimiter
 /// it took).
@@ -90,6 +115,9 @@ pub struct ImportSummary {
     pub cleaned: Vec<u32>,
     /// Notes on lines read, in file order.
     pub notes: Vec<Note>,
+    /// The lines counted as ignored, blank lines left out, in file order,
+    /// each with why.
+    pub ignored_lines: Vec<IgnoredLine>,
 }
 
 impl ImportSummary {
@@ -134,6 +162,30 @@ impl ImportSummary {
             text: text.to_string(),
             reason,
         });
+    }
+
+    /// Keeps the text and reason of every line classed as ignored but
+    /// blank, once the classes are final.
+    pub(crate) fn keep_ignored(&mut self, lines: &[crate::source::SrcLine<'_>]) {
+        self.ignored_lines = lines
+            .iter()
+            .filter_map(|l| {
+                let Some(LineClass::Ignored(why)) = self.class(l.no) else {
+                    return None;
+                };
+                // A syslog message or pager prompt alone on its line is
+                // cut whole: its text is the line as captured.
+                let text = match l.body() {
+                    "" => l.unstamped().trim(),
+                    b => b,
+                };
+                (why != Ignored::Blank && !text.is_empty()).then(|| IgnoredLine {
+                    line: l.no,
+                    text: text.to_string(),
+                    why,
+                })
+            })
+            .collect();
     }
 
     pub(crate) fn note(&mut self, line: u32, text: impl Into<String>) {

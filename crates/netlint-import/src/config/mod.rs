@@ -162,6 +162,9 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
         vlans_defined: crate::vlans::VlanSet::EMPTY,
         banner: None,
     };
+    if let Some((no, text)) = source::stamp_note(&lines) {
+        p.cfg.summary.note(no, text);
+    }
     let mut stack: Vec<(usize, Ctx)> = Vec::new();
     for line in &lines {
         p.line(line, &mut stack);
@@ -173,6 +176,7 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
             .not_understood(start, &text, Reason::UnterminatedBanner);
     }
     p.finish();
+    p.cfg.summary.keep_ignored(&lines);
     p.cfg
 }
 
@@ -213,7 +217,7 @@ impl Parser {
             self.cfg.summary.cleaned.push(no);
         }
         if let Some((delim, _)) = &self.banner {
-            if line.raw.contains(delim.as_str()) {
+            if line.unstamped().contains(delim.as_str()) {
                 self.banner = None;
             }
             self.cfg

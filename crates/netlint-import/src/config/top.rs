@@ -181,6 +181,31 @@ const IRRELEVANT: &[(&str, &str)] = &[
     ("no-ip", "ip"),
     ("username-policy", "aaa"),
     ("hostname-policy", "aaa"),
+    // Global lines of stock configs of current releases (issue 31 item
+    // 10). NX-OS: `icam monitor scale` (the iCAM monitor every 9.3+
+    // running-config shows), `fips mode enable`, `user max-logins 1`, `cli
+    // alias name wr copy run start`, `switching-mode store-forward` (the
+    // STIG lines of Microsoft's Azure Local ToR configs).
+    ("icam", "monitoring"),
+    ("fips", "crypto"),
+    ("user", "aaa"),
+    ("cli", "cli"),
+    ("switching-mode", "platform"),
+    // OS10: `vrrp version 3`, `vrrp delay reload 180` (Microsoft's OS10
+    // ToR configs), `hash-algorithm ecmp crc`, `password-attributes
+    // min-length 8`.
+    ("vrrp", "routing"),
+    ("hash-algorithm", "load balancing"),
+    ("password-attributes", "aaa"),
+    // IOS / IOS-XE: the `service-template` blocks, `device classifier`
+    // and `pnp profile pnp-zero-touch` of a stock Catalyst 9000 config;
+    // `security passwords min-length 8`; `kron policy-list` /
+    // `kron occurrence` scheduled jobs.
+    ("service-template", "aaa"),
+    ("device", "aaa"),
+    ("pnp", "management"),
+    ("security", "aaa"),
+    ("kron", "management"),
 ];
 
 /// Words that follow `vlan` as an option of the command rather than a
