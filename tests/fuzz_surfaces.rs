@@ -925,17 +925,18 @@ struct Tally {
 }
 
 /// Runs `runs` mutated runs of the surfaces, round-robin, from `seed`.
-/// Returns the tallies and the failures (each kept under `keep`).
+/// Returns the tallies and the failures (each kept under `work`). The
+/// `campaign` measures each run's peak RSS and prints its progress.
 fn drive(
     bin: &Path,
     runs: u64,
     seed: u64,
     work: &Path,
     deadline: Duration,
-    measure: bool,
     max_repeat: usize,
-    progress: bool,
+    campaign: bool,
 ) -> (Vec<(&'static str, Tally)>, Vec<String>) {
+    let (measure, progress) = (campaign, campaign);
     let rss_cap_kib = 1024 * 1024;
     let mut tallies: Vec<(&'static str, Tally)> =
         SURFACES.iter().map(|s| (*s, Tally::default())).collect();
@@ -1046,7 +1047,6 @@ fn every_surface_mutated_through_the_binary() {
         0x6e65_746c_696e_7437,
         &work,
         Duration::from_secs(60),
-        false,
         200,
         false,
     );
@@ -1098,7 +1098,6 @@ fn campaign() {
         seed,
         &work,
         Duration::from_secs(20),
-        true,
         100_000,
         true,
     );
