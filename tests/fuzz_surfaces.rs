@@ -194,7 +194,12 @@ fn edit(bytes: &[u8], pool: &[&[u8]], rng: &mut Rng, max_repeat: usize) -> Vec<u
             // One line repeated: duplicate keys, entries and interfaces,
             // and inputs of megabytes.
             let k = [2, 10, 100, 1000, 10_000, 100_000][rng.below(6)].min(max_repeat);
+            // At most what keeps the input near the 16 MiB limit of one
+            // file (past it, the input is refused; 100,000 copies of a
+            // whole file on one line would be gigabytes, in this process).
             let l = lines[i].clone();
+            let room = (17usize << 20).saturating_sub(bytes.len()) / (l.len() + 1);
+            let k = k.min(room.max(1));
             lines.splice(i..i, std::iter::repeat_n(l, k));
         }
         8 => {
@@ -944,7 +949,12 @@ fn drive(
     let keep = work.join("failures");
     let started = Instant::now();
     let verbose = std::env::var_os("NETLINT_FUZZ_VERBOSE").is_some();
-    for n in 0..runs {
+    // `NETLINT_FUZZ_START`: the first run's number (to resume a campaign).
+    let first: u64 = std::env::var("NETLINT_FUZZ_START")
+        .ok()
+        .map(|s| s.parse().expect("NETLINT_FUZZ_START is a number"))
+        .unwrap_or(0);
+    for n in first..runs {
         let k = (n % SURFACES.len() as u64) as usize;
         let surface = SURFACES[k];
         // Each run from its own seed: `NETLINT_FUZZ_SEED` and the run
@@ -987,11 +997,24 @@ fn drive(
             }
         }
         if progress && (n + 1) % 1000 == 0 {
+            // The figures so far, should the campaign not reach its end.
+            let wall = tallies
+                .iter()
+                .map(|(_, t)| t.max_wall)
+                .max()
+                .unwrap_or_default();
+            let rss = tallies
+                .iter()
+                .map(|(_, t)| t.max_rss_kib)
+                .max()
+                .unwrap_or(0);
             eprintln!(
-                "{} runs, {} failures, {:.0} s",
+                "{} runs, {} failures, {:.0} s; so far max wall {:.2} s, max RSS {:.1} MiB",
                 n + 1,
                 failures.len(),
-                started.elapsed().as_secs_f64()
+                started.elapsed().as_secs_f64(),
+                wall.as_secs_f64(),
+                rss as f64 / 1024.0
             );
         }
     }
