@@ -8,6 +8,10 @@
 //! (and, in an `#[ignore]`d test that `.ci/run` runs with Graphviz
 //! installed, that Graphviz accepts), and text output without a raw
 //! control character.
+//!
+//! The import readers, `diff`, `--fix` and the server's framing have their
+//! own fuzz targets in `tests/fuzz_surfaces.rs` (and the long campaign of
+//! issue 37, `scripts/fuzz-campaign.sh`).
 
 mod support;
 
