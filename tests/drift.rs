@@ -584,3 +584,68 @@ fn a_host_trunk_pruned_of_a_vlan_its_nic_needs_is_found_through_the_cabling() {
     assert!(at_config, "{out}");
     assert_eq!(code, 1, "{err}");
 }
+
+/// A host NIC moved to the other ToR in the cabling sheet (the as-built
+/// side has no hosts: switch configs, LLDP and the sheet only) is a
+/// `drift-cabling` finding about that NIC, at the design line that places
+/// it and at the sheet's row (issue 33 item 3).
+#[test]
+fn a_host_nic_moved_to_the_other_tor_in_the_cabling_sheet_is_drift_cabling() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("drift-moved-nic");
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = std::fs::read_to_string(AS_BUILT[3]).unwrap();
+    let moved = csv.replacen(
+        "tor-a,Ethernet10,hv02,P2-1",
+        "tor-b,Ethernet10,hv02,P2-1",
+        1,
+    );
+    assert_ne!(moved, csv);
+    let sheet = dir.join("cabling.csv");
+    std::fs::write(&sheet, &moved).unwrap();
+    let mut args = AS_BUILT[..3].to_vec();
+    args.insert(0, "fixtures/example.toml");
+    args.push(sheet.to_str().unwrap());
+    args.extend(["--format", "json"]);
+    let (code, out, err) = run(&args);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    let diags = v["diagnostics"].as_array().unwrap();
+    let cabling: Vec<&Value> = diags
+        .iter()
+        .filter(|d| d["rule"] == "drift-cabling")
+        .collect();
+    assert_eq!(cabling.len(), 1, "{out}");
+    let message = cabling[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("hv02")
+            && message.contains("`P2-1`")
+            && message.contains("`tor-b` port `Ethernet10` as built")
+            && message.contains("`tor-a` in the design"),
+        "{message}"
+    );
+    let at_row = cabling[0]["related"].as_array().unwrap().iter().any(|r| {
+        r["location"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("cabling.csv")
+            && line(
+                &sheet.to_string_lossy(),
+                r["location"]["line"].as_u64().unwrap(),
+            ) == "tor-b,Ethernet10,hv02,P2-1"
+    });
+    assert!(at_row, "{out}");
+    assert_eq!(code, 1, "{err}");
+
+    // The faithful sheet gives no cabling finding.
+    let (code, out, _) = run(&[
+        "fixtures/example.toml",
+        AS_BUILT[0],
+        AS_BUILT[1],
+        AS_BUILT[2],
+        AS_BUILT[3],
+        "--format",
+        "json",
+    ]);
+    assert!(!out.contains("drift-cabling"), "{out}");
+    assert_eq!(code, 0);
+}
+

@@ -157,12 +157,14 @@ fn as_built(
                 port,
                 peer_device,
                 peer_port,
+                at,
                 ..
             } => Some(CabledPeer {
                 switch: switch.clone(),
                 port: port.clone(),
                 device: peer_device.clone(),
                 device_port: peer_port.clone(),
+                at: line_span(&set.sources, &at.file, at.line),
             }),
             _ => None,
         })
@@ -172,6 +174,28 @@ fn as_built(
         Some((imported.map, set.sources)),
         peers,
     ))
+}
+
+/// File `file` of `sources` and the byte range of its line `line`
+/// (1-based, without its line end).
+fn line_span(
+    sources: &[SourceFile],
+    file: &str,
+    line: u32,
+) -> Option<(String, netlint_model::Span)> {
+    let src = sources.iter().find(|s| s.path == file)?;
+    let mut start = 0;
+    for (i, l) in src.text.split_inclusive('\n').enumerate() {
+        if i + 1 == line as usize {
+            let body = l.trim_end_matches(['\n', '\r']);
+            return Some((
+                src.path.clone(),
+                netlint_model::Span::new(start, start + body.len()),
+            ));
+        }
+        start += l.len();
+    }
+    None
 }
 
 pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {

@@ -58,6 +58,10 @@ pub struct DriftContext<'d> {
     /// The path the as-built side is shown as: where its labels point.
     pub built_file: String,
     pub drift: Drift,
+    /// The as-built's cables to hosts it does not hold, as given (a
+    /// difference at [`At::CabledNic`](netlint_analysis::drift::At) names
+    /// one by its index).
+    pub peers: Vec<CabledPeer>,
     /// The ordinary rules' findings on each side.
     pub design_findings: Vec<Diagnostic>,
     pub built_findings: Vec<Diagnostic>,
@@ -115,6 +119,7 @@ impl<'d> DriftContext<'d> {
             built,
             built_file: built_file.to_string(),
             drift,
+            peers: peers.to_vec(),
             design_findings,
             built_findings,
             new_in_built: Vec::new(),

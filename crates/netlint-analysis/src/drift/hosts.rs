@@ -46,6 +46,77 @@ impl Cmp<'_> {
         }
     }
 
+    /// The design's NICs that the as-built's cabling places, by host and
+    /// NIC name (rows to hosts the as-built does not hold: a cabling sheet
+    /// imported with switch configs alone): on another switch, or on
+    /// another port of the same switch where the design names its port,
+    /// is a cabling difference. A NIC whose host the as-built holds is
+    /// compared with it instead ([`Cmp::hosts`]).
+    pub(super) fn cabled_nics(&mut self) {
+        let (d, b, m) = (self.d, self.b, self.m);
+        for (pi, p) in self.peers.iter().enumerate() {
+            let Some(hi) = d
+                .hosts
+                .iter()
+                .position(|h| h.name.eq_ignore_ascii_case(&p.device))
+            else {
+                continue;
+            };
+            if m.hosts.built(HostId(hi)).is_some() {
+                continue;
+            }
+            let h = d.host(HostId(hi));
+            let Some(ni) = h
+                .nics
+                .iter()
+                .position(|n| n.name.eq_ignore_ascii_case(&p.device_port))
+            else {
+                continue;
+            };
+            let n = &h.nics[ni];
+            let Some(netlint_model::Attachment::Switch(ds)) = &n.attach else {
+                continue;
+            };
+            let Some(bs) = b
+                .switches
+                .iter()
+                .position(|s| s.name.eq_ignore_ascii_case(&p.switch))
+                .map(SwitchId)
+            else {
+                continue;
+            };
+            let other_switch = m.switches.design(bs) != Some(ds.value);
+            let other_port = !other_switch
+                && n.port
+                    .as_ref()
+                    .is_some_and(|dp| !netlint_model::ifname::same_port(&dp.value, &p.port));
+            if !(other_switch || other_port) {
+                continue;
+            }
+            self.out.push(Difference {
+                at: At::CabledNic {
+                    host: HostId(hi),
+                    nic: NicIdx(ni),
+                    peer: pi,
+                },
+                field: Field::Cabling,
+                value: Two {
+                    design: Value::Attach(Some(ds.value), n.port.as_ref().map(|x| x.value.clone())),
+                    built: Value::Attach(Some(bs), Some(p.port.clone())),
+                },
+                span: Two {
+                    design: Some(
+                        n.port
+                            .as_ref()
+                            .filter(|_| !other_switch)
+                            .map_or(ds.span, |x| x.span),
+                    ),
+                    built: None,
+                },
+            });
+        }
+    }
+
     fn nics(&mut self, host: Two<HostId>, dh: &Host, bh: &Host, parts: &HostParts) {
         for (i, dn) in dh.nics.iter().enumerate() {
             let Some(bn) = parts.nics.built(NicIdx(i)) else {

@@ -67,6 +67,14 @@ pub enum At {
     HostDcb(Two<HostId>),
     /// A switch's `dcb` table.
     SwitchDcb(Two<SwitchId>),
+    /// A design NIC that the as-built's cabling (a [`CabledPeer`], by its
+    /// index in the peers given to [`drift_with`]) places at a switch port,
+    /// where the as-built holds no such host.
+    CabledNic {
+        host: HostId,
+        nic: NicIdx,
+        peer: usize,
+    },
 }
 
 /// Which value differs.
@@ -184,6 +192,9 @@ pub struct CabledPeer {
     /// NIC).
     pub device: String,
     pub device_port: String,
+    /// Where the cabling says so: the file (as shown) and the byte range
+    /// of its line there (`None` when unknown).
+    pub at: Option<(String, Span)>,
 }
 
 /// Compares `design` with `built`.
@@ -211,6 +222,7 @@ pub fn drift_with(design: &Design, built: &Design, peers: &[CabledPeer]) -> Drif
     c.switches();
     c.links();
     c.hosts();
+    c.cabled_nics();
     let differences = c.out;
     Drift {
         matching,

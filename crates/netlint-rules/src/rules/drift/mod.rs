@@ -140,6 +140,7 @@ pub(crate) fn element_words(cx: &DriftContext<'_>, at: &At) -> String {
             "DCB of switch {}",
             both_names(&d.switch(s.design).name, &b.switch(s.built).name)
         ),
+        At::CabledNic { host: h, nic, .. } => format!("NIC `{}`", d.host(h).nic(nic).name),
     }
 }
 
@@ -249,6 +250,10 @@ pub(crate) fn touched(cx: &DriftContext<'_>, at: &At, field: Field) -> Vec<Eleme
         }
         At::LiveMigration(h) | At::HostDcb(h) => vec![d.host(h.design).element()],
         At::SwitchDcb(s) => vec![d.switch(s.design).element()],
+        At::CabledNic { host: h, nic, .. } => {
+            let dh = d.host(h);
+            vec![dh.nic_element(nic), dh.element()]
+        }
     }
 }
 
@@ -407,6 +412,7 @@ pub(crate) fn emit(cx: &DriftContext<'_>, rule: &DriftRule, f: Found<'_>) -> Dia
             }
             | At::LiveMigration(_)
             | At::HostDcb(_)
+            | At::CabledNic { .. }
     );
     let mut d = Diagnostic::new(rule.rule.meta.id, severity, subject, message)
         .at(span, f.design_label)
@@ -414,9 +420,15 @@ pub(crate) fn emit(cx: &DriftContext<'_>, rule: &DriftRule, f: Found<'_>) -> Dia
     if host_part {
         d.host_words = Some(netlint_model::HostWords::leading(&d.message));
     }
-    match f.diff.span.built {
-        Some(at) => d.with_related_in(&cx.built_file, at, f.built_label),
-        None => d,
+    // A NIC the as-built cabling places: the cabling's own line.
+    let cabled = match f.diff.at {
+        At::CabledNic { peer, .. } => cx.peers.get(peer).and_then(|p| p.at.clone()),
+        _ => None,
+    };
+    match (f.diff.span.built, cabled) {
+        (Some(at), _) => d.with_related_in(&cx.built_file, at, f.built_label),
+        (None, Some((file, at))) => d.with_related_in(&file, at, f.built_label),
+        (None, None) => d,
     }
 }
 
