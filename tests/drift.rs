@@ -649,3 +649,95 @@ fn a_host_nic_moved_to_the_other_tor_in_the_cabling_sheet_is_drift_cabling() {
     assert_eq!(code, 0);
 }
 
+/// LACP on one end of the peer link against `mode on` on the other: no
+/// bundle forms, whichever end is read first. The import writes
+/// `lag = "none"` naming both ends' lines, and `diff` reports it as a
+/// `drift-lag` finding at them (issue 33 item 3).
+#[test]
+fn lacp_against_mode_on_on_the_peer_link_is_found_whichever_end_has_it() {
+    for (i, end) in ["tor-a", "tor-b"].into_iter().enumerate() {
+        let dir =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("drift-lag-ends-{end}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cfg = std::fs::read_to_string(AS_BUILT[i]).unwrap();
+        let on = cfg.replace("channel-group 49 mode active", "channel-group 49 mode on");
+        assert_ne!(on, cfg);
+        let changed = dir.join(format!("{end}.cfg"));
+        std::fs::write(&changed, &on).unwrap();
+        let mut args: Vec<&str> = vec!["fixtures/example.toml"];
+        for (j, f) in AS_BUILT.iter().enumerate() {
+            args.push(if j == i { changed.to_str().unwrap() } else { f });
+        }
+        args.extend(["--format", "json"]);
+        let (code, out, err) = run(&args);
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+        let diags = v["diagnostics"].as_array().unwrap();
+        let lag: Vec<&Value> = diags.iter().filter(|d| d["rule"] == "drift-lag").collect();
+        assert_eq!(lag.len(), 1, "{end}: {out}");
+        let message = lag[0]["message"].as_str().unwrap();
+        assert!(message.contains("`none` as built"), "{end}: {message}");
+        let files: Vec<String> = lag[0]["related"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| {
+                let f = r["location"]["file"].as_str().unwrap();
+                f.ends_with(".cfg")
+                    && line(f, r["location"]["line"].as_u64().unwrap()).contains("channel-group 49")
+            })
+            .map(|r| r["location"]["file"].as_str().unwrap().to_string())
+            .collect();
+        assert!(
+            files.iter().any(|f| f.ends_with("tor-a.cfg"))
+                && files.iter().any(|f| f.ends_with("tor-b.cfg")),
+            "{end}: both ends' channel-group lines: {out}"
+        );
+        assert_eq!(code, 1, "{end}: {err}");
+    }
+}
+
+/// LACP `passive` on both ends of the peer link: neither starts LACP, no
+/// bundle forms; `passive` on one end only is a bundle (issue 33 item 3).
+#[test]
+fn lacp_passive_on_both_ends_is_no_bundle_and_on_one_end_a_bundle() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("drift-lag-passive");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut passive = Vec::new();
+    for (i, end) in ["tor-a", "tor-b"].into_iter().enumerate() {
+        let cfg = std::fs::read_to_string(AS_BUILT[i]).unwrap();
+        let p = dir.join(format!("{end}.cfg"));
+        std::fs::write(
+            &p,
+            cfg.replace(
+                "channel-group 49 mode active",
+                "channel-group 49 mode passive",
+            ),
+        )
+        .unwrap();
+        passive.push(p.to_str().unwrap().to_string());
+    }
+    let both = [
+        "fixtures/example.toml",
+        &passive[0],
+        &passive[1],
+        AS_BUILT[2],
+        AS_BUILT[3],
+        "--format",
+        "json",
+    ];
+    let (code, out, _) = run(&both);
+    assert!(out.contains("\"drift-lag\""), "{out}");
+    assert_eq!(code, 1, "{out}");
+    let one = [
+        "fixtures/example.toml",
+        &passive[0],
+        AS_BUILT[1],
+        AS_BUILT[2],
+        AS_BUILT[3],
+        "--format",
+        "json",
+    ];
+    let (code, out, _) = run(&one);
+    assert!(!out.contains("\"drift-lag\""), "{out}");
+    assert_eq!(code, 0, "{out}");
+}

@@ -526,7 +526,15 @@ impl Cmp<'_> {
             // config that does not say it, such as OS10's VLTi) has the
             // format's default, which is no fact about the network: only
             // stated modes are compared.
-            if (dl.is_lag() || bl.is_lag()) && dl.lag_written && bl.lag_written {
+            // An as-built side that states `none` where the design bundles
+            // (its ends disagree: LACP against `mode on`, and no bundle
+            // forms) is compared whether the design states its mode or has
+            // the format's default: either way it bundles, as built nothing
+            // does.
+            let unbundled = bl.lag_written
+                && bl.lag.value == netlint_model::LagMode::None
+                && dl.lag.value != netlint_model::LagMode::None;
+            if (dl.is_lag() || bl.is_lag()) && ((dl.lag_written && bl.lag_written) || unbundled) {
                 let bundled = |l: &netlint_model::Link| l.members.value > 1 || l.is_multi_chassis();
                 if bundled(dl) && bundled(bl) {
                     self.push(

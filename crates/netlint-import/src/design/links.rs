@@ -87,6 +87,61 @@ pub(crate) fn domain_name(cfg: &SwitchConfig) -> Option<String> {
     mlag_name(cfg)
 }
 
+/// How the cables of one link are bundled, from the channel-group of
+/// every member port that has one, on every end: `static` where all are
+/// `mode on`, `lacp` where all negotiate (LACP with at least one `active`
+/// end, or PAgP), else `none`, naming every end's line: LACP against
+/// `mode on`, or `passive` against `passive` (IEEE 802.1AX: a passive
+/// port never starts LACP), forms no bundle, whichever end is read first.
+/// `None` where no port states a channel-group. On a multi-chassis link
+/// (`multi`), where the format has no `none`, ends that disagree write no
+/// mode: the error names them, for the link's comment.
+fn bundle_mode<'s>(
+    ports: impl Iterator<Item = (&'s Switch<'s>, &'s str)>,
+    multi: bool,
+) -> Result<Option<(&'static str, Prov)>, String> {
+    let mut modes: Vec<(LagMode, Prov)> = Vec::new();
+    let mut devices: Vec<&str> = Vec::new();
+    for (s, p) in ports {
+        if let Some(cg) = s.cfg.interface(p).and_then(|i| i.channel_group) {
+            modes.push((cg.value.mode, toml::sourced(&s.cfg.file, &cg)));
+            if !devices.contains(&s.name.as_str()) {
+                devices.push(&s.name);
+            }
+        }
+    }
+    let Some((_, first)) = modes.first().cloned() else {
+        return Ok(None);
+    };
+    let all = |f: &dyn Fn(LagMode) -> bool| modes.iter().all(|(m, _)| f(*m));
+    if all(&|m| m == LagMode::On) {
+        return Ok(Some(("static", first)));
+    }
+    // Passive alone, on one end only: the other end may start LACP.
+    if all(&|m| m == LagMode::Pagp)
+        || (all(&|m| matches!(m, LagMode::Active | LagMode::Passive))
+            && (devices.len() < 2 || modes.iter().any(|(m, _)| *m == LagMode::Active)))
+    {
+        return Ok(Some(("lacp", first)));
+    }
+    let why = if all(&|m| m == LagMode::Passive) {
+        "every end LACP passive: no end starts LACP, no bundle forms"
+    } else {
+        "the ends disagree (LACP against `mode on`, or LACP against PAgP): no bundle forms"
+    };
+    let mut lines: Vec<Prov> = Vec::new();
+    for (_, p) in modes {
+        if !lines.contains(&p) {
+            lines.push(p);
+        }
+    }
+    let lines = Prov::join(lines, ", ");
+    if multi {
+        return Err(format!("bundle mode not written: {lines}: {why}"));
+    }
+    Ok(Some(("none", lines.then(&format!(" ({why})")))))
+}
+
 /// Whether this group is the MLAG peer link of its switch.
 fn is_peer_link(sw: &Switch<'_>, group: &str) -> bool {
     if group == "VLTi" {
@@ -428,17 +483,19 @@ pub(crate) fn unmanaged(
                 (sw, port.as_str())
             })
             .collect();
-        let lag = ports.iter().find_map(|(s, p)| {
-            let cg = s.cfg.interface(p)?.channel_group?;
-            let mode = match cg.value.mode {
-                LagMode::On => "static",
-                _ => "lacp",
-            };
-            Some((mode, toml::sourced(&s.cfg.file, &cg)))
-        });
+        let mut remarks = vec![format!(
+            "{dev} has no config here: an unmanaged device (bridges no VLAN, sends no BPDU)"
+        )];
+        let (lag, disagree) = match bundle_mode(ports.iter().copied(), b.len() > 1) {
+            Ok(l) => (l, false),
+            Err(remark) => {
+                remarks.push(remark);
+                (None, true)
+            }
+        };
         let lag = match lag {
             Some(l) => Some(l),
-            None if ends.len() > 1 && b.len() == 1 => {
+            None if ends.len() > 1 && b.len() == 1 && !disagree => {
                 Some(("none", Prov::note("no channel-group on the members")))
             }
             None => None,
@@ -485,9 +542,7 @@ pub(crate) fn unmanaged(
             mtu: None,
             stp_cost: None,
             native: None,
-            remarks: vec![format!(
-                "{dev} has no config here: an unmanaged device (bridges no VLAN, sends no BPDU)"
-            )],
+            remarks,
         });
     }
     let devices = devices
@@ -671,18 +726,17 @@ fn one_link(
             at,
         });
     }
-    let lag = cable_ends.iter().find_map(|(s, p)| {
-        let cg = s.cfg.interface(p)?.channel_group?;
-        let mode = match cg.value.mode {
-            LagMode::Active | LagMode::Passive => "lacp",
-            LagMode::On => "static",
-            LagMode::Pagp => "lacp",
+    let (lag, disagree) =
+        match bundle_mode(cable_ends.iter().copied(), b.len() > 1 || a_all.len() > 1) {
+            Ok(l) => (l, false),
+            Err(remark) => {
+                remarks.push(remark);
+                (None, true)
+            }
         };
-        Some((mode, toml::sourced(&s.cfg.file, &cg)))
-    });
     let lag = match lag {
         Some(l) => Some(l),
-        None if cabs.len() > 1 && !peer_link => {
+        None if cabs.len() > 1 && !peer_link && !disagree => {
             Some(("none", Prov::note("no channel-group on the members")))
         }
         None => None,
