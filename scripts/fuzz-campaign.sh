@@ -19,7 +19,11 @@ runs=${1:-100000}
 seed=${2:-37}
 target=${CARGO_TARGET_DIR:-target}
 cargo build --release --bin netlint
-NETLINT_BIN="$target/release/netlint" \
+# An absolute path: the runs start in their own folders, where a relative
+# `target/release/netlint` names nothing (every run then fails with 127).
+bin="$(cd "$target/release" && pwd)/netlint"
+[ -x "$bin" ] || { echo "no netlint binary at $bin" >&2; exit 2; }
+NETLINT_BIN="$bin" \
 NETLINT_FUZZ_RUNS="$runs" \
 NETLINT_FUZZ_SEED="$seed" \
   cargo test --test fuzz_surfaces -- --ignored --exact campaign --nocapture

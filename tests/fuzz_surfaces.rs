@@ -1094,6 +1094,10 @@ fn campaign() {
     let bin = std::env::var_os("NETLINT_BIN")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_netlint")));
+    // Runs start in their own folders: a relative path would name nothing
+    // there, and every run would fail as if netlint had.
+    let bin = std::fs::canonicalize(&bin)
+        .unwrap_or_else(|e| panic!("NETLINT_BIN {}: {e}", bin.display()));
     let runs: u64 = std::env::var("NETLINT_FUZZ_RUNS")
         .ok()
         .map(|s| s.parse().expect("NETLINT_FUZZ_RUNS is a number"))
