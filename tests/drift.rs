@@ -741,3 +741,106 @@ fn lacp_passive_on_both_ends_is_no_bundle_and_on_one_end_a_bundle() {
     assert!(!out.contains("\"drift-lag\""), "{out}");
     assert_eq!(code, 0, "{out}");
 }
+
+/// Issue 33's situations on the example's EOS configs, each one edit of
+/// a faithful build. The as-built side has no hosts (configs, LLDP, the
+/// cabling sheet): `diff` puts the design's hosts on it, cabled as the
+/// sheet says, so a difference that cuts a host off a network is the
+/// error of what it does (item 2), and a cosmetic edit is nothing.
+#[test]
+fn the_example_as_built_with_one_fault_each_gets_the_severity_of_what_it_does() {
+    struct Edit {
+        name: &'static str,
+        file: usize,
+        from: &'static str,
+        to: &'static str,
+        /// The findings expected: rule, severity, a phrase of the message.
+        expect: &'static [(&'static str, &'static str, &'static str)],
+    }
+    let cases = [
+        Edit {
+            name: "cosmetic: a port description",
+            file: 0,
+            from: "description hv01 P1-1 (ConnectX-5, SET Converged)\n",
+            to: "description HV01 slot1 port1 -- moved 2026-11\n",
+            expect: &[],
+        },
+        Edit {
+            name: "the live-migration VLAN pruned from hv03's converged port",
+            file: 0,
+            from: "description hv03 P1-1 (ConnectX-5, SET Converged)\n   switchport trunk allowed vlan 10,30,100",
+            to: "description hv03 P1-1 (ConnectX-5, SET Converged)\n   switchport trunk allowed vlan 10,100",
+            expect: &[("drift-vlan", "error", "fails `network-partitioned`")],
+        },
+        Edit {
+            name: "the CSV VLAN pruned from hv02's only CSV port",
+            file: 0,
+            from: "description hv02 P2-1 (CSV)\n   speed forced 10000full\n   switchport trunk allowed vlan 20",
+            to: "description hv02 P2-1 (CSV)\n   speed forced 10000full\n   switchport trunk allowed vlan 1",
+            expect: &[("drift-vlan", "error", "`hv02`")],
+        },
+        Edit {
+            name: "l2 mtu 1500 on hv04's converged port",
+            file: 0,
+            from: "description hv04 P1-1 (ConnectX-5, SET Converged)\n   switchport trunk allowed vlan 10,30,100\n   switchport mode trunk\n   l2 mtu 9232",
+            to: "description hv04 P1-1 (ConnectX-5, SET Converged)\n   switchport trunk allowed vlan 10,30,100\n   switchport mode trunk\n   l2 mtu 1500",
+            expect: &[("drift-mtu", "error", "fails `mtu-path-too-small`")],
+        },
+        Edit {
+            name: "tor-a's bridge priority",
+            file: 0,
+            from: "spanning-tree priority 4096",
+            to: "spanning-tree priority 32768",
+            expect: &[("drift-stp", "warning", "bridge priority 32768 as built")],
+        },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("drift-eos-faults");
+    for (n, case) in cases.iter().enumerate() {
+        let dir = dir.join(n.to_string());
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = std::fs::read_to_string(AS_BUILT[case.file]).unwrap();
+        assert!(text.contains(case.from), "{}", case.name);
+        let edited = dir.join(
+            std::path::Path::new(AS_BUILT[case.file])
+                .file_name()
+                .unwrap(),
+        );
+        std::fs::write(&edited, text.replacen(case.from, case.to, 1)).unwrap();
+        let mut args: Vec<&str> = vec!["fixtures/example.toml"];
+        for (j, f) in AS_BUILT.iter().enumerate() {
+            args.push(if j == case.file {
+                edited.to_str().unwrap()
+            } else {
+                f
+            });
+        }
+        args.extend(["--format", "json"]);
+        let (code, out, err) = run(&args);
+        let v: Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("{}: {e}: {out}\n{err}", case.name));
+        let got: Vec<(String, String, String)> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                (
+                    d["rule"].as_str().unwrap().to_string(),
+                    d["severity"].as_str().unwrap().to_string(),
+                    d["message"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(got.len(), case.expect.len(), "{}: {got:#?}", case.name);
+        for ((rule, severity, phrase), (g_rule, g_sev, g_msg)) in case.expect.iter().zip(&got) {
+            assert_eq!(
+                (rule, severity),
+                (&g_rule.as_str(), &g_sev.as_str()),
+                "{}: {g_msg}",
+                case.name
+            );
+            assert!(g_msg.contains(phrase), "{}: {g_msg}", case.name);
+        }
+        let want = if case.expect.is_empty() { 0 } else { 1 };
+        assert_eq!(code, want, "{}: {err}", case.name);
+    }
+}

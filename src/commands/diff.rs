@@ -176,26 +176,15 @@ fn as_built(
     ))
 }
 
-/// File `file` of `sources` and the byte range of its line `line`
-/// (1-based, without its line end).
+/// File `file` of `sources` and the byte range of its line `line`.
 fn line_span(
     sources: &[SourceFile],
     file: &str,
     line: u32,
 ) -> Option<(String, netlint_model::Span)> {
     let src = sources.iter().find(|s| s.path == file)?;
-    let mut start = 0;
-    for (i, l) in src.text.split_inclusive('\n').enumerate() {
-        if i + 1 == line as usize {
-            let body = l.trim_end_matches(['\n', '\r']);
-            return Some((
-                src.path.clone(),
-                netlint_model::Span::new(start, start + body.len()),
-            ));
-        }
-        start += l.len();
-    }
-    None
+    let r = netlint_import::source::line_span(&src.text, line)?;
+    Some((src.path.clone(), netlint_model::Span::from(r)))
 }
 
 pub fn run(args: DiffArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {

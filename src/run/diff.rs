@@ -7,6 +7,7 @@ use super::config::{config_for, load_config, shown as config_shown};
 use super::configs::{place, Place};
 use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
+use super::graft::{graft_hosts, Graft, Origin as GraftOrigin};
 use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
 use super::repo::RepoPaths;
 use netlint_analysis::drift::CabledPeer;
@@ -135,16 +136,32 @@ pub fn run_diff(
     }
     let mut config = ordinary.clone();
     config.select(&settings.select, &settings.ignore)?;
+    // An as-built side without hosts is judged with the design's hosts on
+    // it, cabled as built where its cabling says so.
+    let graft = graft_hosts(&design, d, &built, b, peers);
+    let grafted = graft.as_ref().and_then(|g| {
+        let file = SourceFile::new(built.path.clone(), g.text.clone());
+        load(&file).design.map(|x| (file, x))
+    });
+    let (built_text, b) = match &grafted {
+        Some((file, x)) => (file.text.as_str(), x),
+        None => (built.text.as_str(), b),
+    };
     let outcome = diff_sources(
         d,
         b,
         &built.path,
-        Some((&design.text, &built.text)),
+        Some((&design.text, built_text)),
         peers,
         &config,
         &ordinary,
     );
     let mut found = outcome.diagnostics;
+    if let (Some(g), Some(_)) = (&graft, &grafted) {
+        for f in &mut found {
+            f.related = from_graft(std::mem::take(&mut f.related), &built, g);
+        }
+    }
     if let Some((map, from)) = imported_from {
         for f in &mut found {
             f.related = to_source_lines(std::mem::take(&mut f.related), &built, &map, &from);
@@ -191,6 +208,29 @@ pub fn run_diff(
         skipped: Vec::new(),
         import_summary: Vec::new(),
     })
+}
+
+/// Labels on the grafted text ([`graft_hosts`]) moved back to the
+/// as-built text, or to the cabling row that set a grafted NIC's switch
+/// or port; a label on a grafted line (a design host's own value) has no
+/// as-built line and is left out.
+fn from_graft(labels: Vec<Label>, built: &SourceFile, g: &Graft) -> Vec<Label> {
+    labels
+        .into_iter()
+        .filter_map(|mut l| {
+            if l.file.as_deref() != Some(built.path.as_str()) {
+                return Some(l);
+            }
+            match g.to_built(l.span) {
+                GraftOrigin::Built(s) => {
+                    l.span = s;
+                    Some(l)
+                }
+                GraftOrigin::Row(file, span) => Some(Label::in_file(file, span, l.message)),
+                GraftOrigin::Grafted => None,
+            }
+        })
+        .collect()
 }
 
 /// Labels on the imported design's lines moved, by the import's source

@@ -9,6 +9,7 @@ pub mod diff;
 pub mod files;
 pub mod findings;
 pub mod fix;
+pub mod graft;
 pub mod lint;
 pub mod output;
 pub mod plain;

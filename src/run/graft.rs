@@ -1,0 +1,256 @@
+//! The design's hosts on an as-built side that has none (switch configs,
+//! LLDP and a cabling sheet): `netlint diff` judges each difference by
+//! the findings it adds on the network as built *with its hosts*, so a
+//! storage VLAN pruned from the only port of a host's SMB NIC is the
+//! partition it causes, not a trunk that merely differs.
+//!
+//! The hosts are the design's (its `networks`, `profiles` and `hosts`
+//! tables, and the `platform` and `drain_budget` of `[design]`), cabled as
+//! the as-built's cabling sheet says where it has a row for a NIC (its
+//! switch and port) and as the design says elsewhere, each design switch
+//! named as the switch it matches as built. The graft is text: the
+//! as-built text with two keys inserted in its `[design]` table and the
+//! hosts' tables after it, so that every span of the as-built text can be
+//! moved back to its own file ([`Graft::to_built`]).
+
+use netlint_analysis::drift::{match_designs, CabledPeer};
+use netlint_model::{load, Design, SourceFile, Span};
+use toml_edit::{DocumentMut, Item, Table, Value};
+
+/// The as-built text with the design's hosts grafted on.
+pub struct Graft {
+    /// The combined text (load it as the as-built side).
+    pub text: String,
+    /// Where the `[design]` keys were inserted, and how many bytes.
+    insert_at: usize,
+    inserted: usize,
+    /// Where the hosts' tables start in `text`.
+    tail_at: usize,
+    /// The grafted `switch` / `port` values a cabling row set, with the
+    /// row's file and line span.
+    rows: Vec<(Span, (String, Span))>,
+}
+
+/// Where a span of the combined text is in the as-built's own files.
+pub enum Origin {
+    /// In the as-built text, at this span.
+    Built(Span),
+    /// A value set by a cabling row: the row's file and line span.
+    Row(String, Span),
+    /// Grafted from the design: no as-built line.
+    Grafted,
+}
+
+impl Graft {
+    /// Where `span` of the combined text comes from.
+    pub fn to_built(&self, span: Span) -> Origin {
+        if let Some((_, (file, row))) = self
+            .rows
+            .iter()
+            .find(|(s, _)| s.start <= span.start && span.end <= s.end)
+        {
+            return Origin::Row(file.clone(), *row);
+        }
+        if span.start >= self.tail_at
+            || (span.start >= self.insert_at && span.start < self.insert_at + self.inserted)
+        {
+            return Origin::Grafted;
+        }
+        if span.start >= self.insert_at + self.inserted {
+            return Origin::Built(Span::new(
+                span.start - self.inserted,
+                span.end.saturating_sub(self.inserted),
+            ));
+        }
+        Origin::Built(span)
+    }
+}
+
+/// The design's hosts grafted onto `built` when `built` has no host and
+/// the design has some, cabled by `peers` (the as-built's cabling rows to
+/// hosts) where they name a design NIC. `None` when there is nothing to
+/// graft, or the result would not load cleanly (a NIC cabled to a switch
+/// with no match as built, a `switch_port` the as-built switch does not
+/// configure): the as-built is then compared without hosts, as before.
+pub fn graft_hosts(
+    design: &SourceFile,
+    d: &Design,
+    built: &SourceFile,
+    b: &Design,
+    peers: &[CabledPeer],
+) -> Option<Graft> {
+    if !b.hosts.is_empty() || d.hosts.is_empty() {
+        return None;
+    }
+    let m = match_designs(d, b);
+    let rename = |name: &str| -> Option<String> {
+        let i = d.switches.iter().position(|s| s.name == name)?;
+        let j = m.switches.built(netlint_model::SwitchId(i))?;
+        Some(b.switch(j).name.clone())
+    };
+    let doc: DocumentMut = design.text.parse().ok()?;
+    let mut tail = DocumentMut::new();
+    for key in ["networks", "profiles", "hosts"] {
+        if let Some(item) = doc.get(key) {
+            tail.insert(key, item.clone());
+        }
+    }
+    // Each NIC's `switch`, named as built.
+    let mut ok = true;
+    for key in ["profiles", "hosts"] {
+        let Some(t) = tail.get_mut(key).and_then(Item::as_table_like_mut) else {
+            continue;
+        };
+        for (_, owner) in t.iter_mut() {
+            let Some(nics) = owner
+                .as_table_like_mut()
+                .and_then(|o| o.get_mut("nics"))
+                .and_then(|n| n.as_table_like_mut())
+            else {
+                continue;
+            };
+            for (_, nic) in nics.iter_mut() {
+                let Some(nic) = nic.as_table_like_mut() else {
+                    continue;
+                };
+                let Some(to) = nic
+                    .get("switch")
+                    .and_then(|s| s.as_str())
+                    .map(str::to_string)
+                else {
+                    continue;
+                };
+                match rename(&to) {
+                    Some(n) if n != to => {
+                        nic.insert("switch", toml_edit::value(n));
+                    }
+                    Some(_) => {}
+                    None => ok = false,
+                }
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    // The cabling rows: the NIC's switch and port as built.
+    let mut from_rows: Vec<(String, String, &CabledPeer)> = Vec::new();
+    for p in peers {
+        let Some(h) = d
+            .hosts
+            .iter()
+            .find(|h| h.name.eq_ignore_ascii_case(&p.device))
+        else {
+            continue;
+        };
+        let Some(n) = h
+            .nics
+            .iter()
+            .find(|n| n.name.eq_ignore_ascii_case(&p.device_port))
+        else {
+            continue;
+        };
+        if !b.switches.iter().any(|s| s.name == p.switch) || n.switch_port.is_some() {
+            continue;
+        }
+        let hosts = tail
+            .entry("hosts")
+            .or_insert(Item::Table(Table::new()))
+            .as_table_like_mut()?;
+        let host = hosts
+            .entry(&h.name)
+            .or_insert(Item::Table(Table::new()))
+            .as_table_like_mut()?;
+        let nics = host
+            .entry("nics")
+            .or_insert(Item::Table(dotted_table()))
+            .as_table_like_mut()?;
+        let nic = nics
+            .entry(&n.name)
+            .or_insert(Item::Value(Value::InlineTable(Default::default())));
+        let nic = nic.as_table_like_mut()?;
+        nic.insert("switch", toml_edit::value(p.switch.clone()));
+        nic.insert("port", toml_edit::value(p.port.clone()));
+        from_rows.push((h.name.clone(), n.name.clone(), p));
+    }
+    // `[design]`'s keys the hosts depend on, after its first line.
+    let bdoc: DocumentMut = built.text.parse().ok()?;
+    let bdesign = bdoc.get("design").and_then(Item::as_table_like)?;
+    let ddesign = doc.get("design").and_then(Item::as_table_like);
+    let mut keys = String::new();
+    for key in ["platform", "drain_budget"] {
+        if bdesign.contains_key(key) {
+            continue;
+        }
+        if let Some(v) = ddesign.and_then(|t| t.get(key)).and_then(Item::as_value) {
+            keys.push_str(&format!("{key} = {}\n", v.to_string().trim()));
+        }
+    }
+    let header = find_design_header(&built.text)?;
+    let insert_at = built.text[header..]
+        .find('\n')
+        .map_or(built.text.len(), |i| header + i + 1);
+    let mut text = String::with_capacity(built.text.len() + keys.len() + 4096);
+    text.push_str(&built.text[..insert_at]);
+    text.push_str(&keys);
+    text.push_str(&built.text[insert_at..]);
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str("\n# The design's hosts, cabled as built (netlint diff).\n");
+    let tail_at = text.len();
+    text.push_str(&tail.to_string());
+    let combined = SourceFile::new(built.path.clone(), text.clone());
+    let loaded = load(&combined);
+    let g = loaded.design.as_ref()?;
+    if loaded
+        .diagnostics
+        .iter()
+        .any(netlint_model::Diagnostic::is_input_error)
+    {
+        return None;
+    }
+    let mut rows = Vec::new();
+    for (host, nic, p) in from_rows {
+        let Some(at) = p.at.clone() else { continue };
+        let Some(h) = g.hosts.iter().find(|h| h.name == host) else {
+            continue;
+        };
+        let Some(n) = h.nics.iter().find(|n| n.name == nic) else {
+            continue;
+        };
+        if let Some(netlint_model::Attachment::Switch(s)) = &n.attach {
+            rows.push((s.span, at.clone()));
+        }
+        if let Some(port) = &n.port {
+            rows.push((port.span, at));
+        }
+    }
+    Some(Graft {
+        text,
+        insert_at,
+        inserted: keys.len(),
+        tail_at,
+        rows,
+    })
+}
+
+/// A table written as dotted keys of its parent (`nics.P1 = { ... }`).
+fn dotted_table() -> Table {
+    let mut t = Table::new();
+    t.set_dotted(true);
+    t
+}
+
+/// The byte offset of the `[design]` header line.
+fn find_design_header(text: &str) -> Option<usize> {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let t = line.trim();
+        if t == "[design]" || t.starts_with("[design]") && t[8..].trim_start().starts_with('#') {
+            return Some(at);
+        }
+        at += line.len();
+    }
+    None
+}
