@@ -43,7 +43,7 @@ impl Parser {
             }
             match ifc.mode.value {
                 PortMode::Trunk => {
-                    if spec.trunk.untagged_is_access_vlan() && ifc.native_vlan.is_none() {
+                    if spec.trunk.untagged_apart() && ifc.native_vlan.is_none() {
                         // OS10 writes a trunk's untagged VLAN as its access VLAN.
                         ifc.native_vlan = ifc.access_vlan.take();
                     }

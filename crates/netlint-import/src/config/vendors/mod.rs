@@ -125,8 +125,10 @@ impl Trunk {
         }
     }
 
-    /// Whether a trunk's `switchport access vlan` is its untagged VLAN.
-    pub fn untagged_is_access_vlan(self) -> bool {
+    /// Whether a trunk's untagged VLAN is written apart from its allowed
+    /// list, as its `switchport access vlan`: the allowed list then names
+    /// the tagged VLANs only, and the untagged one crosses too.
+    pub fn untagged_apart(self) -> bool {
         match self {
             Trunk::AllUnlessListed(_) => false,
             Trunk::OnlyListed(_) => true,
