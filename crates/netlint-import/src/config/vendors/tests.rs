@@ -116,9 +116,19 @@ fn every_vendor_states_every_field() {
 
 /// Each spec is its vendor's, its `--from` key names it, and its markers
 /// tell it: weighted, none shared with another vendor (a shared marker
-/// would count for both and tell neither).
+/// would count for both and tell neither). Every vendor `--from` names is
+/// in [`Vendor::ALL`], the list detection scores and this file's table
+/// walk.
 #[test]
 fn specs_belong_to_their_vendor() {
+    for (key, kind) in Kind::KEYS {
+        if let Kind::Config(v) = kind {
+            assert!(
+                Vendor::ALL.contains(&v),
+                "`--from {key}`: {v:?} is missing from Vendor::ALL"
+            );
+        }
+    }
     let mut seen: Vec<(&str, Vendor)> = Vec::new();
     for v in Vendor::ALL {
         let spec = v.spec();
@@ -246,4 +256,24 @@ fn wildcard_words() {
     assert!(!has_wildcard(
         "{ Vendor::NxOs => &nxos::SPEC, l2_inferred }"
     ));
+}
+
+/// One file per vendor, named by its `--from` key, and every vendor with
+/// a file in [`Vendor::ALL`]: a vendor whose spec [`Vendor::spec`] finds
+/// but `ALL` forgot is never detected and has no row above.
+#[test]
+fn one_file_per_vendor() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/config/vendors");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            let stem = name.strip_suffix(".rs")?.to_string();
+            (stem != "mod" && stem != "tests").then_some(stem)
+        })
+        .collect();
+    files.sort();
+    let mut keys: Vec<String> = Vendor::ALL.iter().map(|v| v.key().to_string()).collect();
+    keys.sort();
+    assert_eq!(files, keys);
 }
