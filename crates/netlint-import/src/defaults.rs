@@ -1,7 +1,9 @@
 //! Vendor defaults: what a switch does about what its config leaves out,
 //! each with the public document that states it (docs/import.md lists
 //! them with their sources). A running-config omits a setting at its
-//! default, so these fill most of a real import.
+//! default, so these fill most of a real import. Each vendor's
+//! [`VendorSpec`](crate::config::vendors::VendorSpec) names the ones it
+//! takes (`config/vendors/`).
 
 use std::collections::BTreeMap;
 
@@ -58,14 +60,8 @@ pub const CISCO_MTU: &str =
 
 /// Spanning tree before any line of the config is read.
 pub fn stp(vendor: Vendor) -> Stp {
-    let (mode, source) = match vendor {
-        Vendor::NxOs => (StpMode::RapidPvst, NXOS_STP),
-        Vendor::Eos => (StpMode::Mst, EOS_STP),
-        Vendor::Ios => (StpMode::Pvst, IOS_STP),
-        Vendor::Os10 => (StpMode::RapidPvst, OS10_STP),
-    };
     Stp {
-        mode: Sourced::default_from(mode, source),
+        mode: vendor.spec().stp_mode.sourced(),
         default_priority: Sourced::default_from(32768, PRIORITY),
         bridge_priority: None,
         vlan_priorities: BTreeMap::new(),
@@ -74,14 +70,5 @@ pub fn stp(vendor: Vendor) -> Stp {
         path_cost: None,
         edge_default: None,
         bpdu_guard_default: None,
-    }
-}
-
-/// The MTU a port has when it states none, with its meaning's source.
-pub fn port_mtu(vendor: Vendor) -> Sourced<u32> {
-    match vendor {
-        Vendor::NxOs | Vendor::Ios => Sourced::default_from(1500, CISCO_MTU),
-        Vendor::Eos => Sourced::default_from(1500, EOS_MTU),
-        Vendor::Os10 => Sourced::default_from(1532, OS10_MTU),
     }
 }

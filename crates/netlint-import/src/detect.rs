@@ -65,79 +65,17 @@ impl Kind {
     }
 }
 
-/// Markers of each config dialect and their weight. A marker is the start
-/// of a line at its first column, or, when it starts with a blank, of an
-/// indented line's body. Each marker counts once however often it occurs
-/// and wherever in the file: a dialect is told by how many of its markers
-/// a file has, not by one line repeated (a generated NX-OS config writes
+/// Each config dialect is told by its markers ([`VendorSpec::markers`],
+/// in `config/vendors/`) and their weight. A marker is the start of a line
+/// at its first column, or, when it starts with a blank, of an indented
+/// line's body. Each marker counts once however often it occurs and
+/// wherever in the file: a dialect is told by how many of its markers a
+/// file has, not by one line repeated (a generated NX-OS config writes
 /// `interface vlanN` in lower case for each of its twenty SVIs, as OS10
 /// does).
-const MARKERS: &[(Vendor, &str, u32)] = &[
-    (Vendor::NxOs, "!Command: show running-config", 5),
-    (Vendor::NxOs, "!Time:", 2),
-    (Vendor::NxOs, "switchname ", 4),
-    (Vendor::NxOs, "vpc domain ", 4),
-    (Vendor::NxOs, " vpc peer-link", 4),
-    (Vendor::NxOs, " peer-keepalive destination", 4),
-    (Vendor::NxOs, "system jumbomtu", 4),
-    (Vendor::NxOs, "system default switchport", 4),
-    (Vendor::NxOs, "interface mgmt0", 4),
-    (Vendor::NxOs, "vrf context ", 4),
-    (Vendor::NxOs, "copp profile", 4),
-    (Vendor::NxOs, "feature ", 3),
-    (Vendor::NxOs, "no feature ", 3),
-    (Vendor::NxOs, "icam monitor", 4),
-    (Vendor::NxOs, "cli alias name", 4),
-    (Vendor::NxOs, "switching-mode ", 4),
-    (Vendor::NxOs, "userpassphrase ", 4),
-    (Vendor::NxOs, " hsrp version", 3),
-    (Vendor::NxOs, " priority-flow-control mode on send-tlv", 3),
-    (Vendor::NxOs, "spanning-tree port type", 1),
-    (Vendor::NxOs, "policy-map type network-qos", 1),
-    // The header Microsoft's switch config generator writes (Azure Local /
-    // Azure Stack HCI ToR configs): its Cisco configs are NX-OS.
-    (Vendor::NxOs, "! Make: Cisco", 3),
-    (Vendor::NxOs, "! Make: cisco", 3),
-    (Vendor::Eos, "! device: ", 6),
-    (Vendor::Eos, "! boot system flash", 6),
-    (Vendor::Eos, "mlag configuration", 5),
-    (Vendor::Eos, "interface Management1", 4),
-    (Vendor::Eos, "management api http-commands", 4),
-    (Vendor::Eos, "daemon TerminAttr", 4),
-    (Vendor::Eos, "service routing protocols model", 4),
-    (Vendor::Eos, "transceiver qsfp default-mode", 4),
-    (Vendor::Eos, "switchport trunk group", 3),
-    (Vendor::Eos, " switchport trunk group", 3),
-    (Vendor::Eos, "interface Port-Channel", 2),
-    (Vendor::Eos, "spanning-tree portfast", 1),
-    (Vendor::Ios, "Building configuration", 4),
-    (Vendor::Ios, "Current configuration :", 5),
-    (Vendor::Ios, "boot-start-marker", 5),
-    (Vendor::Ios, "service timestamps", 3),
-    (Vendor::Ios, "no service pad", 3),
-    (Vendor::Ios, "spanning-tree extend system-id", 3),
-    (Vendor::Ios, "interface GigabitEthernet", 3),
-    (Vendor::Ios, "interface FastEthernet", 4),
-    (Vendor::Ios, "interface TenGigabitEthernet", 2),
-    (Vendor::Ios, "interface Port-channel", 3),
-    (Vendor::Ios, "line vty", 2),
-    (Vendor::Ios, "spanning-tree mode pvst", 2),
-    (Vendor::Os10, "! Version 10.", 6),
-    (Vendor::Os10, "interface ethernet1/", 5),
-    (Vendor::Os10, "interface mgmt1/1/1", 6),
-    (Vendor::Os10, "vlt-domain ", 5),
-    (Vendor::Os10, "system-user linuxadmin", 5),
-    (Vendor::Os10, "ztd cancel", 4),
-    (Vendor::Os10, "dcbx enable", 2),
-    (Vendor::Os10, "interface vlan", 2),
-    (Vendor::Os10, "interface port-channel", 1),
-    (Vendor::Os10, "vlt-port-channel ", 5),
-    (Vendor::Os10, " vlt-port-channel ", 5),
-    (Vendor::Os10, "discovery-interface ", 3),
-    (Vendor::Os10, " discovery-interface ", 3),
-    (Vendor::Os10, "! Make: DellEMC", 3),
-    (Vendor::Os10, "! Make: dellemc", 3),
-];
+///
+/// [`VendorSpec::markers`]: crate::config::vendors::VendorSpec::markers
+const DIALECTS: usize = Vendor::ALL.len();
 
 /// The least score a config dialect is taken on, and how far it must lead
 /// the next one: less is weak evidence, and the user names the kind with
@@ -146,11 +84,16 @@ const MIN_SCORE: u32 = 3;
 const MIN_LEAD: u32 = 2;
 
 /// The score of each config dialect ([`Vendor::ALL`] order) over `lines`.
-fn scores<'a>(lines: impl Iterator<Item = &'a SrcLine<'a>>) -> [u32; 4] {
-    let mut seen = vec![false; MARKERS.len()];
+fn scores<'a>(lines: impl Iterator<Item = &'a SrcLine<'a>>) -> [u32; DIALECTS] {
+    let markers: Vec<(usize, &str, u32)> = Vendor::ALL
+        .iter()
+        .enumerate()
+        .flat_map(|(i, v)| v.spec().markers.iter().map(move |(m, w)| (i, *m, *w)))
+        .collect();
+    let mut seen = vec![false; markers.len()];
     for l in lines {
         let b = l.body();
-        for (i, (_, m, _)) in MARKERS.iter().enumerate() {
+        for (i, (_, m, _)) in markers.iter().enumerate() {
             if seen[i] {
                 continue;
             }
@@ -160,16 +103,16 @@ fn scores<'a>(lines: impl Iterator<Item = &'a SrcLine<'a>>) -> [u32; 4] {
             };
         }
     }
-    let mut score = [0u32; 4];
-    for ((v, _, w), _) in MARKERS.iter().zip(&seen).filter(|(_, s)| **s) {
-        score[*v as usize] += w;
+    let mut score = [0u32; DIALECTS];
+    for ((v, _, w), _) in markers.iter().zip(&seen).filter(|(_, s)| **s) {
+        score[*v] += w;
     }
     score
 }
 
 /// The dialect the scores tell: the best, when it is at least
 /// [`MIN_SCORE`] and leads every other by [`MIN_LEAD`].
-fn dialect(score: [u32; 4]) -> Option<Vendor> {
+fn dialect(score: [u32; DIALECTS]) -> Option<Vendor> {
     let i = (0..score.len()).max_by_key(|i| score[*i])?;
     let best = score[i];
     let next = (0..score.len())

@@ -1,5 +1,6 @@
 //! vPC, MLAG and VLT domains; network-qos policies (MTU and PFC).
 
+use super::vendors::Qos;
 use super::*;
 
 impl Parser {
@@ -161,28 +162,24 @@ impl Parser {
                 self.cfg.dcb.network_qos_policy = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }
-            ["service-policy", "type", "queuing", "output", name]
-                if self.vendor == Vendor::NxOs =>
-            {
+            ["service-policy", "type", "queuing", "output", name] if self.spec.qos == Qos::NxOs => {
                 self.queuing_policy = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }
-            ["service-policy", "type", "qos", "input", name] if self.vendor == Vendor::NxOs => {
+            ["service-policy", "type", "qos", "input", name] if self.spec.qos == Qos::NxOs => {
                 self.qos_policy = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }
-            ["service-policy", "output", "type", "queuing", name]
-                if self.vendor == Vendor::Os10 =>
-            {
+            ["service-policy", "output", "type", "queuing", name] if self.spec.qos == Qos::Os10 => {
                 self.queuing_policy = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }
-            ["trust-map", "dot1p", name] if self.vendor == Vendor::Os10 => {
+            ["trust-map", "dot1p", name] if self.spec.qos == Qos::Os10 => {
                 self.dot1p_map = Some(Sourced::at(name.to_string(), no));
                 // `buffer-statistics-tracking` and the like below it.
                 (LineClass::Understood, Ctx::Ignored("qos"))
             }
-            ["qos-map", "traffic-class", name] if self.vendor == Vendor::Os10 => {
+            ["qos-map", "traffic-class", name] if self.spec.qos == Qos::Os10 => {
                 self.tc_map = Some(Sourced::at(name.to_string(), no));
                 understood(Ctx::Leaf)
             }

@@ -1,15 +1,23 @@
-//! After the last line: port modes resolved, defaults filled, OS10 VLANs
-//! from their interfaces, the network-qos policy in force applied.
+//! After the last line: port modes resolved, defaults filled (the
+//! vendor's [`VendorSpec`](super::vendors::VendorSpec)), VLANs from their
+//! interfaces where the dialect defines them so, the network-qos policy in
+//! force applied.
 
+use super::vendors::{Layer, Qos};
 use super::*;
 use crate::defaults;
 use crate::names::IfKind;
-use crate::vlans::VlanSet;
 
 impl Parser {
     pub(super) fn finish(&mut self) {
-        let vendor = self.vendor;
-        let nxos_default = self.nxos_default_layer();
+        let spec = self.spec;
+        let default_layer = match spec.layer {
+            Layer::Switchport(source) => Sourced::default_from(PortMode::Access, source),
+            Layer::SystemDefault {
+                routed,
+                l2_inferred,
+            } => self.system_default_layer(routed, l2_inferred),
+        };
         for (i, ifc) in self.cfg.interfaces.iter_mut().enumerate() {
             let draft = &self.drafts[i];
             let kind = ifc.name.kind();
@@ -25,20 +33,17 @@ impl Parser {
             } else if !l2_capable {
                 Sourced::default_from(PortMode::Routed, defaults::L3_KIND)
             } else {
-                match vendor {
-                    Vendor::NxOs => nxos_default,
-                    _ => Sourced::default_from(PortMode::Access, defaults::L2_ACCESS),
-                }
+                default_layer
             };
             if !l2_capable {
                 continue;
             }
             if ifc.mtu.is_none() {
-                ifc.mtu = Some(defaults::port_mtu(vendor));
+                ifc.mtu = Some(spec.port_mtu.sourced());
             }
             match ifc.mode.value {
                 PortMode::Trunk => {
-                    if vendor == Vendor::Os10 && ifc.native_vlan.is_none() {
+                    if spec.trunk.untagged_apart() && ifc.native_vlan.is_none() {
                         // OS10 writes a trunk's untagged VLAN as its access VLAN.
                         ifc.native_vlan = ifc.access_vlan.take();
                     }
@@ -46,12 +51,7 @@ impl Parser {
                         ifc.native_vlan = Some(Sourced::default_from(1, defaults::VLAN1));
                     }
                     if ifc.allowed_vlans.is_none() && draft.allowed_unreadable.is_none() {
-                        ifc.allowed_vlans = Some(match vendor {
-                            Vendor::Os10 => {
-                                Sourced::default_from(VlanSet::EMPTY, defaults::OS10_TRUNK)
-                            }
-                            _ => Sourced::default_from(VlanSet::all(), defaults::TRUNK_ALL),
-                        });
+                        ifc.allowed_vlans = Some(spec.trunk.default_allowed());
                     }
                 }
                 PortMode::Access => {
@@ -62,7 +62,7 @@ impl Parser {
                 PortMode::Routed | PortMode::Other => {}
             }
         }
-        if vendor == Vendor::Os10 {
+        if spec.vlans_from_svis {
             // OS10 defines a VLAN by its interface `interface vlanN`.
             for ifc in &self.cfg.interfaces {
                 if let IfKind::Vlan(id) = ifc.name.kind() {
@@ -93,24 +93,29 @@ impl Parser {
                 self.cfg.dcb.no_drop_cos = policy.no_drop.clone();
             }
         }
-        self.cfg.dcb.ets = match self.vendor {
-            Vendor::NxOs => self.nxos_ets(),
-            Vendor::Os10 => self.os10_ets(),
-            _ => BTreeMap::new(),
+        self.cfg.dcb.ets = match spec.qos {
+            Qos::NxOs => self.nxos_ets(),
+            Qos::Os10 => self.os10_ets(),
+            Qos::None => BTreeMap::new(),
         };
     }
 }
 
 impl Parser {
-    /// The layer of an NX-OS port that says neither `switchport` nor `no
-    /// switchport`. `system default switchport` says layer 2. Otherwise
+    /// The layer of a port that says neither `switchport` nor `no
+    /// switchport` under [`Layer::SystemDefault`] (NX-OS). `system default
+    /// switchport` says layer 2. Otherwise
     /// the config itself tells: NX-OS writes only the ports that differ
     /// from the system default, so `no switchport` on some port and no
     /// bare `switchport` anywhere means the default is layer 2 (Nexus
     /// 3000/5000/6000, or `system default switchport` set before the
     /// capture), and the reverse means layer 3. With neither, the Nexus
     /// 9000 default: layer 3.
-    fn nxos_default_layer(&self) -> Sourced<PortMode> {
+    fn system_default_layer(
+        &self,
+        routed_source: &'static str,
+        l2_source: &'static str,
+    ) -> Sourced<PortMode> {
         if let Some(l) = self.system_default_switchport {
             return Sourced::at(PortMode::Access, l);
         }
@@ -124,8 +129,8 @@ impl Parser {
         let bare = idx.iter().any(|i| self.drafts[*i].switchport.is_some());
         let routed = idx.iter().any(|i| self.drafts[*i].no_switchport.is_some());
         match (bare, routed) {
-            (false, true) => Sourced::default_from(PortMode::Access, defaults::NXOS_L2_INFERRED),
-            _ => Sourced::default_from(PortMode::Routed, defaults::NXOS_L3),
+            (false, true) => Sourced::default_from(PortMode::Access, l2_source),
+            _ => Sourced::default_from(PortMode::Routed, routed_source),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Commands under `interface`: switchport mode and VLANs, LAG membership,
 //! MTU, speed, shutdown, description, spanning-tree port settings, PFC.
 
+use super::vendors::{Qos, Trunk};
 use super::*;
 use crate::vlans::VlanSet;
 
@@ -208,7 +209,7 @@ impl Parser {
             }
             (_, ["spanning-tree", ..]) => return self.port_stp(i, neg, no, body, w),
             (false, ["service-policy", "type", "qos", "input", name])
-                if self.vendor == Vendor::NxOs =>
+                if self.spec.qos == Qos::NxOs =>
             {
                 // The classification ETS is read through: the system's,
                 // else the first port's.
@@ -222,18 +223,18 @@ impl Parser {
                 }
             }
             (false, ["service-policy", "output", "type", "queuing", name])
-                if self.vendor == Vendor::Os10 =>
+                if self.spec.qos == Qos::Os10 =>
             {
                 if self.queuing_policy.is_none() {
                     self.queuing_policy = Some(Sourced::at(name.to_string(), no));
                 }
             }
-            (false, ["qos-map", "traffic-class", name]) if self.vendor == Vendor::Os10 => {
+            (false, ["qos-map", "traffic-class", name]) if self.spec.qos == Qos::Os10 => {
                 if self.tc_map.is_none() {
                     self.tc_map = Some(Sourced::at(name.to_string(), no));
                 }
             }
-            (false, ["trust-map", "dot1p", name]) if self.vendor == Vendor::Os10 => {
+            (false, ["trust-map", "dot1p", name]) if self.spec.qos == Qos::Os10 => {
                 if self.dot1p_map.is_none() {
                     self.dot1p_map = Some(Sourced::at(name.to_string(), no));
                 }
@@ -272,9 +273,10 @@ impl Parser {
     }
 
     /// `switchport trunk allowed vlan LIST | all | none | add L | remove L |
-    /// except L`; on OS10 a plain list adds and `no ... L` removes.
+    /// except L`; under [`Trunk::OnlyListed`] (OS10) a plain list adds and
+    /// `no ... L` removes.
     fn allowed(&mut self, i: usize, neg: bool, no: u32, body: &str, ops: &[&str]) -> Outcome {
-        let vendor = self.vendor;
+        let trunk = self.spec.trunk;
         let current = self.cfg.interfaces[i]
             .allowed_vlans
             .as_ref()
@@ -294,8 +296,7 @@ impl Parser {
         };
         if self.drafts[i].allowed_unreadable.is_some() {
             // An edit of a list that did not read is still unknown.
-            let edits =
-                matches!(op, "add" | "remove") || (vendor == Vendor::Os10 && op != "except");
+            let edits = matches!(op, "add" | "remove") || (trunk.lists_edit() && op != "except");
             if edits {
                 let ifc = &mut self.cfg.interfaces[i];
                 ifc.allowed_lines.push(no);
@@ -303,18 +304,15 @@ impl Parser {
             }
             self.drafts[i].allowed_unreadable = None;
         }
-        let base = current.unwrap_or_else(|| match vendor {
-            Vendor::Os10 => VlanSet::EMPTY,
-            _ => VlanSet::all(),
-        });
-        let new = match (neg, op, vendor) {
-            (true, _, Vendor::Os10) => current.unwrap_or(VlanSet::EMPTY).difference(&set),
-            (true, _, _) => VlanSet::all(),
+        let base = current.unwrap_or_else(|| trunk.base());
+        let new = match (neg, op, trunk) {
+            (true, _, Trunk::OnlyListed(_)) => base.difference(&set),
+            (true, _, Trunk::AllUnlessListed(_)) => VlanSet::all(),
             (false, "add", _) => base.union(&set),
             (false, "remove", _) => base.difference(&set),
             (false, "except", _) => VlanSet::all().difference(&set),
-            (false, _, Vendor::Os10) => current.unwrap_or(VlanSet::EMPTY).union(&set),
-            (false, _, _) => set,
+            (false, _, Trunk::OnlyListed(_)) => base.union(&set),
+            (false, _, Trunk::AllUnlessListed(_)) => set,
         };
         let ifc = &mut self.cfg.interfaces[i];
         ifc.allowed_vlans = Some(Sourced::at(new, no));

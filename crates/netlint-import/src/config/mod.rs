@@ -1,13 +1,15 @@
 //! `show running-config` of NX-OS, EOS, IOS / IOS-XE and OS10 into a
 //! [`SwitchConfig`]. One reader for the four: their syntax is the same
-//! indented block language; the dialect decides the handful of commands
-//! that differ and the defaults that fill what a config leaves out.
+//! indented block language; the dialect ([`vendors::VendorSpec`], one file
+//! per vendor) decides the handful of commands that differ and the
+//! defaults that fill what a config leaves out.
 
 mod domain;
 mod finish;
 mod interface;
 mod stp;
 mod top;
+pub mod vendors;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -76,7 +78,8 @@ pub(crate) struct IfDraft {
 }
 
 pub(crate) struct Parser {
-    pub vendor: Vendor,
+    /// The dialect: every vendor-dependent decision of the reader.
+    pub spec: &'static vendors::VendorSpec,
     pub cfg: SwitchConfig,
     pub drafts: Vec<IfDraft>,
     pub if_index: HashMap<IfName, usize>,
@@ -129,7 +132,7 @@ pub(crate) fn ignored(why: &'static str) -> Outcome {
 pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
     let lines = source::lines(text);
     let mut p = Parser {
-        vendor,
+        spec: vendor.spec(),
         cfg: SwitchConfig {
             file: file.to_string(),
             vendor,

@@ -1,6 +1,7 @@
 //! Top-level commands: hostname, VLANs, interfaces, and the sections known
 //! irrelevant to layer 2.
 
+use super::vendors::Qos;
 use super::*;
 use crate::names::IfKind;
 use crate::vlans::VlanSet;
@@ -327,27 +328,27 @@ impl Parser {
                 understood(Ctx::Leaf)
             }
             (false, ["system", "qos"]) => understood(Ctx::SystemQos),
-            (false, ["class-map", "type", "qos", .., name]) if self.vendor == Vendor::NxOs => {
+            (false, ["class-map", "type", "qos", .., name]) if self.spec.qos == Qos::NxOs => {
                 self.qos_class_cos.entry(name.to_string()).or_default();
                 understood(Ctx::QosClassMap(name.to_string()))
             }
-            (false, ["policy-map", "type", "qos", name]) if self.vendor == Vendor::NxOs => {
+            (false, ["policy-map", "type", "qos", name]) if self.spec.qos == Qos::NxOs => {
                 self.qos_policies.entry(name.to_string()).or_default();
                 understood(Ctx::QosPolicy(name.to_string()))
             }
-            (false, ["class-map", "type", "queuing", name]) if self.vendor == Vendor::Os10 => {
+            (false, ["class-map", "type", "queuing", name]) if self.spec.qos == Qos::Os10 => {
                 understood(Ctx::QueuingClassMap(name.to_string()))
             }
-            (false, ["trust", "dot1p-map", name]) if self.vendor == Vendor::Os10 => {
+            (false, ["trust", "dot1p-map", name]) if self.spec.qos == Qos::Os10 => {
                 self.dot1p_maps.entry(name.to_string()).or_default();
                 understood(Ctx::Dot1pMap(name.to_string()))
             }
-            (false, ["qos-map", "traffic-class", name]) if self.vendor == Vendor::Os10 => {
+            (false, ["qos-map", "traffic-class", name]) if self.spec.qos == Qos::Os10 => {
                 self.tc_maps.entry(name.to_string()).or_default();
                 understood(Ctx::TrafficClassMap(name.to_string()))
             }
             (false, ["policy-map", "type", "queuing", name])
-                if matches!(self.vendor, Vendor::NxOs | Vendor::Os10) =>
+                if self.spec.qos.reads_queuing_policies() =>
             {
                 self.queuing_policies.entry(name.to_string()).or_default();
                 understood(Ctx::QueuingPolicy(name.to_string()))

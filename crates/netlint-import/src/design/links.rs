@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::cables::{Cable, End};
 use super::toml::{self, Prov, Writer};
 use super::{Note, Switch};
+use crate::config::vendors::Mtu;
 use crate::model::*;
 use crate::names::IfName;
 use crate::vlans::VlanSet;
@@ -247,8 +248,8 @@ fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, Prov)> {
 /// The largest payload a group passes, in the design's meaning of `mtu`.
 fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
     let file = &sw.cfg.file;
-    match sw.cfg.vendor {
-        Vendor::NxOs | Vendor::Ios => {
+    match sw.cfg.vendor.spec().mtu {
+        Mtu::Payload => {
             let m = ifc.mtu?;
             if m.is_default() {
                 if let Some(q) = sw.cfg.mtu.network_qos.values().max_by_key(|s| s.value) {
@@ -260,18 +261,18 @@ fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
             }
             Some((m.value, toml::sourced(file, &m)))
         }
-        Vendor::Os10 => {
+        Mtu::Frame { overhead } => {
             let m = ifc.mtu?;
             Some((
-                m.value.saturating_sub(18),
-                toml::sourced(file, &m).then(&format!(" (frame size {} less 18)", m.value)),
+                m.value.saturating_sub(overhead),
+                toml::sourced(file, &m).then(&format!(" (frame size {} less {overhead})", m.value)),
             ))
         }
-        Vendor::Eos => {
+        Mtu::Layer3 { l2_overhead, .. } => {
             let m = ifc.l2_mtu?;
             Some((
-                m.value.saturating_sub(18),
-                toml::sourced(file, &m).then(&format!(" (l2 mtu {} less 18)", m.value)),
+                m.value.saturating_sub(l2_overhead),
+                toml::sourced(file, &m).then(&format!(" (l2 mtu {} less {l2_overhead})", m.value)),
             ))
         }
     }

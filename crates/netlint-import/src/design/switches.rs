@@ -7,6 +7,7 @@ use super::cables::Cable;
 use super::links::domain_name;
 use super::toml::{self, Prov, Writer};
 use super::{At, Note, Switch};
+use crate::config::vendors::Pfc;
 use crate::defaults;
 use crate::model::*;
 use crate::names::IfName;
@@ -274,9 +275,11 @@ fn write_ports(
                 let mut allowed = ifc.allowed_vlans.filter(|a| !a.is_default());
                 // OS10 lists the tagged VLANs only; the untagged one
                 // (`switchport access vlan` on a trunk) crosses too.
-                if let (Vendor::Os10, Some(a), Some(n)) =
-                    (cfg.vendor, &mut allowed, ifc.native_vlan)
-                {
+                if let (true, Some(a), Some(n)) = (
+                    cfg.vendor.spec().trunk.untagged_apart(),
+                    &mut allowed,
+                    ifc.native_vlan,
+                ) {
                     a.value.insert(n.value);
                 }
                 if let Some(a) = allowed {
@@ -735,7 +738,8 @@ fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface]) {
 }
 
 /// OS10 pauses a no-drop class only on interfaces with
-/// `priority-flow-control mode on` ([`defaults::OS10_PFC_MODE`]): the
+/// `priority-flow-control mode on` ([`Pfc::PortMode`], its source
+/// [`defaults::OS10_PFC_MODE`]): the
 /// host-facing ports (a port-channel's member ports) decide whether the
 /// network-qos classes are in force toward the hosts. When none of them
 /// turns PFC on, the switch's `pfc` is left out (`pfc` empty) and the
@@ -747,7 +751,11 @@ fn os10_pfc_off(
     hosts: &[&Interface],
     pfc: &mut BTreeMap<u8, Prov>,
 ) -> Option<String> {
-    if cfg.vendor != Vendor::Os10 || pfc.is_empty() || hosts.is_empty() {
+    let source = match cfg.vendor.spec().pfc {
+        Pfc::PortMode(source) => source,
+        Pfc::Policy => return None,
+    };
+    if pfc.is_empty() || hosts.is_empty() {
         return None;
     }
     let mut ports: Vec<&Interface> = Vec::new();
@@ -779,13 +787,13 @@ fn os10_pfc_off(
             "pfc: the network-qos no-drop classes ({}) pause nothing toward the hosts: no host port has `priority-flow-control mode on` ({}; {})",
             classes.join(", "),
             names.join(", "),
-            defaults::OS10_PFC_MODE
+            source
         ))
     } else {
         Some(format!(
             "pfc: in force only on the host ports with `priority-flow-control mode on`; off on {} ({})",
             names.join(", "),
-            defaults::OS10_PFC_MODE
+            source
         ))
     }
 }
