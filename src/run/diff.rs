@@ -4,7 +4,7 @@
 //! decides the exit code as `check` does. Knows no command, no renderer.
 
 use super::config::{config_for, load_config, shown as config_shown};
-use super::configs::{place, Place};
+use super::configs::{place, with_inferred, Place};
 use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
 use super::lint::{BaselineOutcome, CheckRun, CheckSettings};
@@ -196,7 +196,8 @@ pub fn run_diff(
 /// Labels on the imported design's lines moved, by the import's source
 /// map, to the lines of the files they were imported from (and the other
 /// lines the value came from, the other end of a link); a value set by a
-/// vendor default stays on the imported design's line, and says so.
+/// vendor default stays on the imported design's line, and says so; a
+/// value inferred from lines goes to them and says it was inferred.
 fn to_source_lines(
     labels: Vec<Label>,
     built: &SourceFile,
@@ -210,10 +211,19 @@ fn to_source_lines(
             continue;
         }
         match place(map, from, l.span) {
-            Place::Config { file, span, also } => {
-                out.push(Label::in_file(file, span, l.message.clone()));
+            Place::Config {
+                file,
+                span,
+                also,
+                inferred,
+            } => {
+                let message = match inferred {
+                    Some(why) => with_inferred(&l.message, why),
+                    None => l.message.clone(),
+                };
+                out.push(Label::in_file(file, span, message.clone()));
                 for (f, s) in also {
-                    out.push(Label::in_file(f, s, l.message.clone()));
+                    out.push(Label::in_file(f, s, message.clone()));
                 }
             }
             Place::Default { file } => {

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use crate::design::toml::{comment_text, key, string};
-use crate::model::Sourced;
+use crate::model::{Origin, Sourced};
 use crate::Document;
 
 use super::facts::*;
@@ -88,9 +88,10 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn at<T>(&self, s: &Sourced<T>) -> String {
-        match s.line() {
-            Some(l) => format!("{}:{l}", self.h.file),
-            None => "default".into(),
+        match s.origin {
+            Origin::Line(l) => format!("{}:{l}", self.h.file),
+            Origin::VendorDefault { .. } => "default".into(),
+            Origin::Inferred { .. } => crate::design::toml::sourced(&self.h.file, s).text,
         }
     }
     fn put(&mut self, table: &[&str], k: &str, value: String, comment: String) {

@@ -32,7 +32,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::design::toml::{comment_text, key, string};
-use crate::model::{Origin, Sourced};
+use crate::model::Sourced;
 
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
 
@@ -236,11 +236,9 @@ fn line(out: &mut String, k: &str, v: &str, comment: &str) {
     }
 }
 
+/// `file:line`, `default: <source>` or `inferred from file:line: <why>`.
 fn at<T>(file: &str, s: &Sourced<T>) -> String {
-    match &s.origin {
-        Origin::Line(l) => format!("{file}:{l}"),
-        Origin::VendorDefault { source } => format!("default: {source}"),
-    }
+    crate::design::toml::sourced(file, s).text
 }
 
 /// The most common value (ties: the first seen), with the comment of its
