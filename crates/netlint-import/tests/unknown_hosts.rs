@@ -193,3 +193,36 @@ fn a_vmkernel_mtu_not_collected_casts_no_vote_and_is_not_written() {
         );
     }
 }
+
+/// Values the host fold deduces say so beside them in the design: a
+/// network role no property states, and RoCE taken for an RDMA NIC whose
+/// technology is not collected.
+#[test]
+fn values_the_host_fold_infers_say_so_in_the_design() {
+    let (toml, _) = converged(|i, v| {
+        if i == 2 {
+            cmdlet(v, "Get-NetAdapterAdvancedProperty").retain(|x| {
+                !(x["Name"] == "SLOT 3 Port 1"
+                    && x["RegistryKeyword"] == "*NetworkDirectTechnology")
+            });
+        }
+    });
+    let role = table(&toml, "[networks.SMB1]")
+        .lines()
+        .find(|l| l.starts_with("role = "))
+        .unwrap();
+    assert!(
+        role.ends_with("# inferred: RDMA on its interfaces: SMB Direct"),
+        "{role}"
+    );
+    let hv02 = table(&toml, "[hosts.HV02]");
+    let rdma = hv02
+        .lines()
+        .find(|l| l.starts_with("nics.\"SLOT 3 Port 1\".rdma = \"roce\""))
+        .unwrap_or_else(|| panic!("{hv02}"));
+    assert!(
+        rdma.contains("# inferred from host-fixtures/converged/hv02.json:")
+            && rdma.ends_with("(enabled): technology not collected, taken as RoCE"),
+        "{rdma}"
+    );
+}

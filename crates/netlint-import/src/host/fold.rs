@@ -425,7 +425,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
                     &t,
                     "rdma",
                     string("roce"),
-                    format!("{a} (enabled); technology not collected, taken as RoCE"),
+                    format!("inferred from {a} (enabled): technology not collected, taken as RoCE"),
                 );
                 c.note(e.line().unwrap_or(n.line), NoteKind::Inferred, format!("NIC {}: RDMA is on but *NetworkDirectTechnology is not collected: written as `roce`", n.name));
             }
@@ -1048,7 +1048,14 @@ fn write_networks(out: &mut String, nets: &BTreeMap<String, Evidence>, notes: &m
             });
         }
         let _ = writeln!(out, "\n[networks.{}]", key(name));
-        line_kv(out, "role", &string(role), &why);
+        // A role no property states says so beside it, not only on
+        // standard error.
+        let said = if inferred {
+            format!("inferred: {why}")
+        } else {
+            why
+        };
+        line_kv(out, "role", &string(role), &said);
         if let Some(p) = proto {
             line_kv(out, "protocol", &string(p), "with the role");
         }
