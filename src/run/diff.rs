@@ -235,3 +235,50 @@ fn to_source_lines(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use netlint_import::{parse, Document, Kind, Vendor};
+
+    /// `netlint diff` against imported configs: a label on a value
+    /// inferred from a line moves to that line and says it was inferred;
+    /// one on a configured value moves and says nothing more.
+    #[test]
+    fn a_drift_label_on_an_inferred_value_says_so() {
+        let text = "hostname leaf1\nvlan 10\ninterface Ethernet1\n   switchport access vlan 10\ninterface Ethernet2\n   switchport mode access\n   switchport access vlan 10\n";
+        let cabling = "leaf1,Ethernet1,hv1,NIC1\nleaf1,Ethernet2,hv2,NIC1\n";
+        let docs: Vec<Document> = vec![
+            parse("leaf1.cfg", text, Some(Kind::Config(Vendor::Eos))).unwrap(),
+            parse("cabling.csv", cabling, None).unwrap(),
+        ];
+        let imported = netlint_import::design::to_design(&docs, "imported");
+        let built = SourceFile::new("<imported>", imported.toml.clone());
+        let from = [
+            SourceFile::new("leaf1.cfg", text.to_string()),
+            SourceFile::new("cabling.csv", cabling.to_string()),
+        ];
+        let label = |port: &str| {
+            let t = imported.toml.find(port).unwrap();
+            let at = t + imported.toml[t..].find("access_vlan").unwrap();
+            Label::in_file("<imported>", (at..at + 16).into(), "as built: VLAN 10")
+        };
+        let moved = to_source_lines(
+            vec![label("\"Ethernet1\"]"), label("\"Ethernet2\"]")],
+            &built,
+            &imported.map,
+            &from,
+        );
+        assert_eq!(moved.len(), 2, "{moved:?}");
+        assert_eq!(moved[0].file.as_deref(), Some("leaf1.cfg"));
+        assert_eq!(
+            moved[0].message,
+            format!(
+                "as built: VLAN 10 (inferred, not configured: {})",
+                netlint_import::defaults::ACCESS_INFERRED
+            )
+        );
+        assert_eq!(moved[1].file.as_deref(), Some("leaf1.cfg"));
+        assert_eq!(moved[1].message, "as built: VLAN 10");
+    }
+}
