@@ -196,10 +196,13 @@ pub fn refuse_inside_inputs(output: &Path, inputs: &[PathBuf]) -> Result<(), Str
 pub enum Place {
     /// A line of an input file: its name, the span of the line's content,
     /// then the other lines the value came from (the other end of a link).
+    /// `inferred`: no line states the value; it was inferred from these
+    /// lines, for this reason.
     Config {
         file: String,
         span: Span,
         also: Vec<(String, Span)>,
+        inferred: Option<&'static str>,
     },
     /// A vendor default the config of `file` leaves in force: the label
     /// stays on the generated design.
@@ -213,20 +216,29 @@ pub fn place(map: &SourceMap, sources: &[SourceFile], span: Span) -> Place {
     let Some(m) = map.lookup(span.start..span.end) else {
         return Place::Design;
     };
-    let line_of = |s: &Src| match s {
-        Src::Line(at) => {
-            let f = sources.iter().find(|f| f.path == at.file)?;
-            let r = netlint_import::source::line_span(&f.text, at.line)?;
-            Some((at.file.clone(), Span::from(r)))
-        }
-        Src::Default { .. } => None,
+    let line_of = |s: &Src| {
+        let at = s.at()?;
+        let f = sources.iter().find(|f| f.path == at.file)?;
+        let r = netlint_import::source::line_span(&f.text, at.line)?;
+        Some((at.file.clone(), Span::from(r)))
     };
-    let lines: Vec<(String, Span)> = m.from.iter().filter_map(line_of).collect();
+    let mut lines: Vec<(String, Span)> = Vec::new();
+    for l in m.from.iter().filter_map(line_of) {
+        // A line stated and inferred from (an access VLAN's) is one place.
+        if !lines.contains(&l) {
+            lines.push(l);
+        }
+    }
+    let inferred = m.from.iter().find_map(|s| match s {
+        Src::Inferred { why, .. } => Some(*why),
+        _ => None,
+    });
     match lines.split_first() {
         Some(((file, span), also)) => Place::Config {
             file: file.clone(),
             span: *span,
             also: also.to_vec(),
+            inferred,
         },
         None => match m.from.first() {
             Some(Src::Default { file, .. }) => Place::Default { file: file.clone() },
@@ -235,14 +247,33 @@ pub fn place(map: &SourceMap, sources: &[SourceFile], span: Span) -> Place {
     }
 }
 
+/// A label's message, saying that its value was inferred (no line states
+/// it) from the line it now points at.
+pub fn with_inferred(message: &str, why: &str) -> String {
+    let note = format!("inferred, not configured: {why}");
+    if message.is_empty() {
+        note
+    } else {
+        format!("{message} ({note})")
+    }
+}
+
 /// A label moved to where its value came from: on a config line, or left
 /// on the generated design with a note when a vendor default set it. The
 /// other lines a value came from are returned as related labels.
 fn move_label(label: &mut Label, map: &SourceMap, sources: &[SourceFile]) -> Vec<Label> {
     match place(map, sources, label.span) {
-        Place::Config { file, span, also } => {
+        Place::Config {
+            file,
+            span,
+            also,
+            inferred,
+        } => {
             label.span = span;
             label.file = Some(file);
+            if let Some(why) = inferred {
+                label.message = with_inferred(&label.message, why);
+            }
             also.into_iter()
                 .map(|(f, s)| Label::in_file(f, s, "the value also comes from this line"))
                 .collect()
@@ -296,4 +327,61 @@ pub fn sort(diagnostics: &mut [Diagnostic]) {
             .cmp(&key(b))
             .then_with(|| a.sort_key().cmp(&b.sort_key()))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use netlint_import::{parse, Document, Vendor};
+
+    /// A label on a value inferred from a line (an EOS port whose mode
+    /// only its `switchport access vlan` line implies) moves to that line
+    /// once, and says the value was inferred; a configured one does not.
+    #[test]
+    fn a_label_on_an_inferred_value_says_so_at_the_line_it_follows_from() {
+        let text = "hostname leaf1\nvlan 10\ninterface Ethernet1\n   switchport access vlan 10\ninterface Ethernet2\n   switchport mode access\n   switchport access vlan 10\n";
+        let cabling = "leaf1,Ethernet1,hv1,NIC1\nleaf1,Ethernet2,hv2,NIC1\n";
+        let docs: Vec<Document> = vec![
+            parse("leaf1.cfg", text, Some(Kind::Config(Vendor::Eos))).unwrap(),
+            parse("cabling.csv", cabling, None).unwrap(),
+        ];
+        let imported = netlint_import::design::to_design(&docs, "imported");
+        let sources = [
+            SourceFile::new("leaf1.cfg", text.to_string()),
+            SourceFile::new("cabling.csv", cabling.to_string()),
+        ];
+        let span_of = |table: &str| {
+            let t = imported.toml.find(table).expect(table);
+            let at = t + imported.toml[t..].find("access_vlan").unwrap();
+            Span::from(at..at + "access_vlan = 10".len())
+        };
+        match place(&imported.map, &sources, span_of("\"Ethernet1\"]")) {
+            Place::Config {
+                file,
+                span,
+                also,
+                inferred,
+            } => {
+                assert_eq!(file, "leaf1.cfg");
+                assert_eq!(&text[span.start..span.end], "switchport access vlan 10");
+                assert!(also.is_empty(), "one line, not twice: {also:?}");
+                assert_eq!(inferred, Some(netlint_import::defaults::ACCESS_INFERRED));
+            }
+            other => panic!("{other:?}\n{}", imported.toml),
+        }
+        let mut label = Label::new(span_of("\"Ethernet1\"]"), "VLAN 10 is not carried");
+        move_label(&mut label, &imported.map, &sources);
+        assert_eq!(
+            label.message,
+            format!(
+                "VLAN 10 is not carried (inferred, not configured: {})",
+                netlint_import::defaults::ACCESS_INFERRED
+            )
+        );
+        // Ethernet2 states its mode: nothing is inferred there.
+        let mut label = Label::new(span_of("\"Ethernet2\"]"), "VLAN 10 is not carried");
+        move_label(&mut label, &imported.map, &sources);
+        assert_eq!(label.message, "VLAN 10 is not carried");
+        assert_eq!(label.file.as_deref(), Some("leaf1.cfg"));
+    }
 }

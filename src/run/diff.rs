@@ -4,7 +4,7 @@
 //! decides the exit code as `check` does. Knows no command, no renderer.
 
 use super::config::{config_for, load_config, shown as config_shown};
-use super::configs::{place, Place};
+use super::configs::{place, with_inferred, Place};
 use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
 use super::graft::{graft_hosts, Graft, Origin as GraftOrigin};
@@ -236,7 +236,8 @@ fn from_graft(labels: Vec<Label>, built: &SourceFile, g: &Graft) -> Vec<Label> {
 /// Labels on the imported design's lines moved, by the import's source
 /// map, to the lines of the files they were imported from (and the other
 /// lines the value came from, the other end of a link); a value set by a
-/// vendor default stays on the imported design's line, and says so.
+/// vendor default stays on the imported design's line, and says so; a
+/// value inferred from lines goes to them and says it was inferred.
 fn to_source_lines(
     labels: Vec<Label>,
     built: &SourceFile,
@@ -250,10 +251,19 @@ fn to_source_lines(
             continue;
         }
         match place(map, from, l.span) {
-            Place::Config { file, span, also } => {
-                out.push(Label::in_file(file, span, l.message.clone()));
+            Place::Config {
+                file,
+                span,
+                also,
+                inferred,
+            } => {
+                let message = match inferred {
+                    Some(why) => with_inferred(&l.message, why),
+                    None => l.message.clone(),
+                };
+                out.push(Label::in_file(file, span, message.clone()));
                 for (f, s) in also {
-                    out.push(Label::in_file(f, s, l.message.clone()));
+                    out.push(Label::in_file(f, s, message.clone()));
                 }
             }
             Place::Default { file } => {
@@ -264,4 +274,51 @@ fn to_source_lines(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use netlint_import::{parse, Document, Kind, Vendor};
+
+    /// `netlint diff` against imported configs: a label on a value
+    /// inferred from a line moves to that line and says it was inferred;
+    /// one on a configured value moves and says nothing more.
+    #[test]
+    fn a_drift_label_on_an_inferred_value_says_so() {
+        let text = "hostname leaf1\nvlan 10\ninterface Ethernet1\n   switchport access vlan 10\ninterface Ethernet2\n   switchport mode access\n   switchport access vlan 10\n";
+        let cabling = "leaf1,Ethernet1,hv1,NIC1\nleaf1,Ethernet2,hv2,NIC1\n";
+        let docs: Vec<Document> = vec![
+            parse("leaf1.cfg", text, Some(Kind::Config(Vendor::Eos))).unwrap(),
+            parse("cabling.csv", cabling, None).unwrap(),
+        ];
+        let imported = netlint_import::design::to_design(&docs, "imported");
+        let built = SourceFile::new("<imported>", imported.toml.clone());
+        let from = [
+            SourceFile::new("leaf1.cfg", text.to_string()),
+            SourceFile::new("cabling.csv", cabling.to_string()),
+        ];
+        let label = |port: &str| {
+            let t = imported.toml.find(port).unwrap();
+            let at = t + imported.toml[t..].find("access_vlan").unwrap();
+            Label::in_file("<imported>", (at..at + 16).into(), "as built: VLAN 10")
+        };
+        let moved = to_source_lines(
+            vec![label("\"Ethernet1\"]"), label("\"Ethernet2\"]")],
+            &built,
+            &imported.map,
+            &from,
+        );
+        assert_eq!(moved.len(), 2, "{moved:?}");
+        assert_eq!(moved[0].file.as_deref(), Some("leaf1.cfg"));
+        assert_eq!(
+            moved[0].message,
+            format!(
+                "as built: VLAN 10 (inferred, not configured: {})",
+                netlint_import::defaults::ACCESS_INFERRED
+            )
+        );
+        assert_eq!(moved[1].file.as_deref(), Some("leaf1.cfg"));
+        assert_eq!(moved[1].message, "as built: VLAN 10");
+    }
 }

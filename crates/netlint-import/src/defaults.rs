@@ -30,8 +30,13 @@ pub const VLAN1: &str =
     "IEEE 802.1Q default PVID 1; the default access and native VLAN of all four systems";
 /// A Nexus 9000 port is routed unless `system default switchport`.
 pub const NXOS_L3: &str = "https://developer.cisco.com/docs/cisco-nexus-3000-and-9000-series-nx-api-rest-sdk-user-guide-and-api-reference-release-9-3x/configuring-system-default-switchport (Nexus 9000 ports are layer 3 unless `system default switchport`)";
-/// NX-OS: the config's own `no switchport` lines show layer 2 is the default.
+/// NX-OS: the config's own `no switchport` lines show layer 2 is the
+/// default (the reason of an inference, not a default).
 pub const NXOS_L2_INFERRED: &str = "NX-OS writes only ports that differ from the system default layer: ports here carry `no switchport` and none a bare `switchport`, so the default is layer 2 (Nexus 3000/5000/6000, or `system default switchport`)";
+/// A port with an access VLAN and no mode line is taken as an access port
+/// (the reason of an inference, not a default).
+pub const ACCESS_INFERRED: &str =
+    "the port sets `switchport access vlan` and no `switchport mode`: taken as an access port";
 /// EOS, IOS and OS10 ports are switchports in access mode, VLAN 1.
 pub const L2_ACCESS: &str =
     "EOS, IOS and OS10: an Ethernet port is a switchport in access mode (VLAN 1) until configured";

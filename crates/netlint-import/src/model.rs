@@ -1,10 +1,11 @@
 //! The vendor-neutral facts of one switch configuration, each value with
 //! where it came from.
 //!
-//! Every value is a [`Sourced`]: the line of the file that set it, or a
-//! vendor default with the document that states it. The file is the
-//! document's own ([`SwitchConfig::file`]); lines are 1-based and count
-//! `\r\n`, `\n` and a lone `\r` as one line break each.
+//! Every value is a [`Sourced`]: the line of the file that set it, a
+//! vendor default with the document that states it, or an inference from
+//! other lines, with why. The file is the document's own
+//! ([`SwitchConfig::file`]); lines are 1-based and count `\r\n`, `\n` and
+//! a lone `\r` as one line break each.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -20,6 +21,65 @@ pub enum Origin {
     Line(u32),
     /// The vendor's default, with the public document that states it.
     VendorDefault { source: &'static str },
+    /// Deduced from other lines, none of which states it: why the value
+    /// follows, and the lines it follows from (a port's mode from its
+    /// `switchport access vlan` line, the default layer of an NX-OS switch
+    /// from its `no switchport` lines).
+    Inferred { why: &'static str, from: Lines },
+}
+
+/// The lines an inference follows from, in file order: the first
+/// [`Lines::KEPT`] of them, and how many there are in all.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Lines {
+    kept: [u32; Lines::KEPT],
+    len: u32,
+}
+
+impl Lines {
+    /// How many lines are kept (a value stays `Copy`).
+    pub const KEPT: usize = 4;
+
+    /// The lines, sorted, each once.
+    pub fn of(lines: impl IntoIterator<Item = u32>) -> Lines {
+        let mut all: Vec<u32> = lines.into_iter().collect();
+        all.sort_unstable();
+        all.dedup();
+        let mut kept = [0; Lines::KEPT];
+        for (k, l) in kept.iter_mut().zip(&all) {
+            *k = *l;
+        }
+        Lines {
+            kept,
+            len: all.len() as u32,
+        }
+    }
+
+    /// The kept lines (the first [`Lines::KEPT`]).
+    pub fn kept(&self) -> &[u32] {
+        &self.kept[..(self.len as usize).min(Lines::KEPT)]
+    }
+
+    /// How many lines there are in all, kept or not.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl fmt::Debug for Lines {
+    /// `L3,L7 +2`: the kept lines, and how many more there are.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kept: Vec<String> = self.kept().iter().map(|l| format!("L{l}")).collect();
+        write!(f, "{}", kept.join(","))?;
+        match self.len() - self.kept().len() {
+            0 => Ok(()),
+            more => write!(f, " +{more}"),
+        }
+    }
 }
 
 /// A value and its origin.
@@ -44,16 +104,37 @@ impl<T> Sourced<T> {
         }
     }
 
-    /// The line that set the value; `None` for a vendor default.
+    /// A value no line states, deduced from `from` for the reason `why`.
+    pub fn inferred(value: T, why: &'static str, from: impl IntoIterator<Item = u32>) -> Self {
+        Sourced {
+            value,
+            origin: Origin::Inferred {
+                why,
+                from: Lines::of(from),
+            },
+        }
+    }
+
+    /// The line that set the value; `None` for a vendor default or an
+    /// inference (no line states it).
     pub fn line(&self) -> Option<u32> {
         match self.origin {
             Origin::Line(l) => Some(l),
-            Origin::VendorDefault { .. } => None,
+            Origin::VendorDefault { .. } | Origin::Inferred { .. } => None,
         }
     }
 
     pub fn is_default(&self) -> bool {
         matches!(self.origin, Origin::VendorDefault { .. })
+    }
+
+    pub fn is_inferred(&self) -> bool {
+        matches!(self.origin, Origin::Inferred { .. })
+    }
+
+    /// Whether a line of the input states the value.
+    pub fn is_configured(&self) -> bool {
+        matches!(self.origin, Origin::Line(_))
     }
 }
 
@@ -62,12 +143,14 @@ impl fmt::Debug for Origin {
         match self {
             Origin::Line(l) => write!(f, "L{l}"),
             Origin::VendorDefault { source } => write!(f, "default <{source}>"),
+            Origin::Inferred { why, from } => write!(f, "inferred from {from:?} <{why}>"),
         }
     }
 }
 
 impl<T: fmt::Debug> fmt::Debug for Sourced<T> {
-    /// `value @L12` or `value @default <url>`: compact in snapshots.
+    /// `value @L12`, `value @default <url>` or `value @inferred from L3,L7
+    /// <why>`: compact in snapshots.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:?} @{:?}", self.value, self.origin)
     }

@@ -57,7 +57,7 @@ fn the_source_map_points_each_value_at_its_config_line() {
     let imported = to_design(&docs, "imported");
     let toml = &imported.toml;
     let config_line = |src: &Src| match src {
-        Src::Line(at) => {
+        Src::Line(at) | Src::Inferred { at, .. } => {
             let i = files.iter().position(|f| *f == at.file).unwrap();
             let r = netlint_import::source::line_span(&texts[i], at.line)
                 .unwrap_or_else(|| panic!("{at} is past the end"));
@@ -560,7 +560,9 @@ fn nxos_ets_from_the_queuing_policy_in_force() {
         .from
         .iter()
         .map(|src| match src {
-            Src::Line(a) => unpaused.lines().nth(a.line as usize - 1).unwrap().trim(),
+            Src::Line(a) | Src::Inferred { at: a, .. } => {
+                unpaused.lines().nth(a.line as usize - 1).unwrap().trim()
+            }
             Src::Default { .. } => "default",
         })
         .collect();

@@ -29,7 +29,8 @@ impl Parser {
             } else if let Some(l) = draft.switchport {
                 Sourced::at(PortMode::Access, l)
             } else if let Some(v) = &ifc.access_vlan {
-                Sourced::at(PortMode::Access, v.line().unwrap_or(ifc.line))
+                let from = v.line().unwrap_or(ifc.line);
+                Sourced::inferred(PortMode::Access, defaults::ACCESS_INFERRED, [from])
             } else if !l2_capable {
                 Sourced::default_from(PortMode::Routed, defaults::L3_KIND)
             } else {
@@ -129,7 +130,11 @@ impl Parser {
         let bare = idx.iter().any(|i| self.drafts[*i].switchport.is_some());
         let routed = idx.iter().any(|i| self.drafts[*i].no_switchport.is_some());
         match (bare, routed) {
-            (false, true) => Sourced::default_from(PortMode::Access, l2_source),
+            (false, true) => Sourced::inferred(
+                PortMode::Access,
+                l2_source,
+                idx.iter().filter_map(|i| self.drafts[*i].no_switchport),
+            ),
             _ => Sourced::default_from(PortMode::Routed, routed_source),
         }
     }

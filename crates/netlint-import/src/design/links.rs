@@ -11,6 +11,7 @@ use crate::config::vendors::Mtu;
 use crate::model::*;
 use crate::names::IfName;
 use crate::vlans::VlanSet;
+use netlint_model::units::{MAX_MTU, MIN_MTU};
 
 /// A link to write.
 pub(crate) struct Link {
@@ -239,7 +240,12 @@ fn carried(sw: &Switch<'_>, ifc: &Interface) -> Option<(VlanSet, Prov)> {
         }
         PortMode::Access => {
             let v = ifc.access_vlan?;
-            Some((VlanSet::single(v.value), toml::sourced(file, &v)))
+            let from = toml::sourced(file, &v);
+            let from = match super::switches::inferred_mode(file, ifc) {
+                Some(mode) => Prov::join([from, mode], "; "),
+                None => from,
+            };
+            Some((VlanSet::single(v.value), from))
         }
         PortMode::Routed | PortMode::Other => None,
     }
@@ -839,12 +845,32 @@ fn one_link(
         }
         _ => None,
     };
+    // A payload the format cannot hold is not written: the link then runs
+    // the smaller of its switches' MTUs, the format's default for it.
     let mtu = ends
         .iter()
         .filter(|_| routed.is_none())
         .filter_map(|(s, i)| payload_mtu(s, i))
         .min_by_key(|(m, _)| *m)
-        .map(|(m, from)| (m.clamp(576, 9216), from));
+        .and_then(|(m, from)| {
+            if (MIN_MTU..=MAX_MTU).contains(&m) {
+                return Some((m, from));
+            }
+            notes.push(Note::MtuOutOfRange {
+                what: format!("link {name}"),
+                stated: format!("mtu {m} ({from})"),
+                then:
+                    "`mtu` not written: the link is taken to run the smaller of its switches' MTUs"
+                        .to_string(),
+                at: from
+                    .srcs
+                    .iter()
+                    .find_map(|s| s.at())
+                    .cloned()
+                    .unwrap_or_else(|| cabs[0].0.at.clone()),
+            });
+            None
+        });
     let stp_cost = ends.iter().filter(|_| routed.is_none()).find_map(|(s, i)| {
         let c = i.stp.cost?;
         Some((c.value, toml::sourced(&s.cfg.file, &c)))

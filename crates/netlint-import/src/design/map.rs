@@ -1,6 +1,7 @@
 //! The source map of a written design: for each value `netlint import`
 //! writes, the byte range of `key = value` in the design text and the
-//! config lines (or vendor defaults) it came from. `netlint check` run on
+//! config lines (or vendor defaults, or the lines it was inferred from) it
+//! came from. `netlint check` run on
 //! configs uses it to point each finding at the config line that causes
 //! it instead of at the design it generated in memory.
 
@@ -16,6 +17,20 @@ pub enum Src {
     /// A vendor default the config of `file` left in force, with the
     /// public document that states it.
     Default { file: String, source: &'static str },
+    /// A line a value was inferred from (no line states the value), with
+    /// why the value follows from it.
+    Inferred { at: At, why: &'static str },
+}
+
+impl Src {
+    /// The input line: the line that states the value, or one it was
+    /// inferred from; `None` for a vendor default.
+    pub fn at(&self) -> Option<&At> {
+        match self {
+            Src::Line(at) | Src::Inferred { at, .. } => Some(at),
+            Src::Default { .. } => None,
+        }
+    }
 }
 
 /// A range of the design text and where what is written there came from.

@@ -88,6 +88,15 @@ pub enum Note {
         peer_port: String,
         at: At,
     },
+    /// An MTU the input states that the design format cannot hold (`mtu`
+    /// 576 to 9216, `frame_size` 594 to 9238): `then` says what was written
+    /// instead (the format's largest, as an inferred value, or nothing).
+    MtuOutOfRange {
+        what: String,
+        stated: String,
+        then: String,
+        at: At,
+    },
     /// A fact v1 has no field for.
     WaitsForV2 {
         what: &'static str,
@@ -136,6 +145,15 @@ impl fmt::Display for Note {
             } => write!(
                 f,
                 "{at}: {switch} {port} is cabled to {peer}, which is not an imported switch or host (a host is written when its collection, `netlint collect hyperv` or `vsphere` output, is imported with the switches)"
+            ),
+            Note::MtuOutOfRange {
+                what,
+                stated,
+                then,
+                at,
+            } => write!(
+                f,
+                "{at}: {what}: {stated} is outside what the design format takes (mtu 576 to 9216, frame_size 594 to 9238); {then}"
             ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")

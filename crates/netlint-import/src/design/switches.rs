@@ -12,6 +12,7 @@ use crate::defaults;
 use crate::model::*;
 use crate::names::IfName;
 use crate::vlans::VlanSet;
+use netlint_model::units::{MAX_FRAME, MAX_MTU, MIN_MTU};
 
 /// Per switch, the interfaces facing something that is not an imported
 /// switch (a host or an unmanaged device): the port-channel when the port
@@ -135,7 +136,7 @@ pub(crate) fn write(
             }
         }
     }
-    let payload = write_mtu(out, sw);
+    let payload = write_mtu(out, sw, notes);
     if let (Some(name), Some(d)) = (domain_name(cfg), &cfg.mlag) {
         out.value("mlag", &toml::string(&name), &Prov::line(file, d.line));
         if d.kind == MlagKind::Vpc && d.peer_switch.is_none_or(|p| !p.value) {
@@ -192,13 +193,14 @@ pub(crate) fn write(
     write_stp(out, sw, notes);
     write_dcb(out, sw, hosts);
     if let Some(common) = common {
-        write_ports(out, sw, hosts, common, payload);
+        write_ports(out, sw, hosts, common, payload, notes);
     }
 }
 
 /// The payload a port's own MTU line gives (the design's meaning of
 /// `mtu`), where the port states one: NX-OS and IOS `mtu`, OS10 `mtu` (a
 /// frame size, less 18), EOS `l2 mtu` (less 18; EOS `mtu` is layer 3).
+/// As stated: the caller checks it against the format's range.
 fn port_own_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
     let file = sw.cfg.file.as_str();
     let (m, less) = match sw.cfg.vendor {
@@ -209,13 +211,31 @@ fn port_own_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
     if m.is_default() {
         return None;
     }
-    let payload = m.value.saturating_sub(less).clamp(576, 9216);
+    let payload = m.value.saturating_sub(less);
     let from = if less > 0 {
         toml::sourced(file, &m).then(&format!(" ({} less 18)", m.value))
     } else {
         toml::sourced(file, &m)
     };
     Some((payload, from))
+}
+
+/// `access mode inferred from tor1.cfg:12: <why>` when no line states a
+/// port's mode: the comment and sources a value that rests on the mode
+/// (its access VLAN, the VLANs a link carries) adds.
+pub(crate) fn inferred_mode(file: &str, ifc: &Interface) -> Option<Prov> {
+    if !ifc.mode.is_inferred() {
+        return None;
+    }
+    let mut p = toml::sourced(file, &ifc.mode);
+    let mode = match ifc.mode.value {
+        PortMode::Access => "access",
+        PortMode::Trunk => "trunk",
+        PortMode::Routed => "routed",
+        PortMode::Other => "port",
+    };
+    p.text = format!("{mode} mode {}", p.text);
+    Some(p)
 }
 
 /// Whether a host-facing port is an edge port, and the line (or global
@@ -259,6 +279,7 @@ fn write_ports(
     hosts: &[&Interface],
     common: (bool, bool),
     switch_payload: Option<u32>,
+    notes: &mut Vec<Note>,
 ) {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
@@ -303,11 +324,15 @@ fn write_ports(
                 }
             }
             PortMode::Access
-                if !ifc.mode.is_default() || ifc.access_vlan.is_some_and(|a| !a.is_default()) =>
+                if ifc.mode.is_configured() || ifc.access_vlan.is_some_and(|a| !a.is_default()) =>
             {
                 let (v, from) = match ifc.access_vlan {
                     Some(a) => (a.value, toml::sourced(file, &a)),
                     None => (1, toml::sourced(file, &ifc.mode).then(", VLAN 1")),
+                };
+                let from = match inferred_mode(file, ifc) {
+                    Some(mode) => Prov::join([from, mode], "; "),
+                    None => from,
                 };
                 values.push(("access_vlan", v.to_string(), from));
             }
@@ -315,9 +340,20 @@ fn write_ports(
         }
         // A port's own MTU where it states one the switch's line does not
         // give (EOS `l2 mtu 1518` on a host port of a jumbo switch).
+        // One the format cannot hold is not written (the port then runs
+        // its switch's), and said.
         if let Some((m, from)) = port_own_mtu(sw, ifc) {
-            if Some(m) != switch_payload {
+            if Some(m) == switch_payload {
+            } else if (MIN_MTU..=MAX_MTU).contains(&m) {
                 values.push(("mtu", m.to_string(), from));
+            } else {
+                notes.push(Note::MtuOutOfRange {
+                    what: format!("switch {} port {}", sw.name, ifc.name),
+                    stated: format!("mtu {m} ({from})"),
+                    then: "`mtu` not written: the port is taken to run its switch's MTU"
+                        .to_string(),
+                    at: first_at(&from, file, ifc.line),
+                });
             }
         }
         let (edge, from) = port_edge(cfg, ifc);
@@ -360,10 +396,73 @@ fn write_ports(
     }
 }
 
-/// Writes the switch's MTU line; returns the largest payload it gives
-/// (the design's meaning of `mtu`), `None` where nothing is written and
-/// the format's default applies.
-fn write_mtu(out: &mut Writer, sw: &Switch<'_>) -> Option<u32> {
+/// The input line a value's provenance names first; `line` of `file`
+/// when it names none.
+fn first_at(from: &Prov, file: &str, line: u32) -> At {
+    from.srcs
+        .iter()
+        .find_map(|s| s.at())
+        .cloned()
+        .unwrap_or_else(|| At {
+            file: file.to_string(),
+            line,
+        })
+}
+
+/// Why a switch MTU above the format's range is written as its largest.
+const ABOVE_FORMAT: &str =
+    "the config states more than the design format's largest: the switch carries that largest";
+
+/// Writes the switch's `mtu` (`frame` false, 576 to 9216) or `frame_size`
+/// (`frame`, 594 to 9238) as the config states it. A value the format
+/// cannot hold is never changed silently: above the largest, the largest
+/// is written marked inferred (the switch carries every packet the format
+/// can state) and noted; below the smallest, nothing is written (any
+/// number would claim packets the switch drops), a comment and a note say
+/// so.
+fn put_mtu(
+    out: &mut Writer,
+    sw: &Switch<'_>,
+    frame: bool,
+    value: u32,
+    from: Prov,
+    notes: &mut Vec<Note>,
+) {
+    let (key, lo, hi) = if frame {
+        ("frame_size", MIN_MTU + 18, MAX_FRAME)
+    } else {
+        ("mtu", MIN_MTU, MAX_MTU)
+    };
+    if (lo..=hi).contains(&value) {
+        out.value(key, &value.to_string(), &from);
+        return;
+    }
+    let at = first_at(&from, &sw.cfg.file, 1);
+    let stated = format!("{key} {value} ({from})");
+    let then = if value > hi {
+        let detail =
+            format!("{key} {value} is more than the design format takes; the switch carries {hi}");
+        out.value(key, &hi.to_string(), &from.inferred(ABOVE_FORMAT, &detail));
+        format!("written as `{key} = {hi}`, marked inferred: the switch carries every packet the format can state")
+    } else {
+        out.comment(&format!(
+            "{key}: {value} ({from}) is less than the design format takes ({lo}): not written"
+        ));
+        format!("`{key}` not written: the switch carries less than the format can state, and the design's default (MTU 1500) overstates it")
+    };
+    notes.push(Note::MtuOutOfRange {
+        what: format!("switch {}", sw.name),
+        stated,
+        then,
+        at,
+    });
+}
+
+/// Writes the switch's MTU line; returns the largest payload the config
+/// states (the design's meaning of `mtu`; as stated, also where the
+/// format cannot hold it), `None` where it states none and the format's
+/// default applies.
+fn write_mtu(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) -> Option<u32> {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
     let l2 = |i: &&Interface| {
@@ -400,8 +499,7 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) -> Option<u32> {
                 });
             match pick {
                 Some((m, from)) => {
-                    let m = m.clamp(576, 9216);
-                    out.value("mtu", &m.to_string(), &from);
+                    put_mtu(out, sw, false, m, from, notes);
                     Some(m)
                 }
                 None => {
@@ -412,14 +510,10 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) -> Option<u32> {
         }
         Vendor::Os10 => match stated_max(|i| i.mtu) {
             Some(m) => {
-                let f = m.value.clamp(594, 9238);
-                out.value(
-                    "frame_size",
-                    &f.to_string(),
-                    &toml::sourced(file, &m)
-                        .then(", the largest port MTU (OS10 counts the Ethernet header)"),
-                );
-                Some(f - 18)
+                let from = toml::sourced(file, &m)
+                    .then(", the largest port MTU (OS10 counts the Ethernet header)");
+                put_mtu(out, sw, true, m.value, from, notes);
+                Some(m.value.saturating_sub(18))
             }
             None => {
                 out.comment("frame_size: not configured, the OS10 default 1532 applies");
@@ -442,13 +536,9 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>) -> Option<u32> {
                 .all(|i| i.l2_mtu.is_some_and(|m| !m.is_default()));
             match stated {
                 Some(m) if every_port_states || m.value > defaults::EOS_L2_FRAME => {
-                    let f = m.value.clamp(594, 9238);
-                    out.value(
-                        "frame_size",
-                        &f.to_string(),
-                        &toml::sourced(file, &m).then(", the largest `l2 mtu`"),
-                    );
-                    Some(f - 18)
+                    let from = toml::sourced(file, &m).then(", the largest `l2 mtu`");
+                    put_mtu(out, sw, true, m.value, from, notes);
+                    Some(m.value.saturating_sub(18))
                 }
                 _ => {
                     let d = Sourced::default_from(defaults::EOS_L2_FRAME, defaults::EOS_L2_MTU);

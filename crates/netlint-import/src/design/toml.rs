@@ -62,6 +62,23 @@ impl Prov {
         self
     }
 
+    /// The same lines as the sources a value was inferred from (`why`),
+    /// the comment `inferred from <text>: <detail>`: a value the design
+    /// writes that no line states, though these lines lead to it.
+    pub fn inferred(self, why: &'static str, detail: &str) -> Prov {
+        Prov {
+            text: format!("inferred from {}: {detail}", self.text),
+            srcs: self
+                .srcs
+                .into_iter()
+                .map(|s| match s {
+                    Src::Line(at) | Src::Inferred { at, .. } => Src::Inferred { at, why },
+                    d => d,
+                })
+                .collect(),
+        }
+    }
+
     /// The comments joined by `sep`, the sources of each in order.
     pub fn join(items: impl IntoIterator<Item = Prov>, sep: &str) -> Prov {
         let mut out = Prov::default();
@@ -86,8 +103,9 @@ impl fmt::Display for Prov {
     }
 }
 
-/// Where a value came from, as its comment: `tor1.cfg:38`, or
-/// `default: <source>`.
+/// Where a value came from, as its comment: `tor1.cfg:38`,
+/// `default: <source>`, or `inferred from tor1.cfg:12,40: <why>` (the
+/// first lines it follows from, and how many more).
 pub(crate) fn origin(file: &str, o: &Origin) -> Prov {
     match o {
         Origin::Line(l) => Prov::line(file, *l),
@@ -98,6 +116,36 @@ pub(crate) fn origin(file: &str, o: &Origin) -> Prov {
                 source,
             }],
         },
+        Origin::Inferred { why, from } => inferred(file, why, from.kept(), from.len()),
+    }
+}
+
+/// `inferred from tor1.cfg:12,40 and 3 more lines: <why>`: a value no
+/// line states, deduced from `lines` (the first of `total`) of `file`.
+pub(crate) fn inferred(file: &str, why: &'static str, lines: &[u32], total: usize) -> Prov {
+    let shown: Vec<String> = lines.iter().map(u32::to_string).collect();
+    let more = match total.saturating_sub(lines.len()) {
+        0 => String::new(),
+        1 => " and 1 more line".to_string(),
+        n => format!(" and {n} more lines"),
+    };
+    let text = if lines.is_empty() {
+        format!("inferred: {why}")
+    } else {
+        format!("inferred from {file}:{}{more}: {why}", shown.join(","))
+    };
+    Prov {
+        text,
+        srcs: lines
+            .iter()
+            .map(|l| Src::Inferred {
+                at: At {
+                    file: file.to_string(),
+                    line: *l,
+                },
+                why,
+            })
+            .collect(),
     }
 }
 

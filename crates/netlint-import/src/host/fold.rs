@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use crate::design::toml::{comment_text, key, string};
-use crate::model::Sourced;
+use crate::model::{Origin, Sourced};
 use crate::Document;
 
 use super::facts::*;
@@ -68,15 +68,41 @@ struct Entry {
     host_only: bool,
 }
 
+/// What the interfaces of one network tell about it. A fact an
+/// interface's collection lacks stays unknown and casts no vote: an
+/// unknown VLAN is not untagged, an unknown MTU not 1500, an unknown RDMA
+/// not off.
 #[derive(Default)]
 struct Evidence {
     cluster_role: Option<ClusterRole>,
     lm: bool,
-    rdma: bool,
+    /// `Some(true)`: RDMA on some interface; `Some(false)`: known off on
+    /// every interface that states it; `None`: no interface states it.
+    rdma: Option<bool>,
     subnet: Option<String>,
+    /// The VLANs interfaces state, each with where.
     vlans: Vec<(u16, String)>,
+    /// Interfaces whose VLAN the collection does not state: where.
+    unknown_vlans: Vec<String>,
     mtus: Vec<u32>,
     first: Option<(String, u32)>,
+}
+
+impl Evidence {
+    fn rdma(&mut self, r: Option<bool>) {
+        self.rdma = match (self.rdma, r) {
+            (Some(true), _) | (_, Some(true)) => Some(true),
+            (Some(false), _) | (_, Some(false)) => Some(false),
+            (None, None) => None,
+        };
+    }
+
+    fn vlan(&mut self, v: Option<(u16, String)>, at: String) {
+        match v {
+            Some(v) => self.vlans.push(v),
+            None => self.unknown_vlans.push(at),
+        }
+    }
 }
 
 struct Ctx<'a> {
@@ -88,9 +114,10 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn at<T>(&self, s: &Sourced<T>) -> String {
-        match s.line() {
-            Some(l) => format!("{}:{l}", self.h.file),
-            None => "default".into(),
+        match s.origin {
+            Origin::Line(l) => format!("{}:{l}", self.h.file),
+            Origin::VendorDefault { .. } => "default".into(),
+            Origin::Inferred { .. } => crate::design::toml::sourced(&self.h.file, s).text,
         }
     }
     fn put(&mut self, table: &[&str], k: &str, value: String, comment: String) {
@@ -398,7 +425,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
                     &t,
                     "rdma",
                     string("roce"),
-                    format!("{a} (enabled); technology not collected, taken as RoCE"),
+                    format!("inferred from {a} (enabled): technology not collected, taken as RoCE"),
                 );
                 c.note(e.line().unwrap_or(n.line), NoteKind::Inferred, format!("NIC {}: RDMA is on but *NetworkDirectTechnology is not collected: written as `roce`", n.name));
             }
@@ -406,7 +433,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
                 n.line,
                 NoteKind::Unknown,
                 format!(
-                    "NIC {}: Get-NetAdapterRdma does not list it: RDMA unknown, written as none",
+                    "NIC {}: Get-NetAdapterRdma does not list it: RDMA unknown, `rdma` not written (the design's default, none, then applies)",
                     n.name
                 ),
             ),
@@ -439,7 +466,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
         }
         if let Some((net, line)) = on_adapter.get(&n.name) {
             let net = net.clone();
-            let vlan = n.vlan.as_ref().map(|v| v.value).unwrap_or(0);
+            let vlan = n.vlan.as_ref().map(|v| v.value);
             let mtu = n.jumbo_packet.as_ref().map(|j| j.value.saturating_sub(14));
             let role = cluster_nets
                 .get(net.as_str())
@@ -449,13 +476,14 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
                 .get(net.as_str())
                 .and_then(|x| x.subnet.as_ref())
                 .map(|s| s.value.clone());
-            let rdma = n.rdma_enabled.as_ref().is_some_and(|e| e.value);
+            let rdma = n.rdma_enabled.as_ref().map(|e| e.value);
             let file = h.file.clone();
             let e = c.evidence(&net, *line);
             e.cluster_role = e.cluster_role.or(role);
             e.subnet = e.subnet.clone().or(subnet);
-            e.rdma |= rdma;
-            e.vlans.push((vlan, format!("{file}:{line}")));
+            e.rdma(rdma);
+            let at = format!("{file}:{line}");
+            e.vlan(vlan.map(|v| (v, at.clone())), at);
             e.mtus.extend(mtu);
             e.lm |= lm_nets.contains(&net);
             c.put(
@@ -549,7 +577,9 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             let e = c.evidence(&net, *line);
             e.cluster_role = e.cluster_role.or(role);
             let file = h.file.clone();
-            e.vlans.push((0, format!("{file}:{line}")));
+            // A team interface's VLAN (Get-NetLbfoTeamNic) is not
+            // collected: unknown, not untagged.
+            e.vlan(None, format!("{file}:{line} (team {})", tm.name));
             c.put(
                 &t,
                 "networks",
@@ -731,21 +761,16 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             .and_then(|x| x.subnet.as_ref())
             .map(|s| s.value.clone());
         let vlan = v.vlan.as_ref().map(|x| (x.value, c.at(x)));
-        let rdma = v.rdma_enabled.as_ref().is_some_and(|r| r.value);
+        let rdma = v.rdma_enabled.as_ref().map(|r| r.value);
         let lm = lm_nets.contains(&net);
         let file = h.file.clone();
         let e = c.evidence(&net, v.line);
         e.cluster_role = e.cluster_role.or(role);
         e.subnet = e.subnet.clone().or(subnet);
-        e.rdma |= rdma;
+        e.rdma(rdma);
         e.lm |= lm;
         e.mtus.extend(mtu);
-        match vlan {
-            Some(x) => e.vlans.push(x),
-            None => e
-                .vlans
-                .push((0, format!("{file}:{} (no VLAN collected)", v.line))),
-        }
+        e.vlan(vlan, format!("{file}:{} (vNIC {})", v.line, v.name));
     }
 
     // Live migration.
@@ -951,7 +976,7 @@ fn intents(c: &mut Ctx<'_>, nic_names: &BTreeSet<&str>) {
 fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, String, bool) {
     let n = name.to_ascii_lowercase().replace([' ', '-', '_'], "");
     let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
-    if e.rdma {
+    if e.rdma == Some(true) {
         return (
             "storage",
             Some("smb"),
@@ -1023,11 +1048,39 @@ fn write_networks(out: &mut String, nets: &BTreeMap<String, Evidence>, notes: &m
             });
         }
         let _ = writeln!(out, "\n[networks.{}]", key(name));
-        line_kv(out, "role", &string(role), &why);
+        // A role no property states says so beside it, not only on
+        // standard error.
+        let said = if inferred {
+            format!("inferred: {why}")
+        } else {
+            why
+        };
+        line_kv(out, "role", &string(role), &said);
         if let Some(p) = proto {
             line_kv(out, "protocol", &string(p), "with the role");
         }
-        // VLAN: the one most interfaces on the network use.
+        // VLAN: the one most interfaces that state one use; an interface
+        // whose VLAN is not collected casts no vote.
+        let unknown = match e.unknown_vlans.len() {
+            0 => String::new(),
+            n => format!(", {n} more not collected"),
+        };
+        if !e.unknown_vlans.is_empty() {
+            let then = if e.vlans.is_empty() {
+                "`vlan` is not written (no interface states one)"
+            } else {
+                "they do not count toward its VLAN"
+            };
+            notes.push(HostNote {
+                file: file.clone(),
+                line,
+                kind: NoteKind::Unknown,
+                text: format!(
+                    "network {name}: the VLAN of {} is not collected: {then}",
+                    e.unknown_vlans.join(", ")
+                ),
+            });
+        }
         let mut count: BTreeMap<u16, Vec<&str>> = BTreeMap::new();
         for (v, at) in &e.vlans {
             count.entry(*v).or_default().push(at);
@@ -1041,7 +1094,12 @@ fn write_networks(out: &mut String, nets: &BTreeMap<String, Evidence>, notes: &m
                     out,
                     "vlan",
                     &vlan.to_string(),
-                    &format!("{} ({} of {} interfaces)", ats[0], ats.len(), e.vlans.len()),
+                    &format!(
+                        "{} ({} of {} interfaces{unknown})",
+                        ats[0],
+                        ats.len(),
+                        e.vlans.len()
+                    ),
                 );
             }
             if count.len() > 1 {

@@ -32,7 +32,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::design::toml::{comment_text, key, string};
-use crate::model::{Origin, Sourced};
+use crate::model::Sourced;
 
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
 
@@ -67,6 +67,8 @@ struct NetInfo {
     role: &'static str,
     protocol: Option<&'static str>,
     vlan: Option<(u16, String)>,
+    /// The MTUs of its vmkernel ports that the collection states: one it
+    /// does not state is no vote (it is noted, never taken as 1500).
     mtus: Vec<(u32, String)>,
     vm: bool,
 }
@@ -236,11 +238,9 @@ fn line(out: &mut String, k: &str, v: &str, comment: &str) {
     }
 }
 
+/// `file:line`, `default: <source>` or `inferred from file:line: <why>`.
 fn at<T>(file: &str, s: &Sourced<T>) -> String {
-    match &s.origin {
-        Origin::Line(l) => format!("{file}:{l}"),
-        Origin::VendorDefault { source } => format!("default: {source}"),
-    }
+    crate::design::toml::sourced(file, s).text
 }
 
 /// The most common value (ties: the first seen), with the comment of its
@@ -337,11 +337,13 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                     n.protocol = protocol;
                 }
                 n.vm = false;
-                let mtu = k
-                    .mtu
-                    .as_ref()
-                    .map_or((1500, String::new()), |m| (m.value, at(&c.file, m)));
-                n.mtus.push(mtu);
+                match &k.mtu {
+                    Some(m) => n.mtus.push((m.value, at(&c.file, m))),
+                    None => notes.push(format!(
+                        "{}:{}: {} {}: its MTU is not collected: `mtu` is not written for it, and it does not count toward the MTU of network {}",
+                        c.file, k.line, h.name, k.name, pg.value
+                    )),
+                }
                 if n.vlan.is_none() {
                     n.vlan = pg_vlan(&c.file, h, &pg.value, notes);
                 }
