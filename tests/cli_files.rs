@@ -8,89 +8,12 @@
 
 #![cfg(unix)]
 
-use std::io::Write;
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-const DEADLINE: Duration = Duration::from_secs(30);
-
-/// Runs netlint in `cwd` with `stdin`; (exit code, stdout, stderr).
-fn netlint_in(cwd: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_netlint"))
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("GITHUB_ACTIONS")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all(stdin);
-    drop(input);
-    let out = child.stdout.take().unwrap();
-    let err = child.stderr.take().unwrap();
-    let read = |mut r: Box<dyn std::io::Read + Send>| {
-        std::thread::spawn(move || {
-            let mut s = Vec::new();
-            let _ = r.read_to_end(&mut s);
-            s
-        })
-    };
-    let (out, err) = (read(Box::new(out)), read(Box::new(err)));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > DEADLINE {
-            let _ = child.kill();
-            panic!("netlint {args:?} did not finish in {DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    (
-        status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
-        String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
-    )
-}
-
-/// A fresh folder under the system temp dir (outside any repository),
-/// removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("netlint-files-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(std::fs::canonicalize(dir).unwrap())
-    }
-    fn write(&self, rel: &str, text: &str) -> PathBuf {
-        self.write_bytes(rel, text.as_bytes())
-    }
-    fn write_bytes(&self, rel: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, bytes).unwrap();
-        p
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        netlint_in(&self.0, args, b"")
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod support;
+use support::{netlint_in, TempDir};
 
 fn mkfifo(p: &Path) {
     let ok = Command::new("mkfifo").arg(p).status().unwrap().success();
@@ -129,7 +52,7 @@ fn files_checked(out: &str) -> u64 {
 
 #[test]
 fn link_loops_are_walked_once() {
-    let t = TempDir::new("loops");
+    let t = TempDir::new("files", "loops");
     t.write("d/a.toml", MIXED);
     symlink(".", t.path().join("d/self")).unwrap();
     symlink("..", t.path().join("d/up")).unwrap();
@@ -148,7 +71,7 @@ fn link_loops_are_walked_once() {
 
 #[test]
 fn fifos_devices_and_links_out_of_the_tree_are_skipped_with_a_note() {
-    let t = TempDir::new("special");
+    let t = TempDir::new("files", "special");
     t.write("d/a.toml", CLEAN);
     mkfifo(&t.path().join("d/pipe.toml"));
     symlink("/dev/zero", t.path().join("d/zero.toml")).unwrap();
@@ -175,7 +98,7 @@ fn fifos_devices_and_links_out_of_the_tree_are_skipped_with_a_note() {
 
 #[test]
 fn a_link_inside_the_tree_is_followed_and_its_file_checked_once() {
-    let t = TempDir::new("inner-link");
+    let t = TempDir::new("files", "inner-link");
     t.write("d/real/a.toml", MIXED);
     symlink("real", t.path().join("d/alias")).unwrap();
     symlink("real/a.toml", t.path().join("d/b.toml")).unwrap();
@@ -186,7 +109,7 @@ fn a_link_inside_the_tree_is_followed_and_its_file_checked_once() {
 
 #[test]
 fn files_over_the_size_limit_are_unreadable_and_the_limit_can_be_raised() {
-    let t = TempDir::new("size");
+    let t = TempDir::new("files", "size");
     let big = format!("{CLEAN}\n# {}\n", "x".repeat(2000));
     t.write("big.toml", &big);
     let (code, out, _) = t.run(&[
@@ -211,7 +134,7 @@ fn files_over_the_size_limit_are_unreadable_and_the_limit_can_be_raised() {
 
 #[test]
 fn dev_zero_is_refused_as_a_design_and_as_a_baseline() {
-    let t = TempDir::new("zero");
+    let t = TempDir::new("files", "zero");
     t.write("a.toml", CLEAN);
     let start = Instant::now();
     let (code, out, _) = t.run(&["check", "/dev/zero", "a.toml", "--format", "json"]);
@@ -245,7 +168,7 @@ fn files_of(out: &str) -> Vec<String> {
 /// file named on the command line is checked all the same.
 #[test]
 fn ignored_designs_are_not_searched_and_a_named_one_is_checked() {
-    let t = TempDir::new("gitignore");
+    let t = TempDir::new("files", "gitignore");
     t.write("repo/.git/HEAD", "ref: refs/heads/main\n");
     t.write("repo/.git/info/exclude", "scratch/\n");
     t.write("repo/.gitignore", "build/\n/designs/old.toml\n");
@@ -299,7 +222,7 @@ fn ignored_designs_are_not_searched_and_a_named_one_is_checked() {
 /// `.ignore` applies everywhere.
 #[test]
 fn a_gitignore_outside_a_repository_is_not_applied() {
-    let t = TempDir::new("no-git");
+    let t = TempDir::new("files", "no-git");
     t.write("d/.gitignore", "build/\n");
     t.write("d/.ignore", "wip.toml\n");
     t.write("d/build/generated.toml", MIXED);
@@ -316,7 +239,7 @@ fn a_gitignore_outside_a_repository_is_not_applied() {
 /// is not searched; a rule that is not a valid glob is a note at its line.
 #[test]
 fn hostile_or_broken_ignore_files_are_reported() {
-    let t = TempDir::new("bad-ignore");
+    let t = TempDir::new("files", "bad-ignore");
     t.write("d/.git/HEAD", "ref: refs/heads/main\n");
     t.write("d/a.toml", CLEAN);
     t.write("d/fifo/b.toml", MIXED);
@@ -358,7 +281,7 @@ fn hostile_or_broken_ignore_files_are_reported() {
 
 #[test]
 fn output_onto_an_input_is_a_usage_error_and_leaves_the_input() {
-    let t = TempDir::new("o-input");
+    let t = TempDir::new("files", "o-input");
     t.write("d/a.toml", MIXED);
     let cases: [&[&str]; 5] = [
         &["check", "d/a.toml", "-o", "d/a.toml"],
@@ -385,7 +308,7 @@ fn output_onto_an_input_is_a_usage_error_and_leaves_the_input() {
 
 #[test]
 fn two_reports_to_one_file_are_a_usage_error() {
-    let t = TempDir::new("o-twice");
+    let t = TempDir::new("files", "o-twice");
     t.write("a.toml", MIXED);
     let (code, _, err) = t.run(&[
         "check", "a.toml", "--format", "json", "-o", "r.txt", "--format", "sarif", "-o", "./r.txt",
@@ -397,7 +320,7 @@ fn two_reports_to_one_file_are_a_usage_error() {
 
 #[test]
 fn reports_are_written_whole_through_a_rename() {
-    let t = TempDir::new("o-atomic");
+    let t = TempDir::new("files", "o-atomic");
     t.write("a.toml", MIXED);
     t.write("out/report.json", "old");
     let (code, _, _) = t.run(&[
@@ -424,7 +347,7 @@ const OFF: &str = "[netlint]\nrules = { team-speed-mismatch = \"off\" }\n";
 
 #[test]
 fn config_discovery_stops_at_the_repository_root() {
-    let t = TempDir::new("cfg-root");
+    let t = TempDir::new("files", "cfg-root");
     // A netlint.toml above the repository must not turn the run green.
     t.write("netlint.toml", OFF);
     t.write("repo/.git/HEAD", "ref: refs/heads/main\n");
@@ -447,7 +370,7 @@ fn config_discovery_stops_at_the_repository_root() {
 
 #[test]
 fn config_and_isolated_choose_the_config() {
-    let t = TempDir::new("cfg-flags");
+    let t = TempDir::new("files", "cfg-flags");
     t.write("a.toml", MIXED);
     t.write("netlint.toml", OFF);
     t.write("other/strict.toml", "[netlint]\nfail_on = \"error\"\n");
@@ -475,7 +398,7 @@ fn config_and_isolated_choose_the_config() {
 
 #[test]
 fn a_config_linked_from_outside_the_repository_is_not_echoed() {
-    let t = TempDir::new("cfg-link");
+    let t = TempDir::new("files", "cfg-link");
     t.write(
         "secret/netlint.toml",
         "[netlint]\npassword = \"hunter2-SECRET\" = 1\n",
@@ -503,9 +426,9 @@ fn a_config_linked_from_outside_the_repository_is_not_echoed() {
 
 #[test]
 fn undecodable_and_unreadable_configs_are_input_errors() {
-    let t = TempDir::new("cfg-bad");
+    let t = TempDir::new("files", "cfg-bad");
     t.write("a/d.toml", CLEAN);
-    t.write_bytes("a/netlint.toml", b"[netlint]\n# caf\xe9\n");
+    t.write("a/netlint.toml", b"[netlint]\n# caf\xe9\n");
     let (code, out, _) = t.run(&["check", "a/d.toml", "--format", "json"]);
     assert_eq!(code, 2);
     assert!(
@@ -524,7 +447,7 @@ fn undecodable_and_unreadable_configs_are_input_errors() {
 
 #[test]
 fn every_command_honours_a_malformed_config_as_check_does() {
-    let t = TempDir::new("cfg-commands");
+    let t = TempDir::new("files", "cfg-commands");
     t.write("d.toml", CLEAN);
     t.write("netlint.toml", "[netlint]\nfail_on = \n");
     assert_eq!(t.run(&["check", "d.toml"]).0, 2);
@@ -541,9 +464,9 @@ fn every_command_honours_a_malformed_config_as_check_does() {
 
 #[test]
 fn directory_mode_finds_spaced_headers_and_reports_latin1() {
-    let t = TempDir::new("skips");
+    let t = TempDir::new("files", "skips");
     t.write("d/spaced.toml", &MIXED.replace("[design]", "[ design ]"));
-    t.write_bytes("d/latin1.toml", b"[design]\nname = \"caf\xe9\"\n");
+    t.write("d/latin1.toml", b"[design]\nname = \"caf\xe9\"\n");
     t.write("d/other.toml", "[tool]\nx = 1\n");
     let (code, out, _) = t.run(&["check", "d", "--format", "json"]);
     assert_eq!(code, 2, "{out}");
@@ -566,7 +489,7 @@ fn directory_mode_finds_spaced_headers_and_reports_latin1() {
 
 #[test]
 fn finding_no_design_is_an_input_error_unless_allowed() {
-    let t = TempDir::new("empty");
+    let t = TempDir::new("files", "empty");
     t.write("d/Cargo.toml", "[package]\nname = \"x\"\n");
     let (code, out, err) = t.run(&["check", "d", "--format", "json"]);
     assert_eq!(code, 2);
@@ -585,7 +508,7 @@ fn finding_no_design_is_an_input_error_unless_allowed() {
 
 #[test]
 fn one_unreadable_path_among_several_is_reported_and_the_rest_checked() {
-    let t = TempDir::new("several");
+    let t = TempDir::new("files", "several");
     t.write("a.toml", MIXED);
     t.write("c.toml", MIXED);
     mkfifo(&t.path().join("fifo.toml"));
@@ -634,7 +557,7 @@ fn one_unreadable_path_among_several_is_reported_and_the_rest_checked() {
 
 #[test]
 fn standard_input_is_a_design_with_the_name_given() {
-    let t = TempDir::new("stdin");
+    let t = TempDir::new("files", "stdin");
     t.write("sub/netlint.toml", OFF);
     let (code, out, _) = netlint_in(
         t.path(),
@@ -669,7 +592,7 @@ fn standard_input_is_a_design_with_the_name_given() {
 
 #[test]
 fn diagnostics_are_sorted_by_file_and_a_file_named_twice_is_checked_once() {
-    let t = TempDir::new("order");
+    let t = TempDir::new("files", "order");
     t.write("b.toml", MIXED);
     t.write("a.toml", MIXED);
     let (_, out, _) = t.run(&[
@@ -689,7 +612,7 @@ fn diagnostics_are_sorted_by_file_and_a_file_named_twice_is_checked_once() {
 
 #[test]
 fn human_output_caps_repeated_input_errors_and_json_keeps_them() {
-    let t = TempDir::new("many");
+    let t = TempDir::new("files", "many");
     let mut text = String::from("[design]\nname = \"x\"\n");
     for i in 0..300 {
         text.push_str(&format!("bogus_{i} = 1\n"));

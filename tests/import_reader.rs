@@ -7,83 +7,9 @@
 //! own loader refuses. Each run is the real binary with a deadline, so a
 //! hang fails the test instead of stalling the suite.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-const DEADLINE: Duration = Duration::from_secs(30);
-
-/// Runs netlint in `cwd`; (exit code, stdout, stderr). Killed and failed
-/// past the deadline.
-fn netlint_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_netlint"))
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("GITHUB_ACTIONS")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let out = child.stdout.take().unwrap();
-    let err = child.stderr.take().unwrap();
-    let read = |mut r: Box<dyn std::io::Read + Send>| {
-        std::thread::spawn(move || {
-            let mut s = Vec::new();
-            let _ = r.read_to_end(&mut s);
-            s
-        })
-    };
-    let (out, err) = (read(Box::new(out)), read(Box::new(err)));
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > DEADLINE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("netlint {args:?} did not finish in {DEADLINE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    (
-        status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
-        String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
-    )
-}
-
-/// A fresh folder under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("netlint-reader-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(std::fs::canonicalize(dir).unwrap())
-    }
-    fn write(&self, rel: &str, bytes: &[u8]) -> PathBuf {
-        let p = self.0.join(rel);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(&p, bytes).unwrap();
-        p
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        netlint_in(&self.0, args)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use std::path::Path;
+mod support;
+use support::{netlint_in, TempDir};
 
 fn fixture(rel: &str) -> Vec<u8> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -116,8 +42,8 @@ fn powershell_utf16(text: &[u8]) -> Vec<u8> {
 
 #[test]
 fn a_utf16_running_config_and_csv_import_to_the_design_of_their_utf8_originals() {
-    let utf8 = TempDir::new("utf8");
-    let utf16 = TempDir::new("utf16");
+    let utf8 = TempDir::new("reader", "utf8");
+    let utf16 = TempDir::new("reader", "utf16");
     let files = [
         "fixtures/nxos-tor1.cfg",
         "fixtures/eos-leaf1.cfg",
@@ -146,7 +72,7 @@ fn a_utf16_running_config_and_csv_import_to_the_design_of_their_utf8_originals()
 
 #[test]
 fn a_latin1_config_is_read_with_a_note() {
-    let t = TempDir::new("latin1");
+    let t = TempDir::new("reader", "latin1");
     t.write(
         "tor1.cfg",
         b"hostname tor1\nfeature lldp\nvlan 10\n  name caf\xe9\n",
@@ -160,7 +86,7 @@ fn a_latin1_config_is_read_with_a_note() {
 
 #[test]
 fn check_and_diff_read_hyperv_vsphere_and_sddc_collections() {
-    let t = TempDir::new("kinds");
+    let t = TempDir::new("reader", "kinds");
     t.write("hv01.json", &fixture("host-fixtures/converged/hv01.json"));
     t.write(
         "prod-cl01.vsphere.json",
@@ -201,7 +127,7 @@ fn check_and_diff_read_hyperv_vsphere_and_sddc_collections() {
 
 #[test]
 fn from_a_vendor_on_another_vendors_config_says_so() {
-    let t = TempDir::new("from");
+    let t = TempDir::new("reader", "from");
     t.write("tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
     let (code, _, err) = t.run(&["import", "--from", "eos", "tor1.cfg"]);
     assert_eq!(code, 0, "{err}");
@@ -215,7 +141,11 @@ fn from_a_vendor_on_another_vendors_config_says_so() {
 
 #[test]
 fn import_help_names_every_input_kind() {
-    let (code, out, _) = netlint_in(Path::new(env!("CARGO_MANIFEST_DIR")), &["import", "--help"]);
+    let (code, out, _) = netlint_in(
+        Path::new(env!("CARGO_MANIFEST_DIR")),
+        &["import", "--help"],
+        b"",
+    );
     assert_eq!(code, 0);
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     for kind in [
@@ -236,7 +166,7 @@ fn import_help_names_every_input_kind() {
 #[test]
 fn a_zip_bomb_is_refused_with_the_limit_named() {
     use netlint_import::host::zip::{crc32, write_raw, RawEntry};
-    let t = TempDir::new("bomb");
+    let t = TempDir::new("reader", "bomb");
     // 17 network files of 1 MiB of zeros (about 1 KiB deflated each): 17
     // MiB from 17 KiB, past 16 MiB at 1,000 to 1 (the unit tests of
     // host::zip take the 256 MiB cap too).
@@ -268,7 +198,7 @@ fn a_zip_bomb_is_refused_with_the_limit_named() {
 
 #[test]
 fn an_output_inside_an_input_folder_is_refused() {
-    let t = TempDir::new("inside");
+    let t = TempDir::new("reader", "inside");
     let cfg = fixture("fixtures/nxos-tor1.cfg");
     t.write("configs/tor1.cfg", &cfg);
     copy_dir(
@@ -301,7 +231,7 @@ fn import_never_writes_a_design_its_loader_refuses() {
     // with control characters: issue 30 names both as writing a design
     // `check` then refuses. Either the writer handles them (the design
     // loads) or the backstop refuses (exit 2, nothing written).
-    let t = TempDir::new("backstop");
+    let t = TempDir::new("reader", "backstop");
     let v = fixture("vsphere/prod-cl01.vsphere.json");
     t.write("a.vsphere.json", &v);
     t.write("b.vsphere.json", &v);
@@ -333,13 +263,17 @@ mod unix {
     use std::os::unix::fs::symlink;
 
     fn mkfifo(p: &Path) {
-        let ok = Command::new("mkfifo").arg(p).status().unwrap().success();
+        let ok = std::process::Command::new("mkfifo")
+            .arg(p)
+            .status()
+            .unwrap()
+            .success();
         assert!(ok, "mkfifo {}", p.display());
     }
 
     #[test]
     fn a_fifo_named_or_in_a_folder_is_not_waited_on() {
-        let t = TempDir::new("fifo");
+        let t = TempDir::new("reader", "fifo");
         t.write("d/tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
         mkfifo(&t.path().join("d/pipe.cfg"));
         mkfifo(&t.path().join("named.cfg"));
@@ -362,7 +296,7 @@ mod unix {
 
     #[test]
     fn an_sddc_folder_whose_cluster_file_is_a_fifo_is_not_waited_on() {
-        let t = TempDir::new("sddc-fifo");
+        let t = TempDir::new("reader", "sddc-fifo");
         copy_dir(
             &Path::new(env!("CARGO_MANIFEST_DIR"))
                 .join("crates/netlint-import/tests/sddc/s2d-roce-nopfc"),
@@ -382,7 +316,7 @@ mod unix {
 
     #[test]
     fn dev_zero_and_sizes_are_read_under_the_limit() {
-        let t = TempDir::new("zero");
+        let t = TempDir::new("reader", "zero");
         symlink("/dev/zero", t.path().join("zero.cfg")).unwrap();
         std::fs::create_dir_all(t.path().join("d")).unwrap();
         symlink("/dev/zero", t.path().join("d/zero.cfg")).unwrap();
@@ -407,7 +341,7 @@ mod unix {
 
     #[test]
     fn a_link_to_its_own_folder_is_walked_once() {
-        let t = TempDir::new("self");
+        let t = TempDir::new("reader", "self");
         t.write("d/tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
         symlink(".", t.path().join("d/self")).unwrap();
         symlink("..", t.path().join("d/up")).unwrap();
@@ -422,7 +356,7 @@ mod unix {
 fn stdout_and_stderr_of_a_failed_run_hold_no_design() {
     // Nothing half-written: an unreadable input among readable ones stops
     // the import before anything is written.
-    let t = TempDir::new("partial");
+    let t = TempDir::new("reader", "partial");
     t.write("tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
     let (code, out, err) = t.run(&["import", "tor1.cfg", "missing.cfg", "-o", "o.toml"]);
     assert_eq!(code, 2, "{err}");

@@ -48,3 +48,91 @@ pub fn fixture_files() -> Vec<(String, String)> {
     out.sort();
     out
 }
+
+/// How long [`netlint_in`] waits for the binary.
+#[allow(dead_code)]
+pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The netlint binary run in `cwd` with `stdin` (outside the test process,
+/// `GITHUB_ACTIONS` unset): its exit code, standard output and standard
+/// error. Killed, and the test failed, past [`DEADLINE`].
+#[allow(dead_code)] // not every test file runs the binary
+pub fn netlint_in(cwd: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_netlint"))
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("GITHUB_ACTIONS")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let _ = input.write_all(stdin);
+    drop(input);
+    let out = child.stdout.take().unwrap();
+    let err = child.stderr.take().unwrap();
+    let read = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = r.read_to_end(&mut s);
+            s
+        })
+    };
+    let (out, err) = (read(Box::new(out)), read(Box::new(err)));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > DEADLINE {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("netlint {args:?} did not finish in {DEADLINE:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    (
+        status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.join().unwrap()).into_owned(),
+        String::from_utf8_lossy(&err.join().unwrap()).into_owned(),
+    )
+}
+
+/// A fresh folder under the system temp dir (outside any repository),
+/// removed when dropped.
+#[allow(dead_code)] // not every test file writes a tree
+pub struct TempDir(PathBuf);
+
+#[allow(dead_code)]
+impl TempDir {
+    /// `netlint-<tag>-<pid>-<name>` under the system temp dir.
+    pub fn new(tag: &str, name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("netlint-{tag}-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(std::fs::canonicalize(dir).unwrap())
+    }
+    /// Writes `bytes` at `rel`, folders made; its path.
+    pub fn write(&self, rel: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
+        let p = self.0.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, bytes).unwrap();
+        p
+    }
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+    /// netlint run in the folder, with nothing on standard input.
+    pub fn run(&self, args: &[&str]) -> (i32, String, String) {
+        netlint_in(&self.0, args, b"")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
