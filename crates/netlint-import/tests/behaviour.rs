@@ -598,3 +598,34 @@ fn eos_dcbx_mode_is_read_from_the_port() {
     let m = c.dcb.dcbx_mode.as_ref().unwrap();
     assert_eq!((m.value.as_str(), m.line()), ("ieee", Some(6)));
 }
+
+/// Issue 30 item 7: a second, other vPC domain is not understood (the
+/// first kept, never silently replaced), the same one entered again is;
+/// a PFC mode that is none of on, off, auto is not understood (it was
+/// taken as off); `no switchport access vlan` and `no switchport trunk
+/// native vlan` put the default back, understood (they were "ignored").
+#[test]
+fn a_second_domain_a_bad_pfc_mode_and_no_access_vlan_are_classed_by_what_they_say() {
+    let c = config(
+        "vpc domain 10\n  peer-switch\nvpc domain 10\n  role priority 100\nvpc domain 20\n  peer-switch\n\
+         interface Ethernet1/1\n  priority-flow-control mode sometimes\n\
+         interface Ethernet1/2\n  priority-flow-control mode auto\n\
+         interface Ethernet1/3\n  switchport access vlan 7\n  no switchport access vlan\n  no switchport trunk native vlan\n",
+        Vendor::NxOs,
+    );
+    let d = c.mlag.as_ref().unwrap();
+    assert_eq!(d.domain_id.as_ref().unwrap().value, "10");
+    assert_eq!(d.line, 1);
+    let not: Vec<u32> = c.summary.not_understood.iter().map(|n| n.line).collect();
+    assert_eq!(not, vec![5, 6, 8], "{:?}", c.summary.not_understood);
+    assert_eq!(port(&c, "Ethernet1/2").pfc.unwrap().value, false);
+    assert!(port(&c, "Ethernet1/1").pfc.is_none());
+    assert!(port(&c, "Ethernet1/3").access_vlan.is_none());
+    for line in [3, 4, 13, 14] {
+        assert_eq!(
+            c.summary.class(line),
+            Some(LineClass::Understood),
+            "line {line}"
+        );
+    }
+}

@@ -4,6 +4,39 @@ use super::vendors::Qos;
 use super::*;
 
 impl Parser {
+    /// A domain's opening line (`vpc domain 10`, `mlag configuration`,
+    /// `vlt-domain 1`): the domain opened, or the one already open entered
+    /// again when it is the same (a capture that repeats the block). A
+    /// switch is in one domain: a second, other one is not understood (the
+    /// first is kept, and the lines under the second are not understood
+    /// with it), never a silent replacement of the first.
+    pub(super) fn domain_line(
+        &mut self,
+        kind: MlagKind,
+        no: u32,
+        id: Option<&str>,
+        body: &str,
+        ctx: Ctx,
+    ) -> Outcome {
+        match &self.cfg.mlag {
+            None => {
+                self.open_domain(kind, no, id.map(str::to_string));
+                understood(ctx)
+            }
+            Some(d) if d.kind == kind && d.domain_id.as_ref().map(|x| x.value.as_str()) == id => {
+                understood(ctx)
+            }
+            Some(d) => {
+                let first = d.line;
+                self.bad(
+                    no,
+                    body,
+                    format!("a second MLAG domain: a switch is in one, and the first (line {first}) is kept"),
+                )
+            }
+        }
+    }
+
     pub(super) fn open_domain(&mut self, kind: MlagKind, no: u32, id: Option<String>) {
         self.cfg.mlag = Some(MlagDomain {
             kind,

@@ -166,6 +166,10 @@ impl Parser {
                     )
                 }
             },
+            // The default back (VLAN 1 on every vendor read): as if the
+            // port had never set one.
+            (true, ["switchport", "access", "vlan", ..]) => ifc.access_vlan = None,
+            (true, ["switchport", "trunk", "native", "vlan", ..]) => ifc.native_vlan = None,
             (_, ["switchport", "trunk", "allowed", "vlan", ops @ ..]) => {
                 return self.allowed(i, neg, no, body, ops);
             }
@@ -247,9 +251,14 @@ impl Parser {
                     self.cfg.dcb.network_qos_policy = Some(Sourced::at(name.to_string(), no));
                 }
             }
-            (false, ["priority-flow-control", "mode", m])
+            // `auto` (NX-OS's default: PFC as DCBX negotiates it) is not
+            // taken as on.
+            (false, ["priority-flow-control", "mode", m @ ("on" | "off" | "auto")])
             | (false, ["priority-flow-control", m @ ("on" | "off")]) => {
                 ifc.pfc = Some(Sourced::at(*m == "on", no));
+            }
+            (false, ["priority-flow-control", "mode", m]) => {
+                return self.bad(no, body, format!("`{m}` is no PFC mode (on, off, auto)"));
             }
             (true, ["priority-flow-control", "mode", ..]) | (true, ["priority-flow-control"]) => {
                 ifc.pfc = Some(Sourced::at(false, no));

@@ -295,16 +295,13 @@ impl Parser {
             }
             (_, ["spanning-tree", ..]) => self.stp_global(neg, no, body, w),
             (false, ["vpc", "domain", id, ..]) => {
-                self.open_domain(MlagKind::Vpc, no, Some(id.to_string()));
-                understood(Ctx::VpcDomain)
+                self.domain_line(MlagKind::Vpc, no, Some(id), body, Ctx::VpcDomain)
             }
             (false, ["mlag", "configuration"]) => {
-                self.open_domain(MlagKind::Mlag, no, None);
-                understood(Ctx::MlagConfig)
+                self.domain_line(MlagKind::Mlag, no, None, body, Ctx::MlagConfig)
             }
             (false, ["vlt-domain", id]) => {
-                self.open_domain(MlagKind::Vlt, no, Some(id.to_string()));
-                understood(Ctx::VltDomain)
+                self.domain_line(MlagKind::Vlt, no, Some(id), body, Ctx::VltDomain)
             }
             (false, ["system", "jumbomtu", n]) => match number(Some(n), 576..=10240) {
                 Some(m) => {
