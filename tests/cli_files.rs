@@ -465,7 +465,7 @@ fn every_command_honours_a_malformed_config_as_check_does() {
 #[test]
 fn directory_mode_finds_spaced_headers_and_reports_latin1() {
     let t = TempDir::new("files", "skips");
-    t.write("d/spaced.toml", &MIXED.replace("[design]", "[ design ]"));
+    t.write("d/spaced.toml", MIXED.replace("[design]", "[ design ]"));
     t.write("d/latin1.toml", b"[design]\nname = \"caf\xe9\"\n");
     t.write("d/other.toml", "[tool]\nx = 1\n");
     let (code, out, _) = t.run(&["check", "d", "--format", "json"]);

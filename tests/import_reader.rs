@@ -53,7 +53,7 @@ fn a_utf16_running_config_and_csv_import_to_the_design_of_their_utf8_originals()
         let name = Path::new(f).file_name().unwrap().to_str().unwrap();
         let bytes = fixture(f);
         utf8.write(name, &bytes);
-        utf16.write(name, &powershell_utf16(&bytes));
+        utf16.write(name, powershell_utf16(&bytes));
     }
     let args = ["import", "nxos-tor1.cfg", "eos-leaf1.cfg", "cabling.csv"];
     let (code8, design8, err8) = utf8.run(&args);
@@ -87,10 +87,10 @@ fn a_latin1_config_is_read_with_a_note() {
 #[test]
 fn check_and_diff_read_hyperv_vsphere_and_sddc_collections() {
     let t = TempDir::new("reader", "kinds");
-    t.write("hv01.json", &fixture("host-fixtures/converged/hv01.json"));
+    t.write("hv01.json", fixture("host-fixtures/converged/hv01.json"));
     t.write(
         "prod-cl01.vsphere.json",
-        &fixture("vsphere/prod-cl01.vsphere.json"),
+        fixture("vsphere/prod-cl01.vsphere.json"),
     );
     copy_dir(
         &Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -128,7 +128,7 @@ fn check_and_diff_read_hyperv_vsphere_and_sddc_collections() {
 #[test]
 fn from_a_vendor_on_another_vendors_config_says_so() {
     let t = TempDir::new("reader", "from");
-    t.write("tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
+    t.write("tor1.cfg", fixture("fixtures/nxos-tor1.cfg"));
     let (code, _, err) = t.run(&["import", "--from", "eos", "tor1.cfg"]);
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -274,7 +274,7 @@ mod unix {
     #[test]
     fn a_fifo_named_or_in_a_folder_is_not_waited_on() {
         let t = TempDir::new("reader", "fifo");
-        t.write("d/tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
+        t.write("d/tor1.cfg", fixture("fixtures/nxos-tor1.cfg"));
         mkfifo(&t.path().join("d/pipe.cfg"));
         mkfifo(&t.path().join("named.cfg"));
         let (code, _, err) = t.run(&["import", "named.cfg"]);
@@ -320,7 +320,7 @@ mod unix {
         symlink("/dev/zero", t.path().join("zero.cfg")).unwrap();
         std::fs::create_dir_all(t.path().join("d")).unwrap();
         symlink("/dev/zero", t.path().join("d/zero.cfg")).unwrap();
-        t.write("d/tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
+        t.write("d/tor1.cfg", fixture("fixtures/nxos-tor1.cfg"));
         let (code, _, err) = t.run(&["import", "zero.cfg"]);
         assert_eq!(code, 2, "{err}");
         assert!(
@@ -342,7 +342,7 @@ mod unix {
     #[test]
     fn a_link_to_its_own_folder_is_walked_once() {
         let t = TempDir::new("reader", "self");
-        t.write("d/tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
+        t.write("d/tor1.cfg", fixture("fixtures/nxos-tor1.cfg"));
         symlink(".", t.path().join("d/self")).unwrap();
         symlink("..", t.path().join("d/up")).unwrap();
         let (code, _, err) = t.run(&["import", "d"]);
@@ -357,7 +357,7 @@ fn stdout_and_stderr_of_a_failed_run_hold_no_design() {
     // Nothing half-written: an unreadable input among readable ones stops
     // the import before anything is written.
     let t = TempDir::new("reader", "partial");
-    t.write("tor1.cfg", &fixture("fixtures/nxos-tor1.cfg"));
+    t.write("tor1.cfg", fixture("fixtures/nxos-tor1.cfg"));
     let (code, out, err) = t.run(&["import", "tor1.cfg", "missing.cfg", "-o", "o.toml"]);
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty());

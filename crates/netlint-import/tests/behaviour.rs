@@ -618,7 +618,7 @@ fn a_second_domain_a_bad_pfc_mode_and_no_access_vlan_are_classed_by_what_they_sa
     assert_eq!(d.line, 1);
     let not: Vec<u32> = c.summary.not_understood.iter().map(|n| n.line).collect();
     assert_eq!(not, vec![5, 6, 8], "{:?}", c.summary.not_understood);
-    assert_eq!(port(&c, "Ethernet1/2").pfc.unwrap().value, false);
+    assert!(!port(&c, "Ethernet1/2").pfc.unwrap().value);
     assert!(port(&c, "Ethernet1/1").pfc.is_none());
     assert!(port(&c, "Ethernet1/3").access_vlan.is_none());
     for line in [3, 4, 13, 14] {
