@@ -198,22 +198,24 @@ pub(crate) fn write(
 }
 
 /// The payload a port's own MTU line gives (the design's meaning of
-/// `mtu`), where the port states one: NX-OS and IOS `mtu`, OS10 `mtu` (a
-/// frame size, less 18), EOS `l2 mtu` (less 18; EOS `mtu` is layer 3).
-/// As stated: the caller checks it against the format's range.
+/// `mtu`), where the port states one, as its vendor's spec says `mtu`
+/// counts: NX-OS and IOS `mtu` (the payload), OS10 `mtu` (a frame size,
+/// less its overhead), EOS `l2 mtu` (less its overhead; EOS `mtu` is
+/// layer 3). As stated: the caller checks it against the format's range.
 fn port_own_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
+    use crate::config::vendors::Mtu;
     let file = sw.cfg.file.as_str();
-    let (m, less) = match sw.cfg.vendor {
-        Vendor::NxOs | Vendor::Ios => (ifc.mtu?, 0),
-        Vendor::Os10 => (ifc.mtu?, 18),
-        Vendor::Eos => (ifc.l2_mtu?, 18),
+    let (m, less) = match sw.cfg.vendor.spec().mtu {
+        Mtu::Payload => (ifc.mtu?, 0),
+        Mtu::Frame { overhead } => (ifc.mtu?, overhead),
+        Mtu::Layer3 { l2_overhead, .. } => (ifc.l2_mtu?, l2_overhead),
     };
     if m.is_default() {
         return None;
     }
     let payload = m.value.saturating_sub(less);
     let from = if less > 0 {
-        toml::sourced(file, &m).then(&format!(" ({} less 18)", m.value))
+        toml::sourced(file, &m).then(&format!(" ({} less {less})", m.value))
     } else {
         toml::sourced(file, &m)
     };
