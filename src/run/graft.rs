@@ -89,8 +89,14 @@ pub fn graft_hosts(
         Some(b.switch(j).name.clone())
     };
     let doc: DocumentMut = design.text.parse().ok()?;
+    let bdoc: DocumentMut = built.text.parse().ok()?;
     let mut tail = DocumentMut::new();
     for key in ["networks", "profiles", "hosts"] {
+        // A table the as-built already has (its own networks) is its own:
+        // the hosts then name its networks, or the graft does not load.
+        if bdoc.contains_key(key) {
+            continue;
+        }
         if let Some(item) = doc.get(key) {
             tail.insert(key, item.clone());
         }
@@ -174,7 +180,6 @@ pub fn graft_hosts(
         from_rows.push((h.name.clone(), n.name.clone(), p));
     }
     // `[design]`'s keys the hosts depend on, after its first line.
-    let bdoc: DocumentMut = built.text.parse().ok()?;
     let bdesign = bdoc.get("design").and_then(Item::as_table_like)?;
     let ddesign = doc.get("design").and_then(Item::as_table_like);
     let mut keys = String::new();
@@ -253,4 +258,85 @@ fn find_design_header(text: &str) -> Option<usize> {
         at += line.len();
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DESIGN: &str = r#"[design]
+name = "d"
+platform = "windows-server-2022"
+
+[networks.smb]
+role = "storage"
+vlan = 711
+
+[switches.tor-a]
+mtu = 9216
+
+[hosts.hv1.nics.A]
+speed = "25G"
+switch = "tor-a"
+networks = ["smb"]
+"#;
+
+    const BUILT: &str = r#"[design]
+name = "imported"
+
+[switches.tor-a]
+mtu = 9216
+vlans = [711]
+"#;
+
+    fn loaded(path: &str, text: &str) -> (SourceFile, Design) {
+        let f = SourceFile::new(path, text);
+        let d = load(&f).design.expect("loads");
+        (f, d)
+    }
+
+    #[test]
+    fn the_hosts_go_on_the_as_built_cabled_by_its_rows_and_spans_map_back() {
+        let (df, d) = loaded("d.toml", DESIGN);
+        let (bf, b) = loaded("b.toml", BUILT);
+        let peers = [CabledPeer {
+            switch: "tor-a".into(),
+            port: "Ethernet1/1".into(),
+            device: "HV1".into(),
+            device_port: "a".into(),
+            at: Some(("cabling.csv".into(), Span::new(10, 20))),
+        }];
+        let g = graft_hosts(&df, &d, &bf, &b, &peers).expect("grafted");
+        let (_, combined) = loaded("b.toml", &g.text);
+        assert_eq!(combined.hosts.len(), 1);
+        assert_eq!(combined.platform.value.to_string(), "windows-server-2022");
+        let nic = &combined.hosts[0].nics[0];
+        assert_eq!(nic.port.as_ref().unwrap().value, "Ethernet1/1");
+        // The as-built's own lines map back, shifted past the inserted key.
+        let at = g.text.find("[switches.tor-a]").unwrap();
+        let orig = BUILT.find("[switches.tor-a]").unwrap();
+        match g.to_built(Span::new(at, at + 16)) {
+            Origin::Built(s) => assert_eq!(s, Span::new(orig, orig + 16)),
+            _ => panic!("not mapped back"),
+        }
+        // The row's value goes to the row, the rest of the hosts nowhere.
+        let port = nic.port.as_ref().unwrap().span;
+        assert!(matches!(g.to_built(port), Origin::Row(f, _) if f == "cabling.csv"));
+        assert!(matches!(
+            g.to_built(combined.hosts[0].span),
+            Origin::Grafted
+        ));
+    }
+
+    #[test]
+    fn nothing_is_grafted_where_a_nic_has_no_switch_as_built_or_hosts_exist() {
+        let (df, d) = loaded("d.toml", DESIGN);
+        let (bf, b) = loaded(
+            "b.toml",
+            "[design]\nname = \"imported\"\n\n[switches.other]\nmtu = 9216\n[switches.more]\nmtu = 9216\n",
+        );
+        assert!(graft_hosts(&df, &d, &bf, &b, &[]).is_none());
+        // An as-built with hosts is compared as it is.
+        assert!(graft_hosts(&df, &d, &df, &d, &[]).is_none());
+    }
 }
