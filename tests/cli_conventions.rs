@@ -4,6 +4,9 @@
 use std::path::Path;
 use std::process::Command;
 
+mod support;
+use support::bash_completes;
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
@@ -124,35 +127,6 @@ fn the_list_options_come_from_the_definitions() {
             select.long
         );
     }
-}
-
-/// What bash offers for the last of `words`, through the function the
-/// script registers for `netlint`.
-fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
-    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
-    let program = format!(
-        "eval \"$NETLINT_COMPLETION\"; f=$(complete -p netlint | sed 's/.*-F \\([^ ]*\\).*/\\1/'); \
-         COMP_WORDS=({words}); COMP_CWORD={cword}; \"$f\" netlint \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
-         printf '%s\\n' \"${{COMPREPLY[@]}}\"",
-        words = quoted.join(" "),
-        cword = words.len() - 1,
-    );
-    let out = Command::new("bash")
-        .args(["-c", &program])
-        .env("NETLINT_COMPLETION", script)
-        .output()
-        .expect("bash runs (the tests need a Unix shell)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect()
 }
 
 #[test]

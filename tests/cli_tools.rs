@@ -2,6 +2,9 @@
 
 use std::path::Path;
 
+mod support;
+use support::bash_completes;
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
@@ -70,33 +73,6 @@ fn completions_offer_rule_ids_and_categories() {
     assert!(zsh.contains("spof-switch\\:\""), "zsh: no description");
     let (_, fish, _) = run(&["completions", "fish"]);
     assert!(fish.contains(&format!("spof-switch\\t'{summary}'")), "fish");
-}
-
-/// What bash offers for the word being completed at the end of `words`.
-fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
-    let cword = words.len() - 1;
-    let program = format!(
-        "eval \"$NETLINT_COMPLETION\"; COMP_WORDS=({words}); COMP_CWORD={cword}; _netlint netlint '{cur}' '{prev}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
-        words = words.join(" "),
-        cur = words[cword],
-        prev = words[cword - 1],
-    );
-    let out = std::process::Command::new("bash")
-        .args(["-c", &program])
-        .env("NETLINT_COMPLETION", script)
-        .output()
-        .expect("bash runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(String::from)
-        .collect()
 }
 
 #[test]

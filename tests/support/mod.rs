@@ -136,3 +136,33 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// What bash offers for the last of `words`, through the function the
+/// script registers for `netlint`.
+#[allow(dead_code)] // not every test file completes
+pub fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "eval \"$NETLINT_COMPLETION\"; f=$(complete -p netlint | sed 's/.*-F \\([^ ]*\\).*/\\1/'); \
+         COMP_WORDS=({words}); COMP_CWORD={cword}; \"$f\" netlint \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        words = quoted.join(" "),
+        cword = words.len() - 1,
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &program])
+        .env("NETLINT_COMPLETION", script)
+        .output()
+        .expect("bash runs (the tests need a Unix shell)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
