@@ -258,10 +258,15 @@ pub fn with_inferred(message: &str, why: &str) -> String {
     }
 }
 
-/// A label moved to where its value came from: on a config line, or left
-/// on the generated design with a note when a vendor default set it. The
-/// other lines a value came from are returned as related labels.
-fn move_label(label: &mut Label, map: &SourceMap, sources: &[SourceFile]) -> Vec<Label> {
+/// A label moved to where its value came from: on a config line (saying
+/// so when the value was inferred from it), or left on the generated
+/// design with a note when a vendor default set it. The other lines a
+/// value came from (the other end of a link) are returned.
+pub fn move_label(
+    label: &mut Label,
+    map: &SourceMap,
+    sources: &[SourceFile],
+) -> Vec<(String, Span)> {
     match place(map, sources, label.span) {
         Place::Config {
             file,
@@ -274,9 +279,7 @@ fn move_label(label: &mut Label, map: &SourceMap, sources: &[SourceFile]) -> Vec
             if let Some(why) = inferred {
                 label.message = with_inferred(&label.message, why);
             }
-            also.into_iter()
-                .map(|(f, s)| Label::in_file(f, s, "the value also comes from this line"))
-                .collect()
+            also
         }
         Place::Default { file } => {
             let note = format!("vendor default: {file} does not set it");
@@ -296,7 +299,11 @@ fn move_label(label: &mut Label, map: &SourceMap, sources: &[SourceFile]) -> Vec
 pub fn remap(d: &mut Diagnostic, map: &SourceMap, sources: &[SourceFile]) {
     let mut extra = Vec::new();
     if let Some(p) = &mut d.primary {
-        extra.extend(move_label(p, map, sources));
+        extra.extend(
+            move_label(p, map, sources)
+                .into_iter()
+                .map(|(f, s)| Label::in_file(f, s, "the value also comes from this line")),
+        );
     }
     for r in &mut d.related {
         // A related label keeps its first line only: the finding's own

@@ -4,7 +4,7 @@
 //! decides the exit code as `check` does. Knows no command, no renderer.
 
 use super::config::{config_for, load_config, shown as config_shown};
-use super::configs::{place, with_inferred, Place};
+use super::configs::move_label;
 use super::files::DEFAULT_MAX_FILE_SIZE;
 use super::findings::{threshold, FileReport, Report};
 use super::graft::{graft_hosts, Graft, Origin as GraftOrigin};
@@ -250,28 +250,13 @@ fn to_source_lines(
             out.push(l);
             continue;
         }
-        match place(map, from, l.span) {
-            Place::Config {
-                file,
-                span,
-                also,
-                inferred,
-            } => {
-                let message = match inferred {
-                    Some(why) => with_inferred(&l.message, why),
-                    None => l.message.clone(),
-                };
-                out.push(Label::in_file(file, span, message.clone()));
-                for (f, s) in also {
-                    out.push(Label::in_file(f, s, message.clone()));
-                }
-            }
-            Place::Default { file } => {
-                l.message = format!("{} (vendor default: {file} does not set it)", l.message);
-                out.push(l);
-            }
-            Place::Design => out.push(l),
-        }
+        let also = move_label(&mut l, map, from);
+        let message = l.message.clone();
+        out.push(l);
+        out.extend(
+            also.into_iter()
+                .map(|(f, s)| Label::in_file(f, s, message.clone())),
+        );
     }
     out
 }
