@@ -8,6 +8,8 @@ use netlint_import::design::{to_design, Note, Src};
 use netlint_import::{parse, Document};
 use netlint_model::{load, SourceFile};
 
+include!("support/loads.rs");
+
 fn import(files: &[&str]) -> (String, Vec<Note>) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     let docs: Vec<Document> = files
@@ -18,17 +20,7 @@ fn import(files: &[&str]) -> (String, Vec<Note>) {
         })
         .collect();
     let imported = to_design(&docs, "imported");
-    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{:#?}\n{}",
-        loaded
-            .diagnostics
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>(),
-        imported.toml
-    );
+    assert_loads_cleanly(&imported.toml);
     (imported.toml, imported.notes)
 }
 
@@ -287,17 +279,8 @@ fn import_texts(files: &[(&str, &str)]) -> (String, netlint_model::Design, Vec<N
         .map(|(f, t)| parse(f, t, None).unwrap_or_else(|e| panic!("{e}")))
         .collect();
     let imported = to_design(&docs, "imported");
+    assert_loads_cleanly(&imported.toml);
     let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{:#?}\n{}",
-        loaded
-            .diagnostics
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>(),
-        imported.toml
-    );
     (
         imported.toml,
         loaded.design.expect("a design"),

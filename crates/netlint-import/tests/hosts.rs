@@ -10,6 +10,8 @@ use netlint_import::host::read_hyperv;
 use netlint_import::{parse, Document};
 use netlint_model::{load, SourceFile};
 
+include!("support/loads.rs");
+
 fn import(switch_files: &[&str], host_files: &[&str]) -> (String, Vec<HostNote>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let docs: Vec<Document> = switch_files
@@ -27,17 +29,7 @@ fn import(switch_files: &[&str], host_files: &[&str]) -> (String, Vec<HostNote>)
         })
         .collect();
     let imported = to_design_with_hosts(&docs, &hosts, "imported");
-    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{:#?}\n{}",
-        loaded
-            .diagnostics
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>(),
-        imported.toml
-    );
+    assert_loads_cleanly(&imported.toml);
     (imported.toml, imported.host_notes)
 }
 

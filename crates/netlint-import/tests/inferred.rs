@@ -6,7 +6,8 @@
 
 use netlint_import::design::{to_design, Note, Src};
 use netlint_import::*;
-use netlint_model::{load, SourceFile};
+
+include!("support/loads.rs");
 
 fn config(text: &str, vendor: Vendor) -> SwitchConfig {
     match parse("t.cfg", text, Some(Kind::Config(vendor))).unwrap() {
@@ -28,17 +29,7 @@ fn import(files: &[(&str, &str, Option<Vendor>)]) -> design::Imported {
         .map(|(f, t, v)| parse(f, t, v.map(Kind::Config)).unwrap_or_else(|e| panic!("{f}: {e}")))
         .collect();
     let imported = to_design(&docs, "imported");
-    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{:#?}\n{}",
-        loaded
-            .diagnostics
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>(),
-        imported.toml
-    );
+    assert_loads_cleanly(&imported.toml);
     imported
 }
 

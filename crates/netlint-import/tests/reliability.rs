@@ -4,6 +4,8 @@
 
 use netlint_import::*;
 
+include!("support/loads.rs");
+
 fn fixture(name: &str) -> String {
     std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -118,20 +120,7 @@ fn config(text: &str, vendor: Vendor) -> SwitchConfig {
 /// The design imported from `docs` loads without a diagnostic.
 fn assert_loads(docs: &[Document]) -> String {
     let imported = netlint_import::design::to_design(docs, "imported");
-    let loaded = netlint_model::load(&netlint_model::SourceFile::new(
-        "imported.toml",
-        imported.toml.clone(),
-    ));
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{:#?}\n{}",
-        loaded
-            .diagnostics
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>(),
-        imported.toml
-    );
+    assert_loads_cleanly(&imported.toml);
     imported.toml
 }
 

@@ -11,7 +11,8 @@ use netlint_import::design::to_design_with_host_ports;
 use netlint_import::host::vsphere::{self, Lb};
 use netlint_import::host::vsphere_write::{hint_ports, write_with_docs};
 use netlint_import::{parse, Document};
-use netlint_model::{load, SourceFile};
+
+include!("support/loads.rs");
 
 fn root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests")
@@ -34,17 +35,7 @@ fn import(switch_files: &[&str], json: &str, name: &str) -> (String, Vec<String>
     let mut imported = to_design_with_host_ports(&docs, &[], &hinted, "imported");
     let written = write_with_docs(&[coll], &docs);
     imported.toml.push_str(&written.toml);
-    let loaded = load(&SourceFile::new("imported.toml", imported.toml.clone()));
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{:#?}\n{}",
-        loaded
-            .diagnostics
-            .iter()
-            .map(|d| &d.message)
-            .collect::<Vec<_>>(),
-        imported.toml
-    );
+    assert_loads_cleanly(&imported.toml);
     (imported.toml, written.notes)
 }
 
