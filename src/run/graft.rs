@@ -142,20 +142,10 @@ pub fn graft_hosts(
     // The cabling rows: the NIC's switch and port as built.
     let mut from_rows: Vec<(String, String, &CabledPeer)> = Vec::new();
     for p in peers {
-        let Some(h) = d
-            .hosts
-            .iter()
-            .find(|h| h.name.eq_ignore_ascii_case(&p.device))
-        else {
+        let Some((hi, ni)) = p.nic_in(d) else {
             continue;
         };
-        let Some(n) = h
-            .nics
-            .iter()
-            .find(|n| n.name.eq_ignore_ascii_case(&p.device_port))
-        else {
-            continue;
-        };
+        let (h, n) = (d.host(hi), d.host(hi).nic(ni));
         if !b.switches.iter().any(|s| s.name == p.switch) || n.switch_port.is_some() {
             continue;
         }

@@ -608,22 +608,10 @@ fn nic_vlans(
         .collect()
 }
 
-/// The VLANs the design NIC a cable names (host and NIC, names compared
-/// without case) needs.
+/// The VLANs the design NIC a cable names needs.
 fn peer_vlans(d: &netlint_model::Design, p: &super::CabledPeer) -> std::collections::BTreeSet<u16> {
-    let Some(h) = d
-        .hosts
-        .iter()
-        .find(|h| h.name.eq_ignore_ascii_case(&p.device))
-    else {
-        return Default::default();
-    };
-    let Some(i) = h
-        .nics
-        .iter()
-        .position(|n| n.name.eq_ignore_ascii_case(&p.device_port))
-    else {
-        return Default::default();
-    };
-    nic_vlans(d, h, netlint_model::NicIdx(i))
+    match p.nic_in(d) {
+        Some((h, n)) => nic_vlans(d, d.host(h), n),
+        None => Default::default(),
+    }
 }

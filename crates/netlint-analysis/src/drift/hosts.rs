@@ -55,25 +55,13 @@ impl Cmp<'_> {
     pub(super) fn cabled_nics(&mut self) {
         let (d, b, m) = (self.d, self.b, self.m);
         for (pi, p) in self.peers.iter().enumerate() {
-            let Some(hi) = d
-                .hosts
-                .iter()
-                .position(|h| h.name.eq_ignore_ascii_case(&p.device))
-            else {
+            let Some((hi, ni)) = p.nic_in(d) else {
                 continue;
             };
-            if m.hosts.built(HostId(hi)).is_some() {
+            if m.hosts.built(hi).is_some() {
                 continue;
             }
-            let h = d.host(HostId(hi));
-            let Some(ni) = h
-                .nics
-                .iter()
-                .position(|n| n.name.eq_ignore_ascii_case(&p.device_port))
-            else {
-                continue;
-            };
-            let n = &h.nics[ni];
+            let n = d.host(hi).nic(ni);
             let Some(netlint_model::Attachment::Switch(ds)) = &n.attach else {
                 continue;
             };
@@ -95,8 +83,8 @@ impl Cmp<'_> {
             }
             self.out.push(Difference {
                 at: At::CabledNic {
-                    host: HostId(hi),
-                    nic: NicIdx(ni),
+                    host: hi,
+                    nic: ni,
                     peer: pi,
                 },
                 field: Field::Cabling,

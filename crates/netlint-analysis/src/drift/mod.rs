@@ -197,6 +197,22 @@ pub struct CabledPeer {
     pub at: Option<(String, Span)>,
 }
 
+impl CabledPeer {
+    /// The NIC of `d` this cable names: its host and NIC, names compared
+    /// without case.
+    pub fn nic_in(&self, d: &Design) -> Option<(HostId, NicIdx)> {
+        let h = d
+            .hosts
+            .iter()
+            .position(|h| h.name.eq_ignore_ascii_case(&self.device))?;
+        let n = d.hosts[h]
+            .nics
+            .iter()
+            .position(|n| n.name.eq_ignore_ascii_case(&self.device_port))?;
+        Some((HostId(h), NicIdx(n)))
+    }
+}
+
 /// Compares `design` with `built`.
 pub fn drift(design: &Design, built: &Design) -> Drift {
     drift_with(design, built, &[])

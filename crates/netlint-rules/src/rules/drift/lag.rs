@@ -26,7 +26,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 "the bundle has more cables than designed: more capacity, but not the reviewed one".to_string(),
                 Severity::Info,
             ),
-            (Field::LagMode, _) if unbundled(cx, diff) => {
+            (Field::LagMode, _) if unbundled(diff) => {
                 let peer_link = match diff.at {
                     At::Link(t) => t
                         .design
@@ -63,7 +63,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
 
 /// The design bundles, and as built no bundle forms (`lag = "none"`, as
 /// the import writes it for ends that disagree).
-fn unbundled(_cx: &DriftContext<'_>, diff: &Difference) -> bool {
+fn unbundled(diff: &Difference) -> bool {
     matches!(
         (&diff.value.design, &diff.value.built),
         (Value::Lag(d), Value::Lag(LagMode::None)) if *d != LagMode::None
