@@ -313,9 +313,11 @@ fn syslog_start(text: &str) -> Option<usize> {
     let mut s = start;
     if s < tag {
         let before = head[..s].trim_end_matches(' ');
+        // Bytes, not a `str` slice: the fourth byte from the end may sit
+        // inside a multi-byte character (four ASCII digits never do).
         if before.len() >= 4
-            && before[before.len() - 4..]
-                .bytes()
+            && before.as_bytes()[before.len() - 4..]
+                .iter()
                 .all(|b| b.is_ascii_digit())
         {
             s = before.len() - 4;
@@ -441,6 +443,16 @@ pub fn line_of(starts: &[usize], offset: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
+    /// Found by `mutated_inputs_never_panic`: a multi-byte character four
+    /// bytes before a syslog timestamp is no year, and no panic.
+    #[test]
+    fn a_character_before_the_timestamp_is_not_split() {
+        let line = "\u{93}abc Jan 1 10:00:00 %LINK-3-UPDOWN: up";
+        assert_eq!(super::syslog_start(line), Some(line.find("Jan").unwrap()));
+        let year = "2020 Jan 1 10:00:00 %LINK-3-UPDOWN: up";
+        assert_eq!(super::syslog_start(year), Some(0));
+    }
+
     use super::*;
 
     #[test]
