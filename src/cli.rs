@@ -55,6 +55,9 @@ pub enum Command {
     /// CSVs and host collections (Hyper-V, vSphere, SDDC folders and ZIPs),
     /// each value with a comment naming the line it came from.
     Import(commands::import::ImportArgs),
+    /// Write a running-config per switch of the design (NX-OS or EOS) and
+    /// its cabling CSV, which `import` reads back as the design states it.
+    Generate(commands::generate::GenerateArgs),
     /// Print a read-only collection script to run on the hosts (hyperv:
     /// PowerShell for Hyper-V and Azure Local), whose output `netlint
     /// import` reads.
@@ -133,6 +136,7 @@ where
         Command::Diff(args) => commands::diff::run(args, out, err),
         Command::Baseline(args) => commands::baseline::run(args, out, err),
         Command::Import(args) => commands::import::run(args, out, err),
+        Command::Generate(args) => commands::generate::run(args, out, err),
         Command::Collect(args) => commands::collect::run(args, out, err),
         Command::Schema(args) => commands::schema::run(args, out),
         Command::Completions(args) => commands::completions::run(args, out),

@@ -8,6 +8,7 @@ pub mod common;
 pub mod completions;
 pub mod diff;
 pub mod explain;
+pub mod generate;
 pub mod graph;
 pub mod import;
 pub mod man;
