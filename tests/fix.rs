@@ -135,6 +135,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
     // The fixtures of the rules that carry fixes get them applied.
     for rule in [
         "bpdu-filter-risk",
+        "dcb-cluster-class",
         "dcbx-willing",
         "host-port-not-edge",
         "lm-compression-multichannel",
@@ -144,6 +145,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
         "native-vlan-mismatch",
         "vpc-peer-switch-priority",
         "power-profile",
+        "qos-weight-sum",
         "smb-bandwidth-cap-degraded",
         "smb-bandwidth-cap-missing",
         "stp-cost-method-mismatch",
@@ -151,6 +153,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
         "stp-root-placement",
         "stp-suboptimal-path",
         "stp-vlan-partition",
+        "team-lag-mismatch",
     ] {
         assert!(
             applied.contains_key(rule),

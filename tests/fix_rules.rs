@@ -313,3 +313,119 @@ fn dcb_cluster_class_takes_pfc_off_the_cluster_priority_and_lowers_its_share() {
     assert!(dcb.contains("pfc = [3]"), "{out}");
     assert!(dcb.contains("ets = { 3 = 50, 7 = 2 }"), "{out}");
 }
+
+#[test]
+fn qos_weight_sum_scales_the_weights_to_100_keeping_their_proportions() {
+    let src = fixture("qos-weight-sum.toml");
+    let out = fixed(&src, "qos-weight-sum", FixSafety::Safe);
+    // 10, 30, 30 and 50 (120) become 8, 25, 25 and 41 (99).
+    assert!(out.contains("default_flow_weight = 41"), "{out}");
+    assert!(out.contains("min_bandwidth_weight = 8\n"), "{out}");
+    assert_eq!(
+        out.matches("min_bandwidth_weight = 25\n").count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn team_lag_mismatch_gives_the_team_the_mode_its_switch_ports_run() {
+    let src = r#"
+[design]
+name = "t"
+[switches.sw]
+[profiles.p.nics.A]
+speed = "10G"
+switch = "sw"
+[profiles.p.nics.B]
+speed = "10G"
+switch = "sw"
+[profiles.p.teams.T]
+members = ["A", "B"]
+load_balancing = "dynamic"
+mode = "lacp" # as first built
+switch_lag = "none"
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+    let out = fixed(src, "team-lag-mismatch", FixSafety::Unsafe);
+    assert!(
+        out.contains("mode = \"switch-independent\" # as first built"),
+        "{out}"
+    );
+}
+
+#[test]
+fn dcb_priority_mismatch_adds_the_smb_direct_priority_to_the_pfc_that_misses_it() {
+    let base = r#"
+[design]
+name = "t"
+platform = "windows-server-2019"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[switches.tor]
+dcb = { pfc = SWPFC, ets = { 3 = 50, 7 = 1 } }
+[profiles.p.nics.N1]
+speed = "25G"
+switch = "tor"
+rdma = "roce-v2"
+networks = ["smb1"]
+[profiles.p.dcb]
+willing = false
+pfc = HOSTPFC
+ets = { 3 = 50, 7 = 1 }
+policies = [{ name = "SMB", match = "smb-direct", priority = 3 }]
+[hosts.hv1]
+profile = "p"
+[hosts.hv2]
+profile = "p"
+"#;
+    // The switch protects priority 4 only: it takes 3 as well.
+    let out = fixed(
+        &base.replace("SWPFC", "[4]").replace("HOSTPFC", "[3]"),
+        "dcb-priority-mismatch",
+        FixSafety::Unsafe,
+    );
+    assert!(out.contains("dcb = { pfc = [4, 3], ets"), "{out}");
+    // The hosts' `pfc` misses their policy's priority: the profile's line.
+    let out = fixed(
+        &base.replace("SWPFC", "[3]").replace("HOSTPFC", "[4]"),
+        "dcb-priority-mismatch",
+        FixSafety::Unsafe,
+    );
+    assert!(
+        section(&out, "[profiles.p.dcb]").contains("pfc = [4, 3]\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn mstp_region_mismatch_gives_the_odd_switch_its_regions_revision() {
+    let src = r#"
+[design]
+name = "t"
+[switches.a]
+stp = { mode = "mstp", priority = 4096, region = "dc1", revision = 3, instances = { 1 = [20, 30] } }
+[switches.b]
+stp = { mode = "mstp", region = "dc1", revision = 3, instances = { 1 = [20, 30] } }
+[switches.c]
+stp = { mode = "mstp", region = "dc1", revision = 4, instances = { 1 = [20, 30] } }
+[[links]]
+name = "ab"
+a = "a"
+b = "b"
+speed = "10G"
+[[links]]
+name = "bc"
+a = "b"
+b = "c"
+speed = "10G"
+"#;
+    let out = fixed(src, "mstp-region-mismatch", FixSafety::Unsafe);
+    assert!(!out.contains("revision = 4"), "{out}");
+    assert_eq!(out.matches("revision = 3,").count(), 3, "{out}");
+}

@@ -2,8 +2,9 @@
 //! but differ in revision or VLAN-to-instance map, so they form two regions.
 
 use super::and_list;
+use crate::rules::fix_at::switch_table;
 use crate::{declare_rule, Context};
-use netlint_model::{Design, Diagnostic, Span, StpMode, Switch, SwitchId, VlanSet};
+use netlint_model::{Design, Diagnostic, Fix, FixEdit, Span, StpMode, Switch, SwitchId, VlanSet};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -259,11 +260,31 @@ fn finding(
     let span = primary.unwrap_or(so.stp.span.unwrap_or(so.span));
     let mut d = cx
         .finding(&RULE, so.element(), span, message)
-        .with_help(help);
+        .with_help(help)
+        .with_fix(revision_fix(so, &co, &cg));
     for (s, l) in related {
         d = d.with_related(s, l);
     }
     d
+}
+
+/// When the maps agree and only the revision differs: the odd switch's
+/// `revision` made its neighbour's (on its line, or added to its `stp`
+/// table). Which side is right is a judgement (the odd switch may be the
+/// first of a change): an unsafe fix. A map that differs is not fixed.
+fn revision_fix(so: &Switch, co: &Config, cg: &Config) -> Option<Fix> {
+    if co.map != cg.map || co.revision == cg.revision {
+        return None;
+    }
+    let path = switch_table(so).then("stp").then("revision");
+    let edit = match &so.stp.revision {
+        Some(r) => FixEdit::replace(path, r.value, cg.revision, r.span),
+        None => FixEdit::insert(path, cg.revision, so.stp.span?),
+    };
+    Some(Fix::unsafe_(
+        format!("set `{} = {}`", edit.path, cg.revision),
+        vec![edit],
+    ))
 }
 
 #[cfg(test)]
@@ -306,6 +327,14 @@ speed = "10G"
             f[0].help.as_deref().unwrap(),
             "give every switch of region `dc1` the same revision and VLAN-to-instance map: on `c` set `revision = 3` and `instances = { 1 = [20, 30] }` as on `b`"
         );
+        // The revision alone differs: an unsafe fix sets `c`'s to 3.
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, netlint_model::FixSafety::Unsafe);
+        assert_eq!(fix.edits.len(), 1);
+        let e = &fix.edits[0];
+        assert_eq!(e.path.to_string(), "switches.c.stp.revision");
+        assert_eq!(e.old, Some(4u32.into()));
+        assert_eq!(e.new, 3u32.into());
     }
 
     #[test]
@@ -318,6 +347,8 @@ speed = "10G"
             "{}",
             f[0].message
         );
+        // A map that differs is not fixed.
+        assert!(f[0].fix.is_none());
     }
 
     #[test]

@@ -2,10 +2,11 @@
 //! of its members are set up (`switch_lag`).
 
 use super::vswitch_lag::ports_lag;
+use crate::rules::fix_at::{host_table, written};
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, SwitchLag, TeamMode};
+use netlint_model::{Diagnostic, Fix, FixEdit, Host, SwitchLag, Team, TeamMode};
 
 declare_rule!(
     RULE,
@@ -67,12 +68,54 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     format!("team `{}` {what}", team.name),
                 )
                 .with_related(team.mode.span, format!("team mode `{}`", team.mode.value))
-                .with_help(help),
+                .with_help(help)
+                .with_fix(Some(fix(host, team, lag.value))),
             );
         }
     }
     super::vswitch_lag::check(cx, &mut found);
     emit_per_host(out, found);
+}
+
+/// The team's `mode` made the one its switch ports run (`lacp`, `static`,
+/// or `switch-independent` for independent ports), on the line that holds
+/// it, or added to the team when not written. Which end is right is a
+/// judgement: an unsafe fix.
+fn fix(host: &Host, team: &Team, lag: SwitchLag) -> Fix {
+    let mode = match lag {
+        SwitchLag::Lacp => TeamMode::Lacp,
+        SwitchLag::Static => TeamMode::Static,
+        SwitchLag::None => TeamMode::SwitchIndependent,
+    };
+    let at = team.mode.span;
+    let edit = if written(at, None, team.span) {
+        FixEdit::replace(
+            host_table(host, at)
+                .then("teams")
+                .then(team.name.as_str())
+                .then("mode"),
+            team.mode.value.as_str(),
+            mode.as_str(),
+            at,
+        )
+    } else {
+        FixEdit::insert(
+            host_table(host, team.span)
+                .then("teams")
+                .then(team.name.as_str())
+                .then("mode"),
+            mode.as_str(),
+            team.span,
+        )
+    };
+    Fix::unsafe_(
+        format!(
+            "set `{} = \"{}\"`, as the switch ports run",
+            edit.path,
+            mode.as_str()
+        ),
+        vec![edit],
+    )
 }
 
 #[cfg(test)]
@@ -116,6 +159,14 @@ profile = "p"
         assert_eq!(f[0].element(), "hosts.hv1.teams.T");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 6], "\"none\"");
+        // The team follows its switch ports: an unsafe fix of its `mode`.
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, netlint_model::FixSafety::Unsafe);
+        assert_eq!(fix.edits.len(), 1);
+        let e = &fix.edits[0];
+        assert_eq!(e.path.to_string(), "profiles.p.teams.T.mode");
+        assert_eq!(e.old, Some("lacp".into()));
+        assert_eq!(e.new, "switch-independent".into());
     }
 
     #[test]

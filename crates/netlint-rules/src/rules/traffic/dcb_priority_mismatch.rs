@@ -4,8 +4,11 @@
 use super::emit_per_host;
 use super::host_ports::{cabled_switches, rdma_path_switches, smb_direct_policy, smb_direct_uses};
 use crate::phrases::words::host_list;
+use crate::rules::fix_at::{host_table, switch_table};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, HostId, NetworkId, Sp, Span, SwitchId};
+use netlint_model::{
+    Diagnostic, Fix, FixEdit, FixValue, HostId, NetworkId, Sp, Span, SwitchId, TomlPath,
+};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -22,6 +25,18 @@ fn list(p: &[u8]) -> String {
         .map(|x| x.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The unsafe fix that adds `prio` to the PFC list `pfc` written at
+/// `path` (its items as written, then `prio`). Adding it where the traffic
+/// runs lossy, rather than moving the policy, is a judgement.
+fn pfc_plus(path: TomlPath, pfc: &Sp<Vec<u8>>, prio: u8) -> Fix {
+    let ints =
+        |v: &[u8]| FixValue::Array(v.iter().map(|p| FixValue::from(u16::from(*p))).collect());
+    let mut new = pfc.value.clone();
+    new.push(prio);
+    let edit = FixEdit::replace(path, ints(&pfc.value), ints(&new), pfc.span);
+    Fix::unsafe_(format!("set `{} = {}`", edit.path, ints(&new)), vec![edit])
 }
 
 fn ets_over(ets: &Sp<BTreeMap<u8, u32>>) -> Option<(u32, String)> {
@@ -81,7 +96,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     "use one priority for SMB Direct everywhere: add {} to the host's `pfc` (and every switch's on the path), or move the policy to priority {}",
                     policy.priority.value,
                     pfc.value[0]
-                )));
+                ))
+                .with_fix(Some(pfc_plus(
+                    host_table(host, pfc.span).then("dcb").then("pfc"),
+                    pfc,
+                    policy.priority.value,
+                ))));
     }
     emit_per_host(out, found);
 
@@ -174,7 +194,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .with_help(format!(
                 "add priority {prio} to `pfc` on `{}` (and give it an ETS share), or move the hosts' SMB Direct policy to a priority the switches protect",
                 sw.name
-            )),
+            ))
+            .with_fix(Some(pfc_plus(
+                switch_table(sw).then("dcb").then("pfc"),
+                pfc,
+                prio,
+            ))),
         );
     }
 }
@@ -229,6 +254,12 @@ profile = "p"
             f[0].message
         );
         assert_eq!(f[0].element(), "switches.tor");
+        // The switch's `pfc` takes the hosts' priority: an unsafe fix.
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, netlint_model::FixSafety::Unsafe);
+        let e = &fix.edits[0];
+        assert_eq!(e.path.to_string(), "switches.tor.dcb.pfc");
+        assert_eq!(e.new.to_string(), "[4, 3]");
     }
 
     #[test]
@@ -243,6 +274,13 @@ profile = "p"
         );
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(&s[at..at + 1], "3");
+        // The host's `pfc` (its profile's line) takes the policy's priority.
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, netlint_model::FixSafety::Unsafe);
+        let e = &fix.edits[0];
+        assert_eq!(e.path.to_string(), "profiles.p.dcb.pfc");
+        assert_eq!(e.old.as_ref().unwrap().to_string(), "[4]");
+        assert_eq!(e.new.to_string(), "[4, 3]");
     }
 
     #[test]

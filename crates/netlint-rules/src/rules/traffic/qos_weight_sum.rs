@@ -2,9 +2,10 @@
 //! up to more than 100.
 
 use super::emit_per_host;
+use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, Span};
+use netlint_model::{Diagnostic, Fix, FixEdit, Span, TomlPath};
 
 declare_rule!(
     RULE,
@@ -25,6 +26,8 @@ struct Part {
     key: String,
     weight: u32,
     span: Span,
+    /// Its key under the host's table (`vswitches.S.vnics.V.min_bandwidth_weight`).
+    path: TomlPath,
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -40,6 +43,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         key: format!("`min_bandwidth_weight` of `{}`", v.name),
                         weight: w.value,
                         span: w.span,
+                        path: TomlPath::new()
+                            .then("vswitches")
+                            .then(vs.name.as_str())
+                            .then("vnics")
+                            .then(v.name.as_str())
+                            .then("min_bandwidth_weight"),
                     })
                 })
                 .collect();
@@ -49,6 +58,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     key: "`default_flow_weight`".to_string(),
                     weight: w.value,
                     span: w.span,
+                    path: TomlPath::new()
+                        .then("vswitches")
+                        .then(vs.name.as_str())
+                        .then("default_flow_weight"),
                 });
             }
             let sum: u32 = parts.iter().map(|p| p.weight).sum();
@@ -90,6 +103,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     scaled.join(", "),
                     largest.key
                 ));
+            d = d.with_fix(fix(host, &parts, sum));
             for p in &parts {
                 d = d.with_related(p.span, format!("{}: weight {}", p.what, p.weight));
             }
@@ -97,6 +111,34 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     emit_per_host(out, found);
+}
+
+/// The help's example made an edit: each weight that changes set to its
+/// scaled value, where it is written (the host's line or its profile's).
+/// `None` when the scaled weights would still add up to more than 100 (a
+/// great many weights, each kept at 1 at least).
+fn fix(host: &netlint_model::Host, parts: &[Part], sum: u32) -> Option<Fix> {
+    if parts.iter().map(|p| scale(p.weight, sum)).sum::<u32>() > LIMIT {
+        return None;
+    }
+    let edits: Vec<FixEdit> = parts
+        .iter()
+        .filter(|p| scale(p.weight, sum) != p.weight)
+        .map(|p| {
+            FixEdit::replace(
+                host_table(host, p.span).then_all(p.path.clone()),
+                p.weight,
+                scale(p.weight, sum),
+                p.span,
+            )
+        })
+        .collect();
+    (!edits.is_empty()).then(|| {
+        Fix::safe(
+            format!("scale the minimum-bandwidth weights down to a total of {LIMIT} or less, keeping their proportions"),
+            edits,
+        )
+    })
 }
 
 /// A weight scaled so that all of them add up to at most 100 (a weight
@@ -173,6 +215,26 @@ profile = "p"
             "{help}"
         );
         assert!(help.contains("`min_bandwidth_weight` of `LM`"), "{help}");
+    }
+
+    #[test]
+    fn the_fix_scales_each_weight_where_it_is_written() {
+        let f = findings(&design("default_flow_weight = 50", 60), &super::RULE);
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, netlint_model::FixSafety::Safe);
+        let edits: Vec<String> = fix
+            .edits
+            .iter()
+            .map(|e| format!("{} {:?} -> {}", e.path, e.old, e.new))
+            .collect();
+        assert_eq!(
+            edits,
+            [
+                "profiles.p.vswitches.S.vnics.Mgmt.min_bandwidth_weight Some(Integer(10)) -> 8",
+                "profiles.p.vswitches.S.vnics.LM.min_bandwidth_weight Some(Integer(60)) -> 50",
+                "profiles.p.vswitches.S.default_flow_weight Some(Integer(50)) -> 41",
+            ]
+        );
     }
 
     #[test]
