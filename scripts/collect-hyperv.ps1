@@ -98,6 +98,11 @@ $collect = {
         $properties = @($adapterName, 'OperationMode', 'AccessVlanId', 'NativeVlanId', 'AllowedVlanIdListString')
         Get-VMNetworkAdapterVlan -ManagementOS | Select-Object -Property $properties
     }
+    Add-Output 'Get-VMNetworkAdapterIsolation' {
+        $adapterName = @{ Name = 'AdapterName'; Expression = { $_.ParentAdapter.Name } }
+        $properties = @($adapterName, 'IsolationMode', 'DefaultIsolationID', 'AllowUntaggedTraffic')
+        Get-VMNetworkAdapterIsolation -ManagementOS | Select-Object -Property $properties
+    }
     Add-Output 'Get-VMNetworkAdapterTeamMapping' {
         $adapterName = @{ Name = 'VMNetworkAdapterName'; Expression = { $_.ParentAdapter.Name } }
         $properties = @($adapterName, 'NetAdapterName')
@@ -146,7 +151,7 @@ $collect = {
             Name       = 'AdapterAdvancedParametersOverride'
             Expression = { [ordered]@{ JumboPacket = $_.AdapterAdvancedParametersOverride.JumboPacket } }
         }
-        $properties = @('IntentName', 'IntentType', 'NetAdapterNamesAsList', 'IsComputeIntentSet',
+        $properties = @('IntentName', 'IntentType', 'NetAdapterNamesAsList', 'NetAdapterNameCsv', 'IsComputeIntentSet',
             'IsStorageIntentSet', 'IsManagementIntentSet', $override)
         Get-NetIntent | Select-Object -Property $properties
     }

@@ -111,6 +111,8 @@ impl J {
 pub enum Ty {
     Str,
     Bool,
+    /// `true`, `false`, or `"unknown"` (a value an import could not read).
+    BoolOrUnknown,
     /// An integer in `min..=max`, optionally a multiple of `step`.
     Int {
         min: i64,
@@ -519,7 +521,7 @@ pub fn objects() -> Vec<Object> {
             description: "Data Center Bridging on a host.",
             probe: "[hosts.h.dcb]\n",
             fields: vec![
-                f("willing", Ty::Bool, "DCBX willing bit."),
+                f("willing", Ty::BoolOrUnknown, "DCBX willing bit; \"unknown\" when an import could not read it (then not judged)."),
                 f("pfc", Ty::Priorities, "802.1p priorities with PFC on the host."),
                 f("ets", Ty::Ets, "ETS bandwidth percent per 802.1p priority."),
                 f("policies", Ty::ArrayOf("dcb_policy"), "QoS policies mapping traffic to priorities."),
@@ -638,6 +640,10 @@ fn ty_schema(ty: &Ty, rules: &[RuleDoc<'_>]) -> J {
     match ty {
         Ty::Str => J::obj().with("type", J::s("string")),
         Ty::Bool => J::obj().with("type", J::s("boolean")),
+        Ty::BoolOrUnknown => J::obj().with(
+            "enum",
+            J::Arr(vec![J::Bool(true), J::Bool(false), J::s("unknown")]),
+        ),
         Ty::Int { min, max, step } => {
             let mut j = J::obj()
                 .with("type", J::s("integer"))

@@ -226,3 +226,36 @@ fn values_the_host_fold_infers_say_so_in_the_design() {
         "{rdma}"
     );
 }
+
+/// Issue 32 item 3: a host with DCB whose collection lacks
+/// `Get-NetQosDcbxSetting` gets `willing = "unknown"`, not the DCBX
+/// default (willing) that `dcbx-willing` would then report as a fault.
+#[test]
+fn a_dcbx_bit_not_collected_is_written_unknown_not_willing() {
+    let (toml, _) = converged(|_, v| {
+        v["Cmdlets"]
+            .as_object_mut()
+            .unwrap()
+            .remove("Get-NetQosDcbxSetting");
+    });
+    let dcb = table(&toml, "[profiles.hosts.dcb]");
+    let willing = dcb
+        .lines()
+        .find(|l| l.starts_with("willing = "))
+        .unwrap_or_else(|| panic!("{dcb}"));
+    assert!(
+        willing.starts_with("willing = \"unknown\"") && willing.contains("not collected"),
+        "{willing}"
+    );
+    let d = load(&SourceFile::new("imported.toml", toml.clone()))
+        .design
+        .unwrap();
+    let dcb = d.hosts[0].dcb.as_ref().unwrap();
+    assert!(dcb.willing.is_none() && dcb.willing_unknown.is_some());
+    // Collected, it is the host's own value.
+    let (toml, _) = converged(|_, _| {});
+    assert!(
+        table(&toml, "[profiles.hosts.dcb]").contains("willing = false"),
+        "{toml}"
+    );
+}

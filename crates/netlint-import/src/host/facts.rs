@@ -168,14 +168,21 @@ pub struct VnicFacts {
     pub switch: Option<Sourced<String>>,
     /// `BandwidthSetting.MinimumBandwidthWeight`.
     pub weight: Option<Sourced<u32>>,
-    /// `Get-VMNetworkAdapterVlan`: access VLAN (0 untagged).
+    /// The access VLAN in force (0 untagged): `Get-VMNetworkAdapterVlan`,
+    /// or `Get-VMNetworkAdapterIsolation`'s `DefaultIsolationID` when its
+    /// `IsolationMode` is `Vlan` (which wins when the two disagree).
     pub vlan: Option<Sourced<u16>>,
     /// `Get-VMNetworkAdapterTeamMapping`: the SET member it is pinned to.
     pub pinned: Option<Sourced<String>>,
-    /// RDMA on its `vEthernet (NAME)` adapter.
+    /// RDMA on its adapter ([`VnicFacts::adapter`]).
     pub rdma_enabled: Option<Sourced<bool>>,
-    /// `*JumboPacket` of its `vEthernet (NAME)` adapter.
+    /// `*JumboPacket` of its adapter.
     pub jumbo_packet: Option<Sourced<u32>>,
+    /// The name of its adapter in `Get-NetAdapter` / `-Rdma` /
+    /// `-AdvancedProperty`: `vEthernet (NAME)`, or NAME itself for a
+    /// Network ATC vNIC (`vSMB(storage#pNIC1)`); `None` when the
+    /// collection names neither.
+    pub adapter: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -263,9 +270,9 @@ pub struct ClusterInterface {
     pub adapter: String,
 }
 
-/// Network ATC intent types (`Get-NetIntent` `IntentType`, flags:
-/// Compute 1, Storage 2, Management 4; or the `IsComputeIntentSet`-style
-/// booleans).
+/// Network ATC intent types: the `IsComputeIntentSet`-style booleans, else
+/// `Get-NetIntent` `IntentType` (flags Compute 2, Storage 4, Management
+/// 8: a management + compute intent prints 10), else its names.
 #[derive(Clone, Debug)]
 pub struct Intent {
     pub line: u32,

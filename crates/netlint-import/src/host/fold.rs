@@ -306,11 +306,20 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
     // Live-migration subnets -> cluster network names.
     let lm_subnets: Vec<&Sourced<String>> = h.migration_networks.iter().flatten().collect();
     let mut lm_nets: Vec<String> = Vec::new();
+    let vnic_names: BTreeSet<&str> = h.vnics.iter().flatten().map(|v| v.name.as_str()).collect();
     let design_net = |alias: &str| -> Option<String> {
         match super::hyperv::vethernet(alias) {
             Some(v) => Some(v.to_string()),
+            // A Network ATC vNIC's adapter has the vNIC's own name.
+            None if vnic_names.contains(alias) => Some(alias.to_string()),
             None => on_adapter.get(alias).map(|(n, _)| n.clone()),
         }
+    };
+    // The cluster interface on a vNIC's adapter, by either of its names.
+    let on_vnic = |v: &VnicFacts| -> Option<(String, u32)> {
+        super::hyperv::vnic_aliases(&v.name)
+            .iter()
+            .find_map(|a| on_adapter.get(a).cloned())
     };
     for s in &lm_subnets {
         let mut found = false;
@@ -626,12 +635,21 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
         written_switches.insert(s.name.clone(), uplinks.clone());
         let t = ["vswitches", s.name.as_str()];
         let at = c.at(&s.uplinks);
-        c.put(
-            &t,
-            "uplinks",
-            list(&uplinks),
-            format!("{at} (NetAdapterInterfaceDescription)"),
-        );
+        let from = if s.uplinks.is_inferred() {
+            c.note(
+                s.line,
+                NoteKind::Inferred,
+                format!(
+                    "virtual switch {} is not in Get-VMSwitch: written on the adapters of its Network ATC intent ({})",
+                    s.name,
+                    uplinks.join(", ")
+                ),
+            );
+            at
+        } else {
+            format!("{at} (NetAdapterInterfaceDescription)")
+        };
+        c.put(&t, "uplinks", list(&uplinks), from);
         let set = uplinks.len() >= 2 && uplinks.iter().all(|u| nic_names.contains(u.as_str()));
         if set {
             match &s.lba {
@@ -658,9 +676,8 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
     let mut first_on: BTreeMap<(u16, String), String> = BTreeMap::new();
     let mut shares: BTreeMap<String, (String, u16, String)> = BTreeMap::new();
     for v in h.vnics.iter().flatten() {
-        let subnet = on_adapter
-            .get(&format!("vEthernet ({})", v.name))
-            .and_then(|(n, _)| cluster_nets.get(n.as_str()))
+        let subnet = on_vnic(v)
+            .and_then(|(n, _)| cluster_nets.get(n.as_str()).copied())
             .and_then(|x| x.subnet.as_ref())
             .map(|s| s.value.clone());
         let (Some(subnet), Some(vlan)) = (subnet, v.vlan.as_ref().map(|x| x.value)) else {
@@ -703,19 +720,40 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             ),
             None => (v.name.clone(), "the vNIC's name".to_string()),
         };
+        // A switch the collection does not name (Network ATC's
+        // ConvergedSwitch(<intent>)) says so beside the vNIC.
+        let on_switch = if sw.is_inferred() {
+            format!("; virtual switch {}: {}", sw.value, c.at(sw))
+        } else {
+            String::new()
+        };
         c.put(
             &t,
             "network",
             string(&net),
-            format!("{}:{} ({why})", h.file, v.line),
+            format!("{}:{} ({why}){on_switch}", h.file, v.line),
         );
+        if sw.is_inferred() {
+            c.note(
+                sw.line().unwrap_or(v.line),
+                NoteKind::Inferred,
+                format!(
+                    "vNIC {} names no virtual switch: placed on {} by Network ATC's naming",
+                    v.name, sw.value
+                ),
+            );
+        }
+        let adapter = v
+            .adapter
+            .clone()
+            .unwrap_or_else(|| format!("vEthernet ({})", v.name));
         let mtu = v.jumbo_packet.as_ref().map(|j| j.value.saturating_sub(14));
         match &v.jumbo_packet {
             Some(j) if (576..=9216).contains(&j.value.saturating_sub(14)) => {
                 let at = c.at(j);
-                c.put(&t, "mtu", (j.value - 14).to_string(), format!("{at} (*JumboPacket {} of vEthernet ({}))", j.value, v.name));
+                c.put(&t, "mtu", (j.value - 14).to_string(), format!("{at} (*JumboPacket {} of {adapter})", j.value));
             }
-            _ => c.note(v.line, NoteKind::Unknown, format!("vNIC {}: *JumboPacket of vEthernet ({}) not collected: the design's default MTU 1500 applies", v.name, v.name)),
+            _ => c.note(v.line, NoteKind::Unknown, format!("vNIC {}: *JumboPacket of {adapter} not collected: the design's default MTU 1500 applies", v.name)),
         }
         if let Some(r) = &v.rdma_enabled {
             let at = c.at(r);
@@ -723,7 +761,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
                 &t,
                 "rdma",
                 r.value.to_string(),
-                format!("{at} (Get-NetAdapterRdma vEthernet ({}))", v.name),
+                format!("{at} (Get-NetAdapterRdma {adapter})"),
             );
         }
         if let Some(w) = &v.weight {
@@ -749,7 +787,7 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             }
         }
         // Evidence for the network.
-        let cn = on_adapter.get(&format!("vEthernet ({})", v.name)).cloned();
+        let cn = on_vnic(v);
         let role = cn
             .as_ref()
             .and_then(|(n, _)| cluster_nets.get(n.as_str()))
@@ -845,6 +883,17 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             "willing",
             w.value.to_string(),
             format!("{at} (Get-NetQosDcbxSetting)"),
+        );
+    }
+    if q.willing.is_none() && (q.pfc.is_some() || q.ets.as_ref().is_some_and(|e| !e.is_empty())) {
+        // The host has DCB but its DCBX bit was not collected: written as
+        // not known, never as the DCBX default a rule would then judge
+        // (issue 32 item 3).
+        c.put(
+            &["dcb"],
+            "willing",
+            string("unknown"),
+            "Get-NetQosDcbxSetting not collected: not known".to_string(),
         );
     }
     if let Some(p) = &q.pfc {

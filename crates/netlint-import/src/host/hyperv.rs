@@ -3,8 +3,8 @@
 //! documented output (see the fixtures' headers for the pages); enums are
 //! read as names or as their documented numbers.
 
-use crate::model::Sourced;
-use std::collections::HashMap;
+use crate::model::{Lines, Origin, Sourced};
+use std::collections::{HashMap, HashSet};
 
 use super::facts::*;
 use super::value::{Collection, Node, Value};
@@ -20,6 +20,7 @@ pub const CMDLETS: &[&str] = &[
     "Get-VMSwitchTeam",
     "Get-VMNetworkAdapter",
     "Get-VMNetworkAdapterVlan",
+    "Get-VMNetworkAdapterIsolation",
     "Get-VMNetworkAdapterTeamMapping",
     "Get-NetLbfoTeam",
     "Get-NetLbfoTeamMember",
@@ -95,6 +96,45 @@ const CLUSTER_ROLE: &[(&str, i64, ClusterRole)] = &[
     ("ClusterAndClient", 3, ClusterRole::ClusterAndClient),
 ];
 
+/// `VMNetworkAdapterIsolationMode`: None 0, NativeVirtualSubnet 1,
+/// ExternalVirtualSubnet 2, Vlan 3 (Microsoft, `NDIS_ISOLATION_MODE` in
+/// ntddndis.h, the values `Set-VMNetworkAdapterIsolation -IsolationMode`
+/// takes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IsolationMode {
+    None,
+    NativeVirtualSubnet,
+    ExternalVirtualSubnet,
+    Vlan,
+}
+
+const ISOLATION_MODE: &[(&str, i64, IsolationMode)] = &[
+    ("None", 0, IsolationMode::None),
+    ("NativeVirtualSubnet", 1, IsolationMode::NativeVirtualSubnet),
+    (
+        "ExternalVirtualSubnet",
+        2,
+        IsolationMode::ExternalVirtualSubnet,
+    ),
+    ("Vlan", 3, IsolationMode::Vlan),
+];
+
+/// Network ATC `IntentType` flags as `Get-NetIntent` prints them: Compute
+/// 2, Storage 4, Management 8 (a management + compute intent prints 10,
+/// management + compute + storage 14; see
+/// `tests/host-fixtures/atc/SOURCES.md`). Other bits are not decoded.
+const INTENT_COMPUTE: i64 = 2;
+const INTENT_STORAGE: i64 = 4;
+const INTENT_MANAGEMENT: i64 = 8;
+
+/// Why a host vNIC's virtual switch is `ConvergedSwitch(<intent>)` when the
+/// collection does not name it.
+pub const ATC_SWITCH_INFERRED: &str = "Network ATC names an intent's host vNICs vSMB(<intent>#<pNIC>) / vManagement(<intent>) and its virtual switch ConvergedSwitch(<intent>); the collection names no switch for this vNIC";
+
+/// Why a `ConvergedSwitch(<intent>)` no `Get-VMSwitch` lists is written
+/// with the intent's adapters as its uplinks.
+pub const ATC_UPLINKS_INFERRED: &str = "Network ATC builds the SET switch ConvergedSwitch(<intent>) on the adapters of the intent (Get-NetIntent NetAdapterNamesAsList); Get-VMSwitch does not list it";
+
 const RDMA_TECH: &[(&str, i64, RdmaTech)] = &[
     ("iWARP", 1, RdmaTech::Iwarp),
     ("InfiniBand", 2, RdmaTech::Infiniband),
@@ -130,6 +170,49 @@ pub fn vethernet(alias: &str) -> Option<&str> {
     alias
         .strip_prefix("vEthernet (")
         .and_then(|s| s.strip_suffix(')'))
+}
+
+/// The Network ATC intent a host vNIC belongs to, by ATC's names:
+/// `vSMB(<intent>#<pNIC>)` -> `<intent>`, `vManagement(<intent>)` ->
+/// `<intent>`.
+pub fn atc_intent(vnic: &str) -> Option<&str> {
+    let lower = vnic.to_ascii_lowercase();
+    let inner = if lower.starts_with("vsmb(") {
+        &vnic[5..]
+    } else if lower.starts_with("vmanagement(") {
+        &vnic[12..]
+    } else {
+        return None;
+    };
+    let inner = inner.strip_suffix(')')?;
+    let intent = inner.split('#').next().unwrap_or(inner);
+    (!intent.is_empty()).then_some(intent)
+}
+
+/// The switch Network ATC builds for an intent.
+pub fn atc_switch(intent: &str) -> String {
+    format!("ConvergedSwitch({intent})")
+}
+
+/// The names a host vNIC's adapter may have in `Get-NetAdapter`,
+/// `Get-NetAdapterRdma` and `Get-NetAdapterAdvancedProperty`: `vEthernet
+/// (<name>)` for a vNIC made by hand, the vNIC's own name for one Network
+/// ATC made (`vSMB(storage#pNIC1)`).
+pub fn vnic_aliases(vnic: &str) -> [String; 2] {
+    [format!("vEthernet ({vnic})"), vnic.to_string()]
+}
+
+/// The adapter name in a `ParentAdapter` printed as text:
+/// `VMInternalNetworkAdapter, Name = 'vSMB(mc#ethernet)'` ->
+/// `vSMB(mc#ethernet)`; other text is the name itself.
+pub fn parent_name(text: &str) -> &str {
+    match text.find("Name = '") {
+        Some(i) => {
+            let rest = &text[i + 8..];
+            rest.strip_suffix('\'').unwrap_or(rest)
+        }
+        None => text,
+    }
 }
 
 /// Maps one collection.
@@ -186,6 +269,7 @@ pub fn facts(c: &Collection) -> HostFacts {
     migration(c, &mut h);
     cluster(c, &mut h);
     intents(c, &mut h);
+    atc_switches(&mut h);
     h
 }
 
@@ -263,6 +347,9 @@ struct ByName<'a> {
     /// `Get-NetAdapterAdvancedProperty` by (adapter, `RegistryKeyword` in
     /// ASCII lower case, as keywords are compared): the first of each.
     advanced: HashMap<(String, String), &'a Node>,
+    /// Every adapter name `Get-NetAdapter`, `Get-NetAdapterRdma` and
+    /// `Get-NetAdapterAdvancedProperty` give.
+    names: HashSet<String>,
 }
 
 impl<'a> ByName<'a> {
@@ -284,11 +371,29 @@ impl<'a> ByName<'a> {
             };
             advanced.entry((n, k.to_ascii_lowercase())).or_insert(p);
         }
+        let rdma = first("Get-NetAdapterRdma");
+        let mut names: HashSet<String> = c
+            .objects("Get-NetAdapter")
+            .iter()
+            .filter_map(name_of)
+            .collect();
+        names.extend(rdma.keys().cloned());
+        names.extend(advanced.keys().map(|(n, _)| n.clone()));
         ByName {
             hardware: first("Get-NetAdapterHardwareInfo"),
-            rdma: first("Get-NetAdapterRdma"),
+            rdma,
             advanced,
+            names,
         }
+    }
+
+    /// The adapter of host vNIC `vnic`: the first of [`vnic_aliases`] the
+    /// collection names (`vEthernet (SMB1)`, or ATC's `vSMB(s#pNIC1)` as
+    /// it is); `None` when it names neither.
+    fn vnic_adapter(&self, vnic: &str) -> Option<String> {
+        vnic_aliases(vnic)
+            .into_iter()
+            .find(|a| self.names.contains(a))
     }
 
     /// The advanced property `keyword` of `adapter`.
@@ -321,7 +426,10 @@ fn nics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
         // Host vNICs, LBFO team interfaces and the like are virtual.
         if virt == Some(true)
             || vethernet(&name).is_some()
-            || desc.is_some_and(|d| d.contains("Multiplexor Driver"))
+            || atc_intent(&name).is_some()
+            || desc.is_some_and(|d| {
+                d.contains("Multiplexor Driver") || d.contains("Hyper-V Virtual Ethernet Adapter")
+            })
         {
             continue;
         }
@@ -530,45 +638,61 @@ fn vswitches(c: &Collection, h: &mut HostFacts) {
     h.vswitches = Some(out);
 }
 
-fn vnics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
-    if c.cmdlet("Get-VMNetworkAdapter").is_none() {
-        return;
-    }
-    // The VLAN settings and team mappings of each vNIC, in file order,
-    // gathered once (not a pass over all of them per vNIC).
-    let parent = |o: &Node, other: &str| {
-        // The VLAN's null ParentAdapter is skipped; the mapping's is read.
-        let p = if other == "AdapterName" {
-            o.get_any(&["ParentAdapter"])
-        } else {
-            o.get("ParentAdapter")
-        };
-        p.and_then(|p| {
+/// The name of the vNIC an object of `Get-VMNetworkAdapterVlan`,
+/// `-Isolation` or `-TeamMapping` is about: its `ParentAdapter` (an object
+/// with a `Name`, or the text `VMInternalNetworkAdapter, Name = '...'`),
+/// else the property `other` the script adds.
+fn parent_of(o: &Node, other: &str) -> Option<String> {
+    o.get_any(&["ParentAdapter"])
+        .and_then(|p| {
             p.get("Name")
                 .and_then(Node::scalar_text)
-                .or_else(|| p.scalar_text())
+                .or_else(|| p.as_str().map(|t| parent_name(t).to_string()))
         })
         .or_else(|| o.get(other).and_then(Node::scalar_text))
+}
+
+fn vnics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
+    let isolation = c.objects("Get-VMNetworkAdapterIsolation");
+    if c.cmdlet("Get-VMNetworkAdapter").is_none() && isolation.is_empty() {
+        return;
+    }
+    // The VLAN settings, isolation settings and team mappings of each
+    // vNIC, in file order, gathered once (not a pass over all of them per
+    // vNIC).
+    let by_parent = |cmdlet: &str, other: &str| {
+        let mut of: HashMap<String, Vec<&Node>> = HashMap::new();
+        for o in c.objects(cmdlet) {
+            if let Some(p) = parent_of(o, other) {
+                of.entry(p).or_default().push(o);
+            }
+        }
+        of
     };
-    let mut vlans_of: HashMap<String, Vec<&Node>> = HashMap::new();
-    for vl in c.objects("Get-VMNetworkAdapterVlan") {
-        if let Some(of) = parent(vl, "AdapterName") {
-            vlans_of.entry(of).or_default().push(vl);
-        }
-    }
-    let mut maps_of: HashMap<String, Vec<&Node>> = HashMap::new();
-    for m in c.objects("Get-VMNetworkAdapterTeamMapping") {
-        if let Some(of) = parent(m, "VMNetworkAdapterName") {
-            maps_of.entry(of).or_default().push(m);
-        }
-    }
-    let mut out = Vec::new();
+    let vlans_of = by_parent("Get-VMNetworkAdapterVlan", "AdapterName");
+    let isolation_of = by_parent("Get-VMNetworkAdapterIsolation", "AdapterName");
+    let maps_of = by_parent("Get-VMNetworkAdapterTeamMapping", "VMNetworkAdapterName");
+    // The vNICs: Get-VMNetworkAdapter -ManagementOS, and the Network ATC
+    // vNICs only the isolation settings name (a capture of
+    // Get-VMNetworkAdapterIsolation alone).
+    let mut listed: Vec<(String, &Node)> = Vec::new();
     for v in c.objects("Get-VMNetworkAdapter") {
         let Some(name) = name_of(v) else { continue };
         // -ManagementOS adapters only: IsManagementOs true (or not stated).
         if v.get("IsManagementOs").and_then(Node::as_bool) == Some(false) {
             continue;
         }
+        listed.push((name, v));
+    }
+    for o in isolation {
+        if let Some(p) = parent_of(o, "AdapterName") {
+            if atc_intent(&p).is_some() && !listed.iter().any(|(n, _)| *n == p) {
+                listed.push((p, o));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (name, v) in listed {
         let mut f = VnicFacts {
             line: v.line,
             name: name.clone(),
@@ -580,7 +704,19 @@ fn vnics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
             pinned: None,
             rdma_enabled: None,
             jumbo_packet: None,
+            adapter: by_name.vnic_adapter(&name),
         };
+        if f.switch.is_none() {
+            if let Some(intent) = atc_intent(&name) {
+                f.switch = Some(Sourced {
+                    value: atc_switch(intent),
+                    origin: Origin::Inferred {
+                        why: ATC_SWITCH_INFERRED,
+                        from: Lines::of([v.line]),
+                    },
+                });
+            }
+        }
         if let Some(w) = v.path(&["BandwidthSetting", "MinimumBandwidthWeight"]) {
             f.weight = w
                 .as_i64()
@@ -621,28 +757,139 @@ fn vnics(c: &Collection, by_name: &ByName, h: &mut HostFacts) {
                 );
             }
         }
+        if let Some(iso) = isolation_of.get(&name).and_then(|l| l.first()) {
+            isolation_vlan(h, &mut f, iso);
+        }
         for m in maps_of.get(&name).into_iter().flatten() {
             if let Some(a) = m.get("NetAdapterName") {
                 f.pinned = a.scalar_text().map(|x| at(x, a));
             }
         }
-        let alias = format!("vEthernet ({name})");
-        if let Some(r) = by_name.rdma.get(&alias) {
-            if let Some(e) = r.get("Enabled") {
-                f.rdma_enabled = e.as_bool().map(|b| at(b, e));
+        if let Some(alias) = &f.adapter {
+            if let Some(r) = by_name.rdma.get(alias) {
+                if let Some(e) = r.get("Enabled") {
+                    f.rdma_enabled = e.as_bool().map(|b| at(b, e));
+                }
             }
-        }
-        if let Some(p) = by_name.advanced(&alias, "*JumboPacket") {
-            if let Some(v) = adv_number(p) {
-                f.jumbo_packet = u32::try_from(v.value).ok().map(|j| Sourced {
-                    value: j,
-                    origin: v.origin,
-                });
+            if let Some(p) = by_name.advanced(alias, "*JumboPacket") {
+                if let Some(v) = adv_number(p) {
+                    f.jumbo_packet = u32::try_from(v.value).ok().map(|j| Sourced {
+                        value: j,
+                        origin: v.origin,
+                    });
+                }
             }
         }
         out.push(f);
     }
     h.vnics = Some(out);
+}
+
+/// A vNIC's `Get-VMNetworkAdapterIsolation`: with `IsolationMode Vlan`
+/// its `DefaultIsolationID` is the VLAN in force (Network ATC sets the
+/// storage VLANs this way, and `Get-VMNetworkAdapterVlan` then says
+/// `Untagged`; Microsoft, "Configure and View VLAN Settings on Hyper-V
+/// Virtual Switch Ports"). When the two disagree the isolation VLAN is
+/// written and a remark names both.
+fn isolation_vlan(h: &mut HostFacts, f: &mut VnicFacts, iso: &Node) {
+    let name = f.name.clone();
+    let Some(mode_node) = iso.get("IsolationMode") else {
+        return;
+    };
+    match enum_of(mode_node, ISOLATION_MODE) {
+        Some(IsolationMode::Vlan) => {
+            let id = iso.get("DefaultIsolationID");
+            match id.and_then(|n| n.as_i64().map(|v| (v, n))) {
+                Some((v, n)) if (1..=4094).contains(&v) => {
+                    let iv = at(v as u16, n);
+                    match &f.vlan {
+                        Some(x) if i64::from(x.value) == v => {}
+                        Some(x) => {
+                            let said = if x.value == 0 {
+                                "untagged".to_string()
+                            } else {
+                                format!("access VLAN {}", x.value)
+                            };
+                            let line = x.line().map_or(String::new(), |l| format!(" (line {l})"));
+                            remark(
+                                h,
+                                n.line,
+                                format!(
+                                    "vNIC {name}: Get-VMNetworkAdapterVlan says {said}{line} but Get-VMNetworkAdapterIsolation sets IsolationMode Vlan, DefaultIsolationID {v} (line {}): the isolation VLAN is the one in force (how Network ATC sets storage VLANs; Microsoft, \"Configure and View VLAN Settings on Hyper-V Virtual Switch Ports\"), VLAN {v} is written",
+                                    n.line
+                                ),
+                            );
+                            f.vlan = Some(iv);
+                        }
+                        None => f.vlan = Some(iv),
+                    }
+                }
+                _ => remark(
+                    h,
+                    iso.line,
+                    format!("vNIC {name}: IsolationMode Vlan without a DefaultIsolationID of 1-4094: its isolation VLAN is unknown, the VLAN written is Get-VMNetworkAdapterVlan's"),
+                ),
+            }
+        }
+        Some(IsolationMode::None) => {}
+        Some(m) => remark(
+            h,
+            mode_node.line,
+            format!("vNIC {name}: IsolationMode {m:?} (network virtualization): its virtual subnet is not read, the VLAN written is Get-VMNetworkAdapterVlan's"),
+        ),
+        None => remark(
+            h,
+            mode_node.line,
+            format!("vNIC {name}: IsolationMode is none of None, NativeVirtualSubnet, ExternalVirtualSubnet, Vlan (0-3): not read"),
+        ),
+    }
+}
+
+/// A `ConvergedSwitch(<intent>)` a vNIC is on (by its name, or ATC's
+/// naming) that `Get-VMSwitch` does not list: built by Network ATC on the
+/// intent's adapters, written with them as its uplinks, inferred.
+fn atc_switches(h: &mut HostFacts) {
+    let wanted: Vec<String> = h
+        .vnics
+        .iter()
+        .flatten()
+        .filter_map(|v| v.switch.as_ref().map(|s| s.value.clone()))
+        .collect();
+    let mut add = Vec::new();
+    for i in h.intents.iter().flatten() {
+        let sw = atc_switch(&i.name);
+        let listed = h.vswitches.iter().flatten().any(|s| s.name == sw);
+        if listed || !wanted.contains(&sw) || add.iter().any(|s: &VSwitchFacts| s.name == sw) {
+            continue;
+        }
+        if i.adapters.is_empty()
+            || !i
+                .adapters
+                .iter()
+                .all(|a| h.nics.iter().any(|n| &n.name == a))
+        {
+            continue;
+        }
+        add.push(VSwitchFacts {
+            line: i.line,
+            name: sw,
+            external: true,
+            uplinks: Sourced {
+                value: i.adapters.clone(),
+                origin: Origin::Inferred {
+                    why: ATC_UPLINKS_INFERRED,
+                    from: Lines::of([i.line]),
+                },
+            },
+            embedded_teaming: None,
+            lba: None,
+            bandwidth_mode: None,
+            default_flow_weight: None,
+        });
+    }
+    if !add.is_empty() {
+        h.vswitches.get_or_insert_with(Vec::new).extend(add);
+    }
 }
 
 fn policy_match(p: &Node) -> Option<PolicyMatch> {
@@ -870,6 +1117,36 @@ fn cluster(c: &Collection, h: &mut HostFacts) {
     }
 }
 
+/// The adapters of an intent: `NetAdapterNamesAsList` as an array, or as
+/// the comma-joined text some builds print (`ethernet, ethernet 2`), else
+/// `NetAdapterNameCsv` (`Ethernet#Ethernet 2`).
+fn intent_adapters(i: &Node) -> Vec<String> {
+    let split = |n: &Node, sep: char| -> Vec<String> {
+        match n.as_str() {
+            Some(t) => t
+                .trim()
+                .trim_start_matches('{')
+                .trim_end_matches('}')
+                .split(sep)
+                .map(|x| x.trim().to_string())
+                .filter(|x| !x.is_empty())
+                .collect(),
+            None => n
+                .strings()
+                .into_iter()
+                .map(|x| x.trim().to_string())
+                .filter(|x| !x.is_empty())
+                .collect(),
+        }
+    };
+    if let Some(n) = i.get_any(&["NetAdapterNamesAsList", "NetAdapterNames"]) {
+        return split(n, ',');
+    }
+    i.get_any(&["NetAdapterNameCsv"])
+        .map(|n| split(n, '#'))
+        .unwrap_or_default()
+}
+
 fn intents(c: &Collection, h: &mut HostFacts) {
     if c.cmdlet("Get-NetIntent").is_none() {
         return;
@@ -882,13 +1159,41 @@ fn intents(c: &Collection, h: &mut HostFacts) {
         else {
             continue;
         };
-        let flag = |k: &str| i.get(k).and_then(Node::as_bool).unwrap_or(false);
-        let ty = i.get("IntentType").and_then(Node::as_i64).unwrap_or(0);
-        let tys = i
-            .get("IntentType")
-            .and_then(Node::as_str)
-            .unwrap_or("")
-            .to_ascii_lowercase();
+        let flags = [
+            "IsComputeIntentSet",
+            "IsStorageIntentSet",
+            "IsManagementIntentSet",
+        ]
+        .map(|k| i.get(k).and_then(Node::as_bool));
+        let ty = i.get("IntentType");
+        let (compute, storage, management) = if flags.iter().any(Option::is_some) {
+            (
+                flags[0].unwrap_or(false),
+                flags[1].unwrap_or(false),
+                flags[2].unwrap_or(false),
+            )
+        } else if let Some(n) = ty.and_then(Node::as_i64) {
+            let known = INTENT_COMPUTE | INTENT_STORAGE | INTENT_MANAGEMENT;
+            if n & !known != 0 {
+                remark(
+                    h,
+                    ty.map_or(i.line, |t| t.line),
+                    format!("Network ATC intent {name}: IntentType {n} has bits other than Compute 2, Storage 4, Management 8; those are not read"),
+                );
+            }
+            (
+                n & INTENT_COMPUTE != 0,
+                n & INTENT_STORAGE != 0,
+                n & INTENT_MANAGEMENT != 0,
+            )
+        } else {
+            let t = ty.and_then(Node::as_str).unwrap_or("").to_ascii_lowercase();
+            (
+                t.contains("compute"),
+                t.contains("storage"),
+                t.contains("management"),
+            )
+        };
         let jumbo = i
             .path(&["AdapterAdvancedParametersOverride", "JumboPacket"])
             .and_then(|j| {
@@ -900,14 +1205,10 @@ fn intents(c: &Collection, h: &mut HostFacts) {
         out.push(Intent {
             line: i.line,
             name,
-            adapters: i
-                .get("NetAdapterNamesAsList")
-                .or_else(|| i.get("NetAdapterNames"))
-                .map(Node::strings)
-                .unwrap_or_default(),
-            management: flag("IsManagementIntentSet") || ty & 4 != 0 || tys.contains("management"),
-            compute: flag("IsComputeIntentSet") || ty & 1 != 0 || tys.contains("compute"),
-            storage: flag("IsStorageIntentSet") || ty & 2 != 0 || tys.contains("storage"),
+            adapters: intent_adapters(i),
+            management,
+            compute,
+            storage,
             jumbo_packet: jumbo,
         });
     }

@@ -20,9 +20,11 @@
 //! `Get-VMSwitch` / `Get-VMNetworkAdapter -All` only where Hyper-V is: a
 //! file that is absent leaves its facts unknown (the Hyper-V mapping lists
 //! the cmdlets missing), never defaulted. It gathers no
-//! `Get-VMNetworkAdapterVlan`: a management-OS adapter's `VlanSetting`
-//! (the same `VMNetworkAdapterVlanSetting` object, serialized one level
-//! down at `Export-Clixml`'s default depth 2) stands for it.
+//! `Get-VMNetworkAdapterVlan` or `Get-VMNetworkAdapterIsolation`: a
+//! management-OS adapter's `VlanSetting` and `IsolationSetting` (the same
+//! `VMNetworkAdapterVlanSetting` / `VMNetworkAdapterIsolationSetting`
+//! objects, serialized one level down at `Export-Clixml`'s default depth
+//! 2) stand for them.
 //!
 //! Only the files that bear on the network are read (the table
 //! [`FILES`]); the others (event logs, drivers, disks, ...) are counted as
@@ -313,11 +315,20 @@ fn read_one(path: &str, bytes: &[u8]) -> Result<Node, Vec<InputError>> {
     Ok(Node::new(Value::List(objs), 1))
 }
 
-/// `Get-VMNetworkAdapterVlan -ManagementOS` from the management-OS
-/// adapters' `VlanSetting` (the collection holds no output of its own for
-/// it).
+/// `Get-VMNetworkAdapterVlan -ManagementOS` and
+/// `Get-VMNetworkAdapterIsolation -ManagementOS` from the management-OS
+/// adapters' `VlanSetting` and `IsolationSetting` (the collection holds no
+/// output of its own for them).
 fn vlan_from_adapters(node: &mut SddcNode) {
-    if node.collection.cmdlet("Get-VMNetworkAdapterVlan").is_some() {
+    setting_from_adapters(node, "Get-VMNetworkAdapterVlan", "VlanSetting");
+    setting_from_adapters(node, "Get-VMNetworkAdapterIsolation", "IsolationSetting");
+}
+
+/// The objects of `cmdlet` from each management-OS adapter's `setting`
+/// (`VMNetworkAdapterVlanSetting`, `VMNetworkAdapterIsolationSetting`,
+/// serialized one level down), with the adapter's name as their parent.
+fn setting_from_adapters(node: &mut SddcNode, cmdlet: &str, setting: &str) {
+    if node.collection.cmdlet(cmdlet).is_some() {
         return;
     }
     let Some(adapters) = node.collection.cmdlet("Get-VMNetworkAdapter") else {
@@ -328,7 +339,7 @@ fn vlan_from_adapters(node: &mut SddcNode) {
         if a.get("IsManagementOs").and_then(Node::as_bool) != Some(true) {
             continue;
         }
-        let (Some(name), Some(vs)) = (a.get("Name"), a.get("VlanSetting")) else {
+        let (Some(name), Some(vs)) = (a.get("Name"), a.get(setting)) else {
             continue;
         };
         let Some(props) = vs.as_map() else { continue };
@@ -355,12 +366,11 @@ fn vlan_from_adapters(node: &mut SddcNode) {
     }
     if !out.is_empty() {
         let line = adapters.line;
-        node.collection.cmdlets.insert(
-            "Get-VMNetworkAdapterVlan".to_string(),
-            Node::new(Value::List(out), line),
-        );
+        node.collection
+            .cmdlets
+            .insert(cmdlet.to_string(), Node::new(Value::List(out), line));
         if let Some(f) = node.files.get("Get-VMNetworkAdapter").cloned() {
-            node.files.insert("Get-VMNetworkAdapterVlan".to_string(), f);
+            node.files.insert(cmdlet.to_string(), f);
         }
     }
 }

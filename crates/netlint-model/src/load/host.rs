@@ -98,7 +98,17 @@ impl Builder {
         });
         let dcb = self.r.table(t, "dcb").map(|(ds, dt)| {
             self.r.check_keys(dt, HOST_DCB_KEYS, "host `dcb`");
-            let willing = self.r.bool(dt, "willing");
+            // `true`, `false`, or "unknown" (an import that could not
+            // read it): the DCBX default is then not assumed.
+            let willing_unknown = Reader::get(dt, "willing").and_then(|(_, v)| match v.get_ref() {
+                DeValue::String(s) if s.as_ref() == "unknown" => Some(span_of(v)),
+                _ => None,
+            });
+            let willing = if willing_unknown.is_some() {
+                None
+            } else {
+                self.r.bool(dt, "willing")
+            };
             let pfc = self.priorities(dt, "pfc");
             let ets = self.ets(dt);
             let mut policies = Vec::new();
@@ -133,6 +143,7 @@ impl Builder {
             HostDcb {
                 span: ds,
                 willing,
+                willing_unknown,
                 pfc,
                 ets,
                 policies,

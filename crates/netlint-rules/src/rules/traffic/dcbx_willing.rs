@@ -3,7 +3,7 @@
 use super::emit_per_host;
 use crate::rules::fix_at::host_table;
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, Fix, FixEdit};
+use netlint_model::{Diagnostic, Fix, FixEdit, Severity};
 
 declare_rule!(
     RULE,
@@ -18,6 +18,18 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut found = Vec::new();
     for host in &cx.design.hosts {
         let Some(dcb) = &host.dcb else { continue };
+        // Not known (an import that could not read it): no default is
+        // assumed; what could not be checked is said, at info.
+        if let (None, Some(at)) = (&dcb.willing, dcb.willing_unknown) {
+            found.push(cx.finding_at(
+                &RULE,
+                Severity::Info,
+                host.element(),
+                at,
+                "DCB's willing bit is not known (`willing = \"unknown\"`): netlint could not check that the host uses its own PFC and ETS settings rather than the switch's",
+            ).with_help("collect `Get-NetQosDcbxSetting` (`netlint collect hyperv` does) and import again, or set `willing` to what the host has"));
+            continue;
+        }
         let (span, what, edit) = match &dcb.willing {
             Some(w) if !w.value => continue,
             Some(w) => (
@@ -98,6 +110,24 @@ profile = "p"
         assert!(f[0].message.contains("leaves `willing` unset"));
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(at, src.find("[profiles.p.dcb]").unwrap());
+    }
+
+    /// Issue 32 item 3: an import that could not read the bit writes
+    /// `willing = "unknown"`: no default is judged, the gap is said.
+    #[test]
+    fn unknown_willing_is_not_taken_for_the_default() {
+        let f = findings(
+            &BASE.replace("WILLING", "willing = \"unknown\""),
+            &super::RULE,
+        );
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].severity, netlint_model::Severity::Info);
+        assert!(
+            f[0].message.contains("willing bit is not known"),
+            "{}",
+            f[0].message
+        );
+        assert!(f[0].fix.is_none());
     }
 
     #[test]
