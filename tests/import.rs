@@ -53,11 +53,17 @@ fn imports_a_vpc_pair_that_check_and_topology_accept() {
     assert!(!err.contains("per-VLAN bridge priority waits"), "{err}");
     let toml = std::fs::read_to_string(&out_file).unwrap();
     // Format v2's spanning-tree facts are written, each with its source:
-    // tor2 leaves VLAN 30 at the default priority, tor1 turns spanning
-    // tree off in VLAN 999, both set `spanning-tree pathcost method long`.
+    // each `spanning-tree vlan ... priority` line sets its own VLANs, the
+    // switch's priority stays the vendor default (issue 31 item 5); tor1
+    // turns spanning tree off in VLAN 999, both set `spanning-tree
+    // pathcost method long`.
     for (text, source) in [
-        ("vlan_priority = { \"30\" = 32768 }", "802.1D-2004"),
-        ("vlan_priority = { \"999\" = 32768 }", "802.1D-2004"),
+        (
+            "vlan_priority = { \"1,10,20,30\" = 8192 }",
+            "nxos-tor1.cfg:40",
+        ),
+        ("vlan_priority = { \"1,10,20\" = 8192 }", "nxos-tor2.cfg:18"),
+        ("priority = 32768", "802.1D-2004"),
         ("disabled_vlans = [999]", "nxos-tor1.cfg:41"),
         ("path_cost = \"long\"", "nxos-tor1.cfg:38"),
         ("path_cost = \"long\"", "nxos-tor2.cfg:16"),
@@ -68,11 +74,7 @@ fn imports_a_vpc_pair_that_check_and_topology_accept() {
             "{text} ({source}):\n{toml}"
         );
     }
-    let line = toml
-        .lines()
-        .find(|l| l.starts_with("priority = 8192"))
-        .unwrap();
-    assert!(line.ends_with("nxos-tor1.cfg:40"), "{toml}");
+    assert!(!toml.contains("priority = 8192"), "{toml}");
     let out_str = out_file.to_str().unwrap();
     let (code, out, err) = run(&["check", out_str]);
     assert_eq!(code, 0, "{out}{err}");
@@ -201,4 +203,25 @@ fn list_ignored_lists_each_ignored_line_with_its_reason() {
         })
         .unwrap();
     assert_eq!(listed + blank, ignored, "{err}");
+}
+
+/// Issue 31 item 9, through the CLI: an EOS `show lldp neighbors` summary
+/// table is detected without `--from`, every row is a neighbour, and the
+/// second neighbour on one port is said, not dropped.
+#[test]
+fn an_lldp_summary_table_is_detected_and_no_row_is_dropped_without_a_word() {
+    let f = "crates/netlint-import/tests";
+    let cfg = format!("{f}/fixtures/eos-leaf1.cfg");
+    let table = format!("{f}/lldp-fixtures/eos-leaf1-summary.lldp.txt");
+    let (code, _, err) = run(&["import", &cfg, &table]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("eos-leaf1-summary.lldp.txt: lldp-eos (16 lines): 6 understood, 10 ignored as irrelevant, 0 not understood"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Ethernet1 has 2 neighbours: node1 (line 11), vm-sql01 (line 12)"),
+        "{err}"
+    );
+    assert!(err.contains("cabled to vm-sql01"), "{err}");
 }

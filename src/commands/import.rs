@@ -25,8 +25,8 @@ use std::path::PathBuf;
 pub struct ImportArgs {
     /// The inputs, or folders of them (every file that is not hidden);
     /// each file's kind is detected from its content: running-configs
-    /// (NX-OS, EOS, IOS / IOS-XE, OS10); `show lldp neighbors detail`
-    /// outputs (text, or NX-OS / EOS JSON); cabling CSVs
+    /// (NX-OS, EOS, IOS / IOS-XE, OS10); `show lldp neighbors` and `show
+    /// lldp neighbors detail` outputs (text, or NX-OS / EOS JSON); cabling CSVs
     /// (`device,port,peer_device,peer_port`); Hyper-V / Azure Local host
     /// collections (the JSON of `netlint collect hyperv`); vSphere cluster
     /// collections (the JSON of `netlint collect vsphere`);

@@ -21,9 +21,10 @@ use toml_edit::{DocumentMut, Item, Table, Value};
 pub struct Graft {
     /// The combined text (load it as the as-built side).
     pub text: String,
-    /// Where the `[design]` keys were inserted, and how many bytes.
-    insert_at: usize,
-    inserted: usize,
+    /// The edits of the as-built text before the tail, in text order: the
+    /// `[design]` keys inserted, and the as-built's networks of unknown
+    /// role that a design network replaces, removed.
+    edits: Vec<Edit>,
     /// Where the hosts' tables start in `text`.
     tail_at: usize,
     /// The grafted `switch` / `port` values a cabling row set, with the
@@ -51,18 +52,104 @@ impl Graft {
         {
             return Origin::Row(file.clone(), *row);
         }
-        if span.start >= self.tail_at
-            || (span.start >= self.insert_at && span.start < self.insert_at + self.inserted)
-        {
+        if span.start >= self.tail_at {
             return Origin::Grafted;
         }
-        if span.start >= self.insert_at + self.inserted {
-            return Origin::Built(Span::new(
-                span.start - self.inserted,
-                span.end.saturating_sub(self.inserted),
-            ));
+        // How far the combined text runs ahead of (or behind) the as-built
+        // text at `span`: the edits before it.
+        let mut ahead: isize = 0;
+        for e in &self.edits {
+            let at = e.at.saturating_add_signed(ahead);
+            if span.start < at {
+                break;
+            }
+            if span.start < at + e.inserted {
+                return Origin::Grafted;
+            }
+            ahead += e.inserted as isize - e.removed as isize;
         }
-        Origin::Built(span)
+        let back = |x: usize| x.saturating_add_signed(-ahead);
+        Origin::Built(Span::new(back(span.start), back(span.end)))
+    }
+}
+
+/// One edit of the as-built text: at byte `at` of it, `removed` bytes of
+/// it left out and `inserted` bytes put in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Edit {
+    at: usize,
+    removed: usize,
+    inserted: usize,
+}
+
+/// The byte ranges of the as-built's `[networks.NAME]` tables (header to
+/// the next header) that the design's networks replace: those of unknown
+/// role (the VLANs `netlint import` read off switch configs) whose VLAN or
+/// name a design network has. `None` when the as-built has a network of
+/// known role (its own hosts' networks, which stay), or a table to
+/// replace is not written as one `[networks.NAME]` section.
+fn replaced_networks(built: &SourceFile, b: &Design, d: &Design) -> Option<Vec<(usize, usize)>> {
+    if b.networks
+        .iter()
+        .any(|n| n.role.value != netlint_model::Role::Unknown)
+    {
+        return None;
+    }
+    let replaced: Vec<&str> = b
+        .networks
+        .iter()
+        .filter(|n| {
+            d.networks.iter().any(|x| {
+                x.name.eq_ignore_ascii_case(&n.name)
+                    || (x.vlan_id().is_some() && x.vlan_id() == n.vlan_id())
+            })
+        })
+        .map(|n| n.name.as_str())
+        .collect();
+    // Each header line's table path, and where its section ends.
+    let mut headers: Vec<(usize, Option<Vec<String>>)> = Vec::new();
+    let mut at = 0;
+    for line in built.text.split_inclusive('\n') {
+        let t = line.trim_start();
+        if t.starts_with('[') {
+            let path = t
+                .trim_end()
+                .parse::<DocumentMut>()
+                .ok()
+                .and_then(|doc| table_path(doc.as_table()));
+            headers.push((at, path));
+        }
+        at += line.len();
+    }
+    let mut out = Vec::new();
+    for name in replaced {
+        let i = headers.iter().position(|(_, p)| {
+            p.as_ref()
+                .is_some_and(|p| p.len() == 2 && p[0] == "networks" && p[1] == name)
+        })?;
+        let end = headers.get(i + 1).map_or(built.text.len(), |h| h.0);
+        out.push((headers[i].0, end));
+    }
+    out.sort_unstable();
+    Some(out)
+}
+
+/// The path of the one table a header line defines (`[a.b]` -> a, b).
+fn table_path(t: &Table) -> Option<Vec<String>> {
+    let mut path = Vec::new();
+    let mut t = t;
+    loop {
+        let mut it = t.iter();
+        let (k, v) = it.next()?;
+        if it.next().is_some() {
+            return None;
+        }
+        path.push(k.to_string());
+        match v.as_table() {
+            Some(sub) if !sub.is_empty() => t = sub,
+            Some(_) => return Some(path),
+            None => return None,
+        }
     }
 }
 
@@ -91,14 +178,28 @@ pub fn graft_hosts(
     let doc: DocumentMut = design.text.parse().ok()?;
     let bdoc: DocumentMut = built.text.parse().ok()?;
     let mut tail = DocumentMut::new();
+    // The as-built's networks of unknown role (its switches' VLANs) give
+    // way to the design's, which say what each carries.
+    let removed = if bdoc.contains_key("networks") {
+        replaced_networks(built, b, d).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let replace = !removed.is_empty();
     for key in ["networks", "profiles", "hosts"] {
         // A table the as-built already has (its own networks) is its own:
         // the hosts then name its networks, or the graft does not load.
-        if bdoc.contains_key(key) {
+        if bdoc.contains_key(key) && !(key == "networks" && replace) {
             continue;
         }
         if let Some(item) = doc.get(key) {
-            tail.insert(key, item.clone());
+            let mut item = item.clone();
+            if let Some(t) = item.as_table_mut() {
+                // Only `[networks.NAME]` headers: the as-built may still
+                // define some of its own networks' tables.
+                t.set_implicit(true);
+            }
+            tail.insert(key, item);
         }
     }
     // Each NIC's `switch`, named as built.
@@ -185,10 +286,30 @@ pub fn graft_hosts(
     let insert_at = built.text[header..]
         .find('\n')
         .map_or(built.text.len(), |i| header + i + 1);
+    let mut edits = vec![Edit {
+        at: insert_at,
+        removed: 0,
+        inserted: keys.len(),
+    }];
+    edits.extend(removed.iter().map(|&(from, to)| Edit {
+        at: from,
+        removed: to - from,
+        inserted: 0,
+    }));
+    edits.sort_by_key(|e| (e.at, e.removed));
+    if edits.windows(2).any(|w| w[0].at + w[0].removed > w[1].at) {
+        return None;
+    }
     let mut text = String::with_capacity(built.text.len() + keys.len() + 4096);
-    text.push_str(&built.text[..insert_at]);
-    text.push_str(&keys);
-    text.push_str(&built.text[insert_at..]);
+    let mut from = 0;
+    for e in &edits {
+        text.push_str(&built.text[from..e.at]);
+        if e.inserted > 0 {
+            text.push_str(&keys);
+        }
+        from = e.at + e.removed;
+    }
+    text.push_str(&built.text[from..]);
     if !text.ends_with('\n') {
         text.push('\n');
     }
@@ -223,8 +344,7 @@ pub fn graft_hosts(
     }
     Some(Graft {
         text,
-        insert_at,
-        inserted: keys.len(),
+        edits,
         tail_at,
         rows,
     })
@@ -316,6 +436,75 @@ vlans = [711]
             g.to_built(combined.hosts[0].span),
             Origin::Grafted
         ));
+    }
+
+    #[test]
+    fn the_design_networks_replace_the_switches_vlans_of_unknown_role_and_spans_still_map_back() {
+        let built = r#"[design]
+name = "imported"
+
+[networks.Storage_711]
+# VLAN 711 is named Storage_711 (tor-a.cfg:20)
+role = "unknown"
+vlan = 711
+
+[networks.PARKING]
+role = "unknown"
+vlan = 999
+
+[networks.smb]
+role = "unknown"
+vlan = 712
+
+[switches.tor-a]
+mtu = 9216
+vlans = [711, 712, 999]
+"#;
+        let (df, d) = loaded("d.toml", DESIGN);
+        let (bf, b) = loaded("b.toml", built);
+        let g = graft_hosts(&df, &d, &bf, &b, &[]).expect("grafted");
+        let (_, combined) = loaded("b.toml", &g.text);
+        // VLAN 711 is the design's `smb` (storage); the as-built's table of
+        // the same name (VLAN 712) gives way too; PARKING stays.
+        let mut nets: Vec<(String, String, Option<u16>)> = combined
+            .networks
+            .iter()
+            .map(|n| (n.name.clone(), n.role.value.to_string(), n.vlan_id()))
+            .collect();
+        nets.sort();
+        assert_eq!(
+            nets,
+            [
+                ("PARKING".into(), "unknown".into(), Some(999)),
+                ("smb".into(), "storage".into(), Some(711)),
+            ]
+        );
+        assert_eq!(combined.hosts.len(), 1);
+        // A line after the removed tables maps back to its as-built place,
+        // and one between them too.
+        for needle in ["[switches.tor-a]", "[networks.PARKING]", "vlan = 999"] {
+            let at = g.text.find(needle).unwrap();
+            let orig = built.find(needle).unwrap();
+            match g.to_built(Span::new(at, at + needle.len())) {
+                Origin::Built(s) => {
+                    assert_eq!(s, Span::new(orig, orig + needle.len()), "{needle}")
+                }
+                _ => panic!("{needle} not mapped back"),
+            }
+        }
+        // With an as-built network of known role, the as-built's networks
+        // are its own: none is replaced (the hosts take its `smb`).
+        let own = built.replacen(
+            "role = \"unknown\"\nvlan = 999",
+            "role = \"vm\"\nvlan = 999",
+            1,
+        );
+        let (bf, b) = loaded("b.toml", &own);
+        let g = graft_hosts(&df, &d, &bf, &b, &[]).expect("grafted");
+        let (_, combined) = loaded("b.toml", &g.text);
+        assert_eq!(combined.networks.len(), 3);
+        let smb = combined.networks.iter().find(|n| n.name == "smb").unwrap();
+        assert_eq!(smb.vlan_id(), Some(712));
     }
 
     #[test]

@@ -330,6 +330,7 @@ fn standing_name(design: &Design, req: &Requirement) -> String {
             let net = design.network(*n);
             let role = match net.role.value {
                 Role::Vm => "VM network".to_string(),
+                Role::Unknown => "network of unknown role".to_string(),
                 r => format!("{r} network"),
             };
             format!("{role} `{}`", net.name)

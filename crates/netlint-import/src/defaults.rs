@@ -63,6 +63,17 @@ pub const OS10_PFC_MODE: &str = "Dell SmartFabric OS10 User Guide, Priority flow
 pub const CISCO_MTU: &str =
     "Cisco NX-OS and IOS interface configuration guides: default MTU 1500 bytes";
 
+/// NX-OS: `spanning-tree port type edge` (and its global `... edge
+/// default`) makes an access port an edge port; a trunk is an edge port
+/// only with `spanning-tree port type edge trunk`.
+pub const NXOS_EDGE: &str = "Cisco Nexus 9000 Series NX-OS Layer 2 Switching Configuration Guide, Configuring STP Extensions (`spanning-tree port type edge` configures access interfaces as edge ports; `spanning-tree port type edge trunk` a trunk; a trunk given plain `edge` is told: \"Portfast has been configured on ... but will only have effect when the interface is in a non-trunking mode\"); https://www.cisco.com/c/en/us/td/docs/dcn/nexus3550/3550-t/sw/101x/configuration/cisco-nexus-3550t-configuration-guide/m-configuring-stp-extensions-using-cisco-nx-os.html";
+/// IOS: `spanning-tree portfast` (and `portfast default`) on nontrunking
+/// ports only; `portfast trunk` / `portfast edge trunk` on a trunk.
+pub const IOS_PORTFAST: &str = "Cisco Catalyst 2960-X Command Reference, spanning-tree portfast (global configuration): `spanning-tree portfast default` enables PortFast on all nontrunking interfaces; Catalyst 4500 IOS XE 3.3.0XO Command Reference, spanning-tree portfast (interface): `portfast trunk` configures PortFast on trunk ports, a plain `portfast` has effect only in a non-trunking mode (https://www.manualslib.com/manual/1351023/Cisco-Catalyst-2960-X.html?page=113)";
+/// EOS and OS10: the port's edge line makes it an edge port whatever its
+/// mode (no trunk keyword exists).
+pub const EDGE_ANY_MODE: &str = "Arista EOS User Manual, Spanning Tree Protocol, Port Roles and Rapid Convergence (`spanning-tree portfast` makes a port an edge port, access or trunk); Dell SmartFabric OS10 User Guide, spanning-tree port type edge (interface mode, no trunk variant)";
+
 /// Spanning tree before any line of the config is read.
 pub fn stp(vendor: Vendor) -> Stp {
     Stp {
@@ -74,6 +85,7 @@ pub fn stp(vendor: Vendor) -> Stp {
         mst: Mst::default(),
         path_cost: None,
         edge_default: None,
+        edge_trunk_default: None,
         bpdu_guard_default: None,
     }
 }

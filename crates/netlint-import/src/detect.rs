@@ -194,5 +194,8 @@ pub fn detect(lines: &[SrcLine<'_>]) -> Option<Kind> {
     {
         return Some(Kind::Lldp(formats[i]));
     }
+    if let Some(f) = crate::lldp::summary_format(lines) {
+        return Some(Kind::Lldp(f));
+    }
     dialect(scores(content.iter().copied())).map(Kind::Config)
 }

@@ -321,6 +321,7 @@ pub fn design(inputs: Vec<Input>, design_name: &str) -> Written {
         imported.toml.push_str(&written.toml);
         vsphere_notes = written.notes;
     }
+    crate::design::add_vlan_networks(&mut imported, &docs);
     Written {
         imported,
         vsphere_notes,

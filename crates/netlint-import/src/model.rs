@@ -390,6 +390,9 @@ pub struct Stp {
     pub path_cost: Option<Sourced<PathCost>>,
     /// `spanning-tree port type edge default`, `portfast default`.
     pub edge_default: Option<Sourced<bool>>,
+    /// `spanning-tree port type edge trunk default`: trunks edge ports by
+    /// default, where plain `edge` does not reach a trunk (NX-OS).
+    pub edge_trunk_default: Option<Sourced<bool>>,
     /// `... bpduguard default`: BPDU guard on every edge port.
     pub bpdu_guard_default: Option<Sourced<bool>>,
 }

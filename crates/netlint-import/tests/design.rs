@@ -11,23 +11,14 @@ use netlint_model::{load, SourceFile};
 include!("support/loads.rs");
 
 fn import(files: &[&str]) -> (String, Vec<Note>) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let docs: Vec<Document> = files
-        .iter()
-        .map(|f| {
-            let text = std::fs::read_to_string(dir.join(f)).unwrap();
-            parse(f, &text, None).unwrap_or_else(|e| panic!("{e}"))
-        })
-        .collect();
-    let imported = to_design(&docs, "imported");
-    assert_loads_cleanly(&imported.toml);
+    let imported = import_fixtures(files);
     (imported.toml, imported.notes)
 }
 
 /// The source map names, for each written value, the config line its
-/// comment names: `priority = 8192` is tor1's line 40 (`spanning-tree vlan
-/// 1,10,20,30 priority 8192`), a default stays a default, and every line named
-/// is a line of the file.
+/// comment names: `vlan_priority = { "1,10,20,30" = 8192 }` is tor1's line
+/// 40 (`spanning-tree vlan 1,10,20,30 priority 8192`), a default stays a
+/// default, and every line named is a line of the file.
 #[test]
 fn the_source_map_points_each_value_at_its_config_line() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -74,10 +65,12 @@ fn the_source_map_points_each_value_at_its_config_line() {
         m.from.iter().map(config_line).collect::<Vec<_>>()
     };
     let at = |needle: &str| at_from(0, needle);
+    // The per-VLAN line sets its VLANs; the switch stays at the default.
     assert_eq!(
-        at("priority = 8192"),
+        at("vlan_priority = { \"1,10,20,30\" = 8192 }"),
         ["spanning-tree vlan 1,10,20,30 priority 8192"]
     );
+    assert!(at("priority = 32768")[0].starts_with("default: IEEE 802.1D-2004"));
     assert_eq!(at("mlag = \"vpc-10\""), ["vpc domain 10"]);
     assert!(at("mode = \"rapid-pvst\"")[0].starts_with("default: https://developer.cisco.com"));
     // Both ends of the peer-link state its allowed VLANs.
@@ -646,9 +639,13 @@ fn eos_l2_mtu_is_the_switchport_frame_limit() {
 }
 
 /// OS10 pauses the network-qos no-drop classes only on interfaces with
-/// `priority-flow-control mode on`: the fixture's host port (node2's
-/// breakout) lacks it, so the switch's `pfc` is left out with a comment
-/// saying why; with the line, `pfc = [3]` is written (issue 33 item 6).
+/// `priority-flow-control mode on`. The fixture's host ports are node1's
+/// port-channel (its member ethernet1/1/1 has the line; a host port by its
+/// `spanning-tree port type edge`, issue 31 item 2) and node2's breakout
+/// (cabled, without it): `pfc = [3]` is written, with a comment naming the
+/// breakout it is off on. Without the member's line no host port pauses,
+/// so the switch's `pfc` is left out with a comment saying why; with the
+/// line on both, `pfc = [3]` and no comment (issue 33 item 6).
 #[test]
 fn os10_pfc_is_in_force_only_on_ports_with_pfc_mode_on() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
@@ -671,18 +668,67 @@ fn os10_pfc_is_in_force_only_on_ports_with_pfc_mode_on() {
             .map(|p| p.value.clone());
         (pfc, toml)
     };
-    let (off, toml) = pfc_of(&read("os10-vlt1.cfg"));
-    assert_eq!(off.unwrap_or_default(), Vec::<u8>::new(), "{toml}");
+    let fixture = read("os10-vlt1.cfg");
+    let (some, toml) = pfc_of(&fixture);
+    assert_eq!(some, Some(vec![3]), "{toml}");
+    assert!(
+        toml.contains("pfc: in force only on the host ports with `priority-flow-control mode on`; off on Ethernet1/1/25:1"),
+        "{toml}"
+    );
+    let member_line = " flowcontrol receive off\n priority-flow-control mode on\n";
+    let off = fixture.replacen(member_line, " flowcontrol receive off\n", 1);
+    assert_ne!(off, fixture);
+    let (none, toml) = pfc_of(&off);
+    assert_eq!(none.unwrap_or_default(), Vec::<u8>::new(), "{toml}");
     assert!(
         toml.contains("no host port has `priority-flow-control mode on`"),
         "{toml}"
     );
-    let on = read("os10-vlt1.cfg").replacen(
+    let on = fixture.replacen(
         " mtu 9216\n spanning-tree port type edge\n!\ninterface ethernet1/1/53",
         " mtu 9216\n spanning-tree port type edge\n priority-flow-control mode on\n!\ninterface ethernet1/1/53",
         1,
     );
-    assert_ne!(on, read("os10-vlt1.cfg"));
+    assert_ne!(on, fixture);
     let (pfc, toml) = pfc_of(&on);
     assert_eq!(pfc, Some(vec![3]), "{toml}");
+    assert!(!toml.contains("pfc: in force only"), "{toml}");
+}
+
+/// Issue 31 item 5: `spanning-tree vlan 10 priority 8192` and no other
+/// priority line sets VLAN 10; the switch stays at the vendor default
+/// (with its source), so VLAN 1's tree is at 32768 and a finding about it
+/// is not put on VLAN 10's line. (Syntax: Cisco Nexus 9000 NX-OS Layer 2
+/// Switching Configuration Guide, "Configuring Rapid PVST+", `spanning-tree
+/// vlan vlan-range priority value`.)
+#[test]
+fn a_per_vlan_priority_line_sets_its_vlan_not_the_switch() {
+    let cfg = "hostname sw1\nfeature lacp\nspanning-tree vlan 10 priority 8192\nvlan 10\n  name SERVERS\n";
+    let doc = parse(
+        "sw1.cfg",
+        cfg,
+        Some(netlint_import::Kind::Config(netlint_import::Vendor::NxOs)),
+    )
+    .unwrap();
+    let imported = to_design(&[doc], "imported");
+    assert_loads_cleanly(&imported.toml);
+    let toml = &imported.toml;
+    let line = |key: &str| {
+        toml.lines()
+            .find(|l| l.starts_with(key))
+            .unwrap_or_else(|| panic!("{key}: {toml}"))
+    };
+    assert!(
+        line("priority = 32768").contains("default: IEEE 802.1D-2004"),
+        "{toml}"
+    );
+    assert!(
+        line("vlan_priority = { \"10\" = 8192 }").ends_with("# sw1.cfg:3"),
+        "{toml}"
+    );
+    let d = load(&SourceFile::new("i.toml", toml.clone()))
+        .design
+        .unwrap();
+    assert_eq!(d.switches[0].stp.vlan_priority(1), 32768);
+    assert_eq!(d.switches[0].stp.vlan_priority(10), 8192);
 }

@@ -93,6 +93,9 @@ str_enum!(Role {
     Storage = "storage",
     Backup = "backup",
     Replica = "replica",
+    // Not known yet: a VLAN read off switch configs, which never say
+    // what a VLAN carries. Checked for what the switches alone decide.
+    Unknown = "unknown",
 });
 
 str_enum!(Protocol {
@@ -850,6 +853,10 @@ pub struct LiveMigration {
 pub struct HostDcb {
     pub span: Span,
     pub willing: Option<Sp<bool>>,
+    /// `willing = "unknown"`: the input did not say (a host collection
+    /// without `Get-NetQosDcbxSetting`); `willing` is then `None` and no
+    /// rule takes the DCBX default for it.
+    pub willing_unknown: Option<Span>,
     pub pfc: Option<Sp<Vec<u8>>>,
     pub ets: Option<Sp<BTreeMap<u8, u32>>>,
     pub policies: Vec<DcbPolicy>,

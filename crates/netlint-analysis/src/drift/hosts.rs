@@ -539,24 +539,29 @@ impl Cmp<'_> {
         let span = |l: Option<&netlint_model::HostDcb>, h: &Host, f: Option<Span>| {
             Some(f.or(l.map(|l| l.span)).unwrap_or(h.span))
         };
-        self.push(
-            at,
-            Field::DcbWilling,
-            (
-                opt(
-                    x.and_then(|l| l.willing.as_ref()).map(|s| &s.value),
-                    Value::Bool,
+        // A willing bit either side does not know is not compared.
+        let unknown =
+            |l: Option<&netlint_model::HostDcb>| l.is_some_and(|l| l.willing_unknown.is_some());
+        if !unknown(x) && !unknown(y) {
+            self.push(
+                at,
+                Field::DcbWilling,
+                (
+                    opt(
+                        x.and_then(|l| l.willing.as_ref()).map(|s| &s.value),
+                        Value::Bool,
+                    ),
+                    span(x, dh, x.and_then(|l| l.willing.as_ref()).map(|s| s.span)),
                 ),
-                span(x, dh, x.and_then(|l| l.willing.as_ref()).map(|s| s.span)),
-            ),
-            (
-                opt(
-                    y.and_then(|l| l.willing.as_ref()).map(|s| &s.value),
-                    Value::Bool,
+                (
+                    opt(
+                        y.and_then(|l| l.willing.as_ref()).map(|s| &s.value),
+                        Value::Bool,
+                    ),
+                    span(y, bh, y.and_then(|l| l.willing.as_ref()).map(|s| s.span)),
                 ),
-                span(y, bh, y.and_then(|l| l.willing.as_ref()).map(|s| s.span)),
-            ),
-        );
+            );
+        }
         self.push(
             at,
             Field::DcbPfc,

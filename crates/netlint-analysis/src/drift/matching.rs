@@ -144,6 +144,46 @@ fn match_switches(d: &Design, b: &Design, m: &mut Matching) {
             m.switches.add(SwitchId(i), j, MatchedBy::Name);
         }
     }
+    let dn: Vec<&str> = d.switches.iter().map(|s| s.name.as_str()).collect();
+    let bn: Vec<&str> = b.switches.iter().map(|s| s.name.as_str()).collect();
+    for (i, j) in same_but_case(
+        &dn,
+        &bn,
+        |i| m.switches.has_design(SwitchId(i)),
+        |j| m.switches.has_built(SwitchId(j)),
+    ) {
+        m.switches.add(SwitchId(i), SwitchId(j), MatchedBy::Name);
+    }
+}
+
+/// The names left unmatched on both sides that are one name but for case
+/// (`TOR1` in the design, `tor1` as the switch's hostname; Windows host
+/// names are not case-sensitive either): pairs of indices, only where the
+/// name is unique on each side in that sense.
+fn same_but_case(
+    d: &[&str],
+    b: &[&str],
+    d_taken: impl Fn(usize) -> bool,
+    b_taken: impl Fn(usize) -> bool,
+) -> Vec<(usize, usize)> {
+    let lower = |names: &[&str], taken: &dyn Fn(usize) -> bool| {
+        let mut by: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+        for (i, n) in names.iter().enumerate() {
+            if !taken(i) {
+                by.entry(n.to_lowercase()).or_default().push(i);
+            }
+        }
+        by
+    };
+    let (x, y) = (lower(d, &d_taken), lower(b, &b_taken));
+    x.iter()
+        .filter_map(
+            |(name, is)| match (is.as_slice(), y.get(name).map(Vec::as_slice)) {
+                ([i], Some([j])) => Some((*i, *j)),
+                _ => None,
+            },
+        )
+        .collect()
 }
 
 /// What a switch connects, in design-side names: the host NICs cabled to
@@ -246,6 +286,16 @@ fn match_hosts(d: &Design, b: &Design, m: &mut Matching) {
                 m.hosts.add(HostId(i), j, MatchedBy::Name);
             }
         }
+    }
+    let dn: Vec<&str> = d.hosts.iter().map(|h| h.name.as_str()).collect();
+    let bn: Vec<&str> = b.hosts.iter().map(|h| h.name.as_str()).collect();
+    for (i, j) in same_but_case(
+        &dn,
+        &bn,
+        |i| m.hosts.has_design(HostId(i)),
+        |j| m.hosts.has_built(HostId(j)),
+    ) {
+        m.hosts.add(HostId(i), HostId(j), MatchedBy::Name);
     }
     let bports: Vec<(HostId, BTreeSet<_>)> = b
         .hosts

@@ -229,10 +229,20 @@ pub fn drift_with(design: &Design, built: &Design, peers: &[CabledPeer]) -> Drif
         m: &matching,
         peers,
         out: Vec::new(),
+        // The as-built's networks of unknown role are the VLANs its
+        // switches define (`netlint import`), not networks anyone reviewed:
+        // a VLAN only they use is compared where a list names it, not
+        // against a side that allows every VLAN.
         vlans: design
             .used_vlans()
             .iter()
-            .chain(built.used_vlans().iter())
+            .chain(
+                built
+                    .networks
+                    .iter()
+                    .filter(|n| n.role.value != netlint_model::Role::Unknown)
+                    .filter_map(|n| n.vlan_id()),
+            )
             .collect(),
     };
     c.switches();

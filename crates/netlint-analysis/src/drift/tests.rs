@@ -93,6 +93,27 @@ fn renamed_elements_are_matched_by_what_they_connect() {
     assert_eq!(r.matching.links.by(LinkId(0)), Some(MatchedBy::Connections));
 }
 
+/// Issue 33: `TOR-B` as built is the design's `tor-b` by name, whatever
+/// it connects (here nothing: no link, no host), and `HV1` is `hv1`.
+#[test]
+fn names_that_differ_only_in_case_are_matched_by_name() {
+    let built_src = BASE
+        .replace("[switches.tor-b]", "[switches.TOR-B]")
+        .replace("switch = \"tor-b\"", "switch = \"TOR-B\"")
+        .replace("b = \"tor-b\"", "b = \"TOR-B\"")
+        .replace("[hosts.hv1.", "[hosts.HV1.");
+    let (d, b) = (design(BASE), design(&built_src));
+    let r = drift(&d, &b);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    assert_eq!(r.matching.switches.by(SwitchId(1)), Some(MatchedBy::Name));
+    assert_eq!(r.matching.hosts.by(HostId(0)), Some(MatchedBy::Name));
+    // Two as-built switches that differ only in case match neither.
+    let two = "[design]\nname = \"t\"\n[switches.TOR-B]\n[switches.Tor-b]\n";
+    let one = "[design]\nname = \"t\"\n[switches.tor-b]\n";
+    let r = drift(&design(one), &design(two));
+    assert_eq!(r.matching.switches.to_built.len(), 0);
+}
+
 #[test]
 fn a_nic_on_another_port_is_a_cabling_difference() {
     let built_src = BASE.replacen(
@@ -400,4 +421,18 @@ fn pvst_priorities_are_compared_per_vlan() {
     let r = drift(&d, &design(&mixed));
     let fields: Vec<Field> = r.differences.iter().map(|x| x.field).collect();
     assert_eq!(fields, [Field::VlanPriority(10)], "{:#?}", r.differences);
+}
+
+/// Issue 32 item 3: a DCBX bit the as-built side does not know is not
+/// compared (no "willing differs" against a collection that lacks it).
+#[test]
+fn a_willing_bit_not_known_as_built_is_not_compared() {
+    let with = |w: &str| format!("{BASE}\n[hosts.hv1.dcb]\nwilling = {w}\npfc = [3]\n");
+    let d = design(&with("false"));
+    let r = drift(&d, &design(&with("\"unknown\"")));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    // Known on both sides, a difference is one.
+    let r = drift(&d, &design(&with("true")));
+    let fields: Vec<Field> = r.differences.iter().map(|x| x.field).collect();
+    assert_eq!(fields, [Field::DcbWilling], "{:#?}", r.differences);
 }

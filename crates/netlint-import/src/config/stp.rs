@@ -103,6 +103,11 @@ impl Parser {
             | (_, ["portfast", "edge", "default"]) => {
                 stp.edge_default = Some(Sourced::at(!neg, no))
             }
+            (_, ["port", "type", "edge", "trunk", "default"])
+            | (_, ["portfast", "trunk", "default"])
+            | (_, ["portfast", "edge", "trunk", "default"]) => {
+                stp.edge_trunk_default = Some(Sourced::at(!neg, no))
+            }
             (_, ["port", "type", "edge", "bpduguard", "default"])
             | (_, ["portfast", "bpduguard", "default"])
             | (_, ["portfast", "edge", "bpduguard", "default"])

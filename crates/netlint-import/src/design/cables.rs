@@ -4,6 +4,8 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::{file_stem, At, Note, Switch};
+use crate::lldp::peer::is_switch_port_name;
+use crate::lldp::PeerKind;
 use crate::names::IfName;
 use crate::Document;
 
@@ -22,6 +24,19 @@ pub struct Cable {
     pub b: End,
     pub at: At,
     pub from_lldp: bool,
+    /// What the LLDP neighbour at `b` is, when its table states it (its
+    /// system description or capabilities); `None` for a cabling row or a
+    /// kind inferred from the port's name, which the design infers itself.
+    pub b_stated: Option<PeerKind>,
+}
+
+impl Cable {
+    /// Whether `far`, an end of this cable, is a switch as its LLDP
+    /// neighbour states; `None` when nothing states it.
+    pub(crate) fn stated_switch(&self, far: &End) -> Option<bool> {
+        let stated = self.b_stated.filter(|_| *far == self.b)?;
+        Some(stated == PeerKind::Switch)
+    }
 }
 
 struct Ctx<'a> {
@@ -107,7 +122,26 @@ pub(crate) fn collect(
                 at_end.remove(&old.b);
                 cables[i] = None;
             } else {
-                // Two LLDP tables or two sheet rows disagree: the first stays.
+                // Two LLDP tables or two sheet rows disagree: the first
+                // stays; a second LLDP neighbour on one port is noted.
+                if cable.from_lldp && old.from_lldp {
+                    let shared = if old.a == cable.a || old.b == cable.a {
+                        &cable.a
+                    } else {
+                        &cable.b
+                    };
+                    let other = if *shared == cable.a {
+                        &cable.b
+                    } else {
+                        &cable.a
+                    };
+                    let kept = if old.a == *shared { &old.b } else { &old.a };
+                    notes.push(Note::SharedPort {
+                        port: format!("{} {}", shared.device, shared.port),
+                        kept: (format!("{} {}", kept.device, kept.port), old.at.clone()),
+                        left: (format!("{} {}", other.device, other.port), cable.at.clone()),
+                    });
+                }
                 return;
             }
         }
@@ -126,6 +160,7 @@ pub(crate) fn collect(
                         line: row.line,
                     },
                     from_lldp: false,
+                    b_stated: None,
                 };
                 add(cable, &mut cables, notes);
             }
@@ -153,11 +188,20 @@ pub(crate) fn collect(
                 (None, Some(c)) => format!("chassis {c}"),
                 (None, None) => continue,
             };
+            // A switch's port is its Port ID; a host's, its description
+            // (a NIC's name) before its Port ID (often a MAC). Unstated,
+            // a Port ID named like a switch interface tells a switch.
+            let switch_port = match n.peer.stated() {
+                true => n.peer.kind == PeerKind::Switch,
+                false => n.port_id.as_deref().is_some_and(is_switch_port_name),
+            };
             let far_port = if by_name.contains_key(&far_device) {
                 n.remote_port
                     .as_ref()
                     .map(|p| p.to_string())
                     .or_else(|| n.port_id.clone())
+            } else if switch_port {
+                n.port_id.clone().or_else(|| n.port_description.clone())
             } else {
                 n.port_description.clone().or_else(|| n.port_id.clone())
             };
@@ -175,6 +219,7 @@ pub(crate) fn collect(
                     line: n.line,
                 },
                 from_lldp: true,
+                b_stated: n.peer.stated().then_some(n.peer.kind),
             };
             add(cable, &mut cables, notes);
         }

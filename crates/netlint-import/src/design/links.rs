@@ -286,22 +286,17 @@ fn payload_mtu(sw: &Switch<'_>, ifc: &Interface) -> Option<(u32, Prov)> {
 
 /// Whether the far end of a cable to a device that is no imported switch
 /// names a switch port (the device is then an unmanaged switch), not a
-/// host's NIC. Windows names its adapters `Ethernet`, `Ethernet 2`, ...
-/// (a space, then one number): an interface family in form, a host NIC in
-/// fact, so such a name is a host's (issue 32 item 5).
+/// host's NIC ([`crate::lldp::peer::is_switch_port_name`]: Windows's
+/// `Ethernet 2` is a host's, issue 32 item 5).
 fn far_is_switch_port(port: &str) -> bool {
-    let windows = port
-        .trim()
-        .get(..8)
-        .filter(|p| p.eq_ignore_ascii_case("ethernet"))
-        .and_then(|_| port.trim().get(8..))
-        .is_some_and(|rest| {
-            rest.is_empty()
-                || (rest.starts_with(' ')
-                    && !rest.trim().is_empty()
-                    && rest.trim().chars().all(|c| c.is_ascii_digit()))
-        });
-    !windows && IfName::parse_switch_port(port).is_some()
+    crate::lldp::peer::is_switch_port_name(port)
+}
+
+/// Whether the far end of a cable is a switch: as its LLDP neighbour
+/// states (system description, capabilities), else by its port's name.
+fn far_is_switch(c: &Cable, far: &super::cables::End) -> bool {
+    c.stated_switch(far)
+        .unwrap_or_else(|| far_is_switch_port(&far.port))
 }
 
 struct Uf(Vec<usize>);
@@ -356,7 +351,7 @@ pub(crate) fn build(
                 } else {
                     (&c.b, &c.a)
                 };
-                if far_is_switch_port(&far.port) {
+                if far_is_switch(c, far) {
                     // A device with switch ports and no config: unmanaged
                     // (see [`unmanaged`]).
                     continue;
@@ -373,14 +368,31 @@ pub(crate) fn build(
             (None, None) => {}
         }
     }
-    // Cables sharing a group on either end form one link.
+    // Cables sharing a group on either end form one link; so do cables
+    // whose ends are in port-channels of one multi-chassis LAG (the same
+    // `vpc` / `mlag` / `vlt-port-channel` id in one domain), whatever
+    // their port-channel numbers (po11 on one vPC peer, po12 on the other
+    // for `vpc 12`), and a double-sided LAG cabled straight (leaf-1a to
+    // spine-1, leaf-1b to spine-2) is one LAG between two logical bridges
+    // (issue 31 item 4).
     let mut uf = Uf((0..between.len()).collect());
     let mut first: BTreeMap<(String, String), usize> = BTreeMap::new();
+    let mc_key = |device: &str, g: &str, port: &str| -> Option<(String, String)> {
+        let sw = &switches[*by_name.get(device)?];
+        let domain = domain_name(sw.cfg)?;
+        match group_interface(sw, g, port)?.mc_lag?.value {
+            McLag::Member(id) => Some((format!("domain {domain}"), format!("mc{id}"))),
+            McLag::PeerLink => None,
+        }
+    };
     for (i, (c, ga, gb)) in between.iter().enumerate() {
-        for key in [
-            (c.a.device.clone(), ga.clone()),
-            (c.b.device.clone(), gb.clone()),
-        ] {
+        let keys = [
+            Some((c.a.device.clone(), ga.clone())),
+            Some((c.b.device.clone(), gb.clone())),
+            mc_key(&c.a.device, ga, &c.a.port),
+            mc_key(&c.b.device, gb, &c.b.port),
+        ];
+        for key in keys.into_iter().flatten() {
             match first.get(&key) {
                 Some(j) => uf.union(i, *j),
                 None => {
@@ -431,7 +443,7 @@ pub(crate) fn unmanaged(
             let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
                 continue;
             };
-            if !far_is_switch_port(&far.port) {
+            if !far_is_switch(c, far) {
                 continue;
             }
             let sw = &switches[*s];
@@ -680,10 +692,22 @@ fn one_link(
             .collect::<Vec<_>>()
             .join("+")
     );
-    let peer_link = b.len() == 1
+    let same_domain = b.len() == 1
         && a_all.len() == 1
         && domain_name(sw(a).cfg).is_some()
         && domain_name(sw(a).cfg) == domain_name(sw(b[0]).cfg);
+    // A routed link between the peers (the vPC peer-keepalive link: `no
+    // switchport`, `vrf member keepalive`, a /30) is no peer link: it is
+    // written as routed, as between any two switches (issue 31 item 4).
+    let routed_between_peers = same_domain
+        && [(a, a_group), (b[0], sides[b[0]].0[0])]
+            .iter()
+            .all(|(dev, g)| {
+                !is_peer_link(sw(dev), g)
+                    && group_interface(sw(dev), g, &sides[dev].1[0].port)
+                        .is_some_and(|i| i.mode.value == PortMode::Routed)
+            });
+    let peer_link = same_domain && !routed_between_peers;
     if peer_link && !(is_peer_link(sw(a), a_group) || is_peer_link(sw(b[0]), sides[b[0]].0[0])) {
         // v1 joins MLAG peers by their peer link only.
         notes.push(Note::UnsupportedShape { link: name, at });

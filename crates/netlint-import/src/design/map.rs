@@ -55,6 +55,16 @@ impl SourceMap {
         SourceMap { entries }
     }
 
+    /// `other`'s entries, for text appended at byte `offset`.
+    pub(crate) fn append(&mut self, other: SourceMap, offset: usize) {
+        self.entries.extend(other.entries.into_iter().map(|mut e| {
+            e.span = e.span.start + offset..e.span.end + offset;
+            e
+        }));
+        self.entries
+            .sort_by_key(|e| (e.span.start, std::cmp::Reverse(e.span.end)));
+    }
+
     pub fn entries(&self) -> &[Mapped] {
         &self.entries
     }

@@ -17,6 +17,7 @@
 mod cables;
 mod links;
 mod map;
+mod networks;
 mod switches;
 pub(crate) mod toml;
 
@@ -56,6 +57,14 @@ pub enum Note {
         port: String,
         lldp: (String, At),
         cabling: (String, At),
+    },
+    /// Several LLDP neighbours on one port (a hypervisor's bridge, a
+    /// hub), or two tables that disagree about one port: the design takes
+    /// one cable per port, the first; each other is this note.
+    SharedPort {
+        port: String,
+        kept: (String, At),
+        left: (String, At),
     },
     /// An LLDP table whose device is not known (no prompt line above it
     /// and no config of that name).
@@ -97,6 +106,9 @@ pub enum Note {
         then: String,
         at: At,
     },
+    /// Networks written from the switches' VLANs with `role = "unknown"`:
+    /// no switch config says what a VLAN carries.
+    RolesUnknown { networks: Vec<String> },
     /// A fact v1 has no field for.
     WaitsForV2 {
         what: &'static str,
@@ -116,6 +128,11 @@ impl fmt::Display for Note {
                 f,
                 "{}: LLDP sees {port} cabled to {}, but {} says {}; the LLDP neighbour is used",
                 lldp.1, lldp.0, cabling.1, cabling.0
+            ),
+            Note::SharedPort { port, kept, left } => write!(
+                f,
+                "{}: LLDP sees {port} cabled to {} as well as to {} ({}); the design takes one cable per port: the first is written, this one is not",
+                left.1, left.0, kept.0, kept.1
             ),
             Note::UnknownTableDevice { file } => write!(
                 f,
@@ -155,6 +172,12 @@ impl fmt::Display for Note {
                 f,
                 "{at}: {what}: {stated} is outside what the design format takes (mtu 576 to 9216, frame_size 594 to 9238); {then}"
             ),
+            Note::RolesUnknown { networks } => write!(
+                f,
+                "{} network(s) written from the switches' VLANs with `role = \"unknown\"` ({}): a switch config does not say what a VLAN carries, so they are checked only for what the switches decide; set each role, or import the hosts' collections with the configs",
+                networks.len(),
+                networks.join(", ")
+            ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")
             }
@@ -186,37 +209,54 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
     to_design_with_hosts(docs, &[], design_name)
 }
 
-/// A switch port known to face a host from outside the switch configs and
-/// cabling tables (a vSphere vmnic's CDP / LLDP hint): `switch` is the
-/// switch's design name, `at` the line that ties the port to the host.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HostPort {
-    pub switch: String,
-    pub port: String,
-    pub at: At,
+/// The networks of the switches' VLANs appended to `imported` (written
+/// from `docs`, and the hosts after them): one per VLAN no network of the
+/// hosts has, `role = "unknown"` ([`networks`]). Call it once, after the
+/// last hosts' part is appended.
+pub fn add_vlan_networks(imported: &mut Imported, docs: &[Document]) {
+    let mut ignored = Vec::new();
+    let (switches, _) = switches_of(docs, &mut ignored);
+    let (taken, names) = written_networks(&imported.toml);
+    let nets = networks::collect(&switches, &taken, &names);
+    let mut out = toml::Writer::default();
+    networks::write(&mut out, &nets);
+    let (text, map) = out.finish();
+    let offset = imported.toml.len();
+    imported.toml.push_str(&text);
+    imported.map.append(map, offset);
+    imported.notes.extend(networks::note(&nets));
 }
 
-/// [`to_design`] with hosts read from host collections: their networks,
-/// profiles and hosts follow the switches and links, their NICs tied to
-/// the switches' ports by LLDP or the cabling.
-pub fn to_design_with_hosts(
-    docs: &[Document],
-    hosts: &[crate::host::facts::HostFacts],
-    design_name: &str,
-) -> Imported {
-    to_design_with_host_ports(docs, hosts, &[], design_name)
+/// The VLANs and names of the networks already in `toml` (the hosts'):
+/// the design text as written, read back.
+fn written_networks(
+    toml: &str,
+) -> (
+    std::collections::BTreeSet<u16>,
+    std::collections::BTreeSet<String>,
+) {
+    let mut vlans = std::collections::BTreeSet::new();
+    let mut names = std::collections::BTreeSet::new();
+    let Ok(doc) = toml.parse::<::toml::Table>() else {
+        return (vlans, names);
+    };
+    if let Some(nets) = doc.get("networks").and_then(|n| n.as_table()) {
+        for (name, n) in nets {
+            names.insert(name.clone());
+            if let Some(v) = n.get("vlan").and_then(|v| v.as_integer()) {
+                vlans.extend(u16::try_from(v).ok());
+            }
+        }
+    }
+    (vlans, names)
 }
 
-/// [`to_design_with_hosts`] with more host-facing switch ports (`extra`,
-/// from vSphere CDP / LLDP hints): they are host ports as the cabled
-/// ones are, so the switch's `host_ports` say how they are configured.
-pub fn to_design_with_host_ports(
-    docs: &[Document],
-    hosts: &[crate::host::facts::HostFacts],
-    extra: &[HostPort],
-    design_name: &str,
-) -> Imported {
-    let mut notes = Vec::new();
+/// The imported switches of `docs`, by name: a second config naming a
+/// switch already imported is left out with a note.
+fn switches_of<'a>(
+    docs: &'a [Document],
+    notes: &mut Vec<Note>,
+) -> (Vec<Switch<'a>>, BTreeMap<String, usize>) {
     let mut switches: Vec<Switch<'_>> = Vec::new();
     let mut by_name: BTreeMap<String, usize> = BTreeMap::new();
     for doc in docs {
@@ -239,15 +279,62 @@ pub fn to_design_with_host_ports(
         by_name.insert(name.clone(), switches.len());
         switches.push(Switch { name, cfg });
     }
+    (switches, by_name)
+}
+
+/// A switch port known to face a host from outside the switch configs and
+/// cabling tables (a vSphere vmnic's CDP / LLDP hint): `switch` is the
+/// switch's design name, `at` the line that ties the port to the host.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostPort {
+    pub switch: String,
+    pub port: String,
+    pub at: At,
+}
+
+/// [`to_design`] with hosts read from host collections: their networks,
+/// profiles and hosts follow the switches and links, their NICs tied to
+/// the switches' ports by LLDP or the cabling; then the networks of the
+/// VLANs no host network has ([`add_vlan_networks`]).
+pub fn to_design_with_hosts(
+    docs: &[Document],
+    hosts: &[crate::host::facts::HostFacts],
+    design_name: &str,
+) -> Imported {
+    let mut imported = to_design_with_host_ports(docs, hosts, &[], design_name);
+    add_vlan_networks(&mut imported, docs);
+    imported
+}
+
+/// [`to_design_with_hosts`] with more host-facing switch ports (`extra`,
+/// from vSphere CDP / LLDP hints): they are host ports as the cabled
+/// ones are, so the switch's `host_ports` say how they are configured.
+/// It writes no network of the switches' VLANs: append the vSphere part,
+/// then call [`add_vlan_networks`].
+pub fn to_design_with_host_ports(
+    docs: &[Document],
+    hosts: &[crate::host::facts::HostFacts],
+    extra: &[HostPort],
+    design_name: &str,
+) -> Imported {
+    let mut notes = Vec::new();
+    let (switches, by_name) = switches_of(docs, &mut notes);
     let cables = cables::collect(docs, &switches, &by_name, &mut notes);
     let mut links = links::build(&switches, &by_name, &cables, &mut notes);
     let (unmanaged, more) = links::unmanaged(&switches, &by_name, &cables);
     links.extend(more);
-    let (host_ports, hinted) = switches::host_ports(&switches, &by_name, &cables, extra);
+    let host_ports = switches::host_ports(&switches, &by_name, &cables, extra);
     let mut out = toml::Writer::default();
     out.header(docs, design_name);
     for (i, sw) in switches.iter().enumerate() {
-        switches::write(&mut out, sw, &host_ports[i], &hinted[i], &mut notes);
+        switches::write(
+            &mut out,
+            sw,
+            &host_ports.ports[i],
+            &host_ports.hinted[i],
+            &host_ports.configured[i],
+            &mut notes,
+        );
     }
     for d in &unmanaged {
         links::write_unmanaged(&mut out, d);

@@ -14,38 +14,65 @@ use crate::names::IfName;
 use crate::vlans::VlanSet;
 use netlint_model::units::{MAX_FRAME, MAX_MTU, MIN_MTU};
 
+/// The host-facing ports of each switch ([`host_ports`]).
+pub(crate) struct HostPorts<'a> {
+    /// Per switch, the interfaces facing something that is not an
+    /// imported switch (a host or an unmanaged device): the port-channel
+    /// when the port is a LAG member.
+    pub ports: Vec<Vec<&'a Interface>>,
+    /// Per switch, by interface, the lines that tied a port to a host
+    /// outside the cabling (vSphere CDP / LLDP hints).
+    pub hinted: Vec<Vec<(IfName, At)>>,
+    /// Per switch, the interfaces that face hosts by their configuration
+    /// alone (configured as edge ports, no cable or hint to a host), with
+    /// the line (or global default) that makes each an edge port.
+    pub configured: Vec<Vec<(IfName, Prov)>>,
+}
+
 /// Per switch, the interfaces facing something that is not an imported
-/// switch (a host or an unmanaged device): the port-channel when the port
-/// is a LAG member. `extra` are ports tied to hosts outside the cabling
-/// (vSphere CDP / LLDP hints); per switch, the second list holds, by
-/// interface, the lines that tied them.
-#[allow(clippy::type_complexity)]
+/// switch: those cabled to one, those `extra` ties to hosts outside the
+/// cabling (vSphere CDP / LLDP hints), and those configured as edge ports
+/// (`spanning-tree port type edge [trunk]`, `portfast`, or the global
+/// default that reaches the port's mode): a port is host-facing because
+/// its config says it is an edge port, never because of its description
+/// (issue 31 item 2). A port toward a switch (an imported one, or one the
+/// cabling or LLDP shows), a peer link and their port-channels never are.
 pub(crate) fn host_ports<'a>(
     switches: &[Switch<'a>],
     by_name: &BTreeMap<String, usize>,
     cables: &[Cable],
     extra: &[super::HostPort],
-) -> (Vec<Vec<&'a Interface>>, Vec<Vec<(IfName, At)>>) {
+) -> HostPorts<'a> {
     let mut out: Vec<Vec<&'a Interface>> = vec![Vec::new(); switches.len()];
     let mut hinted: Vec<Vec<(IfName, At)>> = vec![Vec::new(); switches.len()];
+    let mut configured: Vec<Vec<(IfName, Prov)>> = vec![Vec::new(); switches.len()];
+    // Ports toward a switch, by switch: never host ports.
+    let mut to_switch: Vec<Vec<IfName>> = vec![Vec::new(); switches.len()];
+    let lag_of = |cfg: &'a SwitchConfig, port: &'a Interface| -> &'a Interface {
+        port.channel_group
+            .and_then(|cg| cfg.interface(&format!("Port-Channel{}", cg.value.id)))
+            .unwrap_or(port)
+    };
     for c in cables {
         for (near, far) in [(&c.a, &c.b), (&c.b, &c.a)] {
-            let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
+            let Some(s) = by_name.get(&near.device) else {
                 continue;
             };
-            // A far port named like a switch interface is a switch that
-            // was not imported (an uplink), not a host.
-            if IfName::parse_switch_port(&far.port).is_some() {
-                continue;
-            }
             let cfg = switches[*s].cfg;
             let Some(port) = cfg.interface(&near.port) else {
                 continue;
             };
-            let ifc = port
-                .channel_group
-                .and_then(|cg| cfg.interface(&format!("Port-Channel{}", cg.value.id)))
-                .unwrap_or(port);
+            // A far port named like a switch interface is a switch that
+            // was not imported (an uplink), not a host.
+            let far_is_switch = by_name.contains_key(&far.device)
+                || c.stated_switch(far)
+                    .unwrap_or_else(|| IfName::parse_switch_port(&far.port).is_some());
+            let ifc = lag_of(cfg, port);
+            if far_is_switch {
+                to_switch[*s].push(port.name.clone());
+                to_switch[*s].push(ifc.name.clone());
+                continue;
+            }
             if !out[*s].iter().any(|i| i.name == ifc.name) {
                 out[*s].push(ifc);
             }
@@ -59,10 +86,7 @@ pub(crate) fn host_ports<'a>(
         let Some(port) = cfg.interface(&h.port) else {
             continue;
         };
-        let ifc = port
-            .channel_group
-            .and_then(|cg| cfg.interface(&format!("Port-Channel{}", cg.value.id)))
-            .unwrap_or(port);
+        let ifc = lag_of(cfg, port);
         if !out[*s].iter().any(|i| i.name == ifc.name) {
             out[*s].push(ifc);
         }
@@ -70,7 +94,75 @@ pub(crate) fn host_ports<'a>(
             hinted[*s].push((ifc.name.clone(), h.at.clone()));
         }
     }
-    (out, hinted)
+    for (s, sw) in switches.iter().enumerate() {
+        let cfg = sw.cfg;
+        let peer_lag = |i: &Interface| {
+            i.mc_lag.is_some_and(|m| m.value == McLag::PeerLink)
+                || cfg
+                    .mlag
+                    .as_ref()
+                    .is_some_and(|d| d.peer_links.iter().any(|p| p.value == i.name))
+        };
+        for port in &cfg.interfaces {
+            let ifc = lag_of(cfg, port);
+            let l2 = |i: &Interface| {
+                matches!(i.mode.value, PortMode::Access | PortMode::Trunk)
+                    && matches!(
+                        i.name.kind(),
+                        crate::names::IfKind::Ethernet | crate::names::IfKind::PortChannel(_)
+                    )
+                    && i.shutdown.is_none_or(|d| !d.value)
+            };
+            if !l2(port) || !l2(ifc) || peer_lag(port) || peer_lag(ifc) {
+                continue;
+            }
+            if [&port.name, &ifc.name]
+                .iter()
+                .any(|n| to_switch[s].contains(n))
+            {
+                continue;
+            }
+            // Spanning tree runs on the port-channel, not on its members:
+            // its edge setting decides (a member's own defaults do not
+            // make an uplink port-channel host-facing).
+            let Some(from) = edge_by_config(cfg, ifc) else {
+                continue;
+            };
+            if out[s].iter().any(|i| i.name == ifc.name) {
+                continue;
+            }
+            out[s].push(ifc);
+            configured[s].push((ifc.name.clone(), from));
+        }
+    }
+    HostPorts {
+        ports: out,
+        hinted,
+        configured,
+    }
+}
+
+/// The line that configures `i` as an edge port: its own edge line
+/// (`... edge`, `... edge trunk`, `portfast`), or the global edge default
+/// that reaches its mode when the port's own lines make it a switchport
+/// of that mode (a port no line configures is left out: nothing says it
+/// faces anything). A plain edge line on a trunk where the vendor takes
+/// `edge trunk` still says the port faces a host, though it is no edge
+/// port ([`port_edge`] writes `edge = false` and why). `None` when nothing
+/// configures it as an edge port.
+fn edge_by_config(cfg: &SwitchConfig, i: &Interface) -> Option<Prov> {
+    let file = cfg.file.as_str();
+    match i.stp.edge {
+        Some(e) => match e.value {
+            EdgeMode::Edge | EdgeMode::EdgeTrunk => Some(toml::sourced(file, &e)),
+            EdgeMode::Network | EdgeMode::Normal => None,
+        },
+        None => {
+            let (edge, from) = port_edge(cfg, i);
+            let stated = i.mode.is_configured() || i.access_vlan.is_some_and(|a| a.is_configured());
+            (edge && stated).then(|| from.then(" (the switch's edge default)"))
+        }
+    }
 }
 
 fn stp_mode(m: StpMode) -> &'static str {
@@ -89,6 +181,7 @@ pub(crate) fn write(
     sw: &Switch<'_>,
     hosts: &[&Interface],
     hinted: &[(IfName, At)],
+    configured: &[(IfName, Prov)],
     notes: &mut Vec<Note>,
 ) {
     let cfg = sw.cfg;
@@ -125,16 +218,8 @@ pub(crate) fn write(
         for l in &lines {
             from = from.with_line(file, *l);
         }
+        // Their names are the networks' (`[networks.NAME]`, networks.rs).
         out.value("vlans", &toml::vlan_list(&set), &from);
-        for (id, v) in &cfg.vlans {
-            if let Some(n) = &v.name {
-                out.comment(&format!(
-                    "VLAN {id} is named {} ({})",
-                    n.value,
-                    toml::sourced(file, n)
-                ));
-            }
-        }
     }
     let payload = write_mtu(out, sw, notes);
     if let (Some(name), Some(d)) = (domain_name(cfg), &cfg.mlag) {
@@ -149,8 +234,15 @@ pub(crate) fn write(
     }
     let mut common = None;
     if !hosts.is_empty() {
-        let edge = hosts.iter().all(|i| port_edge(cfg, i).0);
-        let guard = hosts.iter().all(|i| port_guard(cfg, i).0);
+        // What most host ports have (a tie: false, what every port then
+        // does not have); a port that differs gets its own value
+        // (`write_ports`).
+        let most = |f: &dyn Fn(&Interface) -> bool| {
+            let yes = hosts.iter().filter(|i| f(i)).count();
+            yes * 2 > hosts.len()
+        };
+        let edge = most(&|i| port_edge(cfg, i).0);
+        let guard = most(&|i| port_guard(cfg, i).0);
         common = Some((edge, guard));
         let names: Vec<String> = hosts
             .iter()
@@ -160,7 +252,12 @@ pub(crate) fn write(
                     .filter(|(n, _)| *n == i.name)
                     .map(|(_, a)| format!("{}:{}", a.file, a.line))
                     .collect();
-                if ties.is_empty() {
+                if let Some((_, edge)) = configured.iter().find(|(n, _)| *n == i.name) {
+                    format!(
+                        "{} ({file}:{}; configured as an edge port: {edge})",
+                        i.name, i.line
+                    )
+                } else if ties.is_empty() {
                     format!("{} ({file}:{})", i.name, i.line)
                 } else {
                     format!(
@@ -172,10 +269,21 @@ pub(crate) fn write(
                 }
             })
             .collect();
-        let lead = if hinted.is_empty() {
-            "from the ports cabled to hosts"
-        } else {
-            "from the ports facing hosts (cabled, or named by a host NIC's CDP / LLDP hint)"
+        let cabled = hosts.len() > configured.len();
+        let lead = match (cabled, hinted.is_empty(), configured.is_empty()) {
+            (_, true, true) => "from the ports cabled to hosts",
+            (_, false, true) => {
+                "from the ports facing hosts (cabled, or named by a host NIC's CDP / LLDP hint)"
+            }
+            (false, _, false) => {
+                "from the ports configured as edge ports (host-facing by their configuration)"
+            }
+            (true, true, false) => {
+                "from the ports facing hosts (cabled to hosts, or configured as edge ports)"
+            }
+            (true, false, false) => {
+                "from the ports facing hosts (cabled, named by a host NIC's CDP / LLDP hint, or configured as edge ports)"
+            }
         };
         let mut from = Prov::note(format!("{lead}: {}", names.join(", ")));
         for i in hosts {
@@ -183,6 +291,13 @@ pub(crate) fn write(
         }
         for (_, a) in hinted {
             from = from.with_line(&a.file, a.line);
+        }
+        for (_, edge) in configured {
+            for src in &edge.srcs {
+                if !from.srcs.contains(src) {
+                    from.srcs.push(src.clone());
+                }
+            }
         }
         out.value(
             "host_ports",
@@ -241,18 +356,62 @@ pub(crate) fn inferred_mode(file: &str, ifc: &Interface) -> Option<Prov> {
 }
 
 /// Whether a host-facing port is an edge port, and the line (or global
-/// default) that makes it one.
+/// default) that makes it one or not. Where the vendor's plain edge line
+/// reaches access ports only ([`crate::config::vendors::Edge::AccessOnly`], NX-OS and IOS), a
+/// trunk with a plain `spanning-tree port type edge` / `portfast` is no
+/// edge port (it takes `... edge trunk`), and the plain global default
+/// does not reach it (`... edge trunk default` does).
 fn port_edge(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
     let file = cfg.file.as_str();
+    let rule = cfg.vendor.spec().edge;
+    let trunk_apart = i.mode.value == PortMode::Trunk && !rule.plain_reaches_trunks();
+    // The vendor's rule, as a cited default among the value's sources.
+    let cite = |mut p: Prov| {
+        let src = super::Src::Default {
+            file: file.to_string(),
+            source: rule.source(),
+        };
+        if !p.srcs.contains(&src) {
+            p.srcs.push(src);
+        }
+        p
+    };
     match i.stp.edge {
-        Some(e) => (
-            matches!(e.value, EdgeMode::Edge | EdgeMode::EdgeTrunk),
-            toml::sourced(file, &e),
-        ),
-        None => match cfg.stp.edge_default {
-            Some(d) => (d.value, toml::sourced(file, &d)),
-            None => (false, Prov::note("no edge setting").with_line(file, i.line)),
+        Some(e) => match e.value {
+            EdgeMode::Edge if trunk_apart => (
+                false,
+                cite(toml::sourced(file, &e).then(&format!(
+                    ": a plain edge line has no effect on a trunk, which takes `edge trunk` ({})",
+                    rule.source()
+                ))),
+            ),
+            EdgeMode::Edge | EdgeMode::EdgeTrunk => (true, toml::sourced(file, &e)),
+            EdgeMode::Network | EdgeMode::Normal => (false, toml::sourced(file, &e)),
         },
+        None => {
+            let d = if trunk_apart {
+                cfg.stp.edge_trunk_default
+            } else {
+                cfg.stp.edge_default
+            };
+            match (d, cfg.stp.edge_default) {
+                (Some(d), _) => (d.value, toml::sourced(file, &d)),
+                (None, Some(plain)) if trunk_apart && plain.value => (
+                    false,
+                    cite(
+                        Prov::note("no edge setting")
+                            .with_line(file, i.line)
+                            .then(&format!(
+                                "; the edge default ({}) reaches access ports only ({})",
+                                toml::sourced(file, &plain),
+                                rule.source()
+                            ))
+                            .with_line(file, plain.line().unwrap_or(i.line)),
+                    ),
+                ),
+                (None, _) => (false, Prov::note("no edge setting").with_line(file, i.line)),
+            }
+        }
     }
 }
 
@@ -580,52 +739,30 @@ fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) {
     let mut vlan_priority: Vec<(String, Prov)> = Vec::new();
     match stp.mode.value {
         StpMode::Pvst | StpMode::RapidPvst => {
-            let ids: Vec<u16> = if cfg.vlans.is_empty() {
-                stp.vlan_priorities.keys().copied().collect()
-            } else {
-                cfg.vlans.keys().copied().collect()
-            };
-            let mut by_value: BTreeMap<u32, Vec<u16>> = BTreeMap::new();
-            for id in &ids {
-                let v = stp
-                    .vlan_priorities
-                    .get(id)
-                    .map_or(stp.default_priority.value, |p| p.value.value);
-                by_value.entry(v).or_default().push(*id);
-            }
-            if let Some((value, vlans)) = by_value
-                .iter()
-                .max_by_key(|(v, ids)| (ids.len(), std::cmp::Reverse(**v)))
-            {
-                let from = match stp.vlan_priorities.get(&vlans[0]) {
-                    Some(p) => toml::sourced(file, p),
-                    None => toml::sourced(file, &stp.default_priority),
-                };
-                priority = Some((*value, from));
-                // The other VLANs' priorities: `vlan_priority`, one key per
-                // value (format v2, docs/format.md).
-                for (other, others) in by_value.iter().filter(|(v, _)| *v != value) {
-                    let mut set = VlanSet::EMPTY;
-                    for id in others {
-                        set.insert(*id);
-                    }
-                    let from: Vec<Prov> = others
-                        .iter()
-                        .filter_map(|id| stp.vlan_priorities.get(id))
-                        .map(|p| toml::sourced(file, p))
-                        .collect::<std::collections::BTreeSet<_>>()
-                        .into_iter()
-                        .collect();
-                    let from = if from.is_empty() {
-                        toml::sourced(file, &stp.default_priority)
-                    } else {
-                        Prov::join(from, ", ")
-                    };
-                    vlan_priority.push((
-                        format!("{} = {other}", toml::string(&set.to_string())),
-                        from,
-                    ));
+            // PVST+ has no one-tree priority: the switch's is the vendor
+            // default, written as such (a finding about a tree left at it
+            // points at the default, not at another VLAN's line), and each
+            // `spanning-tree vlan N priority P` line sets its own VLANs
+            // (`vlan_priority`, one key per value; format v2,
+            // docs/format.md) (issue 31 item 5).
+            priority = Some((
+                stp.default_priority.value,
+                toml::sourced(file, &stp.default_priority),
+            ));
+            let mut by_value: BTreeMap<u32, (VlanSet, Vec<Prov>)> = BTreeMap::new();
+            for (id, p) in &stp.vlan_priorities {
+                let (set, from) = by_value.entry(p.value.value).or_default();
+                set.insert(*id);
+                let line = toml::sourced(file, p);
+                if !from.contains(&line) {
+                    from.push(line);
                 }
+            }
+            for (value, (set, from)) in by_value {
+                vlan_priority.push((
+                    format!("{} = {value}", toml::string(&set.to_string())),
+                    Prov::join(from, ", "),
+                ));
             }
         }
         StpMode::Mst => {

@@ -17,3 +17,20 @@ fn assert_loads_cleanly(toml: &str) {
             .collect::<Vec<_>>(),
     );
 }
+
+/// The fixtures `files` (under tests/fixtures) imported as `netlint
+/// import` would, each file's kind detected; the design loads cleanly.
+#[allow(dead_code)] // not every test file that includes it imports fixtures
+fn import_fixtures(files: &[&str]) -> netlint_import::design::Imported {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let docs: Vec<netlint_import::Document> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f)).unwrap();
+            netlint_import::parse(f, &text, None).unwrap_or_else(|e| panic!("{e}"))
+        })
+        .collect();
+    let imported = netlint_import::design::to_design(&docs, "imported");
+    assert_loads_cleanly(&imported.toml);
+    imported
+}

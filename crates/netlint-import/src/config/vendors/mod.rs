@@ -66,6 +66,9 @@ pub struct VendorSpec {
     pub qos: Qos,
     /// Where PFC is turned on.
     pub pfc: Pfc,
+    /// Which ports a plain edge line (and the global edge default) makes
+    /// edge ports.
+    pub edge: Edge,
 }
 
 /// The default layer of a switchable port.
@@ -188,6 +191,34 @@ pub enum Pfc {
     /// A port pauses only with `priority-flow-control mode on`, by this
     /// source. OS10.
     PortMode(&'static str),
+}
+
+/// What a port's plain edge line (`spanning-tree port type edge`,
+/// `spanning-tree portfast`) and the switch's edge default reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// Access ports only: a trunk is an edge port by `... edge trunk` /
+    /// `portfast trunk` (or `... edge trunk default`), never by a plain
+    /// edge line or the plain default, by this source. NX-OS, IOS.
+    AccessOnly(&'static str),
+    /// Any switchport, access or trunk, by this source. EOS, OS10.
+    AnyMode(&'static str),
+}
+
+impl Edge {
+    /// Whether a plain edge line or default makes a trunk an edge port.
+    pub fn plain_reaches_trunks(self) -> bool {
+        match self {
+            Edge::AccessOnly(_) => false,
+            Edge::AnyMode(_) => true,
+        }
+    }
+
+    pub fn source(self) -> &'static str {
+        match self {
+            Edge::AccessOnly(s) | Edge::AnyMode(s) => s,
+        }
+    }
 }
 
 impl Vendor {

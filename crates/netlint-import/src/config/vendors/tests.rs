@@ -18,6 +18,9 @@ const SOURCES: &[(&str, &str)] = &[
     ("EOS_L2_MTU", defaults::EOS_L2_MTU),
     ("OS10_PFC_MODE", defaults::OS10_PFC_MODE),
     ("CISCO_MTU", defaults::CISCO_MTU),
+    ("NXOS_EDGE", defaults::NXOS_EDGE),
+    ("IOS_PORTFAST", defaults::IOS_PORTFAST),
+    ("EDGE_ANY_MODE", defaults::EDGE_ANY_MODE),
 ];
 
 /// The constant's name, or a failure naming the text that is none.
@@ -47,6 +50,7 @@ fn row(spec: &VendorSpec) -> String {
         port_mtu,
         qos,
         pfc,
+        edge,
     } = *spec;
     let layer = match layer {
         Layer::Switchport(s) => format!("switchport <{}>", cited(s)),
@@ -79,9 +83,14 @@ fn row(spec: &VendorSpec) -> String {
         Pfc::Policy => "policy".to_string(),
         Pfc::PortMode(s) => format!("port mode <{}>", cited(s)),
     };
+    let edge = match edge {
+        Edge::AccessOnly(s) => format!("access only <{}>", cited(s)),
+        Edge::AnyMode(s) => format!("any mode <{}>", cited(s)),
+    };
     format!(
         "{}: {name}, {} markers, stp {:?} <{}>, layer {layer}, trunk {trunk}, \
-         vlans from svis {vlans_from_svis}, mtu {mtu}, port mtu {} <{}>, qos {qos:?}, pfc {pfc}",
+         vlans from svis {vlans_from_svis}, mtu {mtu}, port mtu {} <{}>, qos {qos:?}, pfc {pfc}, \
+         edge {edge}",
         vendor.key(),
         markers.len(),
         stp_mode.value,
@@ -99,17 +108,17 @@ fn every_vendor_states_every_field() {
         "nxos: NX-OS, 23 markers, stp RapidPvst <NXOS_STP>, \
          layer system default (routed <NXOS_L3>, layer 2 <NXOS_L2_INFERRED>), \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, mtu payload, \
-         port mtu 1500 <CISCO_MTU>, qos NxOs, pfc policy",
+         port mtu 1500 <CISCO_MTU>, qos NxOs, pfc policy, edge access only <NXOS_EDGE>",
         "eos: EOS, 12 markers, stp Mst <EOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, \
          mtu layer 3, l2 mtu frame (+18) 9234 <EOS_L2_MTU>, port mtu 1500 <EOS_MTU>, \
-         qos None, pfc policy",
+         qos None, pfc policy, edge any mode <EDGE_ANY_MODE>",
         "ios: IOS, 12 markers, stp Pvst <IOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, mtu payload, \
-         port mtu 1500 <CISCO_MTU>, qos None, pfc policy",
+         port mtu 1500 <CISCO_MTU>, qos None, pfc policy, edge access only <IOS_PORTFAST>",
         "os10: OS10, 15 markers, stp RapidPvst <OS10_STP>, layer switchport <L2_ACCESS>, \
          trunk only listed <OS10_TRUNK>, vlans from svis true, mtu frame (+18), \
-         port mtu 1532 <OS10_MTU>, qos Os10, pfc port mode <OS10_PFC_MODE>",
+         port mtu 1532 <OS10_MTU>, qos Os10, pfc port mode <OS10_PFC_MODE>, edge any mode <EDGE_ANY_MODE>",
     ];
     assert_eq!(rows, want);
 }

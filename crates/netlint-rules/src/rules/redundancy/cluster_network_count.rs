@@ -5,7 +5,7 @@ use crate::phrases::failure::around_hosts;
 use crate::phrases::words::with_host_words;
 use crate::{declare_rule, Context};
 use netlint_analysis::Via;
-use netlint_model::{Diagnostic, HostId, NetworkId, Span};
+use netlint_model::{Diagnostic, HostId, NetworkId, Role, Span};
 
 declare_rule!(
     RULE,
@@ -50,14 +50,20 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let mut nets: Vec<NetworkId> = Vec::new();
+            let mut unknown: Vec<NetworkId> = Vec::new();
             let mut span = None;
             for c in carriers {
-                if design.network(c.network).in_cluster_group() && !nets.contains(&c.network) {
+                let n = design.network(c.network);
+                if n.in_cluster_group() && !nets.contains(&c.network) {
                     nets.push(c.network);
                     span = span.or(assignment_span(cx, h, c.via, c.network));
+                } else if n.role.value == Role::Unknown && !unknown.contains(&c.network) {
+                    unknown.push(c.network);
                 }
             }
-            if nets.len() >= 2 {
+            // A network whose role is not known yet may be in the group:
+            // the count is not decided until its role is set.
+            if nets.len() + unknown.len() >= 2 {
                 continue;
             }
             let span = span.unwrap_or(design.host(h).span);
@@ -150,6 +156,21 @@ profile = "p"
             "hosts `h1`, `h2` have one network in the cluster group (`mgmt`): one failure of it ends cluster communication (heartbeats, CSV redirection) for them"
         );
         assert_eq!(f[0].element(), "hosts.h1");
+    }
+
+    #[test]
+    fn a_network_of_unknown_role_may_be_in_the_group_so_nothing_is_decided() {
+        let src = SRC.replace("role = \"csv\"", "role = \"unknown\"");
+        assert!(findings(&src.replace("CSVUSE", ""), &super::RULE).is_empty());
+        // Two networks of unknown role and nothing else: undecided too.
+        let src = src.replace("role = \"management\"", "role = \"unknown\"");
+        assert!(findings(&src.replace("CSVUSE", ""), &super::RULE).is_empty());
+        // The VM network's role is known: it does not count.
+        let one = SRC
+            .replace("role = \"management\"", "role = \"unknown\"")
+            .replace("networks = [\"mgmt\", \"csv\"]", "networks = [\"mgmt\"]");
+        let f = findings(&one.replace("CSVUSE", ""), &super::RULE);
+        assert_eq!(f.len(), 2, "one unknown network cannot make two: {f:#?}");
     }
 
     #[test]

@@ -215,6 +215,22 @@ profile = "p"
             .all(|d| d.severity == netlint_model::Severity::Warning));
     }
 
+    /// Issue 34 item 10: `sw-b` lacks the LM VLAN, so losing `sw-a` leaves
+    /// live migration nowhere; the finding says why the second network
+    /// did not help.
+    #[test]
+    fn a_live_migration_network_cut_already_is_named() {
+        let src = SRC
+            .replace("LMNETS", "[\"csv\", \"lm\"]")
+            .replace("[switches.sw-b]\n", "[switches.sw-b]\nvlans = [20]\n");
+        let f = findings(&src, &super::RULE);
+        assert!(
+            f.iter().any(|d| d.message
+                == "if switch `sw-a` fails, hosts `h1`, `h2` lose every live-migration network (`csv`, `lm`), so live migration has nowhere to go: its only adapter `X1` is cabled to `sw-a` (and `lm` is cut already with nothing failed)"),
+            "{f:#?}"
+        );
+    }
+
     #[test]
     fn one_hosts_override_that_puts_both_set_ports_on_one_card_is_the_primary_line() {
         // Live migration rides a SET switch over two cards; h2's override

@@ -11,7 +11,8 @@ use crate::rules::located::{profile_line, Lines};
 use crate::{Context, Rule};
 use netlint_analysis::failure::{CarrierLoss, Loss, Requirement, Unit};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, Host, HostId, Severity, Span};
+use netlint_model::{Diagnostic, Host, HostId, NetworkId, Severity, Span};
+use std::collections::{BTreeMap, BTreeSet};
 
 pub mod cluster_network_count;
 pub mod lm_no_fallback;
@@ -52,6 +53,11 @@ struct Pending {
     help: String,
     /// The same card failing alike on several hosts: one finding.
     card_hosts: Vec<HostId>,
+    /// Networks of what they lose that are cut already with nothing
+    /// failed (`network-partitioned` or `stp-vlan-partition` says where):
+    /// the failure takes the last of a group only because of them (issue
+    /// 34 item 10).
+    already: BTreeSet<NetworkId>,
 }
 
 /// Findings for the losses of the units `pick` selects: one per unit and
@@ -81,6 +87,14 @@ pub(crate) fn unit_findings(
         described.push((r.clone(), text.clone()));
         text
     };
+    // Whether a network is cut among its hosts with nothing failed.
+    let mut cut: BTreeMap<NetworkId, bool> = BTreeMap::new();
+    let mut cut_healthy = |n: NetworkId| -> bool {
+        *cut.entry(n).or_insert_with(|| {
+            let hosts: BTreeSet<HostId> = topo.hosts_on(n).into_iter().collect();
+            cx.reachability().reach_groups(n, &hosts).len() > 1
+        })
+    };
     for result in cx.failures().of(|u| pick(u)) {
         let unit = &result.unit;
         let mut items: Vec<Pending> = Vec::new();
@@ -92,6 +106,14 @@ pub(crate) fn unit_findings(
                 rule.meta.default_severity
             } else {
                 loss.requirement.severity(design)
+            };
+            let already: BTreeSet<NetworkId> = {
+                let nets = loss.requirement.networks(design);
+                if nets.len() > 1 {
+                    nets.into_iter().filter(|n| cut_healthy(*n)).collect()
+                } else {
+                    BTreeSet::new()
+                }
             };
             for group in loss.groups(design, topo, std::slice::from_ref(unit)) {
                 let what = describe(&loss.requirement);
@@ -105,6 +127,7 @@ pub(crate) fn unit_findings(
                             && p.why == group.why.text
                     }) {
                         p.whats.push((severity, what));
+                        p.already.extend(already.iter().copied());
                         continue;
                     }
                 }
@@ -121,6 +144,7 @@ pub(crate) fn unit_findings(
                         .or_else(|| crate::phrases::ports::port_loss_help(design, loss, &group))
                         .unwrap_or_else(|| help(unit, loss, &group)),
                     card_hosts: Vec::new(),
+                    already: already.clone(),
                 });
             }
         }
@@ -167,6 +191,23 @@ pub(crate) fn unit_findings(
         } else {
             ", so live migration has nowhere to go"
         };
+        // A network of the group already cut is why one failure takes it
+        // all: said (the rule that names the cut depends on its cause).
+        let already = match p.already.len() {
+            0 => String::new(),
+            _ => {
+                let names: Vec<String> = p
+                    .already
+                    .iter()
+                    .map(|n| format!("`{}`", design.network(*n).name))
+                    .collect();
+                format!(
+                    " (and {} {} cut already with nothing failed)",
+                    and_list(&names),
+                    if names.len() == 1 { "is" } else { "are" }
+                )
+            }
+        };
         // The message names its hosts through `HostWords`, so that `allow`
         // taking some of them away writes it again from those left.
         let (message, words) = match &p.split {
@@ -177,7 +218,11 @@ pub(crate) fn unit_findings(
             }
             None if merged => {
                 let (card, word) = card_words(cx, &p.unit, card_of(&p.unit));
-                let after = format!(", that host loses {}{tail}: {}", and_list(&whats), p.why);
+                let after = format!(
+                    ", that host loses {}{tail}: {}{already}",
+                    and_list(&whats),
+                    p.why
+                );
                 let words = around_hosts(
                     design,
                     &p.card_hosts,
@@ -188,7 +233,8 @@ pub(crate) fn unit_findings(
             }
             None => {
                 let before = format!("if {} fails, ", p.unit.describe(design, topo));
-                let after = |verb: &str| format!(" {verb} {}{tail}: {}", and_list(&whats), p.why);
+                let after =
+                    |verb: &str| format!(" {verb} {}{tail}: {}{already}", and_list(&whats), p.why);
                 let words = around_hosts(
                     design,
                     &p.hosts,
@@ -303,6 +349,51 @@ pub(crate) fn quoted_list(items: &[String]) -> String {
 
 #[cfg(test)]
 pub(crate) mod test_designs {
+    /// Azure Local switched storage: four nodes, `smb1` (VLAN 711) on each
+    /// node's NIC `A` to TOR1, `smb2` (VLAN 712) on NIC `B` to TOR2, whose
+    /// VLANs are `TOR2_VLANS` (issue 34 item 10: `[711]`, TOR2 lacks 712).
+    pub const SWITCHED_STORAGE: &str = r#"
+[design]
+name = "azl"
+platform = "azure-local"
+[networks.smb1]
+role = "storage"
+protocol = "smb"
+vlan = 711
+[networks.smb2]
+role = "storage"
+protocol = "smb"
+vlan = 712
+[switches.TOR1]
+vlans = [711, 712]
+mlag = "vpc"
+[switches.TOR2]
+vlans = TOR2_VLANS
+mlag = "vpc"
+[[links]]
+name = "peer"
+a = "TOR1"
+b = "TOR2"
+kind = "peer-link"
+speed = "100G"
+[profiles.node.nics.A]
+speed = "25G"
+switch = "TOR1"
+networks = ["smb1"]
+[profiles.node.nics.B]
+speed = "25G"
+switch = "TOR2"
+networks = ["smb2"]
+[hosts.node1]
+profile = "node"
+[hosts.node2]
+profile = "node"
+[hosts.node3]
+profile = "node"
+[hosts.node4]
+profile = "node"
+"#;
+
     /// Two hosts, a VM team on two ports of one card cabled to one switch,
     /// management on a second card and switch.
     pub const ONE_CARD_ONE_SWITCH: &str = r#"

@@ -7,7 +7,7 @@ use crate::{declare_rule, Context};
 use netlint_analysis::{Break, BridgeId, ClassPair, NotCarried, Reach, Topology, Which};
 use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::Element;
-use netlint_model::{Design, Diagnostic, HostId, NetworkId, Span};
+use netlint_model::{Design, Diagnostic, HostId, NetworkId, NicIdx, Span};
 use std::collections::BTreeSet;
 
 declare_rule!(
@@ -341,9 +341,60 @@ fn peer_link_cause(
     }
 }
 
-/// One cut: the network, the element and span to blame, why, and the
-/// parts of class pairs whose host pairs it separates.
-type Cut<'r> = (NetworkId, Element, Span, Cause, Vec<ClassPair<'r>>);
+/// One cut: the network, the element and span to blame, why, the parts
+/// of class pairs whose host pairs it separates, and, for a host switch
+/// that does not define the VLAN, every NIC cabled to it that this cuts
+/// off (one cause, one finding: issue 34 item 10).
+struct Cut<'r> {
+    net: NetworkId,
+    element: Element,
+    span: Span,
+    cause: Cause,
+    parts: Vec<ClassPair<'r>>,
+    lacking: Option<Lacking>,
+}
+
+/// A host switch that does not define a network's VLAN, and the NICs
+/// cabled to it that carry the network (found once the cut's pairs are
+/// all known).
+struct Lacking {
+    switch: netlint_model::SwitchId,
+    vlan: String,
+    nics: Vec<(HostId, NicIdx)>,
+}
+
+impl Lacking {
+    /// "`node1`'s NIC `B` is" / "NIC `B` of `node1` to `node4` is" /
+    /// "NICs `B` of `node1` and `C` of `node2` are", cabled to the switch.
+    fn text(&self, design: &Design) -> String {
+        let sw = &design.switch(self.switch).name;
+        let names: BTreeSet<&str> = self
+            .nics
+            .iter()
+            .map(|(h, n)| design.host(*h).nic(*n).name.as_str())
+            .collect();
+        let hosts: Vec<HostId> = self.nics.iter().map(|(h, _)| *h).collect();
+        let nics = match (names.iter().next(), names.len(), hosts.as_slice()) {
+            (Some(n), 1, [h]) => format!("`{}`'s NIC `{n}` is", design.host(*h).name),
+            (Some(n), 1, _) => format!("NIC `{n}` of {} is", host_list(design, &hosts)),
+            _ => {
+                let each: Vec<String> = self
+                    .nics
+                    .iter()
+                    .map(|(h, n)| {
+                        let h = design.host(*h);
+                        format!("`{}` of `{}`", h.nic(*n).name, h.name)
+                    })
+                    .collect();
+                format!("NICs {} are", crate::phrases::words::and_list(&each))
+            }
+        };
+        format!(
+            "{nics} cabled to `{sw}`, which does not define {}",
+            self.vlan
+        )
+    }
+}
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
@@ -365,6 +416,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // the order first met.
     let mut keys: HashMap<(NetworkId, Element, Span, String), usize> = HashMap::default();
     let mut cuts: Vec<Cut<'_>> = Vec::new();
+    // A switch that lacks the VLAN is one cause for every NIC on it.
+    let mut lacking: HashMap<(NetworkId, netlint_model::SwitchId), usize> = HashMap::default();
     for (part, walked) in parts {
         let r = part.reach(walked);
         let Some(b) = &r.broken else { continue };
@@ -376,16 +429,92 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(c) = cause(design, topo, r.network, ends, landed, b) else {
             continue;
         };
+        if let Break::HostSwitchLacksVlan { switch, .. } = b {
+            let i = *lacking.entry((r.network, *switch)).or_insert_with(|| {
+                cuts.push(Cut {
+                    net: r.network,
+                    element: c.element.clone(),
+                    span: c.span,
+                    lacking: Some(Lacking {
+                        switch: *switch,
+                        vlan: vlan_text(design, r.network, landed),
+                        nics: Vec::new(),
+                    }),
+                    cause: c,
+                    parts: Vec::new(),
+                });
+                cuts.len() - 1
+            });
+            cuts[i].parts.push(part);
+            continue;
+        }
         let key = (r.network, c.element.clone(), c.span, c.text.clone());
         match keys.get(&key) {
-            Some(&i) => cuts[i].4.push(part),
+            Some(&i) => cuts[i].parts.push(part),
             None => {
                 keys.insert(key, cuts.len());
-                cuts.push((r.network, c.element.clone(), c.span, c, vec![part]));
+                cuts.push(Cut {
+                    net: r.network,
+                    element: c.element.clone(),
+                    span: c.span,
+                    cause: c,
+                    parts: vec![part],
+                    lacking: None,
+                });
             }
         }
     }
-    for (net, element, span, c, parts) in cuts {
+    for cut in cuts {
+        let Cut {
+            net,
+            element,
+            span,
+            cause: mut c,
+            parts,
+            mut lacking,
+        } = cut;
+        if let Some(l) = &mut lacking {
+            // Every NIC of the cut hosts that carries the network into the
+            // switch (a pair's break names one host of its two), in design order,
+            // and their cables, one label per line (a profile's NIC is one
+            // line for all its hosts).
+            for p in &parts {
+                for h in p.firsts().chain(p.seconds()) {
+                    for c in topo.carriers_of(h, net) {
+                        for n in &c.active {
+                            let on = matches!(
+                                topo.nic_ends[h.0][n.0],
+                                Some(netlint_analysis::NicEnd::Switch(s)) if s == l.switch
+                            );
+                            if on && !l.nics.contains(&(h, *n)) {
+                                l.nics.push((h, *n));
+                            }
+                        }
+                    }
+                }
+            }
+            l.nics.sort_unstable();
+            c.text = l.text(design);
+            let mut by_line: Vec<(Span, String, Vec<HostId>)> = Vec::new();
+            for (h, n) in &l.nics {
+                let nic = design.host(*h).nic(*n);
+                if let Some(a) = &nic.attach {
+                    match by_line.iter_mut().find(|(s, _, _)| *s == a.span()) {
+                        Some(e) => e.2.push(*h),
+                        None => by_line.push((a.span(), nic.name.clone(), vec![*h])),
+                    }
+                }
+            }
+            c.related = by_line
+                .into_iter()
+                .map(|(span, nic, hosts)| {
+                    (
+                        span,
+                        format!("`{nic}` of {} is cabled to it", host_list(design, &hosts)),
+                    )
+                })
+                .collect();
+        }
         let hosts: BTreeSet<HostId> = parts
             .iter()
             .flat_map(|p| p.firsts().chain(p.seconds()))
@@ -490,6 +619,33 @@ networks = ["csv"]
             f[0].message
         );
         assert_eq!(f[0].related.len(), 1);
+    }
+
+    /// Issue 34 item 10: Azure Local switched storage, every node's `smb2`
+    /// NIC on TOR2, which lacks VLAN 712: one cause, one finding, naming
+    /// the switch, the VLAN and every node it cuts off (three overlapping
+    /// findings before).
+    #[test]
+    fn a_storage_vlan_missing_on_one_tor_is_one_finding_naming_every_node() {
+        let src = super::super::test_designs::SWITCHED_STORAGE.replace("TOR2_VLANS", "[711]");
+        let f = findings(&src, &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element(), "switches.TOR2");
+        assert_eq!(
+            f[0].message,
+            "network `smb2` is cut: it falls apart into `node1` | `node2` | `node3` | `node4`; NIC `B` of `node1` to `node4` is cabled to `TOR2`, which does not define VLAN 712"
+        );
+        // The profile's NIC line once, for every node.
+        assert_eq!(f[0].related.len(), 1, "{:#?}", f[0].related);
+        assert_eq!(
+            f[0].related[0].message,
+            "`B` of `node1` to `node4` is cabled to it"
+        );
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("add 712 to `vlans` of switch `TOR2`"));
     }
 
     #[test]

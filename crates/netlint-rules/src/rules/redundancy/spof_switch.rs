@@ -95,6 +95,22 @@ mod tests {
         assert!(!m.contains("SET"), "{m}");
     }
 
+    /// Issue 34 item 10: TOR1 is the last path of the SMB group only
+    /// because `smb2` is cut already (TOR2 lacks VLAN 712): said.
+    #[test]
+    fn a_loss_that_follows_from_a_network_cut_already_says_so() {
+        let src = super::super::test_designs::SWITCHED_STORAGE;
+        let f = findings(&src.replace("TOR2_VLANS", "[711]"), &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "if switch `TOR1` fails, hosts `node1` to `node4` lose every smb storage network (`smb1`, `smb2`) and every cluster network (`smb1`, `smb2`): its only adapter `A` is cabled to `TOR1` (and `smb2` is cut already with nothing failed)"
+        );
+        // With VLAN 712 on TOR2, either switch leaves one SMB network.
+        let f = findings(&src.replace("TOR2_VLANS", "[711, 712]"), &super::RULE);
+        assert!(f.is_empty(), "{f:#?}");
+    }
+
     #[test]
     fn a_team_over_two_switches_is_redundant() {
         let f = findings(

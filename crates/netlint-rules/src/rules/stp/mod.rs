@@ -128,21 +128,48 @@ pub(crate) fn tree_instance(fwd: &Forwarding, tree: TreeId) -> Option<u16> {
     }
 }
 
+/// Which of a switch's priorities a tree uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PriorityOf {
+    /// The common tree's (the CIST, an RSTP or STP tree, PVST+'s VLAN 1):
+    /// the switch's `priority`, under PVST+ VLAN 1's `vlan_priority` when
+    /// it has one.
+    Bridge,
+    /// An MSTI's `instance_priority`, else `priority`.
+    Instance(u16),
+    /// A PVST+ VLAN's `vlan_priority`, else `priority`.
+    Vlan(u16),
+}
+
+/// The priority a tree's bridges use.
+pub(crate) fn tree_priority(fwd: &Forwarding, tree: TreeId) -> PriorityOf {
+    match fwd.stp.tree(tree).map(|t| t.kind) {
+        Some(TreeKind::Msti { instance, .. }) => PriorityOf::Instance(instance),
+        Some(TreeKind::PvstVlan(v)) => PriorityOf::Vlan(v),
+        _ => PriorityOf::Bridge,
+    }
+}
+
 /// The line that sets a bridge's priority for a tree (an MSTI's
-/// `instance_priority`, else `priority`, else the `stp` table, else the
-/// switch), on the first member switch that has one, with that switch.
+/// `instance_priority` or a PVST+ VLAN's `vlan_priority`, else `priority`,
+/// else the `stp` table, else the switch), on the first member switch that
+/// has one, with that switch.
 pub(crate) fn priority_line(
     design: &Design,
     topo: &Topology,
     bridge: BridgeId,
-    instance: Option<u16>,
+    of: PriorityOf,
 ) -> (Span, SwitchId) {
     let members = &topo.bridge(bridge).members;
-    if let Some(k) = instance {
-        for s in members {
-            if let Some(p) = design.switch(*s).stp.instance_priority.get(&k) {
-                return (p.span, *s);
-            }
+    for s in members {
+        let stp = &design.switch(*s).stp;
+        let own = match of {
+            PriorityOf::Instance(k) => stp.instance_priority.get(&k),
+            PriorityOf::Vlan(v) => stp.vlan_priority.get(&v),
+            PriorityOf::Bridge => stp.vlan_priority.get(&1),
+        };
+        if let Some(p) = own {
+            return (p.span, *s);
         }
     }
     for s in members {

@@ -5,7 +5,7 @@ use super::fixes::Budget;
 use super::verify::{self, Change};
 use super::{
     and_list, bridge_name, members_phrase, port_name, port_speed, priority_line, priority_of,
-    vlans_text,
+    vlans_text, PriorityOf,
 };
 use crate::phrases::stp::StpWords;
 use crate::{declare_rule, Context};
@@ -129,13 +129,21 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             help(cx, &u, root, instance, &candidates, &budget)
         };
 
-        let (span, sw) = priority_line(design, topo, root, instance);
+        // The line of the trees' own priority: an MSTI's, a PVST+ VLAN's
+        // (the first VLAN's: the VLANs of one finding share their root
+        // and its reason), else the switch's.
+        let of = match (instance, u.pvst_vlans.first()) {
+            (Some(k), _) => PriorityOf::Instance(k),
+            (None, Some(v)) if !u.kinds.contains(&TreeKind::Cist) => PriorityOf::Vlan(*v),
+            _ => PriorityOf::Bridge,
+        };
+        let (span, sw) = priority_line(design, topo, root, of);
         let mut d = cx
             .finding(&RULE, design.switch(sw).element(), span, message)
             .with_help(help)
             .with_fix(fix);
         for b in u.tied.iter().filter(|b| **b != root.0) {
-            let (s, other) = priority_line(design, topo, BridgeId(*b), instance);
+            let (s, other) = priority_line(design, topo, BridgeId(*b), of);
             d = d.with_related(
                 s,
                 format!("`{}` has the same priority", design.switch(other).name),

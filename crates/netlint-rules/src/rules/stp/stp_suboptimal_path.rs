@@ -5,7 +5,7 @@
 use super::fixes::{first_fix, suggestions, Budget, Problem};
 use super::{
     and_list, bridge_name, network_text, path_text, port_name, port_speed, priority_line,
-    tree_instance,
+    tree_priority,
 };
 use crate::phrases::stp::StpWords;
 use crate::phrases::words::host_list;
@@ -439,7 +439,7 @@ fn finding(
     if let Some(c) = cause {
         if let Some(root) = stp.tree(c.tree).and_then(|t| t.root_of(c.bridge.0)) {
             let (span, sw) =
-                priority_line(design, topo, BridgeId(root), tree_instance(fwd, c.tree));
+                priority_line(design, topo, BridgeId(root), tree_priority(fwd, c.tree));
             d = d.with_related(span, format!("`{}` is the root", design.switch(sw).name));
         }
     }

@@ -4,7 +4,7 @@
 
 use super::fixes::{first_fix, suggestions, Budget, Problem};
 use super::{
-    and_list, bridge_name, network_text, path_text, port_name, priority_line, tree_instance,
+    and_list, bridge_name, network_text, path_text, port_name, priority_line, tree_priority,
     vlans_text,
 };
 use crate::phrases::stp::StpWords;
@@ -373,8 +373,7 @@ fn finding(cx: &Context<'_>, port: usize, tree: usize, cut: &Cut, budget: &Budge
         }
     }
     if let Some(root) = stp.tree(tree).and_then(|t| t.root_of(here.0)) {
-        let instance = tree_instance(fwd, tree);
-        let (span, sw) = priority_line(design, topo, BridgeId(root), instance);
+        let (span, sw) = priority_line(design, topo, BridgeId(root), tree_priority(fwd, tree));
         d = d.with_related(
             span,
             format!(
