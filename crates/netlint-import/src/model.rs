@@ -200,7 +200,26 @@ pub struct SwitchConfig {
     pub mlag: Option<MlagDomain>,
     pub mtu: SystemMtu,
     pub dcb: Dcb,
+    /// `interface breakout ...` lines: the ports they split, each with the
+    /// speed of one of its lanes.
+    pub breakouts: Vec<Breakout>,
+    /// The mode of an Ethernet port the config has no `interface` stanza
+    /// for: the vendor's default layer (an access port in VLAN 1, or
+    /// routed on a Nexus 9000 without `system default switchport`), as the
+    /// ports that have a stanza but no mode line get it.
+    pub default_mode: Sourced<PortMode>,
     pub summary: ImportSummary,
+}
+
+/// One port split by an `interface breakout` line: NX-OS `interface
+/// breakout module 1 port 49 map 10g-4x` makes Ethernet1/49/1-4, OS10
+/// `interface breakout 1/1/25 map 40g-1x` makes ethernet1/1/25:1 (the
+/// name of each lane is the port's, then `/N` or `:N`).
+#[derive(Clone, Debug)]
+pub struct Breakout {
+    pub port: IfName,
+    /// The speed of each port the breakout makes, in Mb/s.
+    pub mbps: Sourced<u32>,
 }
 
 impl SwitchConfig {
@@ -208,6 +227,24 @@ impl SwitchConfig {
     pub fn interface(&self, name: &str) -> Option<&Interface> {
         let name = IfName::parse(name)?;
         self.interfaces.iter().find(|i| i.name == name)
+    }
+
+    /// The speed a breakout line gives this port: the port it splits, or
+    /// one of the ports it makes (`Ethernet1/49/2`, `ethernet1/1/25:1`).
+    pub fn breakout_speed(&self, name: &str) -> Option<Sourced<u32>> {
+        let name = IfName::parse(name)?;
+        self.breakouts
+            .iter()
+            .find(|b| {
+                let lane = name.as_str().strip_prefix(b.port.as_str());
+                lane.is_some_and(|rest| {
+                    rest.is_empty()
+                        || rest
+                            .strip_prefix(['/', ':'])
+                            .is_some_and(|n| !n.is_empty() && n.bytes().all(|c| c.is_ascii_digit()))
+                })
+            })
+            .map(|b| b.mbps)
     }
 }
 

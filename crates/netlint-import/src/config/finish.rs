@@ -18,6 +18,7 @@ impl Parser {
                 l2_inferred,
             } => self.system_default_layer(routed, l2_inferred),
         };
+        self.cfg.default_mode = default_layer;
         for (i, ifc) in self.cfg.interfaces.iter_mut().enumerate() {
             let draft = &self.drafts[i];
             let kind = ifc.name.kind();

@@ -143,6 +143,9 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
             mlag: None,
             mtu: SystemMtu::default(),
             dcb: Dcb::default(),
+            breakouts: Vec::new(),
+            // Replaced by the vendor's default layer when the last line is read.
+            default_mode: Sourced::default_from(PortMode::Access, crate::defaults::VLAN1),
             summary: ImportSummary {
                 classes: vec![LineClass::Understood; lines.len()],
                 ..ImportSummary::default()

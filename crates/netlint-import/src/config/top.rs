@@ -234,6 +234,46 @@ fn is_vlan_family(name: &IfName) -> bool {
         .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
 }
 
+/// The ports an `interface breakout` line splits and the speed of each
+/// port it makes, in Mb/s: NX-OS `module 1 port 49,51-52 map 10g-4x`
+/// (Cisco Nexus 9000 Interfaces Configuration Guide, "Configuring
+/// Breakout"), OS10 `1/1/25 map 40g-1x` (Dell OS10 User Guide,
+/// "interface breakout"). `None` for any other shape.
+fn breakout(words: &[&str]) -> Option<(Vec<IfName>, u32)> {
+    let (ports, map): (Vec<String>, &str) = match words {
+        ["module", module, "port", list, "map", map, ..] => {
+            let mut ports = Vec::new();
+            for part in list.split(',') {
+                let (from, to) = match part.split_once('-') {
+                    Some((a, b)) => (a.parse::<u16>().ok()?, b.parse::<u16>().ok()?),
+                    None => {
+                        let p = part.parse::<u16>().ok()?;
+                        (p, p)
+                    }
+                };
+                if from > to || to - from > 256 {
+                    return None;
+                }
+                ports.extend((from..=to).map(|p| format!("Ethernet{module}/{p}")));
+            }
+            (ports, map)
+        }
+        [port, "map", map, ..] if port.contains('/') => (vec![format!("ethernet{port}")], map),
+        _ => return None,
+    };
+    // `10g-4x`, `25g-4x`, `40g-1x`, `100g-2x-pam4`: the speed of each lane.
+    let gbps: u32 = map
+        .to_ascii_lowercase()
+        .split_once("g-")
+        .and_then(|(g, _)| g.parse().ok())
+        .filter(|g| *g > 0)?;
+    let ports = ports
+        .iter()
+        .map(|p| IfName::parse(p))
+        .collect::<Option<Vec<_>>>()?;
+    Some((ports, gbps.checked_mul(1000)?))
+}
+
 impl Parser {
     pub(super) fn top(&mut self, no: u32, body: &str, words: &[&str]) -> Outcome {
         let (neg, w) = match words {
@@ -278,7 +318,22 @@ impl Parser {
                 self.bad(no, body, why)
             }
             (false, ["interface", "defaults"]) => understood(Ctx::InterfaceDefaults),
-            (false, ["interface", "breakout", ..]) => ignored("platform"),
+            (false, ["interface", "breakout", rest @ ..]) => match breakout(rest) {
+                Some((ports, mbps)) => {
+                    for port in ports {
+                        self.cfg.breakouts.push(Breakout {
+                            port,
+                            mbps: Sourced::at(mbps, no),
+                        });
+                    }
+                    understood(Ctx::Leaf)
+                }
+                None => self.bad(
+                    no,
+                    body,
+                    "neither `interface breakout module M port LIST map SPEEDg-Nx` (NX-OS) nor `interface breakout N/N/N map SPEEDg-Nx` (OS10)".to_string(),
+                ),
+            },
             (false, ["interface", ..]) => {
                 let written = rest_after(body, 1);
                 match IfName::parse(written) {

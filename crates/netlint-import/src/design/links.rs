@@ -159,8 +159,8 @@ fn is_peer_link(sw: &Switch<'_>, group: &str) -> bool {
             .is_some_and(|m| m.value == McLag::PeerLink)
 }
 
-/// The speed a cable runs at: configured on either end, else told by the
-/// port's family name.
+/// The speed a cable runs at: configured on either end (a `speed` line,
+/// else an `interface breakout` line), else told by the port's family name.
 fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
     for (sw, port) in ends {
         if let Some(i) = sw.cfg.interface(port) {
@@ -169,6 +169,12 @@ fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
                     return Some((m, toml::sourced(&sw.cfg.file, &s)));
                 }
             }
+        }
+    }
+    // A port an `interface breakout` line split runs at its lane speed.
+    for (sw, port) in ends {
+        if let Some(s) = sw.cfg.breakout_speed(port) {
+            return Some((s.value, toml::sourced(&sw.cfg.file, &s)));
         }
     }
     for (sw, port) in ends {
@@ -205,6 +211,27 @@ pub(crate) fn speed_text(mbps: u32) -> String {
         m if m % 100 == 0 && m > 1000 => format!("{}.{}G", m / 1000, (m % 1000) / 100),
         m => format!("{m}M"),
     }
+}
+
+/// A cabled port the config has no `interface` stanza for: the vendor's
+/// default port (an access port in VLAN 1 on EOS, IOS, OS10 and a Nexus
+/// with layer-2 ports by default; routed on a Nexus 9000 without `system
+/// default switchport`), with the default's source.
+fn bare_port(sw: &Switch<'_>, port: &str) -> Prov {
+    let what = match sw.cfg.default_mode.value {
+        PortMode::Routed => "a routed port",
+        _ => "an access port in VLAN 1",
+    };
+    Prov::join(
+        [
+            Prov::note(format!(
+                "{} has no `interface {port}` stanza: the vendor default, {what}",
+                sw.name
+            )),
+            toml::sourced(&sw.cfg.file, &sw.cfg.default_mode),
+        ],
+        "; ",
+    )
 }
 
 /// The VLANs a group carries, by its mode.
@@ -716,6 +743,9 @@ fn one_link(
     let mut remarks = Vec::new();
     // Layer 2 of each end's group; a routed end makes a routed link.
     let mut ends: Vec<(&Switch<'_>, &Interface)> = Vec::new();
+    // Ends whose port has no `interface` stanza: the vendor's default port
+    // (issue 31 item 6), never the VLANs of the other end.
+    let mut bare: Vec<(&Switch<'_>, &str)> = Vec::new();
     let mut routed: Vec<Prov> = Vec::new();
     for dev in a_all.iter().chain(&b).copied() {
         let (groups, es) = &sides[dev];
@@ -724,6 +754,12 @@ fn one_link(
                 routed.push(toml::sourced(&sw(dev).cfg.file, &ifc.mode));
             }
             ends.push((sw(dev), ifc));
+        } else {
+            let s = sw(dev);
+            if s.cfg.default_mode.value == PortMode::Routed && !peer_link {
+                routed.push(bare_port(s, &es[0].port));
+            }
+            bare.push((s, es[0].port.as_str()));
         }
     }
     let routed = if routed.is_empty() {
@@ -803,12 +839,28 @@ fn one_link(
                 )),
             }
         }
+        for (s, port) in &bare {
+            if s.cfg.default_mode.value != PortMode::Access {
+                continue;
+            }
+            let from = bare_port(s, port);
+            per_end.push(format!("{} {port} carries VLAN 1 ({from})", s.name));
+            end_srcs.push((1, from.srcs.clone()));
+            let one = VlanSet::single(1);
+            vlans = Some(match vlans {
+                None => (one, from),
+                Some((v, f)) => (v.intersection(&one), Prov::join([f, from], "; ")),
+            });
+        }
         let distinct: Vec<&String> = per_end.iter().collect();
-        if ends.len() > 1 {
-            let sets: Vec<Option<VlanSet>> = ends
+        if ends.len() + bare.len() > 1 {
+            let mut sets: Vec<Option<VlanSet>> = ends
                 .iter()
                 .map(|(s, i)| carried(s, i).map(|c| c.0))
                 .collect();
+            sets.extend(bare.iter().map(|(s, _)| {
+                (s.cfg.default_mode.value == PortMode::Access).then(|| VlanSet::single(1))
+            }));
             if sets.windows(2).any(|w| w[0] != w[1]) {
                 remarks.push(
                     "the ends differ; the link carries the VLANs every end allows:".to_string(),

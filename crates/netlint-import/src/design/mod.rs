@@ -143,7 +143,7 @@ impl fmt::Display for Note {
                 "{at}: link {link} is written without `speed`: no end configures it and no port name tells it (netlint check names the checks an unknown speed stops, rule speed-unknown)"
             ),
             Note::UnknownPort { switch, port, at } => {
-                write!(f, "{at}: {switch} has no interface {port} in its config")
+                write!(f, "{at}: {switch} has no interface {port} in its config: taken as the vendor's default port (an access port in VLAN 1, or routed where the switch's ports are routed by default)")
             }
             Note::RoutedLink { link, at } => write!(
                 f,
