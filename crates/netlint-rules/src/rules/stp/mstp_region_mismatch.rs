@@ -4,7 +4,9 @@
 use super::and_list;
 use crate::rules::fix_at::switch_table;
 use crate::{declare_rule, Context};
-use netlint_model::{Design, Diagnostic, Fix, FixEdit, Span, StpMode, Switch, SwitchId, VlanSet};
+use netlint_model::{
+    Design, Diagnostic, Fix, FixEdit, LinkKind, Span, StpMode, Switch, SwitchId, VlanSet,
+};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -117,6 +119,32 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let key = (a.min(b), a.max(b));
             let name = format!("`{}`", design.link(p.link).name);
             let links = pairs.entry(key).or_default();
+            if !links.contains(&name) {
+                links.push(name);
+            }
+        }
+    }
+    // The two peers of an MLAG domain (vPC, MLAG, VLT) over their peer
+    // link: the model runs them as one bridge, so no spanning-tree port
+    // joins them, but each keeps its own MST configuration, and the
+    // domain needs both the same (Cisco lists the MST region
+    // configuration among the vPC type-1 consistency parameters; a split
+    // suspends the vPCs, as two regions would split the tree).
+    for l in &design.links {
+        if l.kind.value != LinkKind::PeerLink {
+            continue;
+        }
+        for b in &l.b {
+            let (a, b) = (l.a.value, b.value);
+            let (sa, sb) = (design.switch(a), design.switch(b));
+            let (Some(ra), Some(rb)) = (region(sa), region(sb)) else {
+                continue;
+            };
+            if a == b || ra != rb || config_of(a) == config_of(b) {
+                continue;
+            }
+            let links = pairs.entry((a.min(b), a.max(b))).or_default();
+            let name = format!("`{}`", l.name);
             if !links.contains(&name) {
                 links.push(name);
             }
@@ -242,14 +270,26 @@ fn finding(
             format!("the per-instance blocking of instances {}", and_list(&l))
         }
     };
-    let message = format!(
-        "`{}` names MSTP region `{region}` like its {} {} but differs in {}: they form two regions, so on {} (a region boundary) every VLAN follows the CIST, and {lost} that the design relies on is lost there",
-        so.name,
-        if goods.len() == 1 { "neighbour" } else { "neighbours" },
-        and_list(&names),
-        and_list(&diffs),
-        and_list(links),
-    );
+    let message = if goods.iter().all(|g| peers(design, odd, *g)) {
+        // MLAG peers: one bridge to the rest of the network, one MST
+        // configuration needed.
+        format!(
+            "`{}` names MSTP region `{region}` like its MLAG peer {} but differs in {}: the two peers of one domain act as one bridge and must hold one MST configuration (Cisco lists the MST region among the vPC type-1 consistency parameters: NX-OS suspends the vPCs on a mismatch), and to the rest of the network they form two regions across {}, where {lost} is lost",
+            so.name,
+            and_list(&names),
+            and_list(&diffs),
+            and_list(links),
+        )
+    } else {
+        format!(
+            "`{}` names MSTP region `{region}` like its {} {} but differs in {}: they form two regions, so on {} (a region boundary) every VLAN follows the CIST, and {lost} that the design relies on is lost there",
+            so.name,
+            if goods.len() == 1 { "neighbour" } else { "neighbours" },
+            and_list(&names),
+            and_list(&diffs),
+            and_list(links),
+        )
+    };
     let help = format!(
         "give every switch of region `{region}` the same revision and VLAN-to-instance map: on `{}` set `revision = {}` and `{}` as on `{}`",
         so.name,
@@ -266,6 +306,15 @@ fn finding(
         d = d.with_related(s, l);
     }
     d
+}
+
+/// Whether a peer link joins `a` and `b` (the two peers of an MLAG domain).
+fn peers(design: &Design, a: SwitchId, b: SwitchId) -> bool {
+    design.links.iter().any(|l| {
+        l.kind.value == LinkKind::PeerLink
+            && ((l.a.value == a && l.b.iter().any(|x| x.value == b))
+                || (l.a.value == b && l.b.iter().any(|x| x.value == a)))
+    })
 }
 
 /// When the maps agree and only the revision differs: the odd switch's
@@ -335,6 +384,43 @@ speed = "10G"
         assert_eq!(e.path.to_string(), "switches.c.stp.revision");
         assert_eq!(e.old, Some(4u32.into()));
         assert_eq!(e.new, 3u32.into());
+    }
+
+    /// Two MLAG peers run as one bridge, so no spanning-tree port joins
+    /// them: a revision split between them was silent (issue 31 item 8,
+    /// `netlint check tor-a.cfg tor-b.cfg` after `revision 2` on one).
+    #[test]
+    fn a_revision_split_between_mlag_peers_is_found_on_the_peer_link() {
+        let design = r#"
+[design]
+name = "t"
+[switches.a]
+mlag = "pair"
+stp = { mode = "mstp", region = "dc1", revision = 1, instances = { 1 = [20] } }
+[switches.b]
+mlag = "pair"
+stp = { mode = "mstp", region = "dc1", revision = REV, instances = { 1 = [20] } }
+[[links]]
+name = "peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+"#;
+        let f = findings(&design.replace("REV", "2"), &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].element(), "switches.b");
+        let m = &f[0].message;
+        assert!(
+            m.starts_with("`b` names MSTP region `dc1` like its MLAG peer `a` but differs in revision 2 here against 1 on `a`: the two peers of one domain act as one bridge"),
+            "{m}"
+        );
+        assert!(
+            m.contains("type-1 consistency") && m.contains("across `peer`"),
+            "{m}"
+        );
+        assert!(f[0].fix.is_some());
+        assert!(findings(&design.replace("REV", "1"), &super::RULE).is_empty());
     }
 
     #[test]

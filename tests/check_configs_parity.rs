@@ -1,0 +1,173 @@
+//! `check` on configs finds what `check` on the same design finds (issue
+//! 31 item 8): for every set of switch configs the repository has, the
+//! configs are checked directly, then imported and the written design is
+//! checked, and the two give the same findings (rule and message). Two
+//! faults that were silent on configs are seeded into the as-built example
+//! (fixtures/as-built): an MST revision split between the two MLAG peers.
+
+mod support;
+use support::{run, tmp};
+
+const IMPORT: &str = "crates/netlint-import/tests/fixtures";
+
+/// The config sets: each is what a user would pass to `check` at once.
+fn sets() -> Vec<(&'static str, Vec<String>)> {
+    let under = |dir: &str, files: &[&str]| -> Vec<String> {
+        files.iter().map(|f| format!("{dir}/{f}")).collect()
+    };
+    vec![
+        (
+            "as-built",
+            under(
+                "fixtures/as-built",
+                &["tor-a.cfg", "tor-b.cfg", "tor-a.lldp.txt", "cabling.csv"],
+            ),
+        ),
+        (
+            "check-configs",
+            under(
+                "tests/data/check_configs",
+                &["tor1.cfg", "tor2.cfg", "acc1.cfg", "cabling.csv"],
+            ),
+        ),
+        (
+            "nxos",
+            under(IMPORT, &["nxos-tor1.cfg", "nxos-tor2.cfg", "cabling.csv"]),
+        ),
+        ("eos", under(IMPORT, &["eos-leaf1.cfg", "eos-leaf2.cfg"])),
+        ("os10", under(IMPORT, &["os10-vlt1.cfg", "os10-vlt2.cfg"])),
+        ("ios", under(IMPORT, &["ios-access1.cfg"])),
+        (
+            "dsvpc",
+            under(
+                IMPORT,
+                &[
+                    "nxos-dsvpc-leaf1a.cfg",
+                    "nxos-dsvpc-leaf1b.cfg",
+                    "nxos-dsvpc-spine1.cfg",
+                    "nxos-dsvpc-spine2.cfg",
+                    "dsvpc.cabling.csv",
+                ],
+            ),
+        ),
+        (
+            "ports",
+            under(
+                IMPORT,
+                &[
+                    "nxos-ports-leaf1.cfg",
+                    "nxos-ports-leaf2.cfg",
+                    "os10-ports-leaf3.cfg",
+                    "ports.cabling.csv",
+                ],
+            ),
+        ),
+    ]
+}
+
+/// The findings of `netlint check ARGS --format json`, as (rule, message),
+/// sorted.
+fn findings(args: &[&str]) -> Vec<(String, String)> {
+    let mut argv = vec!["check", "--isolated", "--format", "json"];
+    argv.extend_from_slice(args);
+    let (code, out, err) = run(&argv);
+    assert!(code == 0 || code == 1, "{argv:?}: exit {code}\n{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&err);
+    let mut f: Vec<(String, String)> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["rule"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    f.sort();
+    f
+}
+
+/// Checking the configs and checking the design `import` writes from them
+/// fire the same rules with the same messages, on every set.
+#[test]
+fn check_on_configs_and_on_their_imported_design_agree() {
+    for (name, files) in sets() {
+        let args: Vec<&str> = files.iter().map(String::as_str).collect();
+        let direct = findings(&args);
+        let out = tmp("check_configs_parity", &format!("{name}.toml"));
+        let mut import = vec!["import"];
+        import.extend_from_slice(&args);
+        let out_s = out.to_str().unwrap();
+        import.extend_from_slice(&["-o", out_s]);
+        let (code, _, err) = run(&import);
+        assert_eq!(code, 0, "{name}: {err}");
+        let design = findings(&[out_s]);
+        assert_eq!(
+            direct, design,
+            "{name}: configs against their imported design"
+        );
+    }
+}
+
+/// `revision 2` on one of two MLAG peers that otherwise share region
+/// `AZL`: `check` on the two configs reports `mstp-region-mismatch` at the
+/// odd peer's `revision` line (silent before: the peers run as one bridge,
+/// so no spanning-tree port joined them).
+#[test]
+fn an_mst_revision_split_between_mlag_peers_is_found_on_the_configs() {
+    let mut paths = Vec::new();
+    for (file, rev) in [("tor-a.cfg", 1), ("tor-b.cfg", 2)] {
+        let text = std::fs::read_to_string(format!("fixtures/as-built/{file}")).unwrap();
+        let text = text.replacen(
+            "spanning-tree mode rstp",
+            &format!(
+                "spanning-tree mode mstp\nspanning-tree mst configuration\n   name AZL\n   revision {rev}\n   instance 1 vlan 10,20,30,100"
+            ),
+            1,
+        );
+        assert!(
+            text.contains("revision"),
+            "{file} has `spanning-tree mode rstp`"
+        );
+        let p = tmp("check_configs_parity", &format!("mst-{file}"));
+        std::fs::write(&p, &text).unwrap();
+        paths.push(p.to_str().unwrap().to_string());
+    }
+    let (code, out, err) = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "json",
+        &paths[0],
+        &paths[1],
+        "fixtures/as-built/cabling.csv",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let d = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["rule"] == "mstp-region-mismatch")
+        .unwrap_or_else(|| panic!("no mstp-region-mismatch: {out}"));
+    let loc = &d["location"];
+    assert!(
+        loc["file"].as_str().unwrap().ends_with("mst-tor-b.cfg"),
+        "{d}"
+    );
+    let line = loc["line"].as_u64().unwrap() as usize;
+    let text = std::fs::read_to_string(&paths[1]).unwrap();
+    assert_eq!(
+        text.lines().nth(line - 1).unwrap().trim(),
+        "revision 2",
+        "{d}"
+    );
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("like its MLAG peer `tor-a`"),
+        "{d}"
+    );
+}
