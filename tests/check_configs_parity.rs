@@ -171,3 +171,59 @@ fn an_mst_revision_split_between_mlag_peers_is_found_on_the_configs() {
         "{d}"
     );
 }
+
+/// `spanning-tree portfast` removed from tor-a's host port Ethernet1 (BPDU
+/// guard kept): `check` on the configs and the cabling, without the hosts'
+/// collections, reports `host-port-not-edge` at that port's `interface`
+/// line (silent before: the rule looked only at ports a NIC of the design
+/// is cabled to).
+#[test]
+fn edge_removed_from_a_host_port_is_found_on_the_configs() {
+    let text = std::fs::read_to_string("fixtures/as-built/tor-a.cfg").unwrap();
+    let at = text.find("interface Ethernet1\n").unwrap();
+    let portfast = at + text[at..].find("   spanning-tree portfast\n").unwrap();
+    let edited = format!(
+        "{}{}",
+        &text[..portfast],
+        &text[portfast + "   spanning-tree portfast\n".len()..]
+    );
+    let p = tmp("check_configs_parity", "edge-tor-a.cfg");
+    std::fs::write(&p, &edited).unwrap();
+    let (code, out, err) = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "json",
+        p.to_str().unwrap(),
+        "fixtures/as-built/tor-b.cfg",
+        "fixtures/as-built/cabling.csv",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("ignored as irrelevant, 0 not understood"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<&serde_json::Value> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "host-port-not-edge")
+        .collect();
+    assert_eq!(found.len(), 1, "{out}");
+    let d = found[0];
+    let line = d["location"]["line"].as_u64().unwrap() as usize;
+    assert_eq!(
+        edited.lines().nth(line - 1).unwrap(),
+        "interface Ethernet1",
+        "{d}"
+    );
+    let m = d["message"].as_str().unwrap();
+    assert!(
+        m.starts_with(
+            "port `Ethernet1` of switch `tor-a` faces a host the design does not describe"
+        ) && m.contains("`edge = true`")
+            && !m.contains("`bpdu_guard = true`"),
+        "{m}"
+    );
+}

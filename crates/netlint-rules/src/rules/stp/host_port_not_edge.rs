@@ -29,6 +29,14 @@ type Facing = (Vec<usize>, Option<(Span, String)>);
 struct Ports<'d> {
     inherit: Vec<[Facing; 2]>,
     own: Vec<(SwitchId, &'d SwitchPort, &'d str, &'d str, [bool; 2])>,
+    /// Ports configured under the switch that no NIC is cabled to and no
+    /// link names (host-facing by the format: `host_ports` describes every
+    /// port facing a host, and a port that differs is configured on its
+    /// own), which state a setting false themselves although the switch's
+    /// `host_ports` has it true: a design or an import of switch configs
+    /// without the hosts' collections (`spanning-tree port type edge`
+    /// removed from one host port).
+    uncabled: Vec<(SwitchId, &'d SwitchPort, [bool; 2])>,
 }
 
 const EDGE: &str = "`edge = true` (without it a host port waits 30 seconds, listening and learning, before it forwards after every link flap, since no switch answers its spanning-tree proposal: a team member coming back or a host rebooting is cut off that long)";
@@ -77,7 +85,55 @@ fn host_ports<'d>(design: &'d Design) -> Ports<'d> {
             }
         }
     }
-    Ports { inherit, own }
+    // Ports a NIC or a link end is on: every other configured port faces a
+    // host the design does not describe.
+    let mut used: Vec<(SwitchId, &str)> = own.iter().map(|o| (o.0, o.1.name.as_str())).collect();
+    for host in &design.hosts {
+        for nic in &host.nics {
+            if let (Some(Attachment::Switch(s)), Some(view)) =
+                (&nic.attach, HostPortView::of(design, nic))
+            {
+                if let Some(p) = view.port {
+                    used.push((s.value, p.name.as_str()));
+                }
+            }
+        }
+    }
+    for l in &design.links {
+        if let Some(p) = &l.ends.port_a {
+            used.push((l.a.value, p.value.as_str()));
+        }
+        if let Some(p) = &l.ends.port_b {
+            for b in &l.b {
+                used.push((b.value, p.value.as_str()));
+            }
+        }
+    }
+    let mut uncabled = Vec::new();
+    for (si, sw) in design.switches.iter().enumerate() {
+        let hp = &sw.host_ports;
+        let policy = [
+            hp.edge.as_ref().is_some_and(|e| e.value),
+            hp.bpdu_guard.as_ref().is_some_and(|g| g.value),
+        ];
+        for p in &sw.ports {
+            if used.contains(&(SwitchId(si), p.name.as_str())) {
+                continue;
+            }
+            let lacks = [
+                policy[0] && p.edge.as_ref().is_some_and(|e| !e.value),
+                policy[1] && p.bpdu_guard.as_ref().is_some_and(|g| !g.value),
+            ];
+            if lacks.iter().any(|l| *l) {
+                uncabled.push((SwitchId(si), p, lacks));
+            }
+        }
+    }
+    Ports {
+        inherit,
+        own,
+        uncabled,
+    }
 }
 
 /// `key = true`: the stated `false` replaced, or the key added to its
@@ -173,7 +229,31 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
             out.push(d);
         }
-        for (_, port, host, nic, lacks) in ports.own.iter().filter(|o| o.0 .0 == si) {
+        let own = ports
+            .own
+            .iter()
+            .filter(|o| o.0 .0 == si)
+            .map(|(_, port, host, nic, lacks)| {
+                (
+                    *port,
+                    format!("faces host `{host}` (NIC `{nic}`)"),
+                    lacks,
+                    "",
+                )
+            });
+        let uncabled = ports
+            .uncabled
+            .iter()
+            .filter(|o| o.0 .0 == si)
+            .map(|(_, port, lacks)| {
+                (
+                    *port,
+                    "faces a host the design does not describe (configured under the switch, named by no link or NIC)".to_string(),
+                    lacks,
+                    ", which the switch's `host_ports` gives its host ports",
+                )
+            });
+        for (port, faces, lacks, tail) in own.chain(uncabled) {
             let mut missing = Vec::new();
             let mut edits = Vec::new();
             let port_table = switch_table(sw).then("ports").then(port.name.as_str());
@@ -195,7 +275,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     sw.element(),
                     span.unwrap_or(port.span),
                     format!(
-                        "port `{}` of switch `{}` faces host `{host}` (NIC `{nic}`) but is configured without {}",
+                        "port `{}` of switch `{}` {faces} but is configured without {}{tail}",
                         port.name,
                         sw.name,
                         and_list(&missing)
@@ -242,6 +322,55 @@ switch = "tor"
         assert!(m.starts_with("switch `tor` has ports facing hosts `hv1`, `hv2` and no `host_ports`, so they are taken as the switch ships them, without `edge = true`"), "{m}");
         assert!(m.contains("and `bpdu_guard = true`"), "{m}");
         assert_eq!(f[0].related[0].message, "`hv1` NIC `A` is cabled to `tor`");
+    }
+
+    /// A port configured under the switch that no NIC and no link is on
+    /// faces a host the design does not describe (an import of switch
+    /// configs without the hosts' collections): its own `edge = false`
+    /// against the switch's `host_ports` is reported at its line; a port a
+    /// link names (an uplink) is not, nor one whose switch's `host_ports`
+    /// has no edge to give.
+    #[test]
+    fn an_uncabled_host_port_that_turns_edge_off_is_reported_at_its_line() {
+        let design = r#"
+[design]
+name = "t"
+[switches.tor]
+host_ports = { edge = true, bpdu_guard = true }
+[switches.tor.ports."Ethernet1"]
+edge = false
+[switches.tor.ports."Ethernet49"]
+edge = false
+[switches.agg]
+[[links]]
+name = "up"
+a = "tor"
+b = "agg"
+port_a = "Ethernet49"
+speed = "100G"
+"#;
+        let f = findings(design, &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let m = &f[0].message;
+        assert!(
+            m.starts_with("port `Ethernet1` of switch `tor` faces a host the design does not describe (configured under the switch, named by no link or NIC) but is configured without `edge = true`"),
+            "{m}"
+        );
+        assert!(!m.contains("bpdu_guard = true"), "{m}");
+        assert!(
+            m.ends_with("which the switch's `host_ports` gives its host ports"),
+            "{m}"
+        );
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(at, design.find("edge = false").unwrap() + "edge = ".len());
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(
+            fix.edits[0].path.to_string(),
+            "switches.tor.ports.Ethernet1.edge"
+        );
+        // Without edge in `host_ports`, the port takes nothing it turns off.
+        let off = design.replace("host_ports = { edge = true, bpdu_guard = true }", "");
+        assert!(findings(&off, &super::RULE).is_empty());
     }
 
     #[test]
