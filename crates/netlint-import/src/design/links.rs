@@ -9,7 +9,7 @@ use super::toml::{self, Prov, Writer};
 use super::{Note, Switch};
 use crate::config::vendors::Mtu;
 use crate::model::*;
-use crate::names::IfName;
+use crate::names::{mbps, speed_text, IfName};
 use crate::vlans::VlanSet;
 use netlint_model::units::{MAX_MTU, MIN_MTU};
 
@@ -173,21 +173,8 @@ fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
     }
     for (sw, port) in ends {
         if let Some(name) = IfName::parse(port) {
-            let family = name
-                .as_str()
-                .trim_end_matches(|c: char| c.is_ascii_digit() || "/.:".contains(c));
-            let mbps = match family {
-                "FastEthernet" => 100,
-                "GigabitEthernet" => 1000,
-                "TwoGigabitEthernet" => 2500,
-                "FiveGigabitEthernet" => 5000,
-                "TenGigabitEthernet" => 10_000,
-                "TwentyFiveGigE" => 25_000,
-                "FortyGigabitEthernet" => 40_000,
-                "FiftyGigE" => 50_000,
-                "HundredGigE" => 100_000,
-                "FourHundredGigE" => 400_000,
-                _ => continue,
+            let Some(mbps) = name.family_speed_mbps() else {
+                continue;
             };
             let mut from = Prov::note(format!("{}: from the port name {name}", sw.name));
             if let Some(i) = sw.cfg.interface(port) {
@@ -197,14 +184,6 @@ fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
         }
     }
     None
-}
-
-pub(crate) fn speed_text(mbps: u32) -> String {
-    match mbps {
-        m if m % 1000 == 0 => format!("{}G", m / 1000),
-        m if m % 100 == 0 && m > 1000 => format!("{}.{}G", m / 1000, (m % 1000) / 100),
-        m => format!("{m}M"),
-    }
 }
 
 /// The VLANs a group carries, by its mode.
@@ -556,7 +535,7 @@ pub(crate) fn unmanaged(
             peer_link: false,
             lag: if routed.is_some() { None } else { lag },
             routed,
-            speed: speed_of(&ports).map(|(mbps, from)| (speed_text(mbps), from)),
+            speed: speed_of(&ports).map(|(m, from)| (speed_text(mbps(m.into())), from)),
             vlans: None,
             mtu: None,
             stp_cost: None,
@@ -924,7 +903,7 @@ fn one_link(
         lag,
         peer_link,
         routed,
-        speed: speed.map(|(mbps, from)| (speed_text(mbps), from)),
+        speed: speed.map(|(m, from)| (speed_text(mbps(m.into())), from)),
         vlans,
         mtu,
         stp_cost,

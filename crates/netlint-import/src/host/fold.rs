@@ -15,7 +15,9 @@ use std::fmt::Write as _;
 
 use crate::design::toml::{comment_text, key, string};
 use crate::model::{Origin, Sourced};
+use crate::names::speed_text;
 use crate::Document;
+use netlint_model::Speed;
 
 use super::facts::*;
 use super::join::{same_host, tie, NicKey};
@@ -144,21 +146,6 @@ impl Ctx<'_> {
             e.first = Some((file, line));
         }
         e
-    }
-}
-
-/// `25000000000` -> `"25G"`, `2500000000` -> `"2.5G"`, `100000000` -> `"100M"`.
-pub fn speed_text(bits: u64) -> String {
-    let trim = |v: f64| {
-        let s = format!("{v:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    if bits >= 1_000_000_000_000 {
-        format!("{}T", trim(bits as f64 / 1e12))
-    } else if bits >= 1_000_000_000 {
-        format!("{}G", trim(bits as f64 / 1e9))
-    } else {
-        format!("{}M", trim(bits as f64 / 1e6))
     }
 }
 
@@ -386,12 +373,12 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
         match &n.speed {
             // Only a speed the design can hold (10M-10T): `Speed 4095`
             // would be "0.004M", which the loader refuses.
-            Some(s) if netlint_model::Speed::parse(&speed_text(s.value)).is_err() => {
+            Some(s) if netlint_model::Speed::parse(&speed_text(Speed::from_bps(s.value))).is_err() => {
                 c.note(s.line().unwrap_or(n.line), NoteKind::Unknown, format!("NIC {}: Speed {} (bits/s) is outside what the design takes (10M-10T): written without `speed` (unknown)", n.name, s.value));
             }
             Some(s) => {
                 let at = c.at(s);
-                c.put(&t, "speed", string(&speed_text(s.value)), at);
+                c.put(&t, "speed", string(&speed_text(Speed::from_bps(s.value))), at);
             }
             None => c.note(n.line, NoteKind::Unknown, format!("NIC {}: no link speed (disconnected, or not collected): written without `speed` (unknown)", n.name)),
         }
@@ -1392,11 +1379,7 @@ mod tests {
     }
 
     #[test]
-    fn speeds_and_platforms_as_the_design_writes_them() {
-        assert_eq!(speed_text(25_000_000_000), "25G");
-        assert_eq!(speed_text(2_500_000_000), "2.5G");
-        assert_eq!(speed_text(100_000_000), "100M");
-        assert_eq!(speed_text(1_600_000_000_000), "1.6T");
+    fn platforms_as_the_design_writes_them() {
         let os = |caption: &str, build| OsFacts {
             caption: caption.into(),
             build,

@@ -33,6 +33,7 @@ use std::fmt::Write;
 
 use crate::design::toml::{comment_text, key, string};
 use crate::model::Sourced;
+use crate::names::{mbps, speed_text};
 
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
 
@@ -415,20 +416,6 @@ fn platform(version: &str) -> Option<&'static str> {
     })
 }
 
-/// `25000` Mb/s -> `"25G"`, `2500` -> `"2.5G"`, `100` -> `"100M"`.
-fn speed_text(mbps: u64) -> String {
-    if mbps >= 1000 && mbps % 100 == 0 {
-        let g = mbps as f64 / 1000.0;
-        if mbps % 1000 == 0 {
-            format!("{}G", mbps / 1000)
-        } else {
-            format!("{g}G")
-        }
-    } else {
-        format!("{mbps}M")
-    }
-}
-
 /// `0000:3b:00.1` -> `pci-0000:3b:00`.
 fn card(pci: &str) -> String {
     let base = pci.rsplit_once('.').map_or(pci, |(b, _)| b);
@@ -532,7 +519,7 @@ fn host_entries(
         if let Some(s) = n
             .speed_mbps
             .as_ref()
-            .filter(|s| netlint_model::Speed::parse(&speed_text(s.value)).is_err())
+            .filter(|s| netlint_model::Speed::parse(&speed_text(mbps(s.value))).is_err())
         {
             notes.push(format!(
                 "{}: {name} {}: BitRatePerSec {} (Mb/s) is outside what the design takes (10M-10T): written without `speed` (unknown)",
@@ -544,7 +531,7 @@ fn host_entries(
             push(
                 &p,
                 "speed",
-                string(&speed_text(s.value)),
+                string(&speed_text(mbps(s.value))),
                 format!("{}, BitRatePerSec {} (Mb/s)", at(file, s), s.value),
             );
         }
@@ -841,10 +828,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn speeds_cards_platforms_and_switch_names() {
-        assert_eq!(speed_text(25000), "25G");
-        assert_eq!(speed_text(2500), "2.5G");
-        assert_eq!(speed_text(100), "100M");
+    fn cards_platforms_and_switch_names() {
         assert_eq!(card("0000:3b:00.1"), "pci-0000:3b:00");
         assert_eq!(platform("8.0.2"), Some("vsphere-8"));
         assert_eq!(platform("5.5.0"), Some("vsphere-5.5"));
