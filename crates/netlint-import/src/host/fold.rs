@@ -1,8 +1,9 @@
 //! Host facts to the design's `[networks]`, `[profiles]` and `[hosts]`:
 //! every host is first written in full as (table, key, value, comment)
-//! entries; hosts with the same elements (NICs, teams, virtual switches,
-//! vNICs) are then folded into one profile holding the value most of them
-//! have, and each host keeps as overrides only what differs from it.
+//! [`Entry`]s; hosts with the same elements (NICs, teams, virtual
+//! switches, vNICs) are then folded into one profile holding the value
+//! most of them have, and each host keeps as overrides only what differs
+//! from it ([`emit::by_shape`], which also writes them).
 //!
 //! What the format cannot state (a fact the collection lacks, a role the
 //! collection does not tell) is a [`HostNote`], counted in the import
@@ -13,12 +14,13 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
-use crate::design::toml::{comment_text, key, string};
+use crate::design::toml::{key, string};
 use crate::model::{Origin, Sourced};
 use crate::names::speed_text;
 use crate::Document;
 use netlint_model::Speed;
 
+use super::emit::{self, line_kv, Entry};
 use super::facts::*;
 use super::join::{same_host, tie, NicKey};
 
@@ -58,16 +60,6 @@ pub struct HostsDesign {
     pub notes: Vec<HostNote>,
     pub profiles: usize,
     pub overrides: usize,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-struct Entry {
-    table: Vec<String>,
-    key: String,
-    value: String,
-    comment: String,
-    /// Never folded into a profile (the switch port a host's NIC is on).
-    host_only: bool,
 }
 
 /// What the interfaces of one network tell about it. A fact an
@@ -122,14 +114,8 @@ impl Ctx<'_> {
             Origin::Inferred { .. } => crate::design::toml::sourced(&self.h.file, s).text,
         }
     }
-    fn put(&mut self, table: &[&str], k: &str, value: String, comment: String) {
-        self.out.push(Entry {
-            table: table.iter().map(|s| s.to_string()).collect(),
-            key: k.to_string(),
-            value,
-            comment,
-            host_only: false,
-        });
+    fn put(&mut self, table: &[&str], k: &'static str, value: String, comment: String) {
+        self.out.push(Entry::new(table, k, value, comment));
     }
     fn note(&mut self, line: u32, kind: NoteKind, text: String) {
         self.notes.push(HostNote {
@@ -218,7 +204,12 @@ pub fn write(hosts: &[HostFacts], docs: &[Document], switches: &BTreeSet<String>
     }
     let mut toml = String::new();
     write_networks(&mut toml, &nets, &mut notes);
-    let (profiles, overrides) = fold_and_write(&mut toml, &per_host, hosts);
+    let files: HashMap<&str, &str> = hosts
+        .iter()
+        .map(|h| (h.name.as_str(), h.file.as_str()))
+        .collect();
+    let file_of = |name: &str| files.get(name).copied().unwrap_or_default().to_string();
+    let (profiles, overrides) = emit::by_shape(&mut toml, &per_host, file_of);
     notes.sort();
     HostsDesign {
         toml,
@@ -444,11 +435,8 @@ fn one_host(c: &mut Ctx<'_>, docs: &[Document], switches: &BTreeSet<String>) {
             Some(tie) => {
                 c.put(&t, "switch", string(&tie.switch), tie.at.clone());
                 c.out.push(Entry {
-                    table: t.iter().map(|s| s.to_string()).collect(),
-                    key: "port".into(),
-                    value: string(&tie.port),
-                    comment: tie.at,
                     host_only: true,
+                    ..Entry::new(&t, "port", string(&tie.port), tie.at)
                 });
             }
             None => {
@@ -1175,178 +1163,6 @@ fn write_networks(out: &mut String, nets: &BTreeMap<String, Evidence>, notes: &m
             }
         }
     }
-}
-
-fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
-    let l = format!("{} = {v}", key(k));
-    if comment.is_empty() {
-        let _ = writeln!(out, "{l}");
-    } else {
-        let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
-    }
-}
-
-/// The elements a host is built of: hosts with the same set share a
-/// profile.
-fn shape(entries: &[Entry]) -> BTreeSet<Vec<String>> {
-    entries
-        .iter()
-        .filter(|e| !e.table.is_empty())
-        .map(|e| e.table.clone())
-        .collect()
-}
-
-fn fold_and_write(
-    out: &mut String,
-    per_host: &[(String, Vec<Entry>)],
-    hosts: &[HostFacts],
-) -> (usize, usize) {
-    // Group hosts by shape, in the order of their first host.
-    let mut groups: Vec<(BTreeSet<Vec<String>>, Vec<usize>)> = Vec::new();
-    for (i, (_, entries)) in per_host.iter().enumerate() {
-        let s = shape(entries);
-        match groups.iter_mut().find(|(g, _)| *g == s) {
-            Some((_, members)) => members.push(i),
-            None => groups.push((s, vec![i])),
-        }
-    }
-    let files: HashMap<&str, &str> = hosts
-        .iter()
-        .map(|h| (h.name.as_str(), h.file.as_str()))
-        .collect();
-    let file_of = |name: &str| files.get(name).copied().unwrap_or_default().to_string();
-    let mut profs: Vec<(String, Vec<Entry>)> = Vec::new();
-    let mut profile_of: Vec<Option<usize>> = vec![None; per_host.len()];
-    let many = groups.len() > 1;
-    let mut profiles = 0;
-    for (gi, (_, members)) in groups.iter().enumerate() {
-        if members.len() < 2 {
-            continue;
-        }
-        profiles += 1;
-        let pname = if many {
-            format!("build-{}", gi + 1)
-        } else {
-            "hosts".to_string()
-        };
-        // Every (table, key) all members have, with its most common value
-        // (on a tie, the first host's). Indexed, so folding stays linear
-        // in the hosts.
-        let index: Vec<HashMap<(&[String], &str), &Entry>> = members
-            .iter()
-            .map(|m| {
-                per_host[*m]
-                    .1
-                    .iter()
-                    .map(|e| ((e.table.as_slice(), e.key.as_str()), e))
-                    .collect()
-            })
-            .collect();
-        let first = &per_host[members[0]].1;
-        let mut prof: Vec<Entry> = Vec::new();
-        for e in first.iter().filter(|e| !e.host_only) {
-            let id = (e.table.as_slice(), e.key.as_str());
-            let vals: Vec<&Entry> = index.iter().filter_map(|ix| ix.get(&id).copied()).collect();
-            if vals.len() != members.len() {
-                continue;
-            }
-            let mut count: HashMap<&str, (usize, usize)> = HashMap::new();
-            for (i, v) in vals.iter().enumerate() {
-                count.entry(v.value.as_str()).or_insert((0, i)).0 += 1;
-            }
-            let (n, at) = count
-                .values()
-                .copied()
-                .max_by_key(|(n, i)| (*n, std::cmp::Reverse(*i)))
-                .expect("members is not empty");
-            let b = vals[at];
-            let mut pe = b.clone();
-            pe.comment = if n == members.len() {
-                format!("{} (all {n} hosts)", b.comment)
-            } else {
-                format!("{} ({n} of {} hosts)", b.comment, members.len())
-            };
-            prof.push(pe);
-        }
-        let _ = writeln!(out, "\n[profiles.{}]", key(&pname));
-        let _ = writeln!(
-            out,
-            "# the build shared by {}",
-            comment_text(
-                &members
-                    .iter()
-                    .map(|m| per_host[*m].0.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        );
-        write_tables(out, &format!("profiles.{}", key(&pname)), &prof);
-        for m in members {
-            profile_of[*m] = Some(profs.len());
-        }
-        profs.push((pname, prof));
-    }
-    let mut overrides = 0;
-    for (i, (name, entries)) in per_host.iter().enumerate() {
-        let _ = writeln!(out, "\n[hosts.{}]", key(name));
-        let _ = writeln!(out, "# from {}", comment_text(&file_of(name)));
-        match profile_of[i].map(|p| &profs[p]) {
-            Some((pname, prof)) => {
-                line_kv(out, "profile", &string(pname), "");
-                let in_profile: HashMap<(&[String], &str), &str> = prof
-                    .iter()
-                    .map(|p| ((p.table.as_slice(), p.key.as_str()), p.value.as_str()))
-                    .collect();
-                for e in entries {
-                    let same = in_profile.get(&(e.table.as_slice(), e.key.as_str()))
-                        == Some(&e.value.as_str());
-                    if same {
-                        continue;
-                    }
-                    if !e.host_only {
-                        overrides += 1;
-                    }
-                    let mut path: Vec<String> = e.table.iter().map(|t| key(t)).collect();
-                    path.push(key(&e.key));
-                    line_kv_raw(out, &path.join("."), &e.value, &e.comment);
-                }
-            }
-            None => write_tables(out, &format!("hosts.{}", key(name)), entries),
-        }
-    }
-    (profiles, overrides)
-}
-
-/// Entries as tables under `prefix`: root keys first, then one table per
-/// element in order of first appearance.
-fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
-    for e in entries.iter().filter(|e| e.table.is_empty()) {
-        line_kv_raw(out, &key(&e.key), &e.value, &e.comment);
-    }
-    // Each table's entries, gathered in one pass (a search of the tables
-    // and of the entries per table was quadratic in the NICs).
-    let mut tables: Vec<(&Vec<String>, Vec<&Entry>)> = Vec::new();
-    let mut index: std::collections::HashMap<&Vec<String>, usize> =
-        std::collections::HashMap::new();
-    for e in entries.iter().filter(|e| !e.table.is_empty()) {
-        let i = *index.entry(&e.table).or_insert_with(|| {
-            tables.push((&e.table, Vec::new()));
-            tables.len() - 1
-        });
-        tables[i].1.push(e);
-    }
-    for (t, of) in tables {
-        let path: Vec<String> = t.iter().map(|s| key(s)).collect();
-        let _ = writeln!(out, "\n[{prefix}.{}]", path.join("."));
-        for e in of {
-            line_kv_raw(out, &key(&e.key), &e.value, &e.comment);
-        }
-    }
-}
-
-fn line_kv_raw(out: &mut String, k: &str, v: &str, comment: &str) {
-    let l = format!("{k} = {v}");
-    let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
 }
 
 /// The adapter model in an `InterfaceDescription`: Windows names the
