@@ -2,7 +2,7 @@
 //! ([`super::fold`]) and the vSphere writer ([`super::vsphere_write`]) map
 //! each host to [`Entry`]s (table path under the host, key, TOML value,
 //! comment); a profile fold then takes what hosts share into a profile,
-//! and [`write_tables`] and [`line`] write the profiles and hosts.
+//! and [`write_tables`] and [`line()`] write the profiles and hosts.
 //!
 //! The two folds are two strategies, as the two sources group hosts:
 //!
@@ -79,7 +79,7 @@ pub fn line(out: &mut String, k: &str, v: &str, comment: &str, blank: Blank) {
     }
 }
 
-/// [`line`] of a bare key (quoted if it must be), no comment column when
+/// [`line()`] of a bare key (quoted if it must be), no comment column when
 /// the comment is empty.
 pub fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
     line(out, &key(k), v, comment, Blank::Omit);
