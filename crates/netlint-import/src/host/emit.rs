@@ -1,8 +1,9 @@
 //! The hosts' written form, one for both sources: the Hyper-V writer
 //! ([`super::fold`]) and the vSphere writer ([`super::vsphere_write`]) map
-//! each host to [`Entry`]s (table path under the host, key, TOML value,
-//! comment); a profile fold then takes what hosts share into a profile,
-//! and [`write_tables`] and [`line()`] write the profiles and hosts.
+//! each host to a [`HostEntries`], its [`Entry`]s (table path under the
+//! host, key, TOML value, comment); a profile fold then takes what hosts
+//! share into a profile, and [`write_tables`] and [`line()`] write the
+//! profiles and hosts.
 //!
 //! The two folds are two strategies, as the two sources group hosts:
 //!
@@ -20,8 +21,12 @@
 //!
 //! Invariant: every table header is written once per document prefix
 //! (`profiles.<name>`, `hosts.<name>`): a table's entries are gathered
-//! before it is written, and a prefix's own table is opened by whoever
-//! wrote the lines above it or by [`write_tables`], never both.
+//! before it is written, and a prefix's own table is opened either by the
+//! caller (who wrote the lines above it, `open`) or by [`write_tables`],
+//! never both. That each prefix is itself written once is the callers':
+//! host names are unique, and so are profile names, `build-N` by
+//! construction and `esx-<cluster>` as long as no two vSphere collections
+//! name the same cluster.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, HashMap};
@@ -54,9 +59,21 @@ impl Entry {
     }
 
     /// Its (table, key): one host has one value for it.
-    fn id(&self) -> (&[String], &str) {
+    fn id(&self) -> Id<'_> {
         (self.table.as_slice(), self.key)
     }
+}
+
+/// What an entry is the value of: (table, key).
+type Id<'a> = (&'a [String], &'a str);
+
+/// One host as a source maps it: its design name and every value it
+/// has, in the order written. Both writers make these, and a fold takes
+/// them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostEntries {
+    pub name: String,
+    pub entries: Vec<Entry>,
 }
 
 /// How an entry's line is written when its comment is empty.
@@ -150,13 +167,13 @@ fn shape(entries: &[Entry]) -> BTreeSet<Vec<String>> {
 /// profile) were written.
 pub fn by_shape(
     out: &mut String,
-    hosts: &[(String, Vec<Entry>)],
+    hosts: &[HostEntries],
     file_of: impl Fn(&str) -> String,
 ) -> (usize, usize) {
     // Group hosts by shape, in the order of their first host.
     let mut groups: Vec<(BTreeSet<Vec<String>>, Vec<usize>)> = Vec::new();
-    for (i, (_, entries)) in hosts.iter().enumerate() {
-        let s = shape(entries);
+    for (i, h) in hosts.iter().enumerate() {
+        let s = shape(&h.entries);
         match groups.iter_mut().find(|(g, _)| *g == s) {
             Some((_, members)) => members.push(i),
             None => groups.push((s, vec![i])),
@@ -179,11 +196,11 @@ pub fn by_shape(
         // Every (table, key) all members have, with its most common value
         // (on a tie, the first host's). Indexed, so folding stays linear
         // in the hosts.
-        let index: Vec<HashMap<(&[String], &str), &Entry>> = members
+        let index: Vec<HashMap<Id<'_>, &Entry>> = members
             .iter()
-            .map(|m| hosts[*m].1.iter().map(|e| (e.id(), e)).collect())
+            .map(|m| hosts[*m].entries.iter().map(|e| (e.id(), e)).collect())
             .collect();
-        let first = &hosts[members[0]].1;
+        let first = &hosts[members[0]].entries;
         let mut prof: Vec<Entry> = Vec::new();
         for e in first.iter().filter(|e| !e.host_only) {
             let id = e.id();
@@ -209,7 +226,7 @@ pub fn by_shape(
             comment_text(
                 &members
                     .iter()
-                    .map(|m| hosts[*m].0.as_str())
+                    .map(|m| hosts[*m].name.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
             )
@@ -222,13 +239,13 @@ pub fn by_shape(
         profs.push((pname, prof));
     }
     let mut overrides = 0;
-    for (i, (name, entries)) in hosts.iter().enumerate() {
+    for (i, HostEntries { name, entries }) in hosts.iter().enumerate() {
         let _ = writeln!(out, "\n[hosts.{}]", key(name));
         let _ = writeln!(out, "# from {}", comment_text(&file_of(name)));
         match profile_of[i].map(|p| &profs[p]) {
             Some((pname, prof)) => {
                 line_kv(out, "profile", &string(pname), "");
-                let in_profile: HashMap<(&[String], &str), &str> =
+                let in_profile: HashMap<Id<'_>, &str> =
                     prof.iter().map(|p| (p.id(), p.value.as_str())).collect();
                 for e in entries {
                     if in_profile.get(&e.id()) == Some(&e.value.as_str()) {
@@ -259,16 +276,12 @@ pub fn by_shape(
 /// host with `profile = ...`, `cluster = ...` when `cluster` is given,
 /// and its own entries as tables (no comment column where the comment is
 /// empty).
-pub fn per_cluster(
-    out: &mut String,
-    profile: &str,
-    cluster: Option<&str>,
-    hosts: &[(String, Vec<Entry>)],
-) {
+pub fn per_cluster(out: &mut String, profile: &str, cluster: Option<&str>, hosts: &[HostEntries]) {
     let (shared, own) = split(hosts);
     let prefix = format!("profiles.{}", key(profile));
     write_tables(out, &prefix, &shared, false, Blank::Omit);
-    for ((name, _), entries) in hosts.iter().zip(own) {
+    for (h, entries) in hosts.iter().zip(own) {
+        let name = &h.name;
         let _ = writeln!(out, "\n[hosts.{}]", key(name));
         line_kv(out, "profile", &string(profile), "");
         if let Some(c) = cluster {
@@ -283,13 +296,12 @@ pub fn per_cluster(
 /// the value most have, when at least two have it or there is one host)
 /// and each host's own (what differs from the profile, and keys only some
 /// hosts have), each in the order keys are first seen across the hosts.
-#[allow(clippy::type_complexity)]
-fn split(hosts: &[(String, Vec<Entry>)]) -> (Vec<Entry>, Vec<Vec<Entry>>) {
+fn split(hosts: &[HostEntries]) -> (Vec<Entry>, Vec<Vec<Entry>>) {
     let n = hosts.len();
-    let mut order: Vec<(&[String], &str)> = Vec::new();
-    let mut by_key: HashMap<(&[String], &str), Vec<(usize, &Entry)>> = HashMap::new();
-    for (i, (_, entries)) in hosts.iter().enumerate() {
-        for e in entries {
+    let mut order: Vec<Id<'_>> = Vec::new();
+    let mut by_key: HashMap<Id<'_>, Vec<(usize, &Entry)>> = HashMap::new();
+    for (i, h) in hosts.iter().enumerate() {
+        for e in &h.entries {
             let list = by_key.entry(e.id()).or_default();
             if list.is_empty() {
                 order.push(e.id());
@@ -331,6 +343,13 @@ fn split(hosts: &[(String, Vec<Entry>)]) -> (Vec<Entry>, Vec<Vec<Entry>>) {
 mod tests {
     use super::*;
 
+    fn host(name: &str, entries: Vec<Entry>) -> HostEntries {
+        HostEntries {
+            name: name.into(),
+            entries,
+        }
+    }
+
     fn e(k: &'static str, v: &str) -> Entry {
         Entry::new(&["vnics", "vmk1"], k, v.into(), String::new())
     }
@@ -338,9 +357,9 @@ mod tests {
     #[test]
     fn per_cluster_keeps_the_majority_in_the_profile_and_the_rest_on_hosts() {
         let hosts = vec![
-            ("a".to_string(), vec![e("mtu", "9000"), e("port", "1")]),
-            ("b".to_string(), vec![e("mtu", "9000"), e("port", "2")]),
-            ("c".to_string(), vec![e("mtu", "1500"), e("port", "3")]),
+            host("a", vec![e("mtu", "9000"), e("port", "1")]),
+            host("b", vec![e("mtu", "9000"), e("port", "2")]),
+            host("c", vec![e("mtu", "1500"), e("port", "3")]),
         ];
         let (shared, own) = split(&hosts);
         assert_eq!(shared, vec![e("mtu", "9000")]);
@@ -356,9 +375,9 @@ mod tests {
             ..e("port", v)
         };
         let hosts = vec![
-            ("a".to_string(), vec![e("mtu", "9000"), port("1")]),
-            ("b".to_string(), vec![e("mtu", "1500"), port("2")]),
-            ("c".to_string(), vec![e("mtu", "9000"), port("3")]),
+            host("a", vec![e("mtu", "9000"), port("1")]),
+            host("b", vec![e("mtu", "1500"), port("2")]),
+            host("c", vec![e("mtu", "9000"), port("3")]),
         ];
         let mut out = String::new();
         let (profiles, overrides) = by_shape(&mut out, &hosts, |h| format!("{h}.json"));

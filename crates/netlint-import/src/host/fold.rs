@@ -23,7 +23,7 @@ use crate::design::toml::string;
 use crate::model::{Origin, Sourced};
 use crate::Document;
 
-use super::emit::{self, Entry};
+use super::emit::{self, Entry, HostEntries};
 use super::facts::*;
 use super::join::same_host;
 use networks::{write_networks, Evidence};
@@ -145,7 +145,7 @@ fn list(items: &[String]) -> String {
 pub fn write(hosts: &[HostFacts], docs: &[Document], switches: &BTreeSet<String>) -> HostsDesign {
     let mut notes = Vec::new();
     let mut nets: BTreeMap<String, Evidence> = BTreeMap::new();
-    let mut per_host: Vec<(String, Vec<Entry>)> = Vec::new();
+    let mut per_host: Vec<HostEntries> = Vec::new();
     let mut sorted: Vec<&HostFacts> = hosts.iter().collect();
     sorted.sort_by(|a, b| {
         a.name
@@ -174,7 +174,10 @@ pub fn write(hosts: &[HostFacts], docs: &[Document], switches: &BTreeSet<String>
         };
         one_host(&mut ctx, docs, switches);
         let out = ctx.out;
-        per_host.push((h.name.clone(), out));
+        per_host.push(HostEntries {
+            name: h.name.clone(),
+            entries: out,
+        });
     }
     let mut toml = String::new();
     write_networks(&mut toml, &nets, &mut notes);

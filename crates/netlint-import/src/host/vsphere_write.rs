@@ -36,7 +36,7 @@ use crate::design::toml::{key, string};
 use crate::model::Sourced;
 use crate::names::{mbps, speed_text};
 
-use super::emit::{self, line_kv, Entry};
+use super::emit::{self, line_kv, Entry, HostEntries};
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
 
 /// A cable from a cabling sheet between a switch port and a host NIC.
@@ -110,11 +110,11 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
             .map(|s| s.value.clone())
             .unwrap_or_else(|| crate::design::file_stem(&c.file));
         let profile = format!("esx-{}", cluster);
-        let mut hosts: Vec<(String, Vec<Entry>)> = Vec::new();
+        let mut hosts: Vec<HostEntries> = Vec::new();
         for h in &c.hosts {
             let name = host_name(&h.name, &mut used_names);
             let entries = host_entries(&c.file, h, &name, &nets, switches, cables, &mut notes);
-            hosts.push((name, entries));
+            hosts.push(HostEntries { name, entries });
         }
         emit::per_cluster(
             &mut out,
