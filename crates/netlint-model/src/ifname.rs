@@ -27,40 +27,62 @@ pub enum IfKind {
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct IfName(String);
 
-/// (aliases in lower case, canonical family). The first alias that the
-/// written prefix equals wins; an alias list never holds a prefix of
-/// another family's full name that would be ambiguous.
-const FAMILIES: &[(&[&str], &str)] = &[
-    (&["e", "et", "eth", "ethernet"], "Ethernet"),
-    (&["fa", "fastethernet"], "FastEthernet"),
-    (&["gi", "gig", "ge", "gigabitethernet"], "GigabitEthernet"),
-    (&["tw", "twogigabitethernet"], "TwoGigabitEthernet"),
-    (&["fi", "fivegigabitethernet"], "FiveGigabitEthernet"),
+/// (aliases in lower case, canonical family, speed in Mb/s the family's
+/// name tells). The first alias that the written prefix equals wins; an
+/// alias list never holds a prefix of another family's full name that
+/// would be ambiguous.
+const FAMILIES: &[(&[&str], &str, Option<u32>)] = &[
+    (&["e", "et", "eth", "ethernet"], "Ethernet", None),
+    (&["fa", "fastethernet"], "FastEthernet", Some(100)),
+    (
+        &["gi", "gig", "ge", "gigabitethernet"],
+        "GigabitEthernet",
+        Some(1000),
+    ),
+    (
+        &["tw", "twogigabitethernet"],
+        "TwoGigabitEthernet",
+        Some(2500),
+    ),
+    (
+        &["fi", "fivegigabitethernet"],
+        "FiveGigabitEthernet",
+        Some(5000),
+    ),
     (
         &["te", "ten", "tengig", "tengigabitethernet", "tengige"],
         "TenGigabitEthernet",
+        Some(10_000),
     ),
     (
         &["twe", "twentyfivegige", "twentyfivegigabitethernet"],
         "TwentyFiveGigE",
+        Some(25_000),
     ),
     (
         &["fo", "fortygigabitethernet", "fortygige"],
         "FortyGigabitEthernet",
+        Some(40_000),
     ),
-    (&["fif", "fiftygige"], "FiftyGigE"),
+    (&["fif", "fiftygige"], "FiftyGigE", Some(50_000)),
     (
         &["hu", "hundredgige", "hundredgigabitethernet"],
         "HundredGigE",
+        Some(100_000),
     ),
-    (&["fou", "fourhundredgige"], "FourHundredGigE"),
+    (
+        &["fou", "fourhundredgige"],
+        "FourHundredGigE",
+        Some(400_000),
+    ),
     (
         &["po", "port-channel", "portchannel", "port-chan"],
         "Port-Channel",
+        None,
     ),
-    (&["vl", "vlan"], "Vlan"),
-    (&["lo", "loopback"], "Loopback"),
-    (&["ma", "mgmt", "management"], "Management"),
+    (&["vl", "vlan"], "Vlan", None),
+    (&["lo", "loopback"], "Loopback", None),
+    (&["ma", "mgmt", "management"], "Management", None),
 ];
 
 impl IfName {
@@ -86,8 +108,8 @@ impl IfName {
         let lower = prefix.to_ascii_lowercase();
         let family = FAMILIES
             .iter()
-            .find(|(aliases, _)| aliases.contains(&lower.as_str()))
-            .map(|(_, canonical)| (*canonical).to_string())
+            .find(|(aliases, _, _)| aliases.contains(&lower.as_str()))
+            .map(|(_, canonical, _)| (*canonical).to_string())
             .unwrap_or_else(|| {
                 let mut c = lower.chars();
                 match c.next() {
@@ -106,12 +128,23 @@ impl IfName {
         let split = name.0.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
         FAMILIES
             .iter()
-            .any(|(_, canonical)| *canonical == &name.0[..split])
+            .any(|(_, canonical, _)| *canonical == &name.0[..split])
             .then_some(name)
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The speed in Mb/s the name's family tells (`GigabitEthernet0/1`:
+    /// 1000, `HundredGigE1/0/49`: 100000); `None` for a family of any
+    /// speed (`Ethernet1/1`) or no Ethernet family.
+    pub fn family_speed_mbps(&self) -> Option<u32> {
+        let split = self.0.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+        FAMILIES
+            .iter()
+            .find(|(_, canonical, _)| *canonical == &self.0[..split])
+            .and_then(|(_, _, mbps)| *mbps)
     }
 
     /// The family and number this name stands for.
@@ -216,6 +249,21 @@ mod tests {
                 IfKind::Other,
                 "{out_of_range}"
             );
+        }
+    }
+
+    #[test]
+    fn families_tell_their_speed() {
+        let speed = |s: &str| IfName::parse(s).unwrap().family_speed_mbps();
+        assert_eq!(speed("Fa0/1"), Some(100));
+        assert_eq!(speed("Gi1/0/1"), Some(1000));
+        assert_eq!(speed("Tw1/0/1"), Some(2500));
+        assert_eq!(speed("Te1/0/1"), Some(10_000));
+        assert_eq!(speed("Twe1/0/1"), Some(25_000));
+        assert_eq!(speed("Hu1/0/49"), Some(100_000));
+        assert_eq!(speed("FourHundredGigE1/0/1"), Some(400_000));
+        for any in ["Ethernet1/1", "Po10", "Vlan10", "mgmt0", "nve1"] {
+            assert_eq!(speed(any), None, "{any}");
         }
     }
 

@@ -6,6 +6,7 @@ pub mod sddc;
 pub mod value;
 
 pub use value::{Collection, Node, Value};
+pub mod emit;
 pub mod facts;
 pub mod fold;
 pub mod hyperv;

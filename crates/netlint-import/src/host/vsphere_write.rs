@@ -1,8 +1,9 @@
 //! vSphere collections to the hosts of a design (`docs/format.md`, hosts
 //! on vSphere platforms): networks from the port groups the vmkernel
 //! ports and VMs use, one profile per cluster holding what its hosts share
-//! (the value most hosts have), and per host only what differs. Each value
-//! carries a comment naming the collection line it came from.
+//! (the value most hosts have), and per host only what differs
+//! ([`emit::per_cluster`], which also writes them). Each value carries a
+//! comment naming the collection line it came from.
 //!
 //! Mapping:
 //!
@@ -31,9 +32,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::design::toml::{comment_text, key, string};
+use crate::design::toml::{key, string};
 use crate::model::Sourced;
+use crate::names::{mbps, speed_text};
 
+use super::emit::{self, line_kv, Entry, HostEntries};
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
 
 /// A cable from a cabling sheet between a switch port and a host NIC.
@@ -51,16 +54,6 @@ pub struct HostCable {
 pub struct Written {
     pub toml: String,
     pub notes: Vec<String>,
-}
-
-/// One value of one host: table path under the host, key, TOML value,
-/// comment.
-#[derive(Clone, Debug, PartialEq)]
-struct Entry {
-    path: Vec<String>,
-    key: &'static str,
-    value: String,
-    comment: String,
 }
 
 struct NetInfo {
@@ -86,16 +79,16 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
     let mut out = String::new();
     for (name, n) in &nets {
         let _ = writeln!(out, "\n[networks.{}]", key(name));
-        line(&mut out, "role", &string(n.role), "");
+        line_kv(&mut out, "role", &string(n.role), "");
         if let Some(p) = n.protocol {
-            line(&mut out, "protocol", &string(p), "");
+            line_kv(&mut out, "protocol", &string(p), "");
         }
         if let Some((v, at)) = &n.vlan {
-            line(&mut out, "vlan", &v.to_string(), at);
+            line_kv(&mut out, "vlan", &v.to_string(), at);
         }
         if let Some((mtu, at)) = majority(&n.mtus) {
             if mtu != 1500 {
-                line(
+                line_kv(
                     &mut out,
                     "mtu",
                     &mtu.to_string(),
@@ -117,22 +110,18 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
             .map(|s| s.value.clone())
             .unwrap_or_else(|| crate::design::file_stem(&c.file));
         let profile = format!("esx-{}", cluster);
-        let mut hosts: Vec<(String, Vec<Entry>)> = Vec::new();
+        let mut hosts: Vec<HostEntries> = Vec::new();
         for h in &c.hosts {
             let name = host_name(&h.name, &mut used_names);
             let entries = host_entries(&c.file, h, &name, &nets, switches, cables, &mut notes);
-            hosts.push((name, entries));
+            hosts.push(HostEntries { name, entries });
         }
-        let (shared, own) = fold(&hosts);
-        write_tables(&mut out, &format!("profiles.{}", key(&profile)), &shared);
-        for ((name, _), entries) in hosts.iter().zip(own) {
-            let _ = writeln!(out, "\n[hosts.{}]", key(name));
-            line(&mut out, "profile", &string(&profile), "");
-            if several {
-                line(&mut out, "cluster", &string(&cluster), "");
-            }
-            write_tables(&mut out, &format!("hosts.{}", key(name)), &entries);
-        }
+        emit::per_cluster(
+            &mut out,
+            &profile,
+            several.then_some(cluster.as_str()),
+            &hosts,
+        );
     }
     Written { toml: out, notes }
 }
@@ -229,15 +218,6 @@ pub fn hint_ports(
     out
 }
 
-fn line(out: &mut String, k: &str, v: &str, comment: &str) {
-    let l = format!("{} = {v}", key(k));
-    if comment.is_empty() {
-        let _ = writeln!(out, "{l}");
-    } else {
-        let _ = writeln!(out, "{l:<40} # {}", comment_text(comment));
-    }
-}
-
 /// `file:line`, `default: <source>` or `inferred from file:line: <why>`.
 fn at<T>(file: &str, s: &Sourced<T>) -> String {
     crate::design::toml::sourced(file, s).text
@@ -246,15 +226,7 @@ fn at<T>(file: &str, s: &Sourced<T>) -> String {
 /// The most common value (ties: the first seen), with the comment of its
 /// first occurrence.
 fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
-    let mut counts: std::collections::HashMap<&T, (usize, usize)> =
-        std::collections::HashMap::new();
-    for (i, v) in vals.iter().enumerate() {
-        counts.entry(&v.0).or_insert((0, i)).0 += 1;
-    }
-    let (_, first) = counts
-        .values()
-        .copied()
-        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))?;
+    let (first, _) = emit::majority(vals.iter().map(|v| &v.0))?;
     Some(vals[first].clone())
 }
 
@@ -415,20 +387,6 @@ fn platform(version: &str) -> Option<&'static str> {
     })
 }
 
-/// `25000` Mb/s -> `"25G"`, `2500` -> `"2.5G"`, `100` -> `"100M"`.
-fn speed_text(mbps: u64) -> String {
-    if mbps >= 1000 && mbps % 100 == 0 {
-        let g = mbps as f64 / 1000.0;
-        if mbps % 1000 == 0 {
-            format!("{}G", mbps / 1000)
-        } else {
-            format!("{g}G")
-        }
-    } else {
-        format!("{mbps}M")
-    }
-}
-
 /// `0000:3b:00.1` -> `pci-0000:3b:00`.
 fn card(pci: &str) -> String {
     let base = pci.rsplit_once('.').map_or(pci, |(b, _)| b);
@@ -456,12 +414,7 @@ fn host_entries(
 ) -> Vec<Entry> {
     let mut e = Vec::new();
     let mut push = |path: &[&str], key: &'static str, value: String, comment: String| {
-        e.push(Entry {
-            path: path.iter().map(|s| s.to_string()).collect(),
-            key,
-            value,
-            comment,
-        })
+        e.push(Entry::new(path, key, value, comment))
     };
     match &h.version {
         Some(v) => match platform(&v.value) {
@@ -532,7 +485,7 @@ fn host_entries(
         if let Some(s) = n
             .speed_mbps
             .as_ref()
-            .filter(|s| netlint_model::Speed::parse(&speed_text(s.value)).is_err())
+            .filter(|s| netlint_model::Speed::parse(&speed_text(mbps(s.value))).is_err())
         {
             notes.push(format!(
                 "{}: {name} {}: BitRatePerSec {} (Mb/s) is outside what the design takes (10M-10T): written without `speed` (unknown)",
@@ -544,7 +497,7 @@ fn host_entries(
             push(
                 &p,
                 "speed",
-                string(&speed_text(s.value)),
+                string(&speed_text(mbps(s.value))),
                 format!("{}, BitRatePerSec {} (Mb/s)", at(file, s), s.value),
             );
         }
@@ -750,101 +703,12 @@ fn host_entries(
     e
 }
 
-/// Splits hosts' entries into the profile's (a key every host has, with
-/// the value most have) and each host's own (what differs from the
-/// profile, and keys only some hosts have).
-#[allow(clippy::type_complexity)]
-fn fold(hosts: &[(String, Vec<Entry>)]) -> (Vec<Entry>, Vec<Vec<Entry>>) {
-    let n = hosts.len();
-    let mut order: Vec<(Vec<String>, &'static str)> = Vec::new();
-    let mut by_key: BTreeMap<(Vec<String>, &'static str), Vec<(usize, &Entry)>> = BTreeMap::new();
-    for (i, (_, entries)) in hosts.iter().enumerate() {
-        for e in entries {
-            let k = (e.path.clone(), e.key);
-            if !by_key.contains_key(&k) {
-                order.push(k.clone());
-            }
-            by_key.entry(k).or_default().push((i, e));
-        }
-    }
-    let mut shared = Vec::new();
-    let mut own: Vec<Vec<Entry>> = vec![Vec::new(); n];
-    for k in order {
-        let list = &by_key[&k];
-        let everyone = list.len() == n && n > 0;
-        let common = if everyone {
-            let vals: Vec<(String, String)> = list
-                .iter()
-                .map(|(_, e)| (e.value.clone(), e.comment.clone()))
-                .collect();
-            // A value no two hosts share (a switch port) stays on the hosts.
-            majority(&vals).filter(|(v, _)| n == 1 || vals.iter().filter(|x| x.0 == *v).count() > 1)
-        } else {
-            None
-        };
-        match common {
-            Some((v, comment)) => {
-                let first = list.iter().find(|(_, e)| e.value == v).map(|(_, e)| *e);
-                if let Some(f) = first {
-                    shared.push(Entry {
-                        comment,
-                        ..f.clone()
-                    });
-                }
-                for (i, e) in list {
-                    if e.value != v {
-                        own[*i].push((*e).clone());
-                    }
-                }
-            }
-            None => {
-                for (i, e) in list {
-                    own[*i].push((*e).clone());
-                }
-            }
-        }
-    }
-    (shared, own)
-}
-
-/// Entries as TOML tables under `prefix`, grouped by path in first-seen
-/// order.
-fn write_tables(out: &mut String, prefix: &str, entries: &[Entry]) {
-    let mut paths: Vec<&Vec<String>> = Vec::new();
-    for e in entries {
-        if !paths.contains(&&e.path) {
-            paths.push(&e.path);
-        }
-    }
-    // The top-level keys go first, under the prefix's own table.
-    paths.sort_by_key(|p| !p.is_empty());
-    for p in paths {
-        let header = if p.is_empty() {
-            prefix.to_string()
-        } else {
-            let parts: Vec<String> = p.iter().map(|s| key(s)).collect();
-            format!("{prefix}.{}", parts.join("."))
-        };
-        if p.is_empty() && prefix.starts_with("hosts.") {
-            // The host table is open already (profile line above).
-        } else {
-            let _ = writeln!(out, "\n[{header}]");
-        }
-        for e in entries.iter().filter(|e| &e.path == p) {
-            line(out, e.key, &e.value, &e.comment);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn speeds_cards_platforms_and_switch_names() {
-        assert_eq!(speed_text(25000), "25G");
-        assert_eq!(speed_text(2500), "2.5G");
-        assert_eq!(speed_text(100), "100M");
+    fn cards_platforms_and_switch_names() {
         assert_eq!(card("0000:3b:00.1"), "pci-0000:3b:00");
         assert_eq!(platform("8.0.2"), Some("vsphere-8"));
         assert_eq!(platform("5.5.0"), Some("vsphere-5.5"));
@@ -857,25 +721,5 @@ mod tests {
         assert_eq!(host_name("esx01.a.com", &mut used), "esx01");
         assert_eq!(host_name("esx01.b.com", &mut used), "esx01.b.com");
         assert_eq!(host_name("10.0.0.1", &mut used), "10.0.0.1");
-    }
-
-    #[test]
-    fn fold_keeps_the_majority_in_the_profile_and_the_rest_on_hosts() {
-        let e = |k: &'static str, v: &str| Entry {
-            path: vec!["vnics".into(), "vmk1".into()],
-            key: k,
-            value: v.into(),
-            comment: String::new(),
-        };
-        let hosts = vec![
-            ("a".to_string(), vec![e("mtu", "9000"), e("port", "1")]),
-            ("b".to_string(), vec![e("mtu", "9000"), e("port", "2")]),
-            ("c".to_string(), vec![e("mtu", "1500"), e("port", "3")]),
-        ];
-        let (shared, own) = fold(&hosts);
-        assert_eq!(shared, vec![e("mtu", "9000")]);
-        assert_eq!(own[0], vec![e("port", "1")]);
-        assert_eq!(own[1], vec![e("port", "2")]);
-        assert_eq!(own[2], vec![e("mtu", "1500"), e("port", "3")]);
     }
 }

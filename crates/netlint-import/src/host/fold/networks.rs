@@ -1,0 +1,243 @@
+//! The `[networks]` the Hyper-V hosts' interfaces are on: the evidence
+//! each interface gives ([`Evidence`]), and the network written from it
+//! (role, protocol, VLAN, subnet, MTU), with a note for what is inferred
+//! or differs between hosts.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::design::toml::{key, string};
+
+use super::super::emit::line_kv;
+use super::super::facts::*;
+use super::{HostNote, NoteKind};
+
+/// What the interfaces of one network tell about it. A fact an
+/// interface's collection lacks stays unknown and casts no vote: an
+/// unknown VLAN is not untagged, an unknown MTU not 1500, an unknown RDMA
+/// not off.
+#[derive(Default)]
+pub(super) struct Evidence {
+    pub(super) cluster_role: Option<ClusterRole>,
+    pub(super) lm: bool,
+    /// `Some(true)`: RDMA on some interface; `Some(false)`: known off on
+    /// every interface that states it; `None`: no interface states it.
+    pub(super) rdma: Option<bool>,
+    pub(super) subnet: Option<String>,
+    /// The VLANs interfaces state, each with where.
+    pub(super) vlans: Vec<(u16, String)>,
+    /// Interfaces whose VLAN the collection does not state: where.
+    pub(super) unknown_vlans: Vec<String>,
+    pub(super) mtus: Vec<u32>,
+    pub(super) first: Option<(String, u32)>,
+}
+
+impl Evidence {
+    pub(super) fn rdma(&mut self, r: Option<bool>) {
+        self.rdma = match (self.rdma, r) {
+            (Some(true), _) | (_, Some(true)) => Some(true),
+            (Some(false), _) | (_, Some(false)) => Some(false),
+            (None, None) => None,
+        };
+    }
+
+    pub(super) fn vlan(&mut self, v: Option<(u16, String)>, at: String) {
+        match v {
+            Some(v) => self.vlans.push(v),
+            None => self.unknown_vlans.push(at),
+        }
+    }
+}
+
+fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, String, bool) {
+    let n = name.to_ascii_lowercase().replace([' ', '-', '_'], "");
+    let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
+    if e.rdma == Some(true) {
+        return (
+            "storage",
+            Some("smb"),
+            "RDMA on its interfaces: SMB Direct".into(),
+            true,
+        );
+    }
+    if e.cluster_role == Some(ClusterRole::ClusterAndClient) {
+        return (
+            "management",
+            None,
+            "cluster network role ClusterAndClient".into(),
+            false,
+        );
+    }
+    if e.lm {
+        return (
+            "live-migration",
+            None,
+            "a live-migration network (Get-VMMigrationNetwork)".into(),
+            false,
+        );
+    }
+    let by_name: &[(&[&str], &str, Option<&str>)] = &[
+        (&["mgmt", "manage"], "management", None),
+        (
+            &["livemigration", "migration", "lm"],
+            "live-migration",
+            None,
+        ),
+        (&["iscsi"], "storage", Some("iscsi")),
+        (&["smb", "storage", "rdma", "s2d"], "storage", Some("smb")),
+        (&["csv"], "csv", None),
+        (&["heartbeat", "cluster", "hb"], "cluster", None),
+        (&["backup"], "backup", None),
+        (&["replica"], "replica", None),
+    ];
+    for (words, role, proto) in by_name {
+        if has(words) {
+            return (role, *proto, format!("from the name `{name}`"), true);
+        }
+    }
+    if e.cluster_role == Some(ClusterRole::Cluster) {
+        return (
+            "cluster",
+            None,
+            "cluster network role Cluster".into(),
+            false,
+        );
+    }
+    (
+        "cluster",
+        None,
+        "not told by the collection: written as cluster, correct it".into(),
+        true,
+    )
+}
+
+pub(super) fn write_networks(
+    out: &mut String,
+    nets: &BTreeMap<String, Evidence>,
+    notes: &mut Vec<HostNote>,
+) {
+    for (name, e) in nets {
+        let (role, proto, why, inferred) = role_of(name, e);
+        let (file, line) = e.first.clone().unwrap_or_default();
+        if inferred {
+            notes.push(HostNote {
+                file: file.clone(),
+                line,
+                kind: NoteKind::Inferred,
+                text: format!("network {name}: role `{role}` {why}"),
+            });
+        }
+        let _ = writeln!(out, "\n[networks.{}]", key(name));
+        // A role no property states says so beside it, not only on
+        // standard error.
+        let said = if inferred {
+            format!("inferred: {why}")
+        } else {
+            why
+        };
+        line_kv(out, "role", &string(role), &said);
+        if let Some(p) = proto {
+            line_kv(out, "protocol", &string(p), "with the role");
+        }
+        // VLAN: the one most interfaces that state one use; an interface
+        // whose VLAN is not collected casts no vote.
+        let unknown = match e.unknown_vlans.len() {
+            0 => String::new(),
+            n => format!(", {n} more not collected"),
+        };
+        if !e.unknown_vlans.is_empty() {
+            let then = if e.vlans.is_empty() {
+                "`vlan` is not written (no interface states one)"
+            } else {
+                "they do not count toward its VLAN"
+            };
+            notes.push(HostNote {
+                file: file.clone(),
+                line,
+                kind: NoteKind::Unknown,
+                text: format!(
+                    "network {name}: the VLAN of {} is not collected: {then}",
+                    e.unknown_vlans.join(", ")
+                ),
+            });
+        }
+        let mut count: BTreeMap<u16, Vec<&str>> = BTreeMap::new();
+        for (v, at) in &e.vlans {
+            count.entry(*v).or_default().push(at);
+        }
+        if let Some((vlan, ats)) = count
+            .iter()
+            .max_by_key(|(v, a)| (a.len(), std::cmp::Reverse(**v)))
+        {
+            if *vlan > 0 && *vlan <= 4094 {
+                line_kv(
+                    out,
+                    "vlan",
+                    &vlan.to_string(),
+                    &format!(
+                        "{} ({} of {} interfaces{unknown})",
+                        ats[0],
+                        ats.len(),
+                        e.vlans.len()
+                    ),
+                );
+            }
+            if count.len() > 1 {
+                let others: Vec<String> = count
+                    .iter()
+                    .filter(|(v, _)| *v != vlan)
+                    .map(|(v, a)| format!("VLAN {v} at {}", a.join(", ")))
+                    .collect();
+                notes.push(HostNote {
+                    file: file.clone(),
+                    line,
+                    kind: NoteKind::Unknown,
+                    text: format!("network {name}: hosts put it in different VLANs ({}); a network has one VLAN in the design, {} is written", others.join("; "), vlan),
+                });
+            }
+        }
+        if let Some(s) = &e.subnet {
+            line_kv(
+                out,
+                "subnet",
+                &string(s),
+                "Get-ClusterNetwork Address / AddressMask",
+            );
+        }
+        let mut mtus: BTreeMap<u32, usize> = BTreeMap::new();
+        for m in &e.mtus {
+            *mtus.entry(*m).or_default() += 1;
+        }
+        if let Some((m, n)) = mtus.iter().max_by_key(|(m, n)| (**n, **m)) {
+            if (576..=9216).contains(m) {
+                line_kv(
+                    out,
+                    "mtu",
+                    &m.to_string(),
+                    &format!("as built on {n} of {} interfaces", e.mtus.len()),
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_role_not_told_by_the_collection_is_said_to_be_inferred() {
+        let e = Evidence::default();
+        let (role, _, why, inferred) = role_of("Net7", &e);
+        assert_eq!(role, "cluster");
+        assert!(inferred && why.contains("not told"), "{why}");
+        let (role, proto, _, inferred) = role_of("vSMB(storage#pNIC1)", &e);
+        assert_eq!((role, proto, inferred), ("storage", Some("smb"), true));
+        let lm = Evidence {
+            lm: true,
+            ..Default::default()
+        };
+        assert_eq!(role_of("Net7", &lm).0, "live-migration");
+        assert!(!role_of("Net7", &lm).3);
+    }
+}
