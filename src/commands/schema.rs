@@ -392,6 +392,8 @@ pub fn objects() -> Vec<Object> {
                 f("lag", Ty::Enum(LagMode::NAMES), "How the members are bundled (default lacp when members > 1); none with members > 1 = parallel independent links."),
                 f("kind", Ty::Enum(LinkKind::NAMES), "ethernet, stack (a stacking cable), peer-link (an MLAG peer link) or routed (a layer-3 link: no VLANs, no spanning tree)."),
                 f("vlans", Ty::VlanList, "Allowed VLANs; absent = all VLANs both ends define."),
+                f("vlans_a", Ty::VlanList, "Allowed VLANs of the `a` end, when the ends differ (with `vlans_b`; the link carries the VLANs both allow)."),
+                f("vlans_b", Ty::VlanList, "Allowed VLANs of the `b` end(s), when the ends differ (with `vlans_a`)."),
                 f("stp_cost", Ty::StpCost, "Port cost override, or per MSTP instance: `{ 0 = 2000, 1 = 20000 }`."),
                 f("mtu", mtu(), "MTU of the link (default: the smaller of the two switches)."),
                 f("frame_size", int((MIN_MTU + 18) as i64, MAX_FRAME as i64), "Instead of `mtu`: the largest frame, counting header and FCS but not an 802.1Q tag."),
@@ -404,7 +406,7 @@ pub fn objects() -> Vec<Object> {
             ],
             required: &["a", "b"],
             required_without_profile: &[],
-            exclusive: &[&["mtu", "frame_size"], &["native_vlan", "native_vlan_a"], &["native_vlan", "native_vlan_b"]],
+            exclusive: &[&["mtu", "frame_size"], &["native_vlan", "native_vlan_a"], &["native_vlan", "native_vlan_b"], &["vlans", "vlans_a"], &["vlans", "vlans_b"]],
         },
         Object {
             name: "profile",

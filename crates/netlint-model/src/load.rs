@@ -90,6 +90,8 @@ const LINK_KEYS: &[&str] = &[
     "lag",
     "kind",
     "vlans",
+    "vlans_a",
+    "vlans_b",
     "stp_cost",
     "mtu",
     "frame_size",

@@ -55,6 +55,11 @@ pub struct LinkEnds {
     /// `port_b`: a port configured on each switch of `b` (the port-channel
     /// of a multi-chassis LAG carries one name on every peer).
     pub port_b: Option<Sp<String>>,
+    /// `vlans_a` / `vlans_b`: the VLANs each end allows, when the ends
+    /// differ (an import of two configs keeps both); the link carries the
+    /// VLANs both allow (`Link::vlans`, their intersection).
+    pub vlans_a: Option<Sp<VlanSet>>,
+    pub vlans_b: Option<Sp<VlanSet>>,
 }
 
 /// A native VLAN at one end of a link, and where it comes from.

@@ -3,6 +3,7 @@
 //! Part of the loader's `Builder` (load.rs).
 
 use super::*;
+use crate::{LinkEnds, VlanSet};
 
 impl Builder {
     pub(super) fn link(&mut self, index: usize, v: &Value<'_>) -> Option<Link> {
@@ -57,6 +58,7 @@ impl Builder {
         self.allow(t, Element::Link(link_name.to_string()));
         let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
         let ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);
+        let vlans = self.per_end_vlans(vlans, &ends, &what);
         if !a_ok || !b_ok {
             return None;
         }
@@ -95,6 +97,49 @@ impl Builder {
             ends,
             index,
         })
+    }
+
+    /// The VLANs a link carries: `vlans`, or the VLANs both `vlans_a` and
+    /// `vlans_b` allow (at the span of the end that allows fewer, where a
+    /// missing VLAN is most likely missing); one of the two alone is what
+    /// the link carries (the other end allows every VLAN, as a link
+    /// without `vlans` does). `vlans` with either is an input error.
+    fn per_end_vlans(
+        &mut self,
+        vlans: Option<Sp<VlanSet>>,
+        ends: &LinkEnds,
+        what: &str,
+    ) -> Option<Sp<VlanSet>> {
+        match (&vlans, &ends.vlans_a, &ends.vlans_b) {
+            (Some(both), a, b) => {
+                for (key, one) in [("vlans_a", a), ("vlans_b", b)] {
+                    if let Some(one) = one {
+                        self.r.diags.push(
+                            Diagnostic::schema(
+                                one.span,
+                                format!("{what} sets both `vlans` (both ends) and `{key}`"),
+                            )
+                            .with_related(both.span, "`vlans` set here")
+                            .with_help("write `vlans` when both ends allow the same VLANs, or `vlans_a` and `vlans_b` for each end"),
+                        );
+                    }
+                }
+                vlans
+            }
+            (None, Some(a), Some(b)) => {
+                let both: VlanSet = a.value.iter().filter(|v| b.value.contains(*v)).collect();
+                let span = if b.value.len() < a.value.len() {
+                    b.span
+                } else {
+                    a.span
+                };
+                Some(Sp::new(both, span))
+            }
+            // One end alone: the other allows every VLAN, as a link
+            // without `vlans` does.
+            (None, Some(one), None) | (None, None, Some(one)) => Some(one.clone()),
+            (None, None, None) => None,
+        }
     }
 
     pub(super) fn stp_cost(&mut self, t: &Table<'_>) -> Option<Sp<StpCost>> {

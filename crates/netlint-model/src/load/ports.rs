@@ -158,6 +158,8 @@ impl Builder {
             native_vlan_b: self.vlan_id(t, "native_vlan_b"),
             port_a: self.r.str(t, "port_a"),
             port_b: self.r.str(t, "port_b"),
+            vlans_a: self.r.vlan_list(t, "vlans_a"),
+            vlans_b: self.r.vlan_list(t, "vlans_b"),
         };
         if let Some(both) = &ends.native_vlan {
             for (key, one) in [

@@ -19,6 +19,7 @@ pub mod stp_mode_mismatch;
 pub mod stp_root_placement;
 pub mod stp_suboptimal_path;
 pub mod stp_vlan_partition;
+pub mod trunk_vlan_mismatch;
 pub(crate) mod verify;
 pub mod vpc_peer_switch_priority;
 
@@ -33,6 +34,7 @@ pub static RULES: &[&Rule] = &[
     &vpc_peer_switch_priority::RULE,
     &host_port_not_edge::RULE,
     &native_vlan_mismatch::RULE,
+    &trunk_vlan_mismatch::RULE,
     &bpdu_filter_risk::RULE,
 ];
 
