@@ -155,6 +155,42 @@ fn control_characters_from_vsphere_collections_are_escaped() {
     }
 }
 
+/// Line ends, tabs and Unicode line separators in names: a TOML comment
+/// ends at a line end and a basic string may hold none, so each is written
+/// escaped (`\u{a}`) in strings and keys, and as a space or escaped in
+/// comments, wherever it comes from: a VLAN name of a switch config (a
+/// tab, a carriage return: a config line holds no line feed), a vSphere
+/// cluster, host and port group (JSON holds any), a Hyper-V host.
+#[test]
+fn line_ends_and_separators_in_names_give_a_design_that_loads() {
+    let tor1 = fixture("fixtures", "nxos-tor1.cfg");
+    for (k, bad) in ["\t", "\r", "\u{2028}", "\u{85}"].iter().enumerate() {
+        let cfg = tor1.replace("name LIVE-MIGRATION", &format!("name LIVE{bad}MIGRATION"));
+        imports_safely(&format!("vlan-name{k}"), &[("tor1.cfg", cfg)], &[]);
+    }
+    let coll = fixture("vsphere", "prod-cl01.vsphere.json");
+    let hv = fixture("host-fixtures/converged", "hv01.json");
+    for (k, j) in ["\\n", "\\r\\n", "\\t", "\\u2028", "\\u0085"]
+        .iter()
+        .enumerate()
+    {
+        let coll = coll
+            .replace("esx01.contoso.com", &format!("esx01{j}.contoso.com"))
+            .replace(
+                "\"Cluster\": \"prod-cl01\"",
+                &format!("\"Cluster\": \"prod{j}-cl01\""),
+            )
+            .replace("dvpg-vmotion", &format!("dvpg{j}-vmotion"));
+        imports_safely(
+            &format!("vsphere-line{k}"),
+            &[("c.vsphere.json", coll)],
+            &[],
+        );
+        let hv = hv.replace("\"HV01\"", &format!("\"HV01{j}\""));
+        imports_safely(&format!("hyperv-line{k}"), &[("hv01.json", hv)], &[]);
+    }
+}
+
 /// A Hyper-V collection: the computer name, an adapter and the virtual
 /// switch with a control character.
 #[test]

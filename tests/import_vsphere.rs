@@ -178,3 +178,33 @@ fn netlint_collect_vsphere_prints_the_shipped_read_only_script() {
     // Its syntax: crates/netlint-import/tests/collect_scripts.rs parses it
     // with tree-sitter's PowerShell grammar.
 }
+
+/// Issue 30 item 1: two collections whose clusters share a name (two
+/// vCenter Servers) gave `[profiles.esx-prod-cl01]` twice, and `import`
+/// refused its own design (exit 2). Now the second is written as cluster
+/// `prod-cl01-2`, profile `esx-prod-cl01-2`, said in a note, and the
+/// design loads.
+#[test]
+fn two_collections_of_same_named_clusters_import_to_a_design_that_loads() {
+    let text = std::fs::read_to_string(fixture("prod-cl01.vsphere.json")).unwrap();
+    let other = tmp("second-vcenter.vsphere.json");
+    std::fs::write(&other, text.replace("esx0", "esx1")).unwrap();
+    let design = tmp("two-same-named-clusters.toml");
+    let _ = std::fs::remove_file(&design);
+    let (code, _, err) = run(&[
+        "import",
+        &fixture("prod-cl01.vsphere.json"),
+        other.to_str().unwrap(),
+        "-o",
+        design.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("cluster prod-cl01 is also the cluster of a collection read before: its hosts are written as cluster prod-cl01-2, profile esx-prod-cl01-2"),
+        "{err}"
+    );
+    let toml = std::fs::read_to_string(&design).unwrap();
+    assert!(toml.contains("\n[profiles.esx-prod-cl01-2]\n"), "{toml}");
+    let (code, out, err) = run(&["check", design.to_str().unwrap(), "--format", "concise"]);
+    assert!(code < 2, "{code}: {out}{err}");
+}

@@ -317,7 +317,11 @@ pub fn design(inputs: Vec<Input>, design_name: &str) -> Written {
     let mut imported = to_design_with_host_ports(&docs, &hosts, &hinted, design_name);
     let mut vsphere_notes = Vec::new();
     if !vsphere_colls.is_empty() {
-        let written = crate::host::vsphere_write::write_with_docs(&vsphere_colls, &docs);
+        let written = crate::host::vsphere_write::write_with_docs_in(
+            &vsphere_colls,
+            &docs,
+            &mut imported.tables,
+        );
         imported.toml.push_str(&written.toml);
         vsphere_notes = written.notes;
     }

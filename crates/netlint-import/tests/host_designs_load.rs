@@ -203,3 +203,147 @@ fn a_vmnic_speed_the_design_cannot_hold_is_not_written() {
         "{notes:#?}"
     );
 }
+
+/// Issue 30 item 1: the design of `files` (name, text) as `netlint
+/// import` writes it (`input::design`, every part through one table
+/// registry), loaded.
+fn import_all(case: &str, files: &[(&str, String)]) -> netlint_import::input::Written {
+    let inputs = files
+        .iter()
+        .map(|(name, text)| {
+            netlint_import::read_input(name, text.as_bytes(), None)
+                .unwrap_or_else(|e| panic!("{case}: {name}: {e:?}"))
+                .input
+        })
+        .collect();
+    let written = netlint_import::input::design(inputs, "d");
+    assert_loads(case, &written.imported.toml);
+    written
+}
+
+/// Two vSphere collections whose clusters share a name (two vCenter
+/// Servers with a `prod-cl01` each) gave `[profiles.esx-prod-cl01]`
+/// twice: the second is its own cluster and profile, `-2`, its hosts
+/// pointing at it, with a note; the same collection read three times
+/// numbers the third copy's hosts.
+#[test]
+fn same_named_vsphere_clusters_import_to_a_design_that_loads() {
+    let one = serde_json::to_string_pretty(&vsphere_fixture()).unwrap();
+    let mut other = vsphere_fixture();
+    each_host(&mut other, |h| {
+        let n = h["Name"].as_str().unwrap().replace("esx0", "esx1");
+        h["Name"] = json!(n);
+    });
+    let other = serde_json::to_string_pretty(&other).unwrap();
+    let w = import_all(
+        "two clusters",
+        &[("a.vsphere.json", one.clone()), ("b.vsphere.json", other)],
+    );
+    let toml = &w.imported.toml;
+    assert_eq!(
+        toml.matches("\n[profiles.esx-prod-cl01]\n").count(),
+        1,
+        "{toml}"
+    );
+    assert_eq!(
+        toml.matches("\n[profiles.esx-prod-cl01-2]\n").count(),
+        1,
+        "{toml}"
+    );
+    assert!(
+        toml.contains("[hosts.esx11]\nprofile = \"esx-prod-cl01-2\"\ncluster = \"prod-cl01-2\"\n"),
+        "{toml}"
+    );
+    assert!(
+        toml.contains("[hosts.esx01]\nprofile = \"esx-prod-cl01\"\ncluster = \"prod-cl01\"\n"),
+        "{toml}"
+    );
+    assert!(
+        w.vsphere_notes
+            .iter()
+            .any(|n| n.starts_with("b.vsphere.json:")
+                && n.contains("cluster prod-cl01 is also the cluster of a collection read before")
+                && n.contains("profile esx-prod-cl01-2")),
+        "{:#?}",
+        w.vsphere_notes
+    );
+    // One collection three times: esx01, esx01.contoso.com, esx01-2.
+    let w = import_all(
+        "three copies",
+        &[
+            ("a.vsphere.json", one.clone()),
+            ("b.vsphere.json", one.clone()),
+            ("c.vsphere.json", one),
+        ],
+    );
+    let toml = &w.imported.toml;
+    for h in ["esx01", "\"esx01.contoso.com\"", "esx01-2"] {
+        assert_eq!(
+            toml.matches(&format!("\n[hosts.{h}]\n")).count(),
+            1,
+            "{h}\n{toml}"
+        );
+    }
+    assert!(toml.contains("\n[profiles.esx-prod-cl01-3]\n"), "{toml}");
+    assert!(
+        w.vsphere_notes
+            .iter()
+            .any(|n| n.contains("host esx01.contoso.com: a host of that name is already in the design: written as host esx01-2")),
+        "{:#?}",
+        w.vsphere_notes
+    );
+}
+
+/// A vSphere port group with the name of a Hyper-V host's network: the
+/// vSphere network is written as `NAME-2`, and its vmkernel ports and
+/// switch point at it.
+#[test]
+fn a_vsphere_network_named_as_a_hyperv_one_is_renamed_and_its_references_follow() {
+    let hv = std::fs::read_to_string(root().join("host-fixtures/converged/hv01.json")).unwrap();
+    let probe = import_all("hyper-v alone", &[("hv01.json", hv.clone())]);
+    let taken = probe
+        .imported
+        .toml
+        .lines()
+        .find_map(|l| l.strip_prefix("[networks.")?.strip_suffix(']'))
+        .expect("the Hyper-V host writes a network")
+        .trim_matches('"')
+        .to_string();
+    let mut c = vsphere_fixture();
+    let text = serde_json::to_string_pretty(&c).unwrap();
+    c = serde_json::from_str(&text.replace("dvpg-vmotion", &taken)).unwrap();
+    let w = import_all(
+        "hyper-v and vsphere",
+        &[
+            ("hv01.json", hv),
+            ("c.vsphere.json", serde_json::to_string_pretty(&c).unwrap()),
+        ],
+    );
+    let toml = &w.imported.toml;
+    let renamed = format!("{taken}-2");
+    let k = |n: &str| {
+        if n.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            n.to_string()
+        } else {
+            format!("\"{n}\"")
+        }
+    };
+    assert!(
+        toml.contains(&format!("\n[networks.{}]\n", k(&renamed))),
+        "{toml}"
+    );
+    assert!(toml.contains(&format!("network = \"{renamed}\"")), "{toml}");
+    assert!(
+        toml.contains(&format!("networks = [\"{renamed}\"]")),
+        "{toml}"
+    );
+    assert!(
+        w.vsphere_notes
+            .iter()
+            .any(|n| n.contains(&format!("written as network {renamed}"))),
+        "{:#?}",
+        w.vsphere_notes
+    );
+}

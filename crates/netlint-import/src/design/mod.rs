@@ -29,6 +29,7 @@ use crate::Document;
 
 pub use cables::Cable;
 pub use map::{Mapped, SourceMap, Src};
+pub use toml::Tables;
 
 /// Where a fact came from, for a note: file and line.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -195,6 +196,9 @@ pub struct Imported {
     /// Notes about the imported hosts (unknown facts, unmatched NICs,
     /// Network ATC differences), sorted by file and line.
     pub host_notes: Vec<crate::host::fold::HostNote>,
+    /// Every table written and every name taken: a part appended later
+    /// (the vSphere hosts, the VLAN networks) takes its names here.
+    pub tables: Tables,
 }
 
 /// One imported switch: its design name and its config.
@@ -216,10 +220,17 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
 pub fn add_vlan_networks(imported: &mut Imported, docs: &[Document]) {
     let mut ignored = Vec::new();
     let (switches, _) = switches_of(docs, &mut ignored);
-    let (taken, names) = written_networks(&imported.toml);
+    let (taken, mut names) = written_networks(&imported.toml);
+    names.extend(imported.tables.names("networks"));
     let nets = networks::collect(&switches, &taken, &names);
     let mut out = toml::Writer::default();
+    out.tables = std::mem::take(&mut imported.tables);
+    for n in &nets {
+        let name = out.tables.claim("networks", &n.name);
+        debug_assert_eq!(name, n.name, "networks::collect names each network once");
+    }
     networks::write(&mut out, &nets);
+    imported.tables = std::mem::take(&mut out.tables);
     let (text, map) = out.finish();
     let offset = imported.toml.len();
     imported.toml.push_str(&text);
@@ -325,6 +336,12 @@ pub fn to_design_with_host_ports(
     links.extend(more);
     let host_ports = switches::host_ports(&switches, &by_name, &cables, extra);
     let mut out = toml::Writer::default();
+    for sw in &switches {
+        out.tables.claim("switches", &sw.name);
+    }
+    for d in &unmanaged {
+        out.tables.claim("switches", &d.name);
+    }
     out.header(docs, design_name);
     for (i, sw) in switches.iter().enumerate() {
         switches::write(
@@ -342,12 +359,13 @@ pub fn to_design_with_host_ports(
     for link in &links {
         links::write(&mut out, link);
     }
+    let mut tables = std::mem::take(&mut out.tables);
     let (mut toml, map) = out.finish();
     let mut host_notes = Vec::new();
     if !hosts.is_empty() {
         let names: std::collections::BTreeSet<String> =
             switches.iter().map(|s| s.name.clone()).collect();
-        let written = crate::host::fold::write(hosts, docs, &names);
+        let written = crate::host::fold::write_in(hosts, docs, &names, &mut tables);
         toml.push_str(&written.toml);
         host_notes = written.notes;
         // A cable to an imported host is no longer a peer left out.
@@ -363,6 +381,7 @@ pub fn to_design_with_host_ports(
         notes,
         map,
         host_notes,
+        tables,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Writing TOML by hand: keys quoted when they must be, strings escaped,
 //! VLAN lists as ranges, and a provenance comment beside each value.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write};
 
 use super::map::{Mapped, SourceMap, Src};
@@ -13,6 +14,62 @@ use crate::Document;
 pub(crate) struct Writer {
     out: String,
     map: Vec<Mapped>,
+    /// The tables of the whole design, this text's and those written
+    /// before it.
+    pub tables: Tables,
+}
+
+/// The table registry of one design: every `[table]` header written (the
+/// switch writer's, the host writers', the VLAN networks') and every name
+/// taken under `switches`, `networks`, `profiles` and `hosts` (and the
+/// vSphere `clusters`, which are values, not tables). The parts
+/// of a design are written one after another into one text, and TOML
+/// allows a table to be defined once: a part takes a name through
+/// [`Tables::claim`], which gives a free one (the wanted name, else
+/// `NAME-2`, `NAME-3`, ...), and writes every header through
+/// [`Tables::header`].
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    headers: BTreeSet<String>,
+    /// Per top-level table, the names taken (as TOML and the loader
+    /// compare them: `ESX01` is not `esx01`).
+    names: BTreeMap<&'static str, BTreeSet<String>>,
+}
+
+impl Tables {
+    /// Whether `name` is taken under `kind` (`"hosts"`, ...).
+    pub fn taken(&self, kind: &'static str, name: &str) -> bool {
+        self.names.get(kind).is_some_and(|n| n.contains(name))
+    }
+
+    /// `wanted` under `kind` when it is free, else the first free of
+    /// `wanted-2`, `wanted-3`, ...: taken, and returned. Deterministic:
+    /// the same parts in the same order get the same names.
+    pub fn claim(&mut self, kind: &'static str, wanted: &str) -> String {
+        let mut name = wanted.to_string();
+        let mut n = 1;
+        while self.taken(kind, &name) {
+            n += 1;
+            name = format!("{wanted}-{n}");
+        }
+        self.names.entry(kind).or_default().insert(name.clone());
+        name
+    }
+
+    /// `[header]`, recorded (`header` as written: keys quoted where they
+    /// must be, [`key`]). A header written twice is a defect of the
+    /// writer: the names under the top-level tables are claimed, and the
+    /// tables below them are gathered before they are written.
+    pub fn header(&mut self, header: &str) -> String {
+        let fresh = self.headers.insert(header.to_string());
+        debug_assert!(fresh, "[{header}] written twice");
+        format!("[{header}]")
+    }
+
+    /// The names taken under `kind`.
+    pub fn names(&self, kind: &'static str) -> BTreeSet<String> {
+        self.names.get(kind).cloned().unwrap_or_default()
+    }
 }
 
 /// Where a written value came from: the comment written beside it, and
@@ -252,7 +309,8 @@ impl Writer {
     /// `[header]`, which came from `from` (a switch: its hostname line).
     pub fn table(&mut self, header: &str, from: &Prov) {
         let start = self.out.len();
-        let _ = write!(self.out, "[{header}]");
+        let h = self.tables.header(header);
+        self.out.push_str(&h);
         self.mapped(start, from);
         self.out.push('\n');
     }
@@ -286,6 +344,19 @@ impl Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_taken_is_numbered_and_every_header_is_recorded() {
+        let mut t = Tables::default();
+        assert_eq!(t.claim("profiles", "esx-c"), "esx-c");
+        assert_eq!(t.claim("profiles", "esx-c"), "esx-c-2");
+        assert_eq!(t.claim("profiles", "esx-c"), "esx-c-3");
+        assert_eq!(t.claim("hosts", "esx-c"), "esx-c", "per top-level table");
+        assert_eq!(t.claim("hosts", "ESX-C"), "ESX-C", "as TOML compares keys");
+        assert!(t.taken("profiles", "esx-c-2"));
+        assert_eq!(t.header("profiles.esx-c"), "[profiles.esx-c]");
+        assert_eq!(t.names("hosts").len(), 2);
+    }
 
     #[test]
     fn keys_strings_and_lists() {

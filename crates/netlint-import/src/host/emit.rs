@@ -19,14 +19,14 @@
 //! Both take the most common value by [`majority`] (ties: the first
 //! host's), and neither folds an entry that is [`Entry::host_only`].
 //!
-//! Invariant: every table header is written once per document prefix
-//! (`profiles.<name>`, `hosts.<name>`): a table's entries are gathered
-//! before it is written, and a prefix's own table is opened either by the
-//! caller (who wrote the lines above it, `open`) or by [`write_tables`],
-//! never both. That each prefix is itself written once is the callers':
-//! host names are unique, and so are profile names, `build-N` by
-//! construction and `esx-<cluster>` as long as no two vSphere collections
-//! name the same cluster.
+//! Every table header is written through the design's table registry
+//! ([`Tables::header`]): a table's entries are gathered before it is
+//! written, and a prefix's own table is opened either by the caller (who
+//! wrote the lines above it, `open`) or by [`write_tables`], never both.
+//! The names of the prefixes (`profiles.<name>`, `hosts.<name>`) are the
+//! callers' to claim ([`Tables::claim`]) before they write: two vSphere
+//! collections naming the same cluster get `esx-<cluster>` and
+//! `esx-<cluster>-2`.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, HashMap};
@@ -34,6 +34,7 @@ use std::fmt::Write as _;
 use std::hash::Hash;
 
 use crate::design::toml::{comment_text, key, string};
+use crate::design::Tables;
 
 /// One value of one host: the table path under the host (empty for the
 /// host's own table), the key, the TOML value text and its comment.
@@ -106,28 +107,36 @@ pub fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
 /// prefix's own table, whose header is written here unless `open`: the
 /// caller wrote it), then one table per element in order of first
 /// appearance, each entry in its order.
-pub fn write_tables(out: &mut String, prefix: &str, entries: &[Entry], open: bool, blank: Blank) {
+pub fn write_tables(
+    out: &mut String,
+    tables: &mut Tables,
+    prefix: &str,
+    entries: &[Entry],
+    open: bool,
+    blank: Blank,
+) {
     let mut root = entries.iter().filter(|e| e.table.is_empty()).peekable();
     if root.peek().is_some() && !open {
-        let _ = writeln!(out, "\n[{prefix}]");
+        let _ = writeln!(out, "\n{}", tables.header(prefix));
     }
     for e in root {
         line(out, &key(e.key), &e.value, &e.comment, blank);
     }
     // Each table's entries, gathered in one pass (a search of the tables
     // and of the entries per table was quadratic in the NICs).
-    let mut tables: Vec<(&Vec<String>, Vec<&Entry>)> = Vec::new();
+    let mut elements: Vec<(&Vec<String>, Vec<&Entry>)> = Vec::new();
     let mut index: HashMap<&Vec<String>, usize> = HashMap::new();
     for e in entries.iter().filter(|e| !e.table.is_empty()) {
         let i = *index.entry(&e.table).or_insert_with(|| {
-            tables.push((&e.table, Vec::new()));
-            tables.len() - 1
+            elements.push((&e.table, Vec::new()));
+            elements.len() - 1
         });
-        tables[i].1.push(e);
+        elements[i].1.push(e);
     }
-    for (t, of) in tables {
+    for (t, of) in elements {
         let path: Vec<String> = t.iter().map(|s| key(s)).collect();
-        let _ = writeln!(out, "\n[{prefix}.{}]", path.join("."));
+        let header = format!("{prefix}.{}", path.join("."));
+        let _ = writeln!(out, "\n{}", tables.header(&header));
         for e in of {
             line(out, &key(e.key), &e.value, &e.comment, blank);
         }
@@ -164,9 +173,11 @@ fn shape(entries: &[Entry]) -> BTreeSet<Vec<String>> {
 /// written as `profile = ...` and dotted overrides (all with the comment
 /// column), one of no profile in full. Returns how many profiles and
 /// overrides (entries not [`Entry::host_only`] that differ from the
-/// profile) were written.
+/// profile) were written. The hosts' names are claimed by the caller,
+/// the profiles' here.
 pub fn by_shape(
     out: &mut String,
+    tables: &mut Tables,
     hosts: &[HostEntries],
     file_of: impl Fn(&str) -> String,
 ) -> (usize, usize) {
@@ -193,6 +204,7 @@ pub fn by_shape(
         } else {
             "hosts".to_string()
         };
+        let pname = tables.claim("profiles", &pname);
         // Every (table, key) all members have, with its most common value
         // (on a tie, the first host's). Indexed, so folding stays linear
         // in the hosts.
@@ -219,7 +231,8 @@ pub fn by_shape(
             };
             prof.push(pe);
         }
-        let _ = writeln!(out, "\n[profiles.{}]", key(&pname));
+        let prefix = format!("profiles.{}", key(&pname));
+        let _ = writeln!(out, "\n{}", tables.header(&prefix));
         let _ = writeln!(
             out,
             "# the build shared by {}",
@@ -231,8 +244,7 @@ pub fn by_shape(
                     .join(", ")
             )
         );
-        let prefix = format!("profiles.{}", key(&pname));
-        write_tables(out, &prefix, &prof, true, Blank::Keep);
+        write_tables(out, tables, &prefix, &prof, true, Blank::Keep);
         for m in members {
             profile_of[*m] = Some(profs.len());
         }
@@ -240,7 +252,8 @@ pub fn by_shape(
     }
     let mut overrides = 0;
     for (i, HostEntries { name, entries }) in hosts.iter().enumerate() {
-        let _ = writeln!(out, "\n[hosts.{}]", key(name));
+        let prefix = format!("hosts.{}", key(name));
+        let _ = writeln!(out, "\n{}", tables.header(&prefix));
         let _ = writeln!(out, "# from {}", comment_text(&file_of(name)));
         match profile_of[i].map(|p| &profs[p]) {
             Some((pname, prof)) => {
@@ -259,13 +272,7 @@ pub fn by_shape(
                     line(out, &path.join("."), &e.value, &e.comment, Blank::Keep);
                 }
             }
-            None => write_tables(
-                out,
-                &format!("hosts.{}", key(name)),
-                entries,
-                true,
-                Blank::Keep,
-            ),
+            None => write_tables(out, tables, &prefix, entries, true, Blank::Keep),
         }
     }
     (profiles, overrides)
@@ -275,20 +282,26 @@ pub fn by_shape(
 /// as `[profiles.<profile>]` (what they share) and each
 /// host with `profile = ...`, `cluster = ...` when `cluster` is given,
 /// and its own entries as tables (no comment column where the comment is
-/// empty).
-pub fn per_cluster(out: &mut String, profile: &str, cluster: Option<&str>, hosts: &[HostEntries]) {
+/// empty). `profile` and the hosts' names are claimed by the caller.
+pub fn per_cluster(
+    out: &mut String,
+    tables: &mut Tables,
+    profile: &str,
+    cluster: Option<&str>,
+    hosts: &[HostEntries],
+) {
     let (shared, own) = split(hosts);
     let prefix = format!("profiles.{}", key(profile));
-    write_tables(out, &prefix, &shared, false, Blank::Omit);
+    write_tables(out, tables, &prefix, &shared, false, Blank::Omit);
     for (h, entries) in hosts.iter().zip(own) {
         let name = &h.name;
-        let _ = writeln!(out, "\n[hosts.{}]", key(name));
+        let prefix = format!("hosts.{}", key(name));
+        let _ = writeln!(out, "\n{}", tables.header(&prefix));
         line_kv(out, "profile", &string(profile), "");
         if let Some(c) = cluster {
             line_kv(out, "cluster", &string(c), "");
         }
-        let prefix = format!("hosts.{}", key(name));
-        write_tables(out, &prefix, &entries, true, Blank::Omit);
+        write_tables(out, tables, &prefix, &entries, true, Blank::Omit);
     }
 }
 
@@ -380,7 +393,9 @@ mod tests {
             host("c", vec![e("mtu", "9000"), port("3")]),
         ];
         let mut out = String::new();
-        let (profiles, overrides) = by_shape(&mut out, &hosts, |h| format!("{h}.json"));
+        let (profiles, overrides) = by_shape(&mut out, &mut Tables::default(), &hosts, |h| {
+            format!("{h}.json")
+        });
         assert_eq!((profiles, overrides), (1, 1));
         assert!(out.starts_with("\n[profiles.hosts]\n# the build shared by a, b, c\n\n[profiles.hosts.vnics.vmk1]\nmtu = 9000 "), "{out}");
         assert!(out.contains("#  (2 of 3 hosts)\n\n[hosts.a]"), "{out}");
@@ -398,13 +413,28 @@ mod tests {
         entries.push(Entry::new(&[], "power", "\"balanced\"".into(), "c".into()));
         entries.push(e("rdma", "true"));
         let mut out = String::new();
-        write_tables(&mut out, "profiles.p", &entries, false, Blank::Omit);
+        let mut tables = Tables::default();
+        write_tables(
+            &mut out,
+            &mut tables,
+            "profiles.p",
+            &entries,
+            false,
+            Blank::Omit,
+        );
         assert_eq!(
             out,
             "\n[profiles.p]\nos = \"x\"\npower = \"balanced\"                       # c\n\n[profiles.p.vnics.vmk1]\nmtu = 9000\nrdma = true\n"
         );
         let mut out = String::new();
-        write_tables(&mut out, "hosts.h", &entries[..1], true, Blank::Keep);
+        write_tables(
+            &mut out,
+            &mut tables,
+            "hosts.h",
+            &entries[..1],
+            true,
+            Blank::Keep,
+        );
         assert_eq!(out, format!("{:<40} # \n", "os = \"x\""));
     }
 

@@ -20,6 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::design::toml::string;
+use crate::design::Tables;
 use crate::model::{Origin, Sourced};
 use crate::Document;
 
@@ -143,6 +144,19 @@ fn list(items: &[String]) -> String {
 /// names (for the join); `docs` the switch-side documents (LLDP tables,
 /// cabling).
 pub fn write(hosts: &[HostFacts], docs: &[Document], switches: &BTreeSet<String>) -> HostsDesign {
+    write_in(hosts, docs, switches, &mut Tables::default())
+}
+
+/// [`write`] into a design whose tables so far are `tables`: the
+/// networks, profiles and hosts are claimed and written through it. The
+/// Hyper-V hosts are the first hosts of a design (before the vSphere
+/// ones), so every name they want is free.
+pub fn write_in(
+    hosts: &[HostFacts],
+    docs: &[Document],
+    switches: &BTreeSet<String>,
+    tables: &mut Tables,
+) -> HostsDesign {
     let mut notes = Vec::new();
     let mut nets: BTreeMap<String, Evidence> = BTreeMap::new();
     let mut per_host: Vec<HostEntries> = Vec::new();
@@ -174,19 +188,21 @@ pub fn write(hosts: &[HostFacts], docs: &[Document], switches: &BTreeSet<String>
         };
         one_host(&mut ctx, docs, switches);
         let out = ctx.out;
+        let claimed = tables.claim("hosts", &h.name);
+        debug_assert_eq!(claimed, h.name, "host names are unique, ASCII case aside");
         per_host.push(HostEntries {
             name: h.name.clone(),
             entries: out,
         });
     }
     let mut toml = String::new();
-    write_networks(&mut toml, &nets, &mut notes);
+    write_networks(&mut toml, tables, &nets, &mut notes);
     let files: HashMap<&str, &str> = hosts
         .iter()
         .map(|h| (h.name.as_str(), h.file.as_str()))
         .collect();
     let file_of = |name: &str| files.get(name).copied().unwrap_or_default().to_string();
-    let (profiles, overrides) = emit::by_shape(&mut toml, &per_host, file_of);
+    let (profiles, overrides) = emit::by_shape(&mut toml, tables, &per_host, file_of);
     notes.sort();
     HostsDesign {
         toml,

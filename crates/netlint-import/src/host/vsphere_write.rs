@@ -33,6 +33,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use crate::design::toml::{key, string};
+use crate::design::Tables;
 use crate::model::Sourced;
 use crate::names::{mbps, speed_text};
 
@@ -57,6 +58,9 @@ pub struct Written {
 }
 
 struct NetInfo {
+    /// Its name in the design: the port group's, or `NAME-2` when a
+    /// network written before (a Hyper-V host's) has that name.
+    name: String,
     role: &'static str,
     protocol: Option<&'static str>,
     vlan: Option<(u16, String)>,
@@ -69,16 +73,39 @@ struct NetInfo {
 /// Writes the hosts of `colls`. `switches` are the design names of the
 /// imported switches; `cables` the cabling sheets' host cables.
 pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCable]) -> Written {
+    write_in(colls, switches, cables, &mut Tables::default())
+}
+
+/// [`write`] into a design whose tables so far are `tables`: a network,
+/// cluster profile or host whose name is taken (by a Hyper-V host, or
+/// another collection's cluster of the same name) is written as
+/// `NAME-2` (`-3`, ...), every reference to it following, with a note.
+pub fn write_in(
+    colls: &[VsphereCollection],
+    switches: &[String],
+    cables: &[HostCable],
+    tables: &mut Tables,
+) -> Written {
     let mut notes = Vec::new();
     for c in colls {
         for r in &c.remarks {
             notes.push(format!("{}:{}: {}", c.file, r.line, r.text));
         }
     }
-    let nets = networks(colls, &mut notes);
+    let mut nets = networks(colls, &mut notes);
     let mut out = String::new();
-    for (name, n) in &nets {
-        let _ = writeln!(out, "\n[networks.{}]", key(name));
+    for (pg, n) in nets.iter_mut() {
+        n.name = tables.claim("networks", pg);
+        if n.name != *pg {
+            notes.push(format!(
+                "port group {pg}: a network of that name is already in the design (a Hyper-V host's): written as network {}",
+                n.name
+            ));
+        }
+    }
+    for n in nets.values() {
+        let header = format!("networks.{}", key(&n.name));
+        let _ = writeln!(out, "\n{}", tables.header(&header));
         line_kv(&mut out, "role", &string(n.role), "");
         if let Some(p) = n.protocol {
             line_kv(&mut out, "protocol", &string(p), "");
@@ -97,7 +124,6 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
             }
         }
     }
-    let mut used_names = BTreeSet::new();
     let several = colls.len() > 1;
     for c in colls {
         if c.hosts.is_empty() {
@@ -109,15 +135,34 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
             .as_ref()
             .map(|s| s.value.clone())
             .unwrap_or_else(|| crate::design::file_stem(&c.file));
-        let profile = format!("esx-{}", cluster);
+        // Two collections naming one cluster (two vCenter Servers, or one
+        // cluster collected twice): the second is written as its own
+        // cluster, `<cluster>-2`, with its own profile.
+        let wanted = cluster;
+        let cluster = tables.claim("clusters", &wanted);
+        let profile = tables.claim("profiles", &format!("esx-{cluster}"));
+        if cluster != wanted {
+            let line = c.cluster.as_ref().and_then(|s| s.line()).unwrap_or(1);
+            notes.push(format!(
+                "{}:{line}: cluster {wanted} is also the cluster of a collection read before: its hosts are written as cluster {cluster}, profile {profile} (if the two are one cluster, give its hosts one `cluster` and `profile`)",
+                c.file
+            ));
+        }
         let mut hosts: Vec<HostEntries> = Vec::new();
         for h in &c.hosts {
-            let name = host_name(&h.name, &mut used_names);
+            let name = host_name(&h.name, tables);
+            if name != h.name && name != short_name(&h.name) {
+                notes.push(format!(
+                    "{}:{}: host {}: a host of that name is already in the design: written as host {name}",
+                    c.file, h.line, h.name
+                ));
+            }
             let entries = host_entries(&c.file, h, &name, &nets, switches, cables, &mut notes);
             hosts.push(HostEntries { name, entries });
         }
         emit::per_cluster(
             &mut out,
+            tables,
             &profile,
             several.then_some(cluster.as_str()),
             &hosts,
@@ -131,6 +176,16 @@ pub fn write(colls: &[VsphereCollection], switches: &[String], cables: &[HostCab
 /// stem), and a cabling row between a switch port and a device that is no
 /// switch is a host cable.
 pub fn write_with_docs(colls: &[VsphereCollection], docs: &[crate::Document]) -> Written {
+    write_with_docs_in(colls, docs, &mut Tables::default())
+}
+
+/// [`write_with_docs`] into a design whose tables so far are `tables`
+/// ([`write_in`]).
+pub fn write_with_docs_in(
+    colls: &[VsphereCollection],
+    docs: &[crate::Document],
+    tables: &mut Tables,
+) -> Written {
     let switches = switch_names(docs);
     let is_switch = |d: &str| switches.iter().any(|s| s.eq_ignore_ascii_case(d));
     let mut cables = Vec::new();
@@ -163,7 +218,7 @@ pub fn write_with_docs(colls: &[VsphereCollection], docs: &[crate::Document]) ->
             });
         }
     }
-    write(colls, &switches, &cables)
+    write_in(colls, &switches, &cables, tables)
 }
 
 /// The design names of the switches of `docs`: hostname, else the file's
@@ -230,21 +285,24 @@ fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, String)]) -> Option<(T,
     Some(vals[first].clone())
 }
 
-/// `esx01.contoso.com` -> `esx01` (an address stays whole), unique.
-fn host_name(full: &str, used: &mut BTreeSet<String>) -> String {
-    let is_ip = full.parse::<std::net::IpAddr>().is_ok();
-    let short = if is_ip {
+/// `esx01.contoso.com` -> `esx01` (an address stays whole).
+fn short_name(full: &str) -> String {
+    if full.parse::<std::net::IpAddr>().is_ok() {
         full.to_string()
     } else {
         full.split('.').next().unwrap_or(full).to_string()
-    };
-    let name = if used.contains(&short) {
-        full.to_string()
+    }
+}
+
+/// A host's design name, claimed: its short name, else its full name
+/// when the short one is taken, else the short one numbered (`esx01-2`).
+fn host_name(full: &str, tables: &mut Tables) -> String {
+    let short = short_name(full);
+    if tables.taken("hosts", &short) && !tables.taken("hosts", full) {
+        tables.claim("hosts", full)
     } else {
-        short
-    };
-    used.insert(name.clone());
-    name
+        tables.claim("hosts", &short)
+    }
 }
 
 fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<String, NetInfo> {
@@ -298,6 +356,7 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                     ));
                 }
                 let n = nets.entry(pg.value.clone()).or_insert_with(|| NetInfo {
+                    name: pg.value.clone(),
                     role,
                     protocol,
                     vlan: None,
@@ -333,6 +392,7 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                 nets.insert(
                     g.name.clone(),
                     NetInfo {
+                        name: g.name.clone(),
                         role: "vm",
                         protocol: None,
                         vlan,
@@ -619,7 +679,7 @@ fn host_entries(
         let vm: Vec<String> = pgs
             .iter()
             .filter(|g| nets.get(&g.name).is_some_and(|n| n.vm))
-            .map(|g| string(&g.name))
+            .map(|g| string(&nets[&g.name].name))
             .collect();
         if !vm.is_empty() {
             push(
@@ -635,7 +695,8 @@ fn host_entries(
                 continue;
             };
             let vp = ["vswitches", s.name.as_str(), "vnics", k.name.as_str()];
-            push(&vp, "network", string(&pg.value), at(file, pg));
+            let net = nets.get(&pg.value).map_or(&pg.value, |n| &n.name);
+            push(&vp, "network", string(net), at(file, pg));
             if let Some(m) = &k.mtu {
                 push(&vp, "mtu", m.value.to_string(), at(file, m));
             }
@@ -683,7 +744,7 @@ fn host_entries(
         .iter()
         .filter(|k| k.vmotion)
         .filter_map(|k| k.portgroup.as_ref())
-        .map(|p| string(&p.value))
+        .map(|p| string(nets.get(&p.value).map_or(&p.value, |n| &n.name)))
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
@@ -717,9 +778,11 @@ mod tests {
         assert_eq!(match_switch("tor-a(FDO2419X01)", &sw), Some(&sw[0]));
         assert_eq!(match_switch("TOR-A.contoso.com", &sw), Some(&sw[0]));
         assert_eq!(match_switch("tor-b", &sw), None);
-        let mut used = BTreeSet::new();
+        let mut used = Tables::default();
         assert_eq!(host_name("esx01.a.com", &mut used), "esx01");
         assert_eq!(host_name("esx01.b.com", &mut used), "esx01.b.com");
         assert_eq!(host_name("10.0.0.1", &mut used), "10.0.0.1");
+        // The same host in a third collection: numbered.
+        assert_eq!(host_name("esx01.b.com", &mut used), "esx01-2");
     }
 }

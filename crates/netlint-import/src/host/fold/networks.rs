@@ -113,6 +113,7 @@ fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, Str
 
 pub(super) fn write_networks(
     out: &mut String,
+    tables: &mut crate::design::Tables,
     nets: &BTreeMap<String, Evidence>,
     notes: &mut Vec<HostNote>,
 ) {
@@ -127,7 +128,14 @@ pub(super) fn write_networks(
                 text: format!("network {name}: role `{role}` {why}"),
             });
         }
-        let _ = writeln!(out, "\n[networks.{}]", key(name));
+        // The first part to write networks: every name is free.
+        let claimed = tables.claim("networks", name);
+        debug_assert_eq!(&claimed, name);
+        let _ = writeln!(
+            out,
+            "\n{}",
+            tables.header(&format!("networks.{}", key(name)))
+        );
         // A role no property states says so beside it, not only on
         // standard error.
         let said = if inferred {
