@@ -35,19 +35,40 @@ fn the_import_of_breakouts_and_a_port_without_a_stanza() {
 /// leaf1's Ethernet1/1 trunks VLANs 10 and 20 to leaf2's Ethernet1/1,
 /// which has no stanza: an access port in VLAN 1. The link carries no VLAN
 /// both ends pass (before item 6 it was written `vlans = [10, 20]`, leaf1's
-/// list, as if leaf2's port were a trunk).
+/// list, as if leaf2's port were a trunk), and each end is written as it
+/// is (`vlans_a`, `vlans_b`), for `trunk-vlan-mismatch` to judge.
 #[test]
 fn a_cabled_port_without_a_stanza_is_an_access_port_in_vlan_1() {
     let imported = import_fixtures(&FILES);
     let link = link_block(&imported.toml, "leaf1:Ethernet1/1--leaf2:Ethernet1/1");
-    let vlans = link.lines().find(|l| l.starts_with("vlans = ")).unwrap();
-    assert!(vlans.starts_with("vlans = []"), "{link}");
+    // Each end as it is (issue 31 item 7): leaf1's trunk list, leaf2's
+    // default port in VLAN 1; the link carries what both allow, none.
+    let line = |key: &str| {
+        link.lines()
+            .find(|l| l.starts_with(&format!("{key} = ")))
+            .unwrap_or_else(|| panic!("no {key}: {link}"))
+    };
+    assert!(line("vlans_a").starts_with("vlans_a = [10, 20]"), "{link}");
+    let b = line("vlans_b");
+    assert!(b.starts_with("vlans_b = [1] "), "{link}");
     assert!(
-        vlans.contains("leaf2 has no `interface Ethernet1/1` stanza: the vendor default, an access port in VLAN 1"),
+        b.contains("leaf2 has no `interface Ethernet1/1` stanza: the vendor default, an access port in VLAN 1"),
         "{link}"
     );
     // The default's own source: the `system default switchport` line.
-    assert!(vlans.contains("nxos-ports-leaf2.cfg:13"), "{link}");
+    assert!(b.contains("nxos-ports-leaf2.cfg:13"), "{link}");
+    let design = netlint_model::load(&netlint_model::SourceFile::new(
+        "imported.toml",
+        imported.toml.clone(),
+    ))
+    .design
+    .unwrap();
+    let l = design
+        .links
+        .iter()
+        .find(|l| l.name == "leaf1:Ethernet1/1--leaf2:Ethernet1/1")
+        .unwrap();
+    assert!(l.vlans.as_ref().unwrap().value.is_empty());
     // The remarks above the link list each end.
     assert!(
         imported.toml.contains(

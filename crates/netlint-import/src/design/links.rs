@@ -40,6 +40,10 @@ pub(crate) struct Link {
     /// `speed`: unknown, which format v2 allows).
     speed: Option<(String, Prov)>,
     vlans: Option<(VlanSet, Prov)>,
+    /// Each end's allowed VLANs where the ends differ (`vlans_a` /
+    /// `vlans_b`; issue 31 item 7): the `a` switches alike, the `b`
+    /// switches alike, every end known. `vlans` is then not written.
+    vlans_ends: Option<[(VlanSet, Prov); 2]>,
     mtu: Option<(u32, Prov)>,
     stp_cost: Option<(u32, Prov)>,
     /// Native VLANs of the `a` and `b` ends, written only when one is not
@@ -193,6 +197,29 @@ fn speed_of(ends: &[(&Switch<'_>, &str)]) -> Option<(u32, Prov)> {
         }
     }
     None
+}
+
+/// `vlans_a` / `vlans_b` of a link whose ends allow different VLANs: every
+/// `a` switch's end alike and every `b` switch's end alike (else the link
+/// keeps the VLANs all allow, with a remark), each with its lines.
+fn per_end_vlans(
+    sets: &[(&str, VlanSet, Prov)],
+    is_a: &dyn Fn(&str) -> bool,
+) -> Option<[(VlanSet, Prov); 2]> {
+    let side = |a: bool| -> Option<(VlanSet, Prov)> {
+        let of: Vec<&(&str, VlanSet, Prov)> = sets.iter().filter(|e| is_a(e.0) == a).collect();
+        let first = of.first()?;
+        if of.iter().any(|e| e.1 != first.1) {
+            return None;
+        }
+        let mut from = Prov::join(of.iter().map(|e| e.2.clone()), "; ");
+        if of.iter().all(|e| e.2.text == first.2.text) {
+            from.text = first.2.text.clone();
+        }
+        Some((first.1, from))
+    };
+    let (a, b) = (side(true)?, side(false)?);
+    (a.0 != b.0).then_some([a, b])
 }
 
 /// A cabled port the config has no `interface` stanza for: the vendor's
@@ -629,6 +656,8 @@ fn one_link(
     // allows fewest is the first source (a finding about a VLAN the link
     // lacks points at the trunk that leaves it out).
     let mut end_srcs: Vec<(usize, Vec<super::Src>)> = Vec::new();
+    // Each end's set, by switch; `None` when an end's VLANs are not known.
+    let mut end_sets: Option<Vec<(&str, VlanSet, Prov)>> = Some(Vec::new());
     if routed.is_some() {
         // A routed link carries no VLAN.
     } else if !(peer_link && ends.iter().any(|(_, i)| i.mode.value == PortMode::Routed)) {
@@ -637,6 +666,9 @@ fn one_link(
                 Some((set, from)) => {
                     per_end.push(format!("{} {} carries {set} ({from})", s.name, ifc.name));
                     end_srcs.push((set.len(), from.srcs.clone()));
+                    if let Some(e) = &mut end_sets {
+                        e.push((s.name.as_str(), set, from.clone()));
+                    }
                     vlans = Some(match vlans {
                         None => (set, from),
                         Some((v, f)) if f.text == from.text => {
@@ -648,17 +680,24 @@ fn one_link(
                         Some((v, f)) => (v.intersection(&set), Prov::join([f, from], "; ")),
                     });
                 }
-                None => per_end.push(format!(
-                    "{} {}: VLANs not known ({:?})",
-                    s.name, ifc.name, ifc.mode.value
-                )),
+                None => {
+                    end_sets = None;
+                    per_end.push(format!(
+                        "{} {}: VLANs not known ({:?})",
+                        s.name, ifc.name, ifc.mode.value
+                    ))
+                }
             }
         }
         for (s, port) in &bare {
             if s.cfg.default_mode.value != PortMode::Access {
+                end_sets = None;
                 continue;
             }
             let from = bare_port(s, port);
+            if let Some(e) = &mut end_sets {
+                e.push((s.name.as_str(), VlanSet::single(1), from.clone()));
+            }
             per_end.push(format!("{} {port} carries VLAN 1 ({from})", s.name));
             end_srcs.push((1, from.srcs.clone()));
             let one = VlanSet::single(1);
@@ -684,8 +723,14 @@ fn one_link(
             }
         }
     } else {
+        end_sets = None;
         remarks.push("VLT interconnect: carries every VLAN of the domain".to_string());
     }
+    let vlans_ends = if routed.is_some() {
+        None
+    } else {
+        end_sets.and_then(|sets| per_end_vlans(&sets, &is_a))
+    };
     if let Some((_, from)) = &mut vlans {
         end_srcs.sort_by_key(|(n, _)| *n);
         let mut srcs = Vec::new();
@@ -793,6 +838,7 @@ fn one_link(
         routed,
         speed: speed.map(|(m, from)| (speed_text(mbps(m.into())), from)),
         vlans,
+        vlans_ends,
         mtu,
         stp_cost,
         native,
@@ -865,8 +911,13 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     if let Some((lag, from)) = &link.lag {
         out.value("lag", &toml::string(lag), from);
     }
-    if let Some((set, from)) = &link.vlans {
-        out.value("vlans", &toml::vlan_list(set), from);
+    match (&link.vlans_ends, &link.vlans) {
+        (Some([(a, fa), (b, fb)]), _) => {
+            out.value("vlans_a", &toml::vlan_list(a), fa);
+            out.value("vlans_b", &toml::vlan_list(b), fb);
+        }
+        (None, Some((set, from))) => out.value("vlans", &toml::vlan_list(set), from),
+        (None, None) => {}
     }
     if let Some((m, from)) = &link.mtu {
         out.value("mtu", &m.to_string(), from);

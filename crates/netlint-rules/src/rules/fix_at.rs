@@ -46,6 +46,30 @@ pub(crate) fn vlans_plus(
     (new.len() > items.len()).then(|| FixEdit::replace(path, old, FixValue::Array(new), list.span))
 }
 
+/// The edits that make `link` carry `add`: on its `vlans`, or, where the
+/// ends state their lists apart (`vlans_a` / `vlans_b`), on each end's
+/// list that lacks one of them. Empty when no list is written.
+pub(crate) fn link_vlans_plus(design: &Design, link: &Link, add: &[u16]) -> Vec<FixEdit> {
+    let table = link_table(link);
+    let lists = [
+        ("vlans_a", link.ends.vlans_a.as_ref()),
+        ("vlans_b", link.ends.vlans_b.as_ref()),
+    ];
+    if lists.iter().all(|(_, l)| l.is_some()) {
+        return lists
+            .into_iter()
+            .filter_map(|(key, l)| {
+                vlans_plus(design, table.clone().then(key), l?, add.iter().copied())
+            })
+            .collect();
+    }
+    link.vlans
+        .as_ref()
+        .and_then(|l| vlans_plus(design, table.then("vlans"), l, add.iter().copied()))
+        .into_iter()
+        .collect()
+}
+
 /// Whether a value with span `value` was written, rather than defaulted to
 /// the span of its table (`table`) or element (`element`).
 pub(crate) fn written(value: Span, table: Option<Span>, element: Span) -> bool {

@@ -145,6 +145,7 @@ pub(crate) fn unmanaged(
             routed,
             speed: speed_of(&ports).map(|(m, from)| (speed_text(mbps(m.into())), from)),
             vlans: None,
+            vlans_ends: None,
             mtu: None,
             stp_cost: None,
             native: None,

@@ -1,7 +1,7 @@
 //! `mlag-peer-link-vlan`: a multi-chassis LAG carries a VLAN that the
 //! MLAG peer-link between its switches does not.
 
-use crate::rules::fix_at::{link_table, vlans_plus};
+use crate::rules::fix_at::link_vlans_plus;
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::{peer_groups, peer_link_between};
 use netlint_analysis::{BridgeKind, Failures};
@@ -162,22 +162,53 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // the one edit (the other, taking the VLANs off the LAG, would cut
         // the network it was put there for).
         let fix = pl.map(|l| design.link(l)).and_then(|link| {
-            let list = link.vlans.as_ref()?;
-            let edit = vlans_plus(
-                design,
-                link_table(link).then("vlans"),
-                list,
-                all.iter().copied(),
-            )?;
-            Some(Fix::safe(
-                format!("set `{} = {}`", edit.path, edit.new),
-                vec![edit],
-            ))
+            let add: Vec<u16> = all.iter().copied().collect();
+            let edits = link_vlans_plus(design, link, &add);
+            let title = edits
+                .iter()
+                .map(|e| format!("`{} = {}`", e.path, e.new))
+                .collect::<Vec<_>>()
+                .join(" and ");
+            (!edits.is_empty()).then(|| Fix::safe(format!("set {title}"), edits))
         });
         let mut d = cx
             .finding(&RULE, element, span, message)
             .with_help(help)
             .with_fix(fix);
+        // Each end stated apart: the end that allows the VLANs is a
+        // related line (the finding sits at the list that lacks them).
+        if let Some(link) = pl.map(|l| design.link(l)) {
+            let ends = [
+                (
+                    link.ends.vlans_a.as_ref(),
+                    std::iter::once(&link.a).collect::<Vec<_>>(),
+                ),
+                (link.ends.vlans_b.as_ref(), link.b.iter().collect()),
+            ];
+            for (list, switches) in ends {
+                let Some(list) =
+                    list.filter(|l| Some(l.span) != link.vlans.as_ref().map(|v| v.span))
+                else {
+                    continue;
+                };
+                let allowed: Vec<u16> = list.value.iter().filter(|v| all.contains(v)).collect();
+                if allowed.is_empty() {
+                    continue;
+                }
+                let names: Vec<String> = switches
+                    .iter()
+                    .map(|s| format!("`{}`", design.switch(s.value).name))
+                    .collect();
+                d = d.with_related(
+                    list.span,
+                    format!(
+                        "the peer-link's end at {} allows {}",
+                        names.join(", "),
+                        vlan_list(&allowed)
+                    ),
+                );
+            }
+        }
         for (l, v) in &gap.lags {
             let link = design.link(*l);
             d = d.with_related(

@@ -60,6 +60,35 @@ fn end_names(design: &Design, link: &Link, a_end: bool) -> String {
     and_list(&names)
 }
 
+/// On a peer link: the VLANs a multi-chassis LAG of its two peers carries.
+/// `mlag-peer-link-vlan` reports a peer link that lacks one of them (one
+/// cause, one finding); empty for any other link.
+fn mc_lag_vlans(design: &Design, link: &Link) -> VlanSet {
+    if link.kind.value != LinkKind::PeerLink {
+        return VlanSet::new();
+    }
+    let peers: Vec<_> = std::iter::once(&link.a)
+        .chain(&link.b)
+        .map(|s| s.value)
+        .collect();
+    design
+        .links
+        .iter()
+        .filter(|l| l.index != link.index)
+        .filter(|l| {
+            let on = |e: &[_]| {
+                peers
+                    .iter()
+                    .all(|p| e.iter().any(|x: &&Sp<_>| x.value == *p))
+            };
+            let a: Vec<&Sp<_>> = std::iter::once(&l.a).chain(&l.a_more).collect();
+            let b: Vec<&Sp<_>> = l.b.iter().collect();
+            on(&a) || on(&b)
+        })
+        .flat_map(|l| l.vlans.iter().flat_map(|v| v.value.iter()))
+        .collect()
+}
+
 fn only(one: &Sp<VlanSet>, other: &Sp<VlanSet>) -> Vec<u16> {
     one.value
         .iter()
@@ -77,13 +106,14 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let (Some(va), Some(vb)) = (&link.ends.vlans_a, &link.ends.vlans_b) else {
             continue;
         };
+        let covered = mc_lag_vlans(design, link);
         let only_a: Vec<u16> = only(va, vb)
             .into_iter()
-            .filter(|v| in_use(design, link, true, *v))
+            .filter(|v| in_use(design, link, true, *v) && !covered.contains(*v))
             .collect();
         let only_b: Vec<u16> = only(vb, va)
             .into_iter()
-            .filter(|v| in_use(design, link, false, *v))
+            .filter(|v| in_use(design, link, false, *v) && !covered.contains(*v))
             .collect();
         if only_a.is_empty() && only_b.is_empty() {
             continue;
