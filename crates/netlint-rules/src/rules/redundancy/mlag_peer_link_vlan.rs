@@ -162,8 +162,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // the one edit (the other, taking the VLANs off the LAG, would cut
         // the network it was put there for).
         let fix = pl.map(|l| design.link(l)).and_then(|link| {
-            let add: Vec<u16> = all.iter().copied().collect();
-            let edits = link_vlans_plus(design, link, &add);
+            let edits = link_vlans_plus(design, link, &all);
             let title = edits
                 .iter()
                 .map(|e| format!("`{} = {}`", e.path, e.new))
