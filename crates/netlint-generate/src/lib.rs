@@ -1,12 +1,14 @@
 //! netlint-generate: a design's switch running-configs (Cisco NX-OS, Arista
-//! EOS) and its cabling CSV, written so that `netlint import` reads back the
-//! values the design states (issue 36).
+//! EOS, Dell OS10; a module each, `plan` and `stp` shared) and its cabling
+//! CSV, written so that `netlint import` reads back the values the design
+//! states (issue 36).
 //!
 //! Only what the design states is written: hostname, VLANs and their
 //! names, spanning tree, the MLAG / vPC domain and its peer-link,
 //! inter-switch port-channels, host-facing ports, MTU and PFC. What it
 //! does not state (management addresses, AAA, NTP, routing, the vPC peer
-//! keepalive, ETS shares) is left out and listed in each file's header.
+//! keepalive; ETS shares but on OS10) is left out and listed in each
+//! file's header.
 //! Ports a design does not name are numbered here, and the header says
 //! which: a port-channel needs member ports.
 //!
