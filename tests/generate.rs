@@ -22,8 +22,7 @@ Reasons:
   drift-dcb on nxos, eos: ETS shares are not generated for them.
   drift-mtu on eos: a switch with no layer-2 port in the design has no `l2 mtu` line to carry its MTU.
   drift-mtu on os10: OS10 states the MTU per switchport only, and a switch whose design names no
-    switchport (a VLT interconnect is no switchport) has no line to carry it; a payload over
-    9198 is written as OS10's largest `mtu 9216`.
+    switchport (a VLT interconnect is no switchport) has no line to carry it.
   drift-dcb on os10: OS10 pauses only on ports with `priority-flow-control mode on`; a switch whose
     design names no host port has no port to carry PFC.
   drift-vlan peer link on os10: the VLT interconnect carries every VLAN.

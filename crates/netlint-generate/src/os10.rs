@@ -19,24 +19,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// The OS10 frame overhead `mtu` counts on top of the payload.
 const OVERHEAD: u32 = 18;
-/// The largest `mtu` (frame) OS10 takes.
-const MAX_FRAME: u32 = 9216;
-
-/// The ` mtu N` line of a port whose payload is `payload`: the frame,
-/// at most OS10's largest (said in a note).
-fn mtu_line(payload: u32, notes: &mut Vec<String>) -> String {
-    let frame = payload + OVERHEAD;
-    if frame > MAX_FRAME {
-        let note = format!(
-            "MTU {payload} (a {frame}-byte frame): over OS10's largest `mtu {MAX_FRAME}`, written as {MAX_FRAME} (payload {})",
-            MAX_FRAME - OVERHEAD
-        );
-        if !notes.contains(&note) {
-            notes.push(note);
-        }
-        return format!(" mtu {MAX_FRAME}");
-    }
-    format!(" mtu {frame}")
+/// The ` mtu N` line of a port whose payload is `payload`: the frame.
+/// OS10's `mtu` takes 1280 to 65535 bytes, the platform's largest frame
+/// at most (9216 on an S4000-ON): a design over its switch model's limit
+/// is `mtu-switch-model-limit`'s to report, not this writer's to change.
+fn mtu_line(payload: u32) -> String {
+    format!(" mtu {}", payload + OVERHEAD)
 }
 
 const NQ_POLICY: &str = "netlint-pfc";
@@ -81,7 +69,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         if vlt && p.peer {
             vlti.push(p.name.clone());
             body.push(" no switchport".to_string());
-            body.push(mtu_line(payload, &mut out.notes));
+            body.push(mtu_line(payload));
         } else if let Some((n, active)) = p.channel {
             // A member: its port-channel carries the layer-2 settings.
             let mode = if active { "active" } else { "on" };
@@ -91,12 +79,12 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
                 Mode::L2(l2) => l2.mtu.unwrap_or(payload),
                 Mode::Routed => payload,
             };
-            body.push(mtu_line(mtu, &mut out.notes));
+            body.push(mtu_line(mtu));
         } else {
             match &p.mode {
                 Mode::Routed => {
                     body.push(" no switchport".to_string());
-                    body.push(mtu_line(payload, &mut out.notes));
+                    body.push(mtu_line(payload));
                 }
                 Mode::L2(l2) => l2_lines(p, l2, payload, &vlans, &mut body, &mut out.notes),
             }
@@ -262,7 +250,7 @@ fn l2_lines(
             }
         }
     }
-    body.push(mtu_line(l2.mtu.unwrap_or(payload), notes));
+    body.push(mtu_line(l2.mtu.unwrap_or(payload)));
     if l2.edge {
         body.push(" spanning-tree port type edge".to_string());
     }
