@@ -11,14 +11,19 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use support::run;
 
-const VENDORS: [&str; 3] = ["nxos", "eos", "os10"];
+const VENDORS: [&str; 4] = ["nxos", "eos", "os10", "ios"];
 
 /// Why the differences below remain (docs/generate.md, "What is not
 /// generated").
 const REASONS: &str = "\
 Reasons:
   stack link: a stacking cable is no running-config line (every vendor).
-  drift-stp on nxos: NX-OS has no RSTP / STP mode (written as MST) and cannot turn spanning tree off.
+  drift-stp on nxos, ios: NX-OS and Catalyst have no RSTP / STP mode (written as MST) and cannot
+    turn spanning tree off.
+  drift-missing/extra multi-chassis trunk on ios: Catalyst has no multi-chassis LAG domain, so
+    the two switches' port-channels read back as two trunks; and an MLAG pair's shared bridge
+    priority, without the domain, is two switches tied for root (check fires stp-root-placement).
+  drift-dcb on ios: PFC and ETS are not generated for Catalyst.
   drift-dcb on nxos, eos: ETS shares are not generated for them.
   drift-mtu on eos: a switch with no layer-2 port in the design has no `l2 mtu` line to carry its MTU.
   drift-mtu on os10: OS10 states the MTU per switchport only, and a switch whose design names no

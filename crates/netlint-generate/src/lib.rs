@@ -1,5 +1,5 @@
 //! netlint-generate: a design's switch running-configs (Cisco NX-OS, Arista
-//! EOS, Dell OS10; a module each, `plan` and `stp` shared) and its cabling
+//! EOS, Dell OS10, Cisco IOS-XE; a module each, `plan` and `stp` shared) and its cabling
 //! CSV, written so that `netlint import` reads back the values the design
 //! states (issue 36).
 //!
@@ -22,6 +22,7 @@
 //! ```
 
 mod eos;
+mod ios;
 mod nxos;
 mod os10;
 mod plan;
@@ -37,16 +38,18 @@ pub enum Vendor {
     NxOs,
     Eos,
     Os10,
+    Ios,
 }
 
 impl Vendor {
-    pub const ALL: [Vendor; 3] = [Vendor::NxOs, Vendor::Eos, Vendor::Os10];
+    pub const ALL: [Vendor; 4] = [Vendor::NxOs, Vendor::Eos, Vendor::Os10, Vendor::Ios];
     /// The key `--vendor` takes.
     pub fn key(self) -> &'static str {
         match self {
             Vendor::NxOs => "nxos",
             Vendor::Eos => "eos",
             Vendor::Os10 => "os10",
+            Vendor::Ios => "ios",
         }
     }
     pub fn name(self) -> &'static str {
@@ -54,16 +57,28 @@ impl Vendor {
             Vendor::NxOs => "Cisco NX-OS",
             Vendor::Eos => "Arista EOS",
             Vendor::Os10 => "Dell OS10",
+            Vendor::Ios => "Cisco IOS-XE (Catalyst)",
         }
     }
     pub fn from_key(key: &str) -> Option<Vendor> {
         Vendor::ALL.into_iter().find(|v| v.key() == key)
     }
-    fn ethernet(self, n: u32) -> String {
+    /// Port `n` of the numbering; IOS names a port by its speed.
+    fn ethernet(self, n: u32, speed: Option<u64>) -> String {
         match self {
             Vendor::NxOs => format!("Ethernet1/{n}"),
             Vendor::Eos => format!("Ethernet{n}"),
             Vendor::Os10 => format!("ethernet1/1/{n}"),
+            Vendor::Ios => {
+                let kind = match speed {
+                    Some(m) if m >= 100_000 => "HundredGigE",
+                    Some(m) if m >= 40_000 => "FortyGigabitEthernet",
+                    Some(m) if m >= 25_000 => "TwentyFiveGigE",
+                    Some(m) if m >= 10_000 => "TenGigabitEthernet",
+                    _ => "GigabitEthernet",
+                };
+                format!("{kind}1/0/{n}")
+            }
         }
     }
     fn port_channel(self, n: usize) -> String {
@@ -71,13 +86,14 @@ impl Vendor {
             Vendor::NxOs => format!("port-channel{n}"),
             Vendor::Eos => format!("Port-Channel{n}"),
             Vendor::Os10 => format!("port-channel{n}"),
+            Vendor::Ios => format!("Port-channel{n}"),
         }
     }
     /// The indentation of a block's lines, as the vendor writes them.
     fn indent(self) -> &'static str {
         match self {
             Vendor::NxOs | Vendor::Eos => "  ",
-            Vendor::Os10 => " ",
+            Vendor::Os10 | Vendor::Ios => " ",
         }
     }
 }
@@ -184,6 +200,7 @@ fn switch_config(d: &Design, v: Vendor, id: SwitchId, out: &mut SwitchOut) -> St
         Vendor::NxOs => nxos::body(d, id, out),
         Vendor::Eos => eos::body(d, id, out),
         Vendor::Os10 => os10::body(d, id, out),
+        Vendor::Ios => ios::body(d, id, out),
     };
     // Header.
     let mut text = String::new();

@@ -76,9 +76,10 @@ impl SwitchOut {
     pub(crate) fn reserve(&mut self, name: &str) {
         self.used.insert(port_key(name));
     }
-    pub(crate) fn alloc(&mut self, v: Vendor) -> String {
+    /// The next free port, for a cable of `speed` (Mb/s) where stated.
+    pub(crate) fn alloc(&mut self, v: Vendor, speed: Option<u64>) -> String {
         loop {
-            let name = v.ethernet(self.next);
+            let name = v.ethernet(self.next, speed);
             self.next += 1;
             if self.used.insert(port_key(&name)) {
                 self.numbered.push(name.clone());
@@ -249,7 +250,7 @@ pub(crate) fn link(
             // A stated name is the one physical port of a one-cable end.
             let name = match stated(end) {
                 Some(n) if members == 1 || (!lag && c == 0) => n,
-                _ => out.alloc(vendor),
+                _ => out.alloc(vendor, l.speed.as_ref().map(|x| x.value.mbps())),
             };
             names.push(name.clone());
             if !d.switch(s).is_managed() {

@@ -28,6 +28,9 @@ pub(crate) fn stp(
         (Vendor::Os10, StpMode::RapidPvst) => Some("rapid-pvst"),
         (Vendor::Os10, StpMode::Mstp) => Some("mst"),
         (Vendor::Os10, StpMode::Rstp) => Some("rstp"),
+        (Vendor::Ios, StpMode::Pvst) => Some("pvst"),
+        (Vendor::Ios, StpMode::RapidPvst) => Some("rapid-pvst"),
+        (Vendor::Ios, StpMode::Mstp) => Some("mst"),
         _ => None,
     };
     let (mode, word) = match word {
@@ -43,8 +46,10 @@ pub(crate) fn stp(
                     return;
                 }
                 // One tree for every VLAN, as RSTP: MST's common instance.
-                (Vendor::NxOs, StpMode::Rstp | StpMode::Stp) => (StpMode::Mstp, "mst"),
-                (Vendor::NxOs, StpMode::None) => {
+                (Vendor::NxOs | Vendor::Ios, StpMode::Rstp | StpMode::Stp) => {
+                    (StpMode::Mstp, "mst")
+                }
+                (Vendor::NxOs | Vendor::Ios, StpMode::None) => {
                     notes.push(format!(
                         "spanning-tree mode none: {} cannot turn spanning tree off; left at its default (rapid-pvst)",
                         v.name()
@@ -62,7 +67,7 @@ pub(crate) fn stp(
     };
     body.push(format!("spanning-tree mode {word}"));
     let vlan_kw = match v {
-        Vendor::NxOs | Vendor::Os10 => "vlan",
+        Vendor::NxOs | Vendor::Os10 | Vendor::Ios => "vlan",
         Vendor::Eos => "vlan-id",
     };
     let ind = v.indent();
@@ -88,7 +93,7 @@ pub(crate) fn stp(
                 if !set.is_empty() {
                     body.push(match v {
                         Vendor::Os10 => format!("spanning-tree vlan {} disable", vlan_list(&set)),
-                        Vendor::NxOs | Vendor::Eos => {
+                        Vendor::NxOs | Vendor::Eos | Vendor::Ios => {
                             format!("no spanning-tree {vlan_kw} {}", vlan_list(&set))
                         }
                     });
@@ -122,7 +127,7 @@ pub(crate) fn stp(
         StpMode::Rstp if st.priority.is_some() => {
             body.push(match v {
                 Vendor::Os10 => format!("spanning-tree rstp priority {}", st.bridge_priority()),
-                Vendor::NxOs | Vendor::Eos => {
+                Vendor::NxOs | Vendor::Eos | Vendor::Ios => {
                     format!("spanning-tree priority {}", st.bridge_priority())
                 }
             });
@@ -140,7 +145,7 @@ pub(crate) fn stp(
     }
     if let Some(pc) = &st.path_cost {
         match v {
-            Vendor::NxOs => body.push(format!(
+            Vendor::NxOs | Vendor::Ios => body.push(format!(
                 "spanning-tree pathcost method {}",
                 match pc.value {
                     PathCost::Long => "long",
