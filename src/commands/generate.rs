@@ -1,4 +1,4 @@
-//! `netlint generate DESIGN --vendor nxos|eos -o DIR`: one running-config
+//! `netlint generate DESIGN --vendor nxos|eos|os10|ios -o DIR`: one running-config
 //! per managed switch of the design (`DIR/<switch>.cfg`) and the cabling
 //! the design states (`DIR/cabling.csv`), written by `netlint-generate`
 //! so that `netlint import` reads back what the design states
@@ -17,6 +17,10 @@ pub enum VendorArg {
     Nxos,
     /// Arista EOS.
     Eos,
+    /// Dell SmartFabric OS10.
+    Os10,
+    /// Cisco IOS-XE (Catalyst 9000 syntax).
+    Ios,
 }
 
 #[derive(clap::Args, Debug)]
@@ -58,6 +62,8 @@ pub fn run(args: GenerateArgs, _out: &mut dyn Write, err: &mut dyn Write) -> Res
     let vendor = match args.vendor {
         VendorArg::Nxos => Vendor::NxOs,
         VendorArg::Eos => Vendor::Eos,
+        VendorArg::Os10 => Vendor::Os10,
+        VendorArg::Ios => Vendor::Ios,
     };
     let findings = netlint_rules::check(&design, &netlint_rules::RuleConfig::default()).diagnostics;
     let generated = netlint_generate::generate(&design, vendor);

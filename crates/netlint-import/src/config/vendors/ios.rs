@@ -19,6 +19,9 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
         ("interface Port-channel", 3),
         ("line vty", 2),
         ("spanning-tree mode pvst", 2),
+        // The header `netlint generate --vendor ios` writes (its configs
+        // name the design's ports, which need not be GigabitEthernet).
+        ("! Cisco IOS-XE (Catalyst) running-config of switch ", 6),
     ],
     stp_mode: Cited {
         value: StpMode::Pvst,

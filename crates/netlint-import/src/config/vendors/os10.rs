@@ -22,6 +22,9 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
         (" discovery-interface ", 3),
         ("! Make: DellEMC", 3),
         ("! Make: dellemc", 3),
+        // The header `netlint generate --vendor os10` writes (its configs
+        // name the design's ports, which need not be `ethernet1/1/N`).
+        ("! Dell OS10 running-config of switch ", 6),
     ],
     stp_mode: Cited {
         value: StpMode::RapidPvst,

@@ -113,10 +113,10 @@ fn every_vendor_states_every_field() {
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, \
          mtu layer 3, l2 mtu frame (+18) 9234 <EOS_L2_MTU>, port mtu 1500 <EOS_MTU>, \
          qos None, pfc policy, edge any mode <EDGE_ANY_MODE>",
-        "ios: IOS, 12 markers, stp Pvst <IOS_STP>, layer switchport <L2_ACCESS>, \
+        "ios: IOS, 13 markers, stp Pvst <IOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, mtu payload, \
          port mtu 1500 <CISCO_MTU>, qos None, pfc policy, edge access only <IOS_PORTFAST>",
-        "os10: OS10, 15 markers, stp RapidPvst <OS10_STP>, layer switchport <L2_ACCESS>, \
+        "os10: OS10, 16 markers, stp RapidPvst <OS10_STP>, layer switchport <L2_ACCESS>, \
          trunk only listed <OS10_TRUNK>, vlans from svis true, mtu frame (+18), \
          port mtu 1532 <OS10_MTU>, qos Os10, pfc port mode <OS10_PFC_MODE>, edge any mode <EDGE_ANY_MODE>",
     ];

@@ -1,0 +1,99 @@
+//! Cisco IOS-XE on Catalyst switches (9000 series syntax).
+//!
+//! Catalyst has no multi-chassis LAG domain (StackWise Virtual makes two
+//! switches one) and no PFC in the QoS model the importer reads; the
+//! switch MTU is `system mtu` (the payload).
+
+use crate::plan::{sorted_ports, switch_pfc, switch_vlans, vlan_list, Mode, SwitchOut, L2};
+use crate::{stp, Vendor};
+use netlint_model::{Design, SwitchId};
+
+/// The body of the config of switch `id` (below the header).
+pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String> {
+    let v = Vendor::Ios;
+    let s = d.switch(id);
+    let mut body: Vec<String> = Vec::new();
+    body.push(format!("hostname {}", s.name));
+    let payload = s.mtu.payload;
+    if payload != 1500 {
+        body.push(format!("system mtu {payload}"));
+    }
+    let vlans = switch_vlans(d, s);
+    stp::stp(d, v, s, &vlans, &mut body, &mut out.notes);
+    for vid in &vlans {
+        if *vid == 1 {
+            continue;
+        }
+        body.push(format!("vlan {vid}"));
+        if let Some(n) = d.networks.iter().find(|n| n.vlan_id() == Some(*vid)) {
+            body.push(format!(" name {}", n.name));
+        }
+    }
+    if let Some(m) = &s.mlag {
+        out.notes.push(format!(
+            "multi-chassis LAG domain `{}`: Catalyst has none (StackWise Virtual makes the pair one switch); its links are written as plain port-channels",
+            m.value
+        ));
+    }
+    if !switch_pfc(s).is_empty() || s.dcb.as_ref().is_some_and(|x| x.ets.is_some()) {
+        out.notes.push(
+            "PFC and ETS (`dcb`): not generated (no Catalyst QoS syntax for them is read back)"
+                .to_string(),
+        );
+    }
+    for p in &sorted_ports(out) {
+        body.push(format!("interface {}", p.name));
+        if let Some(desc) = &p.description {
+            body.push(format!(" description {desc}"));
+        }
+        if let Some(m) = p.speed {
+            body.push(format!(" speed {m}"));
+        }
+        match &p.mode {
+            Mode::Routed => body.push(" no switchport".to_string()),
+            Mode::L2(l2) => l2_lines(l2, &mut body),
+        }
+        if let Some((n, active)) = p.channel {
+            let mode = if active { "active" } else { "on" };
+            body.push(format!(" channel-group {n} mode {mode}"));
+        }
+        body.push(" no shutdown".to_string());
+    }
+    body
+}
+
+fn l2_lines(l2: &L2, body: &mut Vec<String>) {
+    match l2.access {
+        Some(a) => {
+            body.push(" switchport mode access".to_string());
+            body.push(format!(" switchport access vlan {a}"));
+        }
+        None => {
+            body.push(" switchport mode trunk".to_string());
+            if let Some(n) = l2.native {
+                body.push(format!(" switchport trunk native vlan {n}"));
+            }
+            if let Some(a) = &l2.allowed {
+                let list = if a.is_empty() {
+                    "none".to_string()
+                } else {
+                    vlan_list(a)
+                };
+                body.push(format!(" switchport trunk allowed vlan {list}"));
+            }
+        }
+    }
+    if let Some(m) = l2.mtu {
+        body.push(format!(" mtu {m}"));
+    }
+    if l2.edge {
+        body.push(if l2.access.is_some() {
+            " spanning-tree portfast edge".to_string()
+        } else {
+            " spanning-tree portfast edge trunk".to_string()
+        });
+    }
+    if l2.bpdu_guard {
+        body.push(" spanning-tree bpduguard enable".to_string());
+    }
+}
