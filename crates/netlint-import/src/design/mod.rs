@@ -360,12 +360,13 @@ pub fn to_design_with_host_ports(
         links::write(&mut out, link);
     }
     let mut tables = std::mem::take(&mut out.tables);
-    let (mut toml, map) = out.finish();
+    let (mut toml, mut map) = out.finish();
     let mut host_notes = Vec::new();
     if !hosts.is_empty() {
         let names: std::collections::BTreeSet<String> =
             switches.iter().map(|s| s.name.clone()).collect();
         let written = crate::host::fold::write_in(hosts, docs, &names, &mut tables);
+        map.append(written.map, toml.len());
         toml.push_str(&written.toml);
         host_notes = written.notes;
         // A cable to an imported host is no longer a peer left out.

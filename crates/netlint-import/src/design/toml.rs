@@ -101,6 +101,14 @@ impl Prov {
         }
     }
 
+    /// The same sources, the comment `f` makes of the text.
+    pub fn map_text(self, f: impl FnOnce(&str) -> String) -> Prov {
+        Prov {
+            text: f(&self.text),
+            srcs: self.srcs,
+        }
+    }
+
     /// The same sources, the comment with `text` after it.
     pub fn then(mut self, text: &str) -> Prov {
         self.text.push_str(text);
@@ -151,6 +159,13 @@ impl Prov {
             }
         }
         out
+    }
+}
+
+impl From<String> for Prov {
+    /// A comment that names no line.
+    fn from(text: String) -> Prov {
+        Prov::note(text)
     }
 }
 

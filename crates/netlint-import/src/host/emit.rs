@@ -3,7 +3,11 @@
 //! each host to a [`HostEntries`], its [`Entry`]s (table path under the
 //! host, key, TOML value, comment); a profile fold then takes what hosts
 //! share into a profile, and [`write_tables`] and [`line()`] write the
-//! profiles and hosts.
+//! profiles and hosts. An entry may carry its sources (the collection
+//! lines it came from): the Hyper-V fold records the span of each such
+//! `key = value` it writes in a source map ([`line_mapped`]), a value in a
+//! profile mapped to the first member host with that value. The vSphere
+//! writer records none yet.
 //!
 //! The two folds are two strategies, as the two sources group hosts:
 //!
@@ -33,8 +37,8 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::hash::Hash;
 
-use crate::design::toml::{comment_text, key, string};
-use crate::design::Tables;
+use crate::design::toml::{comment_text, key, string, Prov};
+use crate::design::{Mapped, Src, Tables};
 
 /// One value of one host: the table path under the host (empty for the
 /// host's own table), the key, the TOML value text and its comment.
@@ -46,6 +50,9 @@ pub struct Entry {
     pub comment: String,
     /// Never folded into a profile (the switch port a host's NIC is on).
     pub host_only: bool,
+    /// The collection lines the value came from, for the source map
+    /// (empty: none recorded).
+    pub srcs: Vec<Src>,
 }
 
 impl Entry {
@@ -56,6 +63,15 @@ impl Entry {
             value,
             comment,
             host_only: false,
+            srcs: Vec::new(),
+        }
+    }
+
+    /// [`Entry::new`] with `from`'s text as the comment and its sources.
+    pub(crate) fn sourced(table: &[&str], key: &'static str, value: String, from: Prov) -> Entry {
+        Entry {
+            srcs: from.srcs,
+            ..Entry::new(table, key, value, from.text)
         }
     }
 
@@ -89,7 +105,27 @@ pub enum Blank {
 /// `key = value` with its comment in a column: `k` as written (a key
 /// already quoted where it must be, or a dotted path of such keys).
 pub fn line(out: &mut String, k: &str, v: &str, comment: &str, blank: Blank) {
+    line_mapped(out, &mut Vec::new(), k, v, comment, &[], blank);
+}
+
+/// [`line()`], the span of `key = value` recorded in `map` as coming from
+/// `srcs` (nothing recorded when there are none).
+pub fn line_mapped(
+    out: &mut String,
+    map: &mut Vec<Mapped>,
+    k: &str,
+    v: &str,
+    comment: &str,
+    srcs: &[Src],
+    blank: Blank,
+) {
     let l = format!("{k} = {v}");
+    if !srcs.is_empty() {
+        map.push(Mapped {
+            span: out.len()..out.len() + l.len(),
+            from: srcs.to_vec(),
+        });
+    }
     if comment.is_empty() && blank == Blank::Omit {
         let _ = writeln!(out, "{l}");
     } else {
@@ -106,9 +142,11 @@ pub fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
 /// Entries as tables under `prefix`: the root keys first (under the
 /// prefix's own table, whose header is written here unless `open`: the
 /// caller wrote it), then one table per element in order of first
-/// appearance, each entry in its order.
+/// appearance, each entry in its order. The span of each entry with
+/// sources goes into `map`.
 pub fn write_tables(
     out: &mut String,
+    map: &mut Vec<Mapped>,
     tables: &mut Tables,
     prefix: &str,
     entries: &[Entry],
@@ -120,7 +158,7 @@ pub fn write_tables(
         let _ = writeln!(out, "\n{}", tables.header(prefix));
     }
     for e in root {
-        line(out, &key(e.key), &e.value, &e.comment, blank);
+        line_mapped(out, map, &key(e.key), &e.value, &e.comment, &e.srcs, blank);
     }
     // Each table's entries, gathered in one pass (a search of the tables
     // and of the entries per table was quadratic in the NICs).
@@ -138,7 +176,7 @@ pub fn write_tables(
         let header = format!("{prefix}.{}", path.join("."));
         let _ = writeln!(out, "\n{}", tables.header(&header));
         for e in of {
-            line(out, &key(e.key), &e.value, &e.comment, blank);
+            line_mapped(out, map, &key(e.key), &e.value, &e.comment, &e.srcs, blank);
         }
     }
 }
@@ -177,6 +215,7 @@ fn shape(entries: &[Entry]) -> BTreeSet<Vec<String>> {
 /// the profiles' here.
 pub fn by_shape(
     out: &mut String,
+    map: &mut Vec<Mapped>,
     tables: &mut Tables,
     hosts: &[HostEntries],
     file_of: impl Fn(&str) -> String,
@@ -244,7 +283,7 @@ pub fn by_shape(
                     .join(", ")
             )
         );
-        write_tables(out, tables, &prefix, &prof, true, Blank::Keep);
+        write_tables(out, map, tables, &prefix, &prof, true, Blank::Keep);
         for m in members {
             profile_of[*m] = Some(profs.len());
         }
@@ -269,10 +308,18 @@ pub fn by_shape(
                     }
                     let mut path: Vec<String> = e.table.iter().map(|t| key(t)).collect();
                     path.push(key(e.key));
-                    line(out, &path.join("."), &e.value, &e.comment, Blank::Keep);
+                    line_mapped(
+                        out,
+                        map,
+                        &path.join("."),
+                        &e.value,
+                        &e.comment,
+                        &e.srcs,
+                        Blank::Keep,
+                    );
                 }
             }
-            None => write_tables(out, tables, &prefix, entries, true, Blank::Keep),
+            None => write_tables(out, map, tables, &prefix, entries, true, Blank::Keep),
         }
     }
     (profiles, overrides)
@@ -292,7 +339,16 @@ pub fn per_cluster(
 ) {
     let (shared, own) = split(hosts);
     let prefix = format!("profiles.{}", key(profile));
-    write_tables(out, tables, &prefix, &shared, false, Blank::Omit);
+    // The vSphere entries carry no sources yet: no map is kept.
+    write_tables(
+        out,
+        &mut Vec::new(),
+        tables,
+        &prefix,
+        &shared,
+        false,
+        Blank::Omit,
+    );
     for (h, entries) in hosts.iter().zip(own) {
         let name = &h.name;
         let prefix = format!("hosts.{}", key(name));
@@ -301,7 +357,15 @@ pub fn per_cluster(
         if let Some(c) = cluster {
             line_kv(out, "cluster", &string(c), "");
         }
-        write_tables(out, tables, &prefix, &entries, true, Blank::Omit);
+        write_tables(
+            out,
+            &mut Vec::new(),
+            tables,
+            &prefix,
+            &entries,
+            true,
+            Blank::Omit,
+        );
     }
 }
 
@@ -393,9 +457,13 @@ mod tests {
             host("c", vec![e("mtu", "9000"), port("3")]),
         ];
         let mut out = String::new();
-        let (profiles, overrides) = by_shape(&mut out, &mut Tables::default(), &hosts, |h| {
-            format!("{h}.json")
-        });
+        let (profiles, overrides) = by_shape(
+            &mut out,
+            &mut Vec::new(),
+            &mut Tables::default(),
+            &hosts,
+            |h| format!("{h}.json"),
+        );
         assert_eq!((profiles, overrides), (1, 1));
         assert!(out.starts_with("\n[profiles.hosts]\n# the build shared by a, b, c\n\n[profiles.hosts.vnics.vmk1]\nmtu = 9000 "), "{out}");
         assert!(out.contains("#  (2 of 3 hosts)\n\n[hosts.a]"), "{out}");
@@ -404,6 +472,41 @@ mod tests {
             out.contains("[hosts.b]\n# from b.json\nprofile = \"hosts\"\nvnics.vmk1.mtu = 1500 "),
             "{out}"
         );
+    }
+
+    #[test]
+    fn by_shape_maps_each_value_to_its_hosts_line() {
+        let at = |file: &str, line| {
+            Src::Line(crate::design::At {
+                file: file.into(),
+                line,
+            })
+        };
+        let mtu = |v: &str, file: &str, line| Entry {
+            srcs: vec![at(file, line)],
+            ..e("mtu", v)
+        };
+        let hosts = vec![
+            host("a", vec![mtu("9000", "a.json", 7)]),
+            host("b", vec![mtu("1500", "b.json", 8)]),
+            host("c", vec![mtu("9000", "c.json", 9)]),
+        ];
+        let mut out = String::new();
+        let mut map = Vec::new();
+        by_shape(&mut out, &mut map, &mut Tables::default(), &hosts, |h| {
+            format!("{h}.json")
+        });
+        let map = crate::design::SourceMap::new(map);
+        let find = |text: &str| {
+            let start = out.find(text).expect(text);
+            let m = map.lookup(start..start + text.len()).expect(text);
+            assert_eq!(&out[m.span.clone()], text);
+            m.from.clone()
+        };
+        // The profile's value: the line of the first host that has it.
+        assert_eq!(find("mtu = 9000"), [at("a.json", 7)]);
+        assert_eq!(find("vnics.vmk1.mtu = 1500"), [at("b.json", 8)]);
+        assert_eq!(map.entries().len(), 2, "{out}");
     }
 
     #[test]
@@ -416,6 +519,7 @@ mod tests {
         let mut tables = Tables::default();
         write_tables(
             &mut out,
+            &mut Vec::new(),
             &mut tables,
             "profiles.p",
             &entries,
@@ -429,6 +533,7 @@ mod tests {
         let mut out = String::new();
         write_tables(
             &mut out,
+            &mut Vec::new(),
             &mut tables,
             "hosts.h",
             &entries[..1],

@@ -19,8 +19,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::design::toml::string;
-use crate::design::Tables;
+use crate::design::toml::{string, Prov};
+use crate::design::{SourceMap, Tables};
 use crate::model::{Origin, Sourced};
 use crate::Document;
 
@@ -72,6 +72,8 @@ pub struct HostsDesign {
     pub notes: Vec<HostNote>,
     pub profiles: usize,
     pub overrides: usize,
+    /// Where the hosts' values came from, by byte range in `toml`.
+    pub map: SourceMap,
 }
 
 struct Ctx<'a> {
@@ -89,8 +91,18 @@ impl Ctx<'_> {
             Origin::Inferred { .. } => crate::design::toml::sourced(&self.h.file, s).text,
         }
     }
-    fn put(&mut self, table: &[&str], k: &'static str, value: String, comment: String) {
-        self.out.push(Entry::new(table, k, value, comment));
+    /// [`Ctx::at`]'s comment text with the sources it names (the
+    /// collection's line), for the source map.
+    fn src<T>(&self, s: &Sourced<T>) -> Prov {
+        Prov {
+            text: self.at(s),
+            srcs: crate::design::toml::sourced(&self.h.file, s).srcs,
+        }
+    }
+    /// An entry: `from` is its comment, and its sources when it is a
+    /// [`Prov`] (a `String` comment names none).
+    fn put(&mut self, table: &[&str], k: &'static str, value: String, from: impl Into<Prov>) {
+        self.out.push(Entry::sourced(table, k, value, from.into()));
     }
     fn note(&mut self, line: u32, kind: NoteKind, text: String) {
         self.notes.push(HostNote {
@@ -196,19 +208,21 @@ pub fn write_in(
         });
     }
     let mut toml = String::new();
-    write_networks(&mut toml, tables, &nets, &mut notes);
+    let mut map = Vec::new();
+    write_networks(&mut toml, &mut map, tables, &nets, &mut notes);
     let files: HashMap<&str, &str> = hosts
         .iter()
         .map(|h| (h.name.as_str(), h.file.as_str()))
         .collect();
     let file_of = |name: &str| files.get(name).copied().unwrap_or_default().to_string();
-    let (profiles, overrides) = emit::by_shape(&mut toml, tables, &per_host, file_of);
+    let (profiles, overrides) = emit::by_shape(&mut toml, &mut map, tables, &per_host, file_of);
     notes.sort();
     HostsDesign {
         toml,
         notes,
         profiles,
         overrides,
+        map: SourceMap::new(map),
     }
 }
 
@@ -245,8 +259,8 @@ fn root(c: &mut Ctx<'_>) {
     if let Some(os) = &h.os {
         match platform(&os.value) {
             Some(p) => {
-                let at = c.at(os);
-                c.put(&[], "os", string(p), format!("{at} ({}, build {})", os.value.caption, os.value.build.map_or("?".into(), |b| b.to_string())));
+                let at = c.src(os);
+                c.put(&[], "os", string(p), at.map_text(|at| format!("{at} ({}, build {})", os.value.caption, os.value.build.map_or("?".into(), |b| b.to_string()))));
             }
             None => c.note(os.line().unwrap_or(1), NoteKind::Unknown, format!("OS `{}` (build {:?}) is no platform the design names: `os` not written (the design's platform applies)", os.value.caption, os.value.build)),
         }
@@ -254,12 +268,12 @@ fn root(c: &mut Ctx<'_>) {
     if let Some(m) = &h.memory_bytes {
         let gib = (m.value as f64 / 1_073_741_824.0 * 10.0).round() / 10.0;
         if gib > 0.0 {
-            let at = c.at(m);
+            let at = c.src(m);
             c.put(
                 &[],
                 "memory_gb",
                 format!("{gib}"),
-                format!("{at}, installed memory: the VM memory a drain moves is at most this"),
+                at.then(", installed memory: the VM memory a drain moves is at most this"),
             );
         }
     }
@@ -270,7 +284,7 @@ fn root(c: &mut Ctx<'_>) {
             PowerPlan::PowerSaver => "power-saver",
             PowerPlan::Other => "unknown",
         };
-        let at = c.at(p);
+        let at = c.src(p);
         c.put(&[], "power", string(v), at);
     }
 }

@@ -15,6 +15,8 @@ pub struct Tie {
     pub port: String,
     /// `file:line` of the LLDP entry or cabling row.
     pub at: String,
+    /// The same line, for the source map.
+    pub line: crate::design::At,
     pub from_lldp: bool,
 }
 
@@ -73,6 +75,10 @@ pub fn tie(docs: &[Document], switches: &BTreeSet<String>, nic: &NicKey<'_>) -> 
                     switch: dev.value.clone(),
                     port: n.local_port.value.as_str().to_string(),
                     at: format!("{}:{}", t.file, n.line),
+                    line: crate::design::At {
+                        file: t.file.clone(),
+                        line: n.line,
+                    },
                     from_lldp: true,
                 });
             }
@@ -93,6 +99,10 @@ pub fn tie(docs: &[Document], switches: &BTreeSet<String>, nic: &NicKey<'_>) -> 
                     switch: sw.clone(),
                     port: port.clone(),
                     at: format!("{}:{}", c.file, row.line),
+                    line: crate::design::At {
+                        file: c.file.clone(),
+                        line: row.line,
+                    },
                     from_lldp: false,
                 });
             }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::design::toml::string;
+use crate::design::toml::{string, Prov};
 
 use super::super::facts::*;
 use super::{Ctx, NoteKind};
@@ -13,12 +13,12 @@ pub(super) fn write(c: &mut Ctx<'_>) {
     // DCB.
     let q = &h.qos;
     if let Some(w) = &q.willing {
-        let at = c.at(w);
+        let at = c.src(w);
         c.put(
             &["dcb"],
             "willing",
             w.value.to_string(),
-            format!("{at} (Get-NetQosDcbxSetting)"),
+            at.map_text(|at| format!("{at} (Get-NetQosDcbxSetting)")),
         );
     }
     if q.willing.is_none() && (q.pfc.is_some() || q.ets.as_ref().is_some_and(|e| !e.is_empty())) {
@@ -34,12 +34,12 @@ pub(super) fn write(c: &mut Ctx<'_>) {
     }
     if let Some(p) = &q.pfc {
         let v: Vec<String> = p.value.iter().map(|x| x.to_string()).collect();
-        let at = c.at(p);
+        let at = c.src(p);
         c.put(
             &["dcb"],
             "pfc",
             format!("[{}]", v.join(", ")),
-            format!("{at} (Get-NetQosFlowControl: priorities enabled)"),
+            at.map_text(|at| format!("{at} (Get-NetQosFlowControl: priorities enabled)")),
         );
     }
     if let Some(ets) = &q.ets {
@@ -53,12 +53,12 @@ pub(super) fn write(c: &mut Ctx<'_>) {
                 .filter(|(p, b)| **p <= 7 && **b <= 100)
                 .map(|(p, b)| format!("{p} = {b}"))
                 .collect();
-            let at = c.at(&ets[0]);
+            let at = c.src(&ets[0]);
             c.put(
                 &["dcb"],
                 "ets",
                 format!("{{ {} }}", v.join(", ")),
-                format!("{at} (Get-NetQosTrafficClass)"),
+                at.map_text(|at| format!("{at} (Get-NetQosTrafficClass)")),
             );
         }
     }
@@ -97,7 +97,7 @@ pub(super) fn write(c: &mut Ctx<'_>) {
                 &["dcb"],
                 "policies",
                 format!("[{}]", items.join(", ")),
-                format!("{}:{} (Get-NetQosPolicy)", h.file, first.unwrap_or(1)),
+                Prov::line(&h.file, first.unwrap_or(1)).then(" (Get-NetQosPolicy)"),
             );
         }
     }

@@ -1,7 +1,7 @@
 //! A Hyper-V host's `live_migration`: transport, networks (of the
 //! design), simultaneous migrations and the SMB bandwidth limit.
 
-use crate::design::toml::string;
+use crate::design::toml::{string, Prov};
 
 use super::super::facts::*;
 use super::{list, Ctx, Host, NoteKind};
@@ -22,12 +22,12 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>) {
                 Transport::Compression => "compression",
                 Transport::Smb => "smb",
             };
-            let at = c.at(tr);
+            let at = c.src(tr);
             c.put(
                 &t,
                 "transport",
                 string(v),
-                format!("{at} (VirtualMachineMigrationPerformanceOption)"),
+                at.map_text(|at| format!("{at} (VirtualMachineMigrationPerformanceOption)")),
             );
         }
         // Only networks the design gets: a live-migration subnet's network
@@ -47,19 +47,19 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>) {
                 &t,
                 "networks",
                 list(&lm_nets),
-                format!("{}:{line} (Get-VMMigrationNetwork subnets)", h.file),
+                Prov::line(&h.file, line).then(" (Get-VMMigrationNetwork subnets)"),
             );
         } else if vm.any_network.as_ref().is_some_and(|a| a.value) {
             c.note(vm.line, NoteKind::Unknown, "UseAnyNetworkForMigration is on: live migration may use any network, which the design cannot list".into());
         }
         if let Some(s) = &vm.simultaneous {
             if (1..=64).contains(&s.value) {
-                let at = c.at(s);
+                let at = c.src(s);
                 c.put(
                     &t,
                     "simultaneous",
                     s.value.to_string(),
-                    format!("{at} (MaximumVirtualMachineMigrations)"),
+                    at.map_text(|at| format!("{at} (MaximumVirtualMachineMigrations)")),
                 );
             }
         }
@@ -68,8 +68,8 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>) {
                 if let Some(l) = limits.iter().find(|l| l.live_migration) {
                     let b = l.bytes_per_second.value;
                     let v = if b % 1_048_576 == 0 { format!("{}MB", b / 1_048_576) } else { format!("{b}B") };
-                    let at = c.at(&l.bytes_per_second);
-                    c.put(&t, "smb_bandwidth_limit", string(&v), format!("{at} (Get-SmbBandwidthLimit LiveMigration)"));
+                    let at = c.src(&l.bytes_per_second);
+                    c.put(&t, "smb_bandwidth_limit", string(&v), at.map_text(|at| format!("{at} (Get-SmbBandwidthLimit LiveMigration)")));
                 }
             }
             None => c.note(vm.line, NoteKind::Unknown, "Get-SmbBandwidthLimit not collected: `smb_bandwidth_limit` not written, which the design reads as no limit".into()),

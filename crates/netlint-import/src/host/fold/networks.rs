@@ -6,9 +6,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::design::toml::{key, string};
+use crate::design::toml::{key, string, Prov};
+use crate::design::Mapped;
 
-use super::super::emit::line_kv;
+use super::super::emit::{line_kv, line_mapped, Blank};
 use super::super::facts::*;
 use super::{HostNote, NoteKind};
 
@@ -24,8 +25,9 @@ pub(super) struct Evidence {
     /// every interface that states it; `None`: no interface states it.
     pub(super) rdma: Option<bool>,
     pub(super) subnet: Option<String>,
-    /// The VLANs interfaces state, each with where.
-    pub(super) vlans: Vec<(u16, String)>,
+    /// The VLANs interfaces state, each with where (its comment and the
+    /// line, for the source map).
+    pub(super) vlans: Vec<(u16, Prov)>,
     /// Interfaces whose VLAN the collection does not state: where.
     pub(super) unknown_vlans: Vec<String>,
     pub(super) mtus: Vec<u32>,
@@ -41,7 +43,7 @@ impl Evidence {
         };
     }
 
-    pub(super) fn vlan(&mut self, v: Option<(u16, String)>, at: String) {
+    pub(super) fn vlan(&mut self, v: Option<(u16, Prov)>, at: String) {
         match v {
             Some(v) => self.vlans.push(v),
             None => self.unknown_vlans.push(at),
@@ -113,6 +115,7 @@ fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, Str
 
 pub(super) fn write_networks(
     out: &mut String,
+    map: &mut Vec<Mapped>,
     tables: &mut crate::design::Tables,
     nets: &BTreeMap<String, Evidence>,
     notes: &mut Vec<HostNote>,
@@ -169,7 +172,7 @@ pub(super) fn write_networks(
                 ),
             });
         }
-        let mut count: BTreeMap<u16, Vec<&str>> = BTreeMap::new();
+        let mut count: BTreeMap<u16, Vec<&Prov>> = BTreeMap::new();
         for (v, at) in &e.vlans {
             count.entry(*v).or_default().push(at);
         }
@@ -178,9 +181,12 @@ pub(super) fn write_networks(
             .max_by_key(|(v, a)| (a.len(), std::cmp::Reverse(**v)))
         {
             if *vlan > 0 && *vlan <= 4094 {
-                line_kv(
+                // Mapped to the first interface that states it, as its
+                // comment names it.
+                line_mapped(
                     out,
-                    "vlan",
+                    map,
+                    &key("vlan"),
                     &vlan.to_string(),
                     &format!(
                         "{} ({} of {} interfaces{unknown})",
@@ -188,13 +194,18 @@ pub(super) fn write_networks(
                         ats.len(),
                         e.vlans.len()
                     ),
+                    &ats[0].srcs,
+                    Blank::Omit,
                 );
             }
             if count.len() > 1 {
                 let others: Vec<String> = count
                     .iter()
                     .filter(|(v, _)| *v != vlan)
-                    .map(|(v, a)| format!("VLAN {v} at {}", a.join(", ")))
+                    .map(|(v, a)| {
+                        let at: Vec<&str> = a.iter().map(|p| p.text.as_str()).collect();
+                        format!("VLAN {v} at {}", at.join(", "))
+                    })
                     .collect();
                 notes.push(HostNote {
                     file: file.clone(),

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::design::toml::string;
+use crate::design::toml::{string, Prov};
 use crate::names::speed_text;
 use crate::Document;
 use netlint_model::Speed;
@@ -34,26 +34,26 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>, docs: &[Document], switches: 
         first_line.insert(n.name.as_str(), n.line);
         let t = ["nics", n.name.as_str()];
         if let Some(s) = &n.slot {
-            let at = c.at(s);
+            let at = c.src(s);
             c.put(
                 &t,
                 "card",
                 string(&format!("slot{}", s.value)),
-                format!("{at} (Get-NetAdapterHardwareInfo SlotNumber)"),
+                at.map_text(|at| format!("{at} (Get-NetAdapterHardwareInfo SlotNumber)")),
             );
         } else if let Some(b) = &n.bus {
-            let at = c.at(b);
+            let at = c.src(b);
             c.put(
                 &t,
                 "card",
                 string(&format!("bus{}", b.value)),
-                format!("{at} (PCI bus: ports of one adapter share it)"),
+                at.map_text(|at| format!("{at} (PCI bus: ports of one adapter share it)")),
             );
         } else {
             c.note(n.line, NoteKind::Unknown, format!("NIC {}: no slot or bus (Get-NetAdapterHardwareInfo): its card is unknown, the NIC is its own card", n.name));
         }
         if let Some(d) = &n.description {
-            let at = c.at(d);
+            let at = c.src(d);
             c.put(&t, "model", string(adapter_model(&d.value)), at);
         }
         match &n.speed {
@@ -63,27 +63,27 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>, docs: &[Document], switches: 
                 c.note(s.line().unwrap_or(n.line), NoteKind::Unknown, format!("NIC {}: Speed {} (bits/s) is outside what the design takes (10M-10T): written without `speed` (unknown)", n.name, s.value));
             }
             Some(s) => {
-                let at = c.at(s);
+                let at = c.src(s);
                 c.put(&t, "speed", string(&speed_text(Speed::from_bps(s.value))), at);
             }
             None => c.note(n.line, NoteKind::Unknown, format!("NIC {}: no link speed (disconnected, or not collected): written without `speed` (unknown)", n.name)),
         }
         match &n.jumbo_packet {
             Some(j) if (590..=9230).contains(&j.value) => {
-                let at = c.at(j);
-                c.put(&t, "jumbo_packet", j.value.to_string(), format!("{at} (*JumboPacket)"));
+                let at = c.src(j);
+                c.put(&t, "jumbo_packet", j.value.to_string(), at.map_text(|at| format!("{at} (*JumboPacket)")));
             }
             Some(j) => c.note(j.line().unwrap_or(n.line), NoteKind::Unknown, format!("NIC {}: *JumboPacket {} is outside what the design takes (590-9230): not written", n.name, j.value)),
             None => c.note(n.line, NoteKind::Unknown, format!("NIC {}: *JumboPacket not collected: the design's default MTU 1500 applies", n.name)),
         }
         match (&n.rdma_enabled, &n.rdma_tech) {
             (Some(e), _) if !e.value => {
-                let at = c.at(e);
+                let at = c.src(e);
                 c.put(
                     &t,
                     "rdma",
                     string("none"),
-                    format!("{at} (Get-NetAdapterRdma Enabled = False)"),
+                    at.map_text(|at| format!("{at} (Get-NetAdapterRdma Enabled = False)")),
                 );
             }
             (Some(e), Some(tech)) => {
@@ -93,21 +93,25 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>, docs: &[Document], switches: 
                     RdmaTech::Roce => "roce",
                     RdmaTech::RoceV2 => "roce-v2",
                 };
-                let (a, b) = (c.at(e), c.at(tech));
+                let (a, b) = (c.src(e), c.src(tech));
                 c.put(
                     &t,
                     "rdma",
                     string(v),
-                    format!("{a} (enabled), {b} (*NetworkDirectTechnology)"),
+                    Prov::join(
+                        [a.then(" (enabled)"), b.then(" (*NetworkDirectTechnology)")],
+                        ", ",
+                    ),
                 );
             }
             (Some(e), None) => {
-                let a = c.at(e);
+                let a = c.src(e);
+                let why = "technology not collected, taken as RoCE";
                 c.put(
                     &t,
                     "rdma",
                     string("roce"),
-                    format!("inferred from {a} (enabled): technology not collected, taken as RoCE"),
+                    a.then(" (enabled)").inferred(why, why),
                 );
                 c.note(e.line().unwrap_or(n.line), NoteKind::Inferred, format!("NIC {}: RDMA is on but *NetworkDirectTechnology is not collected: written as `roce`", n.name));
             }
@@ -128,10 +132,12 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>, docs: &[Document], switches: 
         };
         match tie(docs, switches, &key) {
             Some(tie) => {
-                c.put(&t, "switch", string(&tie.switch), tie.at.clone());
+                let at = Prov::line(&tie.line.file, tie.line.line);
+                debug_assert_eq!(at.text, tie.at);
+                c.put(&t, "switch", string(&tie.switch), at.clone());
                 c.out.push(Entry {
                     host_only: true,
-                    ..Entry::new(&t, "port", string(&tie.port), tie.at)
+                    ..Entry::sourced(&t, "port", string(&tie.port), at)
                 });
             }
             None => {
@@ -162,14 +168,14 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>, docs: &[Document], switches: 
             e.subnet = e.subnet.clone().or(subnet);
             e.rdma(rdma);
             let at = format!("{file}:{line}");
-            e.vlan(vlan.map(|v| (v, at.clone())), at);
+            e.vlan(vlan.map(|v| (v, Prov::line(&file, *line))), at);
             e.mtus.extend(mtu);
             e.lm |= lm_nets.contains(&net);
             c.put(
                 &t,
                 "networks",
                 list(&[net]),
-                format!("{}:{line} (Get-ClusterNetworkInterface)", h.file),
+                Prov::line(&h.file, *line).then(" (Get-ClusterNetworkInterface)"),
             );
         }
     }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::design::toml::string;
+use crate::design::toml::{string, Prov};
 
 use super::super::facts::*;
 use super::{lba_text, list, Ctx, Host, NoteKind};
@@ -59,9 +59,9 @@ pub(super) fn teams(c: &mut Ctx<'_>, a: &Host<'_>) {
             &t,
             "kind",
             string("lbfo"),
-            format!("{}:{} (Get-NetLbfoTeam)", h.file, tm.line),
+            Prov::line(&h.file, tm.line).then(" (Get-NetLbfoTeam)"),
         );
-        let at = c.at(&tm.members);
+        let at = c.src(&tm.members);
         c.put(&t, "members", list(&members), at);
         if let Some(m) = &tm.mode {
             let v = match m.value {
@@ -69,25 +69,25 @@ pub(super) fn teams(c: &mut Ctx<'_>, a: &Host<'_>) {
                 TeamingMode::SwitchIndependent => "switch-independent",
                 TeamingMode::Lacp => "lacp",
             };
-            let at = c.at(m);
+            let at = c.src(m);
             c.put(&t, "mode", string(v), at);
         } else {
             c.note(tm.line, NoteKind::Unknown, format!("team {}: TeamingMode not collected: the design's default (switch-independent) applies", tm.name));
         }
         if let Some(l) = &tm.lba {
-            let at = c.at(l);
+            let at = c.src(l);
             c.put(
                 &t,
                 "load_balancing",
                 string(lba_text(l.value)),
-                format!("{at} ({:?})", l.value),
+                at.map_text(|at| format!("{at} ({:?})", l.value)),
             );
         } else {
             c.note(tm.line, NoteKind::Unknown, format!("team {}: LoadBalancingAlgorithm not collected: the design's default (dynamic) applies", tm.name));
         }
         if let Some(s) = &tm.standby {
             if members.contains(&s.value) {
-                let at = c.at(s);
+                let at = c.src(s);
                 c.put(&t, "standby", string(&s.value), at);
             }
         }
@@ -107,7 +107,7 @@ pub(super) fn teams(c: &mut Ctx<'_>, a: &Host<'_>) {
                 &t,
                 "networks",
                 list(&[net]),
-                format!("{}:{line} (Get-ClusterNetworkInterface)", h.file),
+                Prov::line(&h.file, *line).then(" (Get-ClusterNetworkInterface)"),
             );
         }
     }
@@ -158,7 +158,7 @@ pub(super) fn vswitches(c: &mut Ctx<'_>, a: &Host<'_>) -> BTreeMap<String, Vec<S
         }
         written_switches.insert(s.name.clone(), uplinks.clone());
         let t = ["vswitches", s.name.as_str()];
-        let at = c.at(&s.uplinks);
+        let at = c.src(&s.uplinks);
         let from = if s.uplinks.is_inferred() {
             c.note(
                 s.line,
@@ -171,15 +171,15 @@ pub(super) fn vswitches(c: &mut Ctx<'_>, a: &Host<'_>) -> BTreeMap<String, Vec<S
             );
             at
         } else {
-            format!("{at} (NetAdapterInterfaceDescription)")
+            at.map_text(|at| format!("{at} (NetAdapterInterfaceDescription)"))
         };
         c.put(&t, "uplinks", list(&uplinks), from);
         let set = uplinks.len() >= 2 && uplinks.iter().all(|u| nic_names.contains(u.as_str()));
         if set {
             match &s.lba {
                 Some(l) if matches!(l.value, Lba::HyperVPort | Lba::Dynamic) => {
-                    let at = c.at(l);
-                    c.put(&t, "load_balancing", string(lba_text(l.value)), format!("{at} (Get-VMSwitchTeam)"));
+                    let at = c.src(l);
+                    c.put(&t, "load_balancing", string(lba_text(l.value)), at.map_text(|at| format!("{at} (Get-VMSwitchTeam)")));
                 }
                 Some(l) => c.note(l.line().unwrap_or(s.line), NoteKind::Unknown, format!("SET switch {}: load balancing {:?} is not one SET has", s.name, l.value)),
                 None => c.note(s.line, NoteKind::Unknown, format!("SET switch {}: Get-VMSwitchTeam not collected: the platform's default load balancing applies", s.name)),
@@ -187,7 +187,7 @@ pub(super) fn vswitches(c: &mut Ctx<'_>, a: &Host<'_>) -> BTreeMap<String, Vec<S
         }
         if let (Some(m), Some(w)) = (&s.bandwidth_mode, &s.default_flow_weight) {
             if m.value == BandwidthMode::Weight && w.value <= 100 {
-                let at = c.at(w);
+                let at = c.src(w);
                 c.put(&t, "default_flow_weight", w.value.to_string(), at);
             }
         }
@@ -273,7 +273,7 @@ pub(super) fn vnics(
             &t,
             "network",
             string(&net),
-            format!("{}:{} ({why}){on_switch}", h.file, v.line),
+            Prov::line(&h.file, v.line).map_text(|at| format!("{at} ({why}){on_switch}")),
         );
         if sw.is_inferred() {
             c.note(
@@ -292,23 +292,23 @@ pub(super) fn vnics(
         let mtu = v.jumbo_packet.as_ref().map(|j| j.value.saturating_sub(14));
         match &v.jumbo_packet {
             Some(j) if (576..=9216).contains(&j.value.saturating_sub(14)) => {
-                let at = c.at(j);
-                c.put(&t, "mtu", (j.value - 14).to_string(), format!("{at} (*JumboPacket {} of {adapter})", j.value));
+                let at = c.src(j);
+                c.put(&t, "mtu", (j.value - 14).to_string(), at.map_text(|at| format!("{at} (*JumboPacket {} of {adapter})", j.value)));
             }
             _ => c.note(v.line, NoteKind::Unknown, format!("vNIC {}: *JumboPacket of {adapter} not collected: the design's default MTU 1500 applies", v.name)),
         }
         if let Some(r) = &v.rdma_enabled {
-            let at = c.at(r);
+            let at = c.src(r);
             c.put(
                 &t,
                 "rdma",
                 r.value.to_string(),
-                format!("{at} (Get-NetAdapterRdma {adapter})"),
+                at.map_text(|at| format!("{at} (Get-NetAdapterRdma {adapter})")),
             );
         }
         if let Some(w) = &v.weight {
             if w.value <= 100 {
-                let at = c.at(w);
+                let at = c.src(w);
                 c.put(&t, "min_bandwidth_weight", w.value.to_string(), at);
             }
         }
@@ -319,12 +319,12 @@ pub(super) fn vnics(
             if nic_names.contains(p.value.as_str()) && !uplink {
                 c.note(p.line().unwrap_or(v.line), NoteKind::Unknown, format!("vNIC {} is mapped to {} (Get-VMNetworkAdapterTeamMapping), which is no uplink of virtual switch {}: `active_uplinks` not written", v.name, p.value, sw.value));
             } else if nic_names.contains(p.value.as_str()) {
-                let at = c.at(p);
+                let at = c.src(p);
                 c.put(
                     &t,
                     "active_uplinks",
                     list(std::slice::from_ref(&p.value)),
-                    format!("{at} (Get-VMNetworkAdapterTeamMapping)"),
+                    at.map_text(|at| format!("{at} (Get-VMNetworkAdapterTeamMapping)")),
                 );
             }
         }
@@ -340,7 +340,7 @@ pub(super) fn vnics(
             .and_then(|(n, _)| cluster_nets.get(n.as_str()))
             .and_then(|x| x.subnet.as_ref())
             .map(|s| s.value.clone());
-        let vlan = v.vlan.as_ref().map(|x| (x.value, c.at(x)));
+        let vlan = v.vlan.as_ref().map(|x| (x.value, c.src(x)));
         let rdma = v.rdma_enabled.as_ref().map(|r| r.value);
         let lm = lm_nets.contains(&net);
         let file = h.file.clone();
