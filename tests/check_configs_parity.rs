@@ -62,6 +62,17 @@ fn sets() -> Vec<(&'static str, Vec<String>)> {
                 ],
             ),
         ),
+        (
+            "lagmode",
+            under(
+                IMPORT,
+                &[
+                    "nxos-lagmode-acc1.cfg",
+                    "nxos-lagmode-agg1.cfg",
+                    "lagmode.cabling.csv",
+                ],
+            ),
+        ),
     ]
 }
 
@@ -224,6 +235,71 @@ fn edge_removed_from_a_host_port_is_found_on_the_configs() {
             "port `Ethernet1` of switch `tor-a` faces a host the design does not describe"
         ) && m.contains("`edge = true`")
             && !m.contains("`bpdu_guard = true`"),
+        "{m}"
+    );
+}
+
+/// acc1 bundles its two uplinks with LACP, agg1 its end statically
+/// (issue 31 item 7): `check` on the two configs and the cabling reports
+/// `lag-mode-mismatch` at agg1's `channel-group 10 mode on` line, with
+/// acc1's `channel-group 10 mode active` line related (before, the import
+/// wrote `lag = "none"` with a comment, and no rule fired).
+#[test]
+fn ends_that_cannot_bundle_are_found_at_both_config_lines() {
+    let file = |f: &str| format!("{IMPORT}/{f}");
+    let (acc1, agg1, cabling) = (
+        file("nxos-lagmode-acc1.cfg"),
+        file("nxos-lagmode-agg1.cfg"),
+        file("lagmode.cabling.csv"),
+    );
+    let (code, out, err) = run(&[
+        "check",
+        "--isolated",
+        "--format",
+        "json",
+        &acc1,
+        &agg1,
+        &cabling,
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<&serde_json::Value> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "lag-mode-mismatch")
+        .collect();
+    assert_eq!(found.len(), 1, "{out}");
+    let d = found[0];
+    let text = |f: &str, n: u64| {
+        std::fs::read_to_string(f)
+            .unwrap()
+            .lines()
+            .nth(n as usize - 1)
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    let l = &d["location"];
+    assert_eq!(l["file"], agg1.as_str(), "{d}");
+    assert_eq!(
+        text(&agg1, l["line"].as_u64().unwrap()),
+        "channel-group 10 mode on"
+    );
+    let related = d["related"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["location"]["file"] == acc1.as_str())
+        .unwrap_or_else(|| panic!("no related line on acc1: {d}"));
+    assert_eq!(
+        text(&acc1, related["location"]["line"].as_u64().unwrap()),
+        "channel-group 10 mode active"
+    );
+    let m = d["message"].as_str().unwrap();
+    assert!(
+        m.contains("`acc1` runs LACP and `agg1` a static port-channel (`mode on`)")
+            && m.contains("never brings its 2 members into the bundle"),
         "{m}"
     );
 }

@@ -650,9 +650,10 @@ fn a_host_nic_moved_to_the_other_tor_in_the_cabling_sheet_is_drift_cabling() {
 }
 
 /// LACP on one end of the peer link against `mode on` on the other: no
-/// bundle forms, whichever end is read first. The import writes
-/// `lag = "none"` naming both ends' lines, and `diff` reports it as a
-/// `drift-lag` finding at them (issue 33 item 3).
+/// bundle forms, whichever end is read first. The import writes each
+/// end's mode (`lag_a` / `lag_b`, issue 31 item 7: the link is taken as
+/// `none`), and `diff` reports it as a `drift-lag` finding at both ends'
+/// lines (issue 33 item 3).
 #[test]
 fn lacp_against_mode_on_on_the_peer_link_is_found_whichever_end_has_it() {
     for (i, end) in ["tor-a", "tor-b"].into_iter().enumerate() {

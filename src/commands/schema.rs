@@ -390,6 +390,8 @@ pub fn objects() -> Vec<Object> {
                 f("speed", Ty::Pattern(SPEED), "Speed per member: \"1G\", \"10G\", \"25G\", \"100M\". Absent: unknown (never guessed; `speed-unknown` names the checks it stops)."),
                 f("members", int(1, 64), "Cables in this link (default 1)."),
                 f("lag", Ty::Enum(LagMode::NAMES), "How the members are bundled (default lacp when members > 1); none with members > 1 = parallel independent links."),
+                f("lag_a", Ty::Enum(LagMode::NAMES), "How the `a` end bundles the cables, when the ends differ (with `lag_b`; ends that cannot bundle form no bundle: the link is taken as `none`)."),
+                f("lag_b", Ty::Enum(LagMode::NAMES), "How the `b` end(s) bundle the cables, when the ends differ (with `lag_a`)."),
                 f("kind", Ty::Enum(LinkKind::NAMES), "ethernet, stack (a stacking cable), peer-link (an MLAG peer link) or routed (a layer-3 link: no VLANs, no spanning tree)."),
                 f("vlans", Ty::VlanList, "Allowed VLANs; absent = all VLANs both ends define."),
                 f("vlans_a", Ty::VlanList, "Allowed VLANs of the `a` end, when the ends differ (with `vlans_b`; the link carries the VLANs both allow)."),
@@ -406,7 +408,7 @@ pub fn objects() -> Vec<Object> {
             ],
             required: &["a", "b"],
             required_without_profile: &[],
-            exclusive: &[&["mtu", "frame_size"], &["native_vlan", "native_vlan_a"], &["native_vlan", "native_vlan_b"], &["vlans", "vlans_a"], &["vlans", "vlans_b"]],
+            exclusive: &[&["mtu", "frame_size"], &["native_vlan", "native_vlan_a"], &["native_vlan", "native_vlan_b"], &["vlans", "vlans_a"], &["vlans", "vlans_b"], &["lag", "lag_a"], &["lag", "lag_b"]],
         },
         Object {
             name: "profile",

@@ -640,6 +640,26 @@ impl Link {
     pub fn ends(&self) -> impl Iterator<Item = SwitchId> + '_ {
         self.a_ends().chain(&self.b).map(|s| s.value)
     }
+    /// The bundling of each end where `lag_a` or `lag_b` states it, the
+    /// other end, when unstated, at the format's default (`lacp` with
+    /// several cables or switches, else `none`, at the link's span).
+    pub fn lag_ends(&self) -> Option<(Sp<LagMode>, Sp<LagMode>)> {
+        let default = || {
+            let m = if self.members.value > 1 || self.is_multi_chassis() {
+                LagMode::Lacp
+            } else {
+                LagMode::None
+            };
+            Sp::new(m, self.span)
+        };
+        match (&self.ends.lag_a, &self.ends.lag_b) {
+            (None, None) => None,
+            (a, b) => Some((
+                a.clone().unwrap_or_else(default),
+                b.clone().unwrap_or_else(default),
+            )),
+        }
+    }
     /// Several members bundled into one logical port.
     pub fn is_lag(&self) -> bool {
         self.members.value > 1 && self.lag.value != LagMode::None || self.is_multi_chassis()

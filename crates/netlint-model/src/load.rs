@@ -92,6 +92,8 @@ const LINK_KEYS: &[&str] = &[
     "vlans",
     "vlans_a",
     "vlans_b",
+    "lag_a",
+    "lag_b",
     "stp_cost",
     "mtu",
     "frame_size",

@@ -3,7 +3,7 @@
 //! analyses and rules share: which port a host NIC is cabled to, and which
 //! settings apply to it (the port's own, else the switch's `host_ports`).
 
-use crate::design::{Design, Link, Nic, Switch, SwitchLag};
+use crate::design::{Design, LagMode, Link, Nic, Switch, SwitchLag};
 use crate::span::{Sp, Span};
 use crate::units::{Mtu, VlanSet};
 
@@ -60,6 +60,12 @@ pub struct LinkEnds {
     /// VLANs both allow (`Link::vlans`, their intersection).
     pub vlans_a: Option<Sp<VlanSet>>,
     pub vlans_b: Option<Sp<VlanSet>>,
+    /// `lag_a` / `lag_b`: how each end bundles the link's cables, when the
+    /// ends differ (an import of two configs keeps both). Two ends that
+    /// cannot bundle form no bundle: `Link::lag` is then `none` (see
+    /// docs/format.md).
+    pub lag_a: Option<Sp<LagMode>>,
+    pub lag_b: Option<Sp<LagMode>>,
 }
 
 /// A native VLAN at one end of a link, and where it comes from.

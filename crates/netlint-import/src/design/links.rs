@@ -32,6 +32,11 @@ pub(crate) struct Link {
     cables_from: Prov,
     members: usize,
     lag: Option<(&'static str, Prov)>,
+    /// Each end's bundling where the ends cannot bundle (`lag_a` /
+    /// `lag_b`; issue 31 item 7): LACP against `mode on`, every `a`
+    /// switch's members alike and every `b` switch's alike. `lag` is then
+    /// not written.
+    lag_ends: Option<[(&'static str, Prov); 2]>,
     peer_link: bool,
     /// A routed link (`no switchport` at an end): `kind = "routed"`, no
     /// VLANs, cost or native VLAN; the lines that make it routed.
@@ -149,6 +154,53 @@ fn bundle_mode<'s>(
         return Err(format!("bundle mode not written: {lines}: {why}"));
     }
     Ok(Some(("none", lines.then(&format!(" ({why})")))))
+}
+
+/// `lag_a` / `lag_b` of a link whose ends cannot bundle: every member of
+/// the `a` switches states one of LACP (`active` / `passive`) and `mode
+/// on`, every member of the `b` switches the other, each with its lines.
+/// `None` where the ends agree, an end states no channel-group on some
+/// member, or an end mixes modes (`bundle_mode` then tells of it).
+fn per_end_modes<'s>(
+    ports: &[(&'s Switch<'s>, &'s str)],
+    is_a: &dyn Fn(&str) -> bool,
+) -> Option<[(&'static str, Prov); 2]> {
+    let side = |a: bool| -> Option<(&'static str, Prov)> {
+        let mut mode = None;
+        let mut lines: Vec<Prov> = Vec::new();
+        for (s, p) in ports.iter().filter(|(s, _)| is_a(&s.name) == a) {
+            let cg = s.cfg.interface(p).and_then(|i| i.channel_group)?;
+            let m = match cg.value.mode {
+                LagMode::On => "static",
+                LagMode::Active | LagMode::Passive => "lacp",
+                LagMode::Pagp => return None,
+            };
+            if mode.is_some_and(|x| x != m) {
+                return None;
+            }
+            mode = Some(m);
+            let from = toml::sourced(&s.cfg.file, &cg);
+            if !lines.contains(&from) {
+                lines.push(from);
+            }
+        }
+        Some((mode?, Prov::join(lines, ", ")))
+    };
+    let (mut a, mut b) = (side(true)?, side(false)?);
+    if a.0 == b.0 {
+        return None;
+    }
+    // Each end's lines first, then the other end's, as related lines: a
+    // finding at one end's mode names both ends' channel-group lines.
+    let (sa, sb) = (a.1.srcs.clone(), b.1.srcs.clone());
+    for (end, other) in [(&mut a.1, sb), (&mut b.1, sa)] {
+        for s in other {
+            if !end.srcs.contains(&s) {
+                end.srcs.push(s);
+            }
+        }
+    }
+    Some([a, b])
 }
 
 /// Whether this group is the MLAG peer link of its switch.
@@ -635,14 +687,18 @@ fn one_link(
             at,
         });
     }
-    let (lag, disagree) =
+    let lag_ends = per_end_modes(&cable_ends, &is_a);
+    let (lag, disagree) = if lag_ends.is_some() {
+        (None, true)
+    } else {
         match bundle_mode(cable_ends.iter().copied(), b.len() > 1 || a_all.len() > 1) {
             Ok(l) => (l, false),
             Err(remark) => {
                 remarks.push(remark);
                 (None, true)
             }
-        };
+        }
+    };
     let lag = match lag {
         Some(l) => Some(l),
         None if cabs.len() > 1 && !peer_link && !disagree => {
@@ -834,6 +890,7 @@ fn one_link(
         b: b.iter().map(|s| s.to_string()).collect(),
         members: cabs.len(),
         lag,
+        lag_ends,
         peer_link,
         routed,
         speed: speed.map(|(m, from)| (speed_text(mbps(m.into())), from)),
@@ -910,6 +967,10 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     }
     if let Some((lag, from)) = &link.lag {
         out.value("lag", &toml::string(lag), from);
+    }
+    if let Some([(a, fa), (b, fb)]) = &link.lag_ends {
+        out.value("lag_a", &toml::string(a), fa);
+        out.value("lag_b", &toml::string(b), fb);
     }
     match (&link.vlans_ends, &link.vlans) {
         (Some([(a, fa), (b, fb)]), _) => {

@@ -27,17 +27,6 @@ impl Builder {
             .map(|m| m.map(|n| n as u32));
         let members = members.unwrap_or(Sp::new(1, span));
         let lag = self.r.enum_::<LagMode>(t, "lag");
-        let lag_written = lag.is_some();
-        let lag = lag.unwrap_or_else(|| {
-            Sp::new(
-                if members.value > 1 || b.len() > 1 || a_list.len() > 1 {
-                    LagMode::Lacp
-                } else {
-                    LagMode::None
-                },
-                span,
-            )
-        });
         let kind = self
             .r
             .enum_::<LinkKind>(t, "kind")
@@ -59,6 +48,8 @@ impl Builder {
         let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
         let ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);
         let vlans = self.per_end_vlans(vlans, &ends, &what);
+        let multi = b.len() > 1 || a_list.len() > 1;
+        let (lag, lag_written) = self.per_end_lag(lag, &ends, members.value, multi, span, &what);
         if !a_ok || !b_ok {
             return None;
         }
@@ -139,6 +130,78 @@ impl Builder {
             // without `vlans` does.
             (None, Some(one), None) | (None, None, Some(one)) => Some(one.clone()),
             (None, None, None) => None,
+        }
+    }
+
+    /// How a link's cables are bundled: `lag`, or from `lag_a` and
+    /// `lag_b`: their mode where they agree; where they differ no bundle
+    /// forms (LACP against `mode on` or against a plain port: IEEE
+    /// 802.1AX), so the cables are separate ports, `none`, at the span of
+    /// the end that bundles least. A multi-chassis link, whose cables the
+    /// format cannot write apart, stays bundled in the mode of its `a` end
+    /// (its `b` end's where `a` is `none`); `lag-mode-mismatch` reports
+    /// both. One of the two alone says the other end runs the format's
+    /// default: `lacp` with several cables or switches, else `none`, as a
+    /// link without any of them. `lag` with either is an input error. The
+    /// flag: whether the mode was written.
+    fn per_end_lag(
+        &mut self,
+        lag: Option<Sp<LagMode>>,
+        ends: &LinkEnds,
+        members: u32,
+        multi: bool,
+        span: Span,
+        what: &str,
+    ) -> (Sp<LagMode>, bool) {
+        let default = Sp::new(
+            if members > 1 || multi {
+                LagMode::Lacp
+            } else {
+                LagMode::None
+            },
+            span,
+        );
+        // One of the two alone: the other end is the format's default.
+        let (lag_a, lag_b) = match (&ends.lag_a, &ends.lag_b) {
+            (Some(a), None) => (Some(a), Some(&default)),
+            (None, Some(b)) => (Some(&default), Some(b)),
+            (a, b) => (a.as_ref(), b.as_ref()),
+        };
+        match (lag, lag_a, lag_b) {
+            (Some(both), _, _) => {
+                for (key, one) in [("lag_a", &ends.lag_a), ("lag_b", &ends.lag_b)] {
+                    if let Some(one) = one {
+                        self.r.diags.push(
+                            Diagnostic::schema(
+                                one.span,
+                                format!("{what} sets both `lag` (both ends) and `{key}`"),
+                            )
+                            .with_related(both.span, "`lag` set here")
+                            .with_help("write `lag` when both ends bundle alike, or `lag_a` and `lag_b` for each end"),
+                        );
+                    }
+                }
+                (both, true)
+            }
+            (None, Some(a), Some(b)) if a.value == b.value => {
+                let written = if ends.lag_b.is_some() { b } else { a };
+                (written.clone(), true)
+            }
+            (None, Some(a), Some(b)) => {
+                let rank = |m: LagMode| match m {
+                    LagMode::Lacp => 2,
+                    LagMode::Static => 1,
+                    LagMode::None => 0,
+                };
+                if multi {
+                    let m = if a.value == LagMode::None { b } else { a };
+                    (m.clone(), true)
+                } else {
+                    let least = if rank(a.value) < rank(b.value) { a } else { b };
+                    (Sp::new(LagMode::None, least.span), true)
+                }
+            }
+            _ => (default, false),
         }
     }
 

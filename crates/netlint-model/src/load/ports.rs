@@ -160,6 +160,8 @@ impl Builder {
             port_b: self.r.str(t, "port_b"),
             vlans_a: self.r.vlan_list(t, "vlans_a"),
             vlans_b: self.r.vlan_list(t, "vlans_b"),
+            lag_a: self.r.enum_(t, "lag_a"),
+            lag_b: self.r.enum_(t, "lag_b"),
         };
         if let Some(both) = &ends.native_vlan {
             for (key, one) in [

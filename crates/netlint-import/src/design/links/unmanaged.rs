@@ -146,6 +146,7 @@ pub(crate) fn unmanaged(
             speed: speed_of(&ports).map(|(m, from)| (speed_text(mbps(m.into())), from)),
             vlans: None,
             vlans_ends: None,
+            lag_ends: None,
             mtu: None,
             stp_cost: None,
             native: None,

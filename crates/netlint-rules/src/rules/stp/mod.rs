@@ -12,6 +12,7 @@ pub(crate) mod fixes;
 pub mod host_port_not_edge;
 pub mod l2_loop;
 mod l2_loop_off;
+pub mod lag_mode_mismatch;
 pub mod mstp_region_mismatch;
 pub mod native_vlan_mismatch;
 pub mod stp_cost_method_mismatch;
@@ -35,6 +36,7 @@ pub static RULES: &[&Rule] = &[
     &host_port_not_edge::RULE,
     &native_vlan_mismatch::RULE,
     &trunk_vlan_mismatch::RULE,
+    &lag_mode_mismatch::RULE,
     &bpdu_filter_risk::RULE,
 ];
 

@@ -45,7 +45,7 @@ fn in_use(design: &Design, link: &Link, a_end: bool, v: u16) -> bool {
 }
 
 /// "`acc1`", "`tor-a` and `tor-b`".
-fn end_names(design: &Design, link: &Link, a_end: bool) -> String {
+pub(super) fn end_names(design: &Design, link: &Link, a_end: bool) -> String {
     let names: Vec<String> = if a_end {
         std::iter::once(&link.a)
             .chain(&link.a_more)
