@@ -1,6 +1,8 @@
 //! Arista EOS.
 
-use crate::plan::{sorted_ports, switch_vlans, vlan_lines, vlan_list, McRole, Mode, SwitchOut, L2};
+use crate::plan::{
+    cisco_switchport_vlans, sorted_ports, switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2,
+};
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
 
@@ -58,26 +60,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
 }
 
 fn l2_lines(l2: &L2, switch_payload: u32, body: &mut Vec<String>) {
-    match l2.access {
-        Some(a) => {
-            body.push("  switchport mode access".to_string());
-            body.push(format!("  switchport access vlan {a}"));
-        }
-        None => {
-            body.push("  switchport mode trunk".to_string());
-            if let Some(n) = l2.native {
-                body.push(format!("  switchport trunk native vlan {n}"));
-            }
-            if let Some(a) = &l2.allowed {
-                let list = if a.is_empty() {
-                    "none".to_string()
-                } else {
-                    vlan_list(a)
-                };
-                body.push(format!("  switchport trunk allowed vlan {list}"));
-            }
-        }
-    }
+    cisco_switchport_vlans(l2, "  ", body);
     // EOS `mtu` is layer 3: switched frames are limited by `l2 mtu`, the
     // frame with its 18-byte Ethernet header and FCS.
     body.push(format!(

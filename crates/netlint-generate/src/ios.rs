@@ -4,7 +4,9 @@
 //! switches one) and no PFC in the QoS model the importer reads; the
 //! switch MTU is `system mtu` (the payload).
 
-use crate::plan::{sorted_ports, switch_pfc, switch_vlans, vlan_list, Mode, SwitchOut, L2};
+use crate::plan::{
+    cisco_switchport_vlans, sorted_ports, switch_pfc, switch_vlans, Mode, SwitchOut, L2,
+};
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
 
@@ -63,26 +65,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
 }
 
 fn l2_lines(l2: &L2, body: &mut Vec<String>) {
-    match l2.access {
-        Some(a) => {
-            body.push(" switchport mode access".to_string());
-            body.push(format!(" switchport access vlan {a}"));
-        }
-        None => {
-            body.push(" switchport mode trunk".to_string());
-            if let Some(n) = l2.native {
-                body.push(format!(" switchport trunk native vlan {n}"));
-            }
-            if let Some(a) = &l2.allowed {
-                let list = if a.is_empty() {
-                    "none".to_string()
-                } else {
-                    vlan_list(a)
-                };
-                body.push(format!(" switchport trunk allowed vlan {list}"));
-            }
-        }
-    }
+    cisco_switchport_vlans(l2, " ", body);
     if let Some(m) = l2.mtu {
         body.push(format!(" mtu {m}"));
     }

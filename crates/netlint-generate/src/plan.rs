@@ -110,6 +110,33 @@ pub(crate) fn switch_vlans(d: &Design, s: &Switch) -> BTreeSet<u16> {
 }
 
 /// `10,20-23,100`, as the vendors write VLAN lists.
+/// A switchport's mode and VLAN lines as NX-OS, EOS and IOS write them
+/// (`switchport mode access` / `access vlan`, or `mode trunk`, `trunk
+/// native vlan`, `trunk allowed vlan LIST|none`), each line after
+/// `indent`. OS10 writes a trunk's VLANs otherwise (os10.rs).
+pub(crate) fn cisco_switchport_vlans(l2: &L2, indent: &str, body: &mut Vec<String>) {
+    match l2.access {
+        Some(a) => {
+            body.push(format!("{indent}switchport mode access"));
+            body.push(format!("{indent}switchport access vlan {a}"));
+        }
+        None => {
+            body.push(format!("{indent}switchport mode trunk"));
+            if let Some(n) = l2.native {
+                body.push(format!("{indent}switchport trunk native vlan {n}"));
+            }
+            if let Some(a) = &l2.allowed {
+                let list = if a.is_empty() {
+                    "none".to_string()
+                } else {
+                    vlan_list(a)
+                };
+                body.push(format!("{indent}switchport trunk allowed vlan {list}"));
+            }
+        }
+    }
+}
+
 pub(crate) fn vlan_list(set: &BTreeSet<u16>) -> String {
     let s: VlanSet = set.iter().copied().collect();
     s.to_string().replace(", ", ",")
