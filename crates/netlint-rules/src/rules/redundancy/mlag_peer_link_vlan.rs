@@ -2,6 +2,7 @@
 //! MLAG peer-link between its switches does not.
 
 use crate::rules::fix_at::link_vlans_plus;
+use crate::rules::stp::trunk_vlan_mismatch::end_names;
 use crate::{declare_rule, Context};
 use netlint_analysis::l2::{peer_groups, peer_link_between};
 use netlint_analysis::{BridgeKind, Failures};
@@ -178,13 +179,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         // related line (the finding sits at the list that lacks them).
         if let Some(link) = pl.map(|l| design.link(l)) {
             let ends = [
-                (
-                    link.ends.vlans_a.as_ref(),
-                    std::iter::once(&link.a).collect::<Vec<_>>(),
-                ),
-                (link.ends.vlans_b.as_ref(), link.b.iter().collect()),
+                (link.ends.vlans_a.as_ref(), true),
+                (link.ends.vlans_b.as_ref(), false),
             ];
-            for (list, switches) in ends {
+            for (list, a_end) in ends {
                 let Some(list) =
                     list.filter(|l| Some(l.span) != link.vlans.as_ref().map(|v| v.span))
                 else {
@@ -194,15 +192,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if allowed.is_empty() {
                     continue;
                 }
-                let names: Vec<String> = switches
-                    .iter()
-                    .map(|s| format!("`{}`", design.switch(s.value).name))
-                    .collect();
                 d = d.with_related(
                     list.span,
                     format!(
                         "the peer-link's end at {} allows {}",
-                        names.join(", "),
+                        end_names(design, link, a_end),
                         vlan_list(&allowed)
                     ),
                 );

@@ -5,7 +5,7 @@
 use super::and_list;
 use crate::rules::fix_at::{link_table, vlans_plus};
 use crate::{declare_rule, Context};
-use netlint_model::{Design, Diagnostic, Fix, Link, LinkKind, Sp, VlanSet};
+use netlint_model::{Design, Diagnostic, Fix, Link, LinkKind, Sp, SwitchId, VlanSet};
 
 declare_rule!(
     RULE,
@@ -30,33 +30,30 @@ fn in_use(design: &Design, link: &Link, a_end: bool, v: u16) -> bool {
     if v == 1 {
         return false;
     }
-    let switches: Vec<_> = if a_end {
-        std::iter::once(&link.a).chain(&link.a_more).collect()
-    } else {
-        link.b.iter().collect()
-    };
-    switches.iter().any(|s| {
+    end_switches(link, a_end).into_iter().any(|s| {
         design
-            .switch(s.value)
+            .switch(s)
             .vlans
             .as_ref()
             .is_some_and(|d| d.value.contains(v))
     })
 }
 
-/// "`acc1`", "`tor-a` and `tor-b`".
-pub(super) fn end_names(design: &Design, link: &Link, a_end: bool) -> String {
-    let names: Vec<String> = if a_end {
-        std::iter::once(&link.a)
-            .chain(&link.a_more)
-            .map(|s| format!("`{}`", design.switch(s.value).name))
-            .collect()
+/// The switches of one end of a link (`a` and `a_more`, or every `b`).
+fn end_switches(link: &Link, a_end: bool) -> Vec<SwitchId> {
+    if a_end {
+        link.a_ends().map(|s| s.value).collect()
     } else {
-        link.b
-            .iter()
-            .map(|s| format!("`{}`", design.switch(s.value).name))
-            .collect()
-    };
+        link.b.iter().map(|s| s.value).collect()
+    }
+}
+
+/// "`acc1`", "`tor-a` and `tor-b`".
+pub(crate) fn end_names(design: &Design, link: &Link, a_end: bool) -> String {
+    let names: Vec<String> = end_switches(link, a_end)
+        .into_iter()
+        .map(|s| format!("`{}`", design.switch(s).name))
+        .collect();
     and_list(&names)
 }
 
