@@ -323,3 +323,70 @@ fn atc_vnics_no_switch_names_are_placed_on_the_inferred_converged_switch() {
     insta::assert_snapshot!("atc-isolation-only.toml", toml);
     insta::assert_snapshot!("atc-isolation-only.notes", notes_text(&notes));
 }
+
+/// A network's role comes from evidence, never from its name (issue 32
+/// item 2). Without RDMA collected, the storage vNICs of the intent
+/// `managementcomputestorage` were `management` because the name holds
+/// "manage"; the intent (`Get-NetIntent`: storage) says storage.
+#[test]
+fn the_intent_not_the_name_gives_the_role() {
+    let hs = hosts(|v| {
+        v["Cmdlets"]
+            .as_object_mut()
+            .unwrap()
+            .remove("Get-NetAdapterRdma");
+    });
+    let (toml, _) = import(&hs);
+    for smb in [SMB1, SMB2] {
+        let t = table(&toml, &format!("[networks.\"{smb}\"]"));
+        assert!(
+            t.contains(&format!(
+                "role = \"storage\"                         # Network ATC intent {INTENT} (storage)"
+            )),
+            "{t}"
+        );
+    }
+}
+
+/// Without any evidence (no intent, cluster network, RDMA or
+/// live-migration setting collected) a network's role is `unknown`, said
+/// in a note naming it: the name is no evidence.
+#[test]
+fn without_evidence_a_role_is_unknown() {
+    let hs = hosts(|v| {
+        let c = v["Cmdlets"].as_object_mut().unwrap();
+        for k in [
+            "Get-NetIntent",
+            "Get-NetAdapterRdma",
+            "Get-ClusterNetwork",
+            "Get-ClusterNetworkInterface",
+            "Get-VMMigrationNetwork",
+        ] {
+            c.remove(k);
+        }
+        // The vNICs keep ATC's names; give them hand-made ones, which
+        // tell nothing.
+        let text = serde_json::to_string(&*c)
+            .unwrap()
+            .replace("vSMB(managementcomputestorage#ethernet 2)", "Storage 2")
+            .replace("vSMB(managementcomputestorage#ethernet)", "Storage 1")
+            .replace("vManagement(managementcomputestorage)", "Management");
+        *c = serde_json::from_str(&text).unwrap();
+    });
+    let (toml, notes) = import(&hs);
+    let notes = notes_text(&notes);
+    for (net, header) in [
+        ("Storage 1", "[networks.\"Storage 1\"]"),
+        ("Storage 2", "[networks.\"Storage 2\"]"),
+        ("Management", "[networks.Management]"),
+    ] {
+        let t = table(&toml, header);
+        assert!(t.contains("role = \"unknown\""), "{net}: {t}");
+        assert!(
+            notes.contains(&format!(
+                "network {net}: role `unknown` the collection gives no evidence"
+            )),
+            "{notes}"
+        );
+    }
+}

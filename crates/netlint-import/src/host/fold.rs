@@ -26,6 +26,7 @@ use crate::Document;
 
 use super::emit::{self, Entry, HostEntries};
 use super::facts::*;
+use super::hyperv::AtcVnic;
 use super::join::same_host;
 use networks::{write_networks, Evidence};
 
@@ -120,6 +121,53 @@ impl Ctx<'_> {
         }
         e
     }
+}
+
+/// What Network ATC says a host vNIC carries: the intent ATC's name for
+/// it gives (`vSMB(<intent>#<pNIC>)`, `vManagement(<intent>)`), stated when
+/// the collection has that intent with that type. An intent collected
+/// without that type contradicts the name: no evidence.
+fn atc_of_vnic(h: &HostFacts, vnic: &str) -> Option<networks::Atc> {
+    let (kind, intent) = super::hyperv::atc_vnic(vnic)?;
+    let stated = match h
+        .intents
+        .iter()
+        .flatten()
+        .find(|i| i.name.eq_ignore_ascii_case(intent))
+    {
+        Some(i) => match kind {
+            AtcVnic::Storage if i.storage => true,
+            AtcVnic::Management if i.management => true,
+            _ => return None,
+        },
+        None => false,
+    };
+    Some(networks::Atc {
+        kind,
+        intent: intent.to_string(),
+        stated,
+    })
+}
+
+/// What Network ATC says a physical NIC with an address carries: an
+/// intent of storage alone, or of management alone, on that NIC (a
+/// compute intent puts a virtual switch on it, and the vNICs say).
+fn atc_of_nic(h: &HostFacts, nic: &str) -> Option<networks::Atc> {
+    let i = h
+        .intents
+        .iter()
+        .flatten()
+        .find(|i| i.adapters.iter().any(|a| a.eq_ignore_ascii_case(nic)))?;
+    let kind = match (i.storage, i.management, i.compute) {
+        (true, false, false) => AtcVnic::Storage,
+        (false, true, false) => AtcVnic::Management,
+        _ => return None,
+    };
+    Some(networks::Atc {
+        kind,
+        intent: i.name.clone(),
+        stated: true,
+    })
 }
 
 /// The design platform of a Windows build or caption.

@@ -177,21 +177,38 @@ pub fn vethernet(alias: &str) -> Option<&str> {
         .and_then(|s| s.strip_suffix(')'))
 }
 
-/// The Network ATC intent a host vNIC belongs to, by ATC's names:
-/// `vSMB(<intent>#<pNIC>)` -> `<intent>`, `vManagement(<intent>)` ->
-/// `<intent>`.
-pub fn atc_intent(vnic: &str) -> Option<&str> {
+/// What Network ATC made a host vNIC for, by the names it gives them:
+/// `vSMB(<intent>#<pNIC>)` for a storage intent's SMB adapters,
+/// `vManagement(<intent>)` for a management intent's (Microsoft, "Network
+/// ATC overview" and "Manage Network ATC": the adapters ATC creates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtcVnic {
+    Storage,
+    Management,
+}
+
+/// The Network ATC intent a host vNIC belongs to, and what ATC made it
+/// for, by ATC's names: `vSMB(<intent>#<pNIC>)` -> (storage, `<intent>`),
+/// `vManagement(<intent>)` -> (management, `<intent>`).
+pub fn atc_vnic(vnic: &str) -> Option<(AtcVnic, &str)> {
     let lower = vnic.to_ascii_lowercase();
-    let inner = if lower.starts_with("vsmb(") {
-        &vnic[5..]
+    let (kind, inner) = if lower.starts_with("vsmb(") {
+        (AtcVnic::Storage, &vnic[5..])
     } else if lower.starts_with("vmanagement(") {
-        &vnic[12..]
+        (AtcVnic::Management, &vnic[12..])
     } else {
         return None;
     };
     let inner = inner.strip_suffix(')')?;
     let intent = inner.split('#').next().unwrap_or(inner);
-    (!intent.is_empty()).then_some(intent)
+    (!intent.is_empty()).then_some((kind, intent))
+}
+
+/// The Network ATC intent a host vNIC belongs to, by ATC's names:
+/// `vSMB(<intent>#<pNIC>)` -> `<intent>`, `vManagement(<intent>)` ->
+/// `<intent>`.
+pub fn atc_intent(vnic: &str) -> Option<&str> {
+    atc_vnic(vnic).map(|(_, i)| i)
 }
 
 /// The switch Network ATC builds for an intent.

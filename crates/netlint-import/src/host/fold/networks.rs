@@ -11,6 +11,7 @@ use crate::design::Mapped;
 
 use super::super::emit::{line_kv, line_mapped, Blank};
 use super::super::facts::*;
+use super::super::hyperv::AtcVnic;
 use super::{HostNote, NoteKind};
 
 /// What the interfaces of one network tell about it. A fact an
@@ -32,6 +33,8 @@ pub(super) struct Evidence {
     pub(super) unknown_vlans: Vec<String>,
     pub(super) mtus: Vec<u32>,
     pub(super) first: Option<(String, u32)>,
+    /// The Network ATC intent of an adapter on it.
+    pub(super) atc: Option<Atc>,
 }
 
 impl Evidence {
@@ -51,16 +54,49 @@ impl Evidence {
     }
 }
 
-fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, String, bool) {
-    let n = name.to_ascii_lowercase().replace([' ', '-', '_'], "");
-    let has = |words: &[&str]| words.iter().any(|w| n.contains(w));
-    if e.rdma == Some(true) {
-        return (
-            "storage",
-            Some("smb"),
-            "RDMA on its interfaces: SMB Direct".into(),
-            true,
-        );
+/// What Network ATC says a network carries: the intent of the adapter on
+/// it and what ATC made that adapter for.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Atc {
+    pub(super) kind: AtcVnic,
+    pub(super) intent: String,
+    /// The intent is in the collection (`Get-NetIntent`) with that type;
+    /// `false`: known only by the names ATC gives its adapters.
+    pub(super) stated: bool,
+}
+
+/// A network's role, from evidence only, strongest first: a Network ATC
+/// intent; the cluster network role ClusterAndClient (the network clients
+/// and management reach the cluster on); RDMA on its interfaces (SMB
+/// Direct); a live-migration network; the cluster network role Cluster.
+/// Nothing else tells a role: never the name (an intent named
+/// `managementcompute` carries storage vNICs too), and without evidence
+/// the role is `unknown`, which the format checks only for what the
+/// switches decide. Returns (role, protocol, why, inferred).
+fn role_of(e: &Evidence) -> (&'static str, Option<&'static str>, String, bool) {
+    if let Some(a) = &e.atc {
+        let (role, proto, what) = match a.kind {
+            AtcVnic::Storage => ("storage", Some("smb"), "storage"),
+            AtcVnic::Management => ("management", None, "management"),
+        };
+        return if a.stated {
+            (
+                role,
+                proto,
+                format!("Network ATC intent {} ({what})", a.intent),
+                false,
+            )
+        } else {
+            (
+                role,
+                proto,
+                format!(
+                    "Network ATC names its {what} adapters so (intent {}, not collected)",
+                    a.intent
+                ),
+                true,
+            )
+        };
     }
     if e.cluster_role == Some(ClusterRole::ClusterAndClient) {
         return (
@@ -68,6 +104,14 @@ fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, Str
             None,
             "cluster network role ClusterAndClient".into(),
             false,
+        );
+    }
+    if e.rdma == Some(true) {
+        return (
+            "storage",
+            Some("smb"),
+            "RDMA on its interfaces: SMB Direct".into(),
+            true,
         );
     }
     if e.lm {
@@ -78,25 +122,6 @@ fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, Str
             false,
         );
     }
-    let by_name: &[(&[&str], &str, Option<&str>)] = &[
-        (&["mgmt", "manage"], "management", None),
-        (
-            &["livemigration", "migration", "lm"],
-            "live-migration",
-            None,
-        ),
-        (&["iscsi"], "storage", Some("iscsi")),
-        (&["smb", "storage", "rdma", "s2d"], "storage", Some("smb")),
-        (&["csv"], "csv", None),
-        (&["heartbeat", "cluster", "hb"], "cluster", None),
-        (&["backup"], "backup", None),
-        (&["replica"], "replica", None),
-    ];
-    for (words, role, proto) in by_name {
-        if has(words) {
-            return (role, *proto, format!("from the name `{name}`"), true);
-        }
-    }
     if e.cluster_role == Some(ClusterRole::Cluster) {
         return (
             "cluster",
@@ -106,9 +131,9 @@ fn role_of(name: &str, e: &Evidence) -> (&'static str, Option<&'static str>, Str
         );
     }
     (
-        "cluster",
+        "unknown",
         None,
-        "not told by the collection: written as cluster, correct it".into(),
+        "the collection gives no evidence of what it carries (no Network ATC intent, cluster network role, RDMA or live-migration setting): set its role".into(),
         true,
     )
 }
@@ -121,7 +146,7 @@ pub(super) fn write_networks(
     notes: &mut Vec<HostNote>,
 ) {
     for (name, e) in nets {
-        let (role, proto, why, inferred) = role_of(name, e);
+        let (role, proto, why, inferred) = role_of(e);
         let (file, line) = e.first.clone().unwrap_or_default();
         if inferred {
             notes.push(HostNote {
@@ -245,18 +270,55 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_role_not_told_by_the_collection_is_said_to_be_inferred() {
+    fn a_role_comes_from_evidence_never_from_the_name() {
+        // No evidence: unknown, whatever the name says.
         let e = Evidence::default();
-        let (role, _, why, inferred) = role_of("Net7", &e);
-        assert_eq!(role, "cluster");
-        assert!(inferred && why.contains("not told"), "{why}");
-        let (role, proto, _, inferred) = role_of("vSMB(storage#pNIC1)", &e);
-        assert_eq!((role, proto, inferred), ("storage", Some("smb"), true));
+        let (role, proto, why, inferred) = role_of(&e);
+        assert_eq!((role, proto), ("unknown", None));
+        assert!(inferred && why.contains("no evidence"), "{why}");
         let lm = Evidence {
             lm: true,
             ..Default::default()
         };
-        assert_eq!(role_of("Net7", &lm).0, "live-migration");
-        assert!(!role_of("Net7", &lm).3);
+        assert_eq!(role_of(&lm).0, "live-migration");
+        assert!(!role_of(&lm).3);
+        // A Network ATC storage adapter is storage even when the cluster
+        // network is ClusterAndClient or the intent's name says
+        // management.
+        let atc = Evidence {
+            cluster_role: Some(ClusterRole::ClusterAndClient),
+            atc: Some(Atc {
+                kind: AtcVnic::Storage,
+                intent: "managementcompute".into(),
+                stated: true,
+            }),
+            ..Default::default()
+        };
+        let (role, proto, why, inferred) = role_of(&atc);
+        assert_eq!((role, proto, inferred), ("storage", Some("smb"), false));
+        assert!(why.contains("managementcompute"), "{why}");
+        // Known by ATC's naming only: inferred.
+        let named = Evidence {
+            atc: Some(Atc {
+                kind: AtcVnic::Management,
+                intent: "mgmt".into(),
+                stated: false,
+            }),
+            ..Default::default()
+        };
+        assert_eq!(role_of(&named).0, "management");
+        assert!(role_of(&named).3);
+        // RDMA: storage; cluster role Cluster alone: cluster.
+        let rdma = Evidence {
+            rdma: Some(true),
+            cluster_role: Some(ClusterRole::Cluster),
+            ..Default::default()
+        };
+        assert_eq!(role_of(&rdma).0, "storage");
+        let cl = Evidence {
+            cluster_role: Some(ClusterRole::Cluster),
+            ..Default::default()
+        };
+        assert_eq!(role_of(&cl).0, "cluster");
     }
 }

@@ -163,7 +163,9 @@ pub(super) fn write(c: &mut Ctx<'_>, a: &Host<'_>, docs: &[Document], switches: 
                 .map(|s| s.value.clone());
             let rdma = n.rdma_enabled.as_ref().map(|e| e.value);
             let file = h.file.clone();
+            let atc = super::atc_of_nic(h, &n.name);
             let e = c.evidence(&net, *line);
+            e.atc = e.atc.take().or(atc);
             e.cluster_role = e.cluster_role.or(role);
             e.subnet = e.subnet.clone().or(subnet);
             e.rdma(rdma);

@@ -343,8 +343,10 @@ pub(super) fn vnics(
         let vlan = v.vlan.as_ref().map(|x| (x.value, c.src(x)));
         let rdma = v.rdma_enabled.as_ref().map(|r| r.value);
         let lm = lm_nets.contains(&net);
+        let atc = super::atc_of_vnic(h, &v.name);
         let file = h.file.clone();
         let e = c.evidence(&net, v.line);
+        e.atc = e.atc.take().or(atc);
         e.cluster_role = e.cluster_role.or(role);
         e.subnet = e.subnet.clone().or(subnet);
         e.rdma(rdma);
