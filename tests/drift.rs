@@ -153,6 +153,14 @@ const CASES: &[Case] = &[
         built_line: Some("network = \"smb2\""),
     },
     Case {
+        twin: "role",
+        rule: "drift-role",
+        severity: "warning",
+        fails: None,
+        design_line: "role = \"management\"",
+        built_line: Some("role = \"cluster\""),
+    },
+    Case {
         twin: "vnic-weight",
         rule: "drift-vnic",
         severity: "warning",

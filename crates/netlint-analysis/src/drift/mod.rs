@@ -5,7 +5,8 @@
 //! compares every value that changes what the network does: VLANs allowed
 //! on trunks and ports or defined on switches, MTUs, spanning-tree mode,
 //! priority and MST region, cabling, LAGs, teams, vNICs, SMB bandwidth
-//! limits, RDMA, DCB, live migration, and elements present on one side
+//! limits, RDMA, DCB, live migration, networks' roles where the as-built
+//! tells them apart ([`role_fits`]), and elements present on one side
 //! only. Descriptions, comments, names and the order of tables are not
 //! compared. The result is facts only: which element ([`At`]), which value
 //! ([`Field`]), the value on each side ([`Value`]) and the line that sets
@@ -15,12 +16,16 @@
 mod fabric;
 mod hosts;
 pub mod matching;
+mod networks;
+
+pub use networks::role_fits;
 
 pub use matching::{match_designs, HostParts, MatchedBy, Matching, Pairs};
 
 use netlint_model::{
     Bandwidth, Design, HostId, LagMode, LinkId, LoadBalancing, Mtu, NetworkId, NicIdx, PolicyMatch,
-    Rdma, Span, StpMode, SwitchId, SwitchLag, TeamIdx, TeamMode, Transport, VSwitchIdx, VlanSet,
+    Protocol, Rdma, Role, Span, StpMode, SwitchId, SwitchLag, TeamIdx, TeamMode, Transport,
+    VSwitchIdx, VlanSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -67,6 +72,8 @@ pub enum At {
     HostDcb(Two<HostId>),
     /// A switch's `dcb` table.
     SwitchDcb(Two<SwitchId>),
+    /// A network matched on both sides.
+    Network(Two<NetworkId>),
     /// A design NIC that the as-built's cabling (a [`CabledPeer`], by its
     /// index in the peers given to [`drift_with`]) places at a switch port,
     /// where the as-built holds no such host.
@@ -124,6 +131,9 @@ pub enum Field {
     /// A host-facing port's BPDU guard (`host_ports.bpdu_guard`, a port's
     /// `bpdu_guard`).
     BpduGuard,
+    /// A network's role (and storage protocol), where the as-built's role
+    /// cannot be the design's ([`role_fits`]).
+    NetworkRole,
 }
 
 /// A value on one side. Ids are of that side's design.
@@ -157,6 +167,8 @@ pub enum Value {
     Policies(Vec<(PolicyMatch, u8)>),
     Transport(Transport),
     Networks(Vec<NetworkId>),
+    /// A network's role and its storage protocol (None: not stated).
+    Role(Role, Option<Protocol>),
 }
 
 /// One difference between the design and the network as built.
@@ -249,6 +261,7 @@ pub fn drift_with(design: &Design, built: &Design, peers: &[CabledPeer]) -> Drif
     c.links();
     c.hosts();
     c.cabled_nics();
+    c.networks();
     let differences = c.out;
     Drift {
         matching,

@@ -14,6 +14,7 @@ pub mod live_migration;
 pub mod missing;
 pub mod mtu;
 pub mod rdma;
+pub mod role;
 pub mod smb_limit;
 pub mod stp;
 pub mod team;
@@ -28,6 +29,7 @@ pub static RULES: &[&DriftRule] = &[
     &lag::RULE,
     &team::RULE,
     &vnic::RULE,
+    &role::RULE,
     &smb_limit::RULE,
     &rdma::RULE,
     &dcb::RULE,
@@ -141,6 +143,10 @@ pub(crate) fn element_words(cx: &DriftContext<'_>, at: &At) -> String {
             both_names(&d.switch(s.design).name, &b.switch(s.built).name)
         ),
         At::CabledNic { host: h, nic, .. } => format!("NIC `{}`", d.host(h).nic(nic).name),
+        At::Network(n) => format!(
+            "network {}",
+            both_names(&d.network(n.design).name, &b.network(n.built).name)
+        ),
     }
 }
 
@@ -254,6 +260,7 @@ pub(crate) fn touched(cx: &DriftContext<'_>, at: &At, field: Field) -> Vec<Eleme
             let dh = d.host(h);
             vec![dh.nic_element(nic), dh.element()]
         }
+        At::Network(n) => vec![d.network(n.design).element()],
     }
 }
 
@@ -353,6 +360,8 @@ pub(crate) fn value_words(
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Value::Role(r, Some(p)) => format!("`{r}` (`{p}`)"),
+        Value::Role(r, None) => format!("`{r}`"),
     }
 }
 
@@ -474,6 +483,7 @@ pub(crate) fn field_words(field: Field) -> &'static str {
         Field::LmSimultaneous => "simultaneous migrations",
         Field::Edge => "edge (portfast) on host ports:",
         Field::BpduGuard => "BPDU guard on host ports:",
+        Field::NetworkRole => "role",
     }
 }
 
