@@ -113,6 +113,8 @@ fn check_and_diff_read_hyperv_vsphere_and_sddc_collections() {
         let (code, out, err) = t.run(&["diff", "design.toml", input]);
         assert_ne!(code, 2, "diff {input}: {err}{out}");
         assert!(err.contains(said), "diff {input}: {err}");
+        // The roles imported from the input are the input's own roles.
+        assert!(!out.contains("drift-role"), "diff {input}: {out}");
         std::fs::remove_file(t.path().join("design.toml")).unwrap();
     }
     // --from on check and diff, host kinds included.
