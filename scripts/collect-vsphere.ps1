@@ -1,7 +1,8 @@
 <#
 .SYNOPSIS
     netlint collect vsphere: the network of every ESXi host of one or more
-    vSphere clusters, as built, written as one JSON file per cluster for
+    vSphere clusters, and of standalone ESXi hosts, as built, written as
+    one JSON file per cluster (and per standalone host) for
     `netlint import`.
 
 .DESCRIPTION
@@ -17,11 +18,25 @@
     Connect-VIServer vc01.contoso.com
     .\collect-vsphere.ps1 -Cluster prod-cl01 -OutDir .\collection
     netlint import .\collection\prod-cl01.vsphere.json tor-a.cfg tor-b.cfg
+
+.EXAMPLE
+    # A standalone host (a lab, an edge site, a host before it joins a
+    # cluster): connect to the host itself, or name it on a vCenter.
+    Connect-VIServer esx-edge01.contoso.com
+    .\collect-vsphere.ps1 -OutDir .\collection
+    .\collect-vsphere.ps1 -Server vc01.contoso.com -VMHost esx-edge01* -OutDir .\collection
+    netlint import .\collection\esx-edge01.contoso.com.vsphere.json
 #>
 [CmdletBinding()]
 param(
-    # Clusters to collect (names or wildcards); default: every cluster.
+    # Clusters to collect (names or wildcards); default: every cluster,
+    # and every host in no cluster.
     [string[]] $Cluster = @('*'),
+    # Hosts to collect one by one (names or wildcards), each to its own
+    # file <host>.vsphere.json, with its cluster named if it is in one:
+    # standalone hosts, or one host of a cluster. Connected to an ESXi host
+    # itself (Connect-VIServer to the host), that host is collected.
+    [string[]] $VMHost,
     # vCenter (or ESXi host) to connect to when no connection is open.
     [string] $Server,
     # Folder the JSON files are written to.
@@ -157,18 +172,51 @@ function Get-HostNetwork($vmhost) {
     }
 }
 
+# Writes one collection file: `$name.vsphere.json` holding `$hosts`, of
+# cluster `$clusterName` ($null: a standalone host, in no cluster).
+function Write-Collection($name, $clusterName, $hosts) {
+    $doc = [ordered]@{
+        Collector = 'netlint collect vsphere'; FormatVersion = 1
+        CollectedAt = (Get-Date).ToUniversalTime().ToString('s') + 'Z'
+        Server = $global:DefaultVIServer.Name; Cluster = $clusterName
+        Hosts = @($hosts)
+    }
+    $file = Join-Path $OutDir ("{0}.vsphere.json" -f ($name -replace '[\\/:*?"<>|]', '_'))
+    $doc | ConvertTo-Json -Depth 8 | Set-Content -Path $file -Encoding UTF8
+    Write-Host "wrote $file ($(@($hosts).Count) hosts)"
+}
+
+# The cluster a host is in, or $null for a standalone host.
+function Get-HostCluster($vmhost) {
+    $cl = @(Get-Cluster -VMHost $vmhost -ErrorAction SilentlyContinue)
+    if ($cl.Count -gt 0) { $cl[0].Name } else { $null }
+}
+
+# Each standalone host (or host named with -VMHost) to its own file.
+function Write-Standalone($vmhosts) {
+    foreach ($h in @($vmhosts | Sort-Object Name)) {
+        Write-Verbose "collecting $($h.Name)"
+        Write-Collection $h.Name (Get-HostCluster $h) @(Get-HostNetwork $h)
+    }
+}
+
+if ($global:DefaultVIServer.ProductLine -eq 'embeddedEsx') {
+    # Connected to an ESXi host itself: it is the only host there is.
+    Write-Standalone @(Get-VMHost)
+    return
+}
+if ($VMHost) {
+    Write-Standalone @(Get-VMHost -Name $VMHost)
+    if (-not $PSBoundParameters.ContainsKey('Cluster')) { return }
+}
 foreach ($cl in @(Get-Cluster -Name $Cluster)) {
     $hosts = foreach ($h in @(Get-VMHost -Location $cl | Sort-Object Name)) {
         Write-Verbose "collecting $($h.Name)"
         Get-HostNetwork $h
     }
-    $doc = [ordered]@{
-        Collector = 'netlint collect vsphere'; FormatVersion = 1
-        CollectedAt = (Get-Date).ToUniversalTime().ToString('s') + 'Z'
-        Server = $global:DefaultVIServer.Name; Cluster = $cl.Name
-        Hosts = @($hosts)
-    }
-    $file = Join-Path $OutDir ("{0}.vsphere.json" -f ($cl.Name -replace '[\\/:*?"<>|]', '_'))
-    $doc | ConvertTo-Json -Depth 8 | Set-Content -Path $file -Encoding UTF8
-    Write-Host "wrote $file ($(@($hosts).Count) hosts)"
+    Write-Collection $cl.Name $cl.Name @($hosts)
+}
+if (-not $PSBoundParameters.ContainsKey('Cluster')) {
+    # Hosts of the vCenter in no cluster (a host in a datacenter or folder).
+    Write-Standalone @(Get-VMHost | Where-Object { $null -eq (Get-HostCluster $_) })
 }

@@ -242,13 +242,19 @@ pub fn summary_lines(name: &str, read: &Read) -> Vec<String> {
                 )
             }
         )),
-        Input::Vsphere(c) => out.push(format!(
-            "{name}: vsphere collection of cluster {}: {} host(s)",
-            c.cluster
-                .as_ref()
-                .map_or("(unnamed)".to_string(), |c| esc(&c.value)),
-            c.hosts.len()
-        )),
+        Input::Vsphere(c) => out.push(match &c.cluster {
+            Some(cl) => format!(
+                "{name}: vsphere collection of cluster {}: {} host(s)",
+                esc(&cl.value),
+                c.hosts.len()
+            ),
+            // `netlint collect vsphere` writes `Cluster: null` for a host
+            // in no cluster (connected to the host itself, or -VMHost).
+            None => format!(
+                "{name}: vsphere collection of {} standalone host(s) (in no cluster)",
+                c.hosts.len()
+            ),
+        }),
         Input::Sddc(s, hosts) => {
             for (node, h) in s.nodes.iter().zip(hosts) {
                 out.push(format!(
