@@ -3,7 +3,9 @@
 //! ports and VMs use, one profile per cluster holding what its hosts share
 //! (the value most hosts have), and per host only what differs
 //! ([`emit::per_cluster`], which also writes them). Each value carries a
-//! comment naming the collection line it came from.
+//! comment naming the collection line it came from, and the same line in
+//! the source map ([`Written::map`]), so that `netlint check` on the
+//! collection reports a finding on the value at that line.
 //!
 //! Mapping:
 //!
@@ -32,12 +34,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::design::toml::{key, string};
-use crate::design::Tables;
+use crate::design::toml::{key, string, Prov};
+use crate::design::{At, Mapped, SourceMap, Tables};
 use crate::model::Sourced;
 use crate::names::{mbps, speed_text};
 
-use super::emit::{self, line_kv, Entry, HostEntries};
+use super::emit::{self, line_kv, line_mapped, Blank, Entry, HostEntries};
 use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
 
 /// A cable from a cabling sheet between a switch port and a host NIC.
@@ -47,14 +49,18 @@ pub struct HostCable {
     pub port: String,
     pub host: String,
     pub nic: String,
-    pub at: String,
+    /// The cabling row.
+    pub at: At,
 }
 
-/// The written tables and the notes.
+/// The written tables, the notes, and the source map.
 #[derive(Clone, Debug, Default)]
 pub struct Written {
     pub toml: String,
     pub notes: Vec<String>,
+    /// Where each written value came from (its collection line, or the
+    /// cabling row), by its byte range in `toml`.
+    pub map: SourceMap,
 }
 
 struct NetInfo {
@@ -63,10 +69,10 @@ struct NetInfo {
     name: String,
     role: &'static str,
     protocol: Option<&'static str>,
-    vlan: Option<(u16, String)>,
+    vlan: Option<(u16, Prov)>,
     /// The MTUs of its vmkernel ports that the collection states: one it
     /// does not state is no vote (it is noted, never taken as 1500).
-    mtus: Vec<(u32, String)>,
+    mtus: Vec<(u32, Prov)>,
     vm: bool,
 }
 
@@ -94,6 +100,7 @@ pub fn write_in(
     }
     let mut nets = networks(colls, &mut notes);
     let mut out = String::new();
+    let mut map: Vec<Mapped> = Vec::new();
     for (pg, n) in nets.iter_mut() {
         n.name = tables.claim("networks", pg);
         if n.name != *pg {
@@ -110,16 +117,30 @@ pub fn write_in(
         if let Some(p) = n.protocol {
             line_kv(&mut out, "protocol", &string(p), "");
         }
+        // Each mapped to the line its comment names: the port group's
+        // VLAN, the first vmkernel port with the MTU most run.
         if let Some((v, at)) = &n.vlan {
-            line_kv(&mut out, "vlan", &v.to_string(), at);
+            line_mapped(
+                &mut out,
+                &mut map,
+                "vlan",
+                &v.to_string(),
+                &at.text,
+                &at.srcs,
+                Blank::Omit,
+            );
         }
         if let Some((mtu, at)) = majority(&n.mtus) {
             if mtu != 1500 {
-                line_kv(
+                let at = at.then(", the MTU most of its vmkernel ports run");
+                line_mapped(
                     &mut out,
+                    &mut map,
                     "mtu",
                     &mtu.to_string(),
-                    &format!("{at}, the MTU most of its vmkernel ports run"),
+                    &at.text,
+                    &at.srcs,
+                    Blank::Omit,
                 );
             }
         }
@@ -162,13 +183,18 @@ pub fn write_in(
         }
         emit::per_cluster(
             &mut out,
+            &mut map,
             tables,
             &profile,
             several.then_some(cluster.as_str()),
             &hosts,
         );
     }
-    Written { toml: out, notes }
+    Written {
+        toml: out,
+        notes,
+        map: SourceMap::new(map),
+    }
 }
 
 /// [`write`] against the switches and cabling sheets of `docs`: the
@@ -194,7 +220,10 @@ pub fn write_with_docs_in(
             continue;
         };
         for row in &c.cables {
-            let at = format!("{}:{}", c.file, row.line);
+            let at = At {
+                file: c.file.clone(),
+                line: row.line,
+            };
             let (sw, port, host, nic) = if is_switch(&row.device) && !is_switch(&row.peer_device) {
                 (&row.device, &row.port, &row.peer_device, &row.peer_port)
             } else if is_switch(&row.peer_device) && !is_switch(&row.device) {
@@ -273,14 +302,15 @@ pub fn hint_ports(
     out
 }
 
-/// `file:line`, `default: <source>` or `inferred from file:line: <why>`.
-fn at<T>(file: &str, s: &Sourced<T>) -> String {
-    crate::design::toml::sourced(file, s).text
+/// `file:line` (or `default: <source>`, `inferred from file:line:
+/// <why>`) as a comment, with its line for the source map.
+fn at<T>(file: &str, s: &Sourced<T>) -> Prov {
+    crate::design::toml::sourced(file, s)
 }
 
-/// The most common value (ties: the first seen), with the comment of its
-/// first occurrence.
-fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
+/// The most common value (ties: the first seen), with where its first
+/// occurrence is.
+fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, Prov)]) -> Option<(T, Prov)> {
     let (first, _) = emit::majority(vals.iter().map(|v| &v.0))?;
     Some(vals[first].clone())
 }
@@ -415,7 +445,7 @@ fn rank(role: &str) -> u8 {
     }
 }
 
-fn pg_vlan(file: &str, h: &EsxHost, pg: &str, notes: &mut Vec<String>) -> Option<(u16, String)> {
+fn pg_vlan(file: &str, h: &EsxHost, pg: &str, notes: &mut Vec<String>) -> Option<(u16, Prov)> {
     let g = h.portgroups.iter().find(|g| g.name == pg)?;
     let v = g.vlan.as_ref()?;
     match &v.value {
@@ -473,8 +503,10 @@ fn host_entries(
     notes: &mut Vec<String>,
 ) -> Vec<Entry> {
     let mut e = Vec::new();
-    let mut push = |path: &[&str], key: &'static str, value: String, comment: String| {
-        e.push(Entry::new(path, key, value, comment))
+    // Every entry names the collection line (or cabling row) it came
+    // from, in its comment and for the source map.
+    let mut push = |path: &[&str], key: &'static str, value: String, from: Prov| {
+        e.push(Entry::sourced(path, key, value, from))
     };
     match &h.version {
         Some(v) => match platform(&v.value) {
@@ -482,7 +514,7 @@ fn host_entries(
                 &[],
                 "os",
                 string(p),
-                format!("{}, ESXi {}", at(file, v), v.value),
+                at(file, v).then(&format!(", ESXi {}", v.value)),
             ),
             None => notes.push(format!(
                 "{}: {name}: ESXi version {} is none the design format names; `os` not written",
@@ -511,7 +543,12 @@ fn host_entries(
             None
         };
         match power {
-            Some(p) => push(&[], "power", string(p), format!("{}, {}", at(file, pp), pp.value)),
+            Some(p) => push(
+                &[],
+                "power",
+                string(p),
+                at(file, pp).then(&format!(", {}", pp.value)),
+            ),
             None => notes.push(format!(
                 "{}: {name}: power policy {:?} is none the design names (a custom policy): `power` not written",
                 at(file, pp),
@@ -536,7 +573,7 @@ fn host_entries(
                 &p,
                 "card",
                 string(&card(&pci.value)),
-                format!("{}, PCI {}", at(file, pci), pci.value),
+                at(file, pci).then(&format!(", PCI {}", pci.value)),
             );
         }
         if let Some(d) = &n.description {
@@ -558,7 +595,7 @@ fn host_entries(
                 &p,
                 "speed",
                 string(&speed_text(mbps(s.value))),
-                format!("{}, BitRatePerSec {} (Mb/s)", at(file, s), s.value),
+                at(file, s).then(&format!(", BitRatePerSec {} (Mb/s)", s.value)),
             );
         }
         let cable = cables.iter().find(|c| {
@@ -572,16 +609,27 @@ fn host_entries(
                     super::vsphere::Protocol::Cdp => "CDP",
                     super::vsphere::Protocol::Lldp => "LLDP",
                 };
-                push(&p, "switch", string(&sw), format!("{file}:{}, {proto} device {}", nb.line, nb.device));
+                push(
+                    &p,
+                    "switch",
+                    string(&sw),
+                    Prov::line(file, nb.line).then(&format!(", {proto} device {}", nb.device)),
+                );
                 if let Some(port) = &nb.port {
                     let port = crate::names::IfName::parse_switch_port(port)
                         .map_or(port.clone(), |i| i.to_string());
-                    push(&p, "port", string(&port), format!("{file}:{}, {proto} port", nb.line));
+                    push(
+                        &p,
+                        "port",
+                        string(&port),
+                        Prov::line(file, nb.line).then(&format!(", {proto} port")),
+                    );
                 }
             }
             (_, Some(c)) => {
-                push(&p, "switch", string(&c.switch), c.at.clone());
-                push(&p, "port", string(&c.port), c.at.clone());
+                let row = Prov::line(&c.at.file, c.at.line);
+                push(&p, "switch", string(&c.switch), row.clone());
+                push(&p, "port", string(&c.port), row);
             }
             (Some(nb), None) => notes.push(format!(
                 "{file}:{}: {name} {}: its switch {} ({}) is not an imported switch; the NIC is written without `switch`",
@@ -634,7 +682,7 @@ fn host_entries(
             SwitchKind::Vss => "vss",
             SwitchKind::Vds => "vds",
         };
-        push(&p, "kind", string(kind), format!("{file}:{}", s.line));
+        push(&p, "kind", string(kind), Prov::line(file, s.line));
         let ups: Vec<String> = uplinks.iter().map(|u| string(u)).collect();
         push(
             &p,
@@ -649,7 +697,7 @@ fn host_entries(
         let lb = match (s.kind, &s.teaming) {
             (SwitchKind::Vss, Some(t)) => t.lb.as_ref().map(|l| (l.value, at(file, l))),
             _ => {
-                let all: Vec<(Lb, String)> = pgs
+                let all: Vec<(Lb, Prov)> = pgs
                     .iter()
                     .filter_map(|g| {
                         g.teaming
@@ -686,7 +734,7 @@ fn host_entries(
                 &p,
                 "networks",
                 format!("[{}]", vm.join(", ")),
-                format!("{file}:{}, VM port groups", s.line),
+                Prov::line(file, s.line).then(", VM port groups"),
             );
         }
         for k in &h.vmks {
@@ -715,7 +763,7 @@ fn host_entries(
                         &vp,
                         "active_uplinks",
                         format!("[{}]", a.join(", ")),
-                        format!("{file}:{}, port group {}", t.line, g.name),
+                        Prov::line(file, t.line).then(&format!(", port group {}", g.name)),
                     );
                     if !t.standby.is_empty() {
                         let sb: Vec<String> = t.standby.iter().map(|u| string(u)).collect();
@@ -723,7 +771,7 @@ fn host_entries(
                             &vp,
                             "standby_uplinks",
                             format!("[{}]", sb.join(", ")),
-                            format!("{file}:{}, port group {}", t.line, g.name),
+                            Prov::line(file, t.line).then(&format!(", port group {}", g.name)),
                         );
                     }
                 }
@@ -734,7 +782,7 @@ fn host_entries(
                     .iter()
                     .flatten()
                     .find(|b| b.value == k.name)
-                    .map_or(String::new(), |b| at(file, b));
+                    .map_or(Prov::default(), |b| at(file, b));
                 push(&vp, "iscsi_port_binding", "true".into(), b);
             }
         }
@@ -758,7 +806,7 @@ fn host_entries(
             &["live_migration"],
             "networks",
             format!("[{}]", lm.join(", ")),
-            format!("{file}:{first}, vMotion enabled"),
+            Prov::line(file, first).then(", vMotion enabled"),
         );
     }
     e
