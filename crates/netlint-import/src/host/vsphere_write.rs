@@ -23,11 +23,14 @@
 //! - a vmkernel port is a `vnic` of its switch: its port group's network,
 //!   `mtu`, the port group's `active_uplinks` / `standby_uplinks` when they
 //!   are not every uplink active, `iscsi_port_binding`;
-//! - a port group's network: `role` from the services of the vmkernel
-//!   ports on it (Management: `management`; vMotion: `live-migration`;
-//!   vSAN: `storage` / `vsan`; bound to software iSCSI: `storage` /
-//!   `iscsi`), its VLAN, and the MTU most of its vmkernel ports run; the
-//!   vMotion networks are the host's `live_migration.networks`.
+//! - a port group's network: `role` from the evidence of the vmkernel
+//!   ports on it, never from a name (Management: `management`; vMotion:
+//!   `live-migration`; vSAN: `storage` / `vsan`; bound to software iSCSI:
+//!   `storage` / `iscsi`; only Fault Tolerance logging: `replica`,
+//!   inferred; no service enabled: `unknown`, evidence from another port
+//!   winning, see `rank`; no vmkernel port: `vm`, inferred), its VLAN, and
+//!   the MTU most of its vmkernel ports run; the vMotion networks are the
+//!   host's `live_migration.networks`.
 //!
 //! What the format cannot say, or what is assumed, is a note.
 
@@ -39,8 +42,8 @@ use crate::design::{At, Mapped, SourceMap, Tables};
 use crate::model::Sourced;
 use crate::names::{mbps, speed_text};
 
-use super::emit::{self, line_kv, line_mapped, Blank, Entry, HostEntries};
-use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
+use super::emit::{self, line_mapped, Blank, Entry, HostEntries};
+use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, Vmk, VsphereCollection};
 
 /// A cable from a cabling sheet between a switch port and a host NIC.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +72,12 @@ struct NetInfo {
     name: String,
     role: &'static str,
     protocol: Option<&'static str>,
+    /// Where the role came from: the first vmkernel port's service flag
+    /// (or iSCSI binding) that tells it, or the port group of a VM
+    /// network.
+    role_from: Prov,
+    /// The port group's line (of the first host that has it).
+    pg_at: Option<Prov>,
     vlan: Option<(u16, Prov)>,
     /// The MTUs of its vmkernel ports that the collection states: one it
     /// does not state is no vote (it is noted, never taken as 1500).
@@ -111,14 +120,40 @@ pub fn write_in(
         }
     }
     for n in nets.values() {
-        let header = format!("networks.{}", key(&n.name));
-        let _ = writeln!(out, "\n{}", tables.header(&header));
-        line_kv(&mut out, "role", &string(n.role), "");
-        if let Some(p) = n.protocol {
-            line_kv(&mut out, "protocol", &string(p), "");
+        let header = tables.header(&format!("networks.{}", key(&n.name)));
+        // The header mapped to the port group (of the first host that
+        // has it): a finding on the network as a whole points there.
+        if let Some(pg) = &n.pg_at {
+            let start = out.len() + 1;
+            map.push(Mapped {
+                span: start..start + header.len(),
+                from: pg.srcs.clone(),
+            });
         }
-        // Each mapped to the line its comment names: the port group's
-        // VLAN, the first vmkernel port with the MTU most run.
+        let _ = writeln!(out, "\n{header}");
+        // Each mapped to the line its comment names: the role's service
+        // flag, the port group's VLAN, the first vmkernel port with the
+        // MTU most run.
+        line_mapped(
+            &mut out,
+            &mut map,
+            "role",
+            &string(n.role),
+            &n.role_from.text,
+            &n.role_from.srcs,
+            Blank::Omit,
+        );
+        if let Some(p) = n.protocol {
+            line_mapped(
+                &mut out,
+                &mut map,
+                "protocol",
+                &string(p),
+                "with the role",
+                &n.role_from.srcs,
+                Blank::Omit,
+            );
+        }
         if let Some((v, at)) = &n.vlan {
             line_mapped(
                 &mut out,
@@ -335,16 +370,81 @@ fn host_name(full: &str, tables: &mut Tables) -> String {
     }
 }
 
+/// What one vmkernel port's services tell about its network's role.
+struct RoleOf {
+    role: &'static str,
+    protocol: Option<&'static str>,
+    /// Where: the service flag (or the iSCSI binding) that tells it.
+    from: Prov,
+}
+
+/// Why a port group no vmkernel port uses is written `vm`: the
+/// collection lists no VMs, and a port group (not an uplink one) carries
+/// vmkernel ports or VMs.
+const VM_PG: &str = "a port group no vmkernel port uses is taken for a VM port group";
+
+/// Why Fault Tolerance logging alone is written `replica`.
+const FT_ONLY: &str =
+    "a vmkernel port that carries only Fault Tolerance logging is written `replica` (information only): the design format has no role for it";
+
+/// The role `k`'s services tell: Management `management`, vMotion
+/// `live-migration`, vSAN `storage` / `vsan`, bound to software iSCSI
+/// (`bound`: its binding) `storage` / `iscsi`; Fault Tolerance logging
+/// alone `replica`, inferred; no service enabled `unknown`. Never from a
+/// name.
+fn role_of(file: &str, h: &EsxHost, k: &Vmk, bound: Option<&Sourced<String>>) -> RoleOf {
+    let flag = |name: &str| {
+        Prov::line(file, k.services_line).then(&format!(", {} {}: {name}", h.name, k.name))
+    };
+    let (role, protocol, from) = if k.management {
+        ("management", None, flag("ManagementTrafficEnabled"))
+    } else if k.vmotion {
+        ("live-migration", None, flag("VMotionEnabled"))
+    } else if k.vsan {
+        ("storage", Some("vsan"), flag("VsanTrafficEnabled"))
+    } else if let Some(b) = bound {
+        (
+            "storage",
+            Some("iscsi"),
+            at(file, b).then(&format!(", {} {}: bound to software iSCSI", h.name, k.name)),
+        )
+    } else if k.ft {
+        (
+            "replica",
+            None,
+            Prov::line(file, k.services_line).inferred(
+                FT_ONLY,
+                &format!(
+                    "{} {} carries only Fault Tolerance logging, which the design format has no role for (information only)",
+                    h.name, k.name
+                ),
+            ),
+        )
+    } else {
+        (
+            "unknown",
+            None,
+            Prov::line(file, k.services_line).then(&format!(
+                ", {} {}: no service enabled, so what the network carries is not known: set the role",
+                h.name, k.name
+            )),
+        )
+    };
+    RoleOf {
+        role,
+        protocol,
+        from,
+    }
+}
+
 fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<String, NetInfo> {
     let mut nets: BTreeMap<String, NetInfo> = BTreeMap::new();
+    // The vmkernel ports whose services tell no role (none enabled) or
+    // only an inferred one (Fault Tolerance logging): (port group, what
+    // they are), noted once every port is seen, with the role written.
+    let mut weak: Vec<(String, String)> = Vec::new();
     for c in colls {
         for h in &c.hosts {
-            let bound: BTreeSet<&str> = h
-                .iscsi_bound
-                .iter()
-                .flatten()
-                .map(|s| s.value.as_str())
-                .collect();
             for k in &h.vmks {
                 let Some(pg) = &k.portgroup else {
                     notes.push(format!(
@@ -353,27 +453,22 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                     ));
                     continue;
                 };
-                let (role, protocol) = if k.management {
-                    ("management", None)
-                } else if k.vmotion {
-                    ("live-migration", None)
-                } else if k.vsan {
-                    ("storage", Some("vsan"))
-                } else if bound.contains(k.name.as_str()) {
-                    ("storage", Some("iscsi"))
-                } else if k.ft {
-                    notes.push(format!(
-                        "{}:{}: {} {} carries only Fault Tolerance logging, which the design format has no role for: its network {} is written with role `replica` (information only)",
-                        c.file, k.services_line, h.name, k.name, pg.value
-                    ));
-                    ("replica", None)
-                } else {
-                    notes.push(format!(
-                        "{}:{}: {} {} has no service enabled (NFS, or iSCSI without port binding): its network {} is written as `storage` without a protocol",
-                        c.file, k.services_line, h.name, k.name, pg.value
-                    ));
-                    ("storage", None)
+                let bound = h.iscsi_bound.iter().flatten().find(|b| b.value == k.name);
+                let r = role_of(&c.file, h, k, bound);
+                let said = match r.role {
+                    "unknown" => Some("has no service enabled (NFS, or iSCSI without port binding)"),
+                    "replica" => Some("carries only Fault Tolerance logging, which the design format has no role for"),
+                    _ => None,
                 };
+                if let Some(said) = said {
+                    weak.push((
+                        pg.value.clone(),
+                        format!(
+                            "{}:{}: {} {} {said}",
+                            c.file, k.services_line, h.name, k.name
+                        ),
+                    ));
+                }
                 if k.management && (k.vmotion || k.vsan) {
                     notes.push(format!(
                         "{}:{}: {} {} carries management and {}: its network {} is written as `management`",
@@ -387,15 +482,18 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                 }
                 let n = nets.entry(pg.value.clone()).or_insert_with(|| NetInfo {
                     name: pg.value.clone(),
-                    role,
-                    protocol,
+                    role: r.role,
+                    protocol: r.protocol,
+                    role_from: r.from.clone(),
+                    pg_at: None,
                     vlan: None,
                     mtus: Vec::new(),
                     vm: false,
                 });
-                if rank(role) < rank(n.role) {
-                    n.role = role;
-                    n.protocol = protocol;
+                if rank(r.role) < rank(n.role) {
+                    n.role = r.role;
+                    n.protocol = r.protocol;
+                    n.role_from = r.from;
                 }
                 n.vm = false;
                 match &k.mtu {
@@ -405,11 +503,33 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                         c.file, k.line, h.name, k.name, pg.value
                     )),
                 }
+                if n.pg_at.is_none() {
+                    n.pg_at = h
+                        .portgroups
+                        .iter()
+                        .find(|g| g.name == pg.value)
+                        .map(|g| Prov::line(&c.file, g.line));
+                }
                 if n.vlan.is_none() {
                     n.vlan = pg_vlan(&c.file, h, &pg.value, notes);
                 }
             }
         }
+    }
+    for (pg, said) in weak {
+        let n = &nets[&pg];
+        notes.push(match n.role {
+            "unknown" => format!(
+                "{said}: its network {pg} is written with role `unknown` (no vmkernel port on it tells what it carries: set the role)"
+            ),
+            "replica" => format!(
+                "{said}: its network {pg} is written with role `replica`, inferred (information only)"
+            ),
+            role => format!(
+                "{said}: its network {pg} is written with role `{role}`, from {}",
+                n.role_from
+            ),
+        });
     }
     // Port groups no vmkernel port uses: VM networks.
     for c in colls {
@@ -425,6 +545,11 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                         name: g.name.clone(),
                         role: "vm",
                         protocol: None,
+                        role_from: Prov::line(&c.file, g.line).inferred(
+                            VM_PG,
+                            &format!("{} port group {}: no vmkernel port uses it", h.name, g.name),
+                        ),
+                        pg_at: Some(Prov::line(&c.file, g.line)),
                         vlan,
                         mtus: Vec::new(),
                         vm: true,
@@ -436,12 +561,16 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
     nets
 }
 
+/// Which of two vmkernel ports' roles for one port group is written:
+/// evidence (a service flag or an iSCSI binding) first, then the role
+/// inferred from Fault Tolerance logging, then `unknown`.
 fn rank(role: &str) -> u8 {
     match role {
         "management" => 0,
         "live-migration" => 1,
         "storage" => 2,
-        _ => 3,
+        "replica" => 3,
+        _ => 4,
     }
 }
 
