@@ -1,10 +1,13 @@
-//! `netlint check` run directly on switch configs and Hyper-V host
-//! collections: the hosts are imported into the design in memory with the
-//! switches, and a finding on a host value is reported at the line of the
-//! collection the value came from, not at the generated design
-//! (`<imported>`). The converged fixture
+//! `netlint check` run directly on switch configs and host collections
+//! (Hyper-V and vSphere): the hosts are imported into the design in
+//! memory with the switches, and a finding on a host value is reported at
+//! the line of the collection the value came from, not at the generated
+//! design (`<imported>`). The converged fixture
 //! (crates/netlint-import/tests/host-fixtures/converged/) runs jumbo
-//! frames on HV01 to HV03 and MTU 1500 on HV04: mtu-mismatch.
+//! frames on HV01 to HV03 and MTU 1500 on HV04: mtu-mismatch. The vSphere
+//! fixture (crates/netlint-import/tests/vsphere/) runs esx03's vMotion
+//! vmk1 at MTU 1500 (esx01, esx02: 9000) and esx03 on the Balanced power
+//! policy: mtu-mismatch and power-profile.
 
 mod support;
 use support::run;
@@ -87,5 +90,74 @@ fn no_host_finding_points_at_the_generated_design() {
         {
             assert_ne!(d["location"]["file"], "<imported>", "{d}");
         }
+    }
+}
+
+const VSPHERE: &str = "crates/netlint-import/tests/vsphere";
+
+fn check_vsphere() -> serde_json::Value {
+    let files: Vec<String> = [
+        "tor-a.cfg",
+        "tor-b.cfg",
+        "cabling.csv",
+        "prod-cl01.vsphere.json",
+    ]
+    .iter()
+    .map(|f| format!("{VSPHERE}/{f}"))
+    .collect();
+    let mut args: Vec<&str> = vec!["check", "--isolated", "--color", "never"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 1, "{out}{err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}{err}"))
+}
+
+#[test]
+fn a_vsphere_host_finding_is_reported_at_the_collection_line() {
+    let v = check_vsphere();
+    let diags = v["diagnostics"].as_array().unwrap();
+    let coll = format!("{VSPHERE}/prod-cl01.vsphere.json");
+    let d = diags
+        .iter()
+        .find(|d| {
+            d["rule"] == "mtu-mismatch"
+                && d["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("esx03") && m.contains("`dvpg-vmotion`"))
+        })
+        .unwrap_or_else(|| panic!("no mtu-mismatch of esx03 on dvpg-vmotion: {v}"));
+    // At esx03's vmk1 `"Mtu": 1500`, line 644 of the collection.
+    assert_eq!(d["location"]["file"], coll.as_str(), "{d}");
+    assert_eq!(d["location"]["line"], 644, "{d}");
+    let (line, above) = lines(&coll, 644);
+    assert_eq!(line, "\"Mtu\": 1500,", "{d}");
+    assert!(above.contains("\"Name\": \"vmk1\""), "{above}");
+    // The hosts at 9000: the value folded into the cluster's profile, at
+    // the line of its first host (esx01's vmk1 `"Mtu": 9000`, line 206).
+    let related = d["related"].as_array().unwrap();
+    assert!(!related.is_empty(), "{d}");
+    for r in related {
+        assert_eq!(r["location"]["file"], coll.as_str(), "{d}");
+        assert_eq!(r["location"]["line"], 206, "{d}");
+    }
+    assert_eq!(lines(&coll, 206).0, "\"Mtu\": 9000,", "{d}");
+    // esx03's Balanced power policy: its `PowerPolicy`, line 458.
+    let p = diags
+        .iter()
+        .find(|d| d["rule"] == "power-profile")
+        .unwrap_or_else(|| panic!("no power-profile: {v}"));
+    assert_eq!(p["location"]["file"], coll.as_str(), "{p}");
+    assert_eq!(p["location"]["line"], 458, "{p}");
+    assert_eq!(lines(&coll, 458).0, "\"PowerPolicy\": \"Balanced\",", "{p}");
+}
+
+#[test]
+fn no_vsphere_host_finding_points_at_the_generated_design() {
+    let v = check_vsphere();
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert!(!diags.is_empty(), "{v}");
+    for d in diags {
+        assert_ne!(d["location"]["file"], "<imported>", "{d}");
     }
 }

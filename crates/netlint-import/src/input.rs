@@ -328,7 +328,9 @@ pub fn design(inputs: Vec<Input>, design_name: &str) -> Written {
             &docs,
             &mut imported.tables,
         );
+        let offset = imported.toml.len();
         imported.toml.push_str(&written.toml);
+        imported.map.append(written.map, offset);
         vsphere_notes = written.notes;
     }
     crate::design::add_vlan_networks(&mut imported, &docs);

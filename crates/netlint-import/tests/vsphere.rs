@@ -203,7 +203,7 @@ fn what_the_format_cannot_say_or_the_hints_do_not_tell_is_a_note() {
         "odd.json:8: esx9 vmnic1: no CDP / LLDP hint and no cabling row",
         "esx9.lab vmnic1: BitRatePerSec is 0 or absent (link down): speed unknown",
         "port group trunk-vms is VLanId 4095 (a trunk or private VLAN)",
-        "esx9.lab vmk1 has no service enabled (NFS, or iSCSI without port binding)",
+        "esx9.lab vmk1 has no service enabled (NFS, or iSCSI without port binding): its network nfs is written with role `unknown`",
         "esx9.lab vmk0 carries management and vMotion",
     ] {
         assert!(all.contains(want), "missing {want:?} in:\n{all}");
@@ -214,9 +214,107 @@ fn what_the_format_cannot_say_or_the_hints_do_not_tell_is_a_note() {
     assert!(toml.contains("load_balancing = \"ip-hash\""), "{toml}");
     assert!(toml.contains("iscsi_port_binding = true"), "{toml}");
     assert!(toml.contains("os = \"vsphere-7\""), "{toml}");
+    // The port's iSCSI binding (line 31) tells the network's role.
+    let iscsi = role_line(&toml, "iscsi-a");
     assert!(
-        toml.contains("[networks.iscsi-a]\nrole = \"storage\"\nprotocol = \"iscsi\""),
+        iscsi.starts_with("role = \"storage\"")
+            && iscsi.contains("odd.json:31, esx9.lab vmk2: bound to software iSCSI"),
+        "{iscsi}"
+    );
+    assert!(
+        table(&toml, "[networks.iscsi-a]").contains("\nprotocol = \"iscsi\""),
         "{toml}"
+    );
+}
+
+/// The text of the table `header` (up to the next table).
+fn table<'a>(toml: &'a str, header: &str) -> &'a str {
+    let start = toml
+        .find(header)
+        .unwrap_or_else(|| panic!("no {header}:\n{toml}"));
+    let rest = &toml[start + header.len()..];
+    &toml[start..start + header.len() + rest.find("\n[").unwrap_or(rest.len())]
+}
+
+/// The `role = ...` line of network `name`.
+fn role_line<'a>(toml: &'a str, name: &str) -> &'a str {
+    let t = table(toml, &format!("[networks.{name}]"));
+    t.lines()
+        .find(|l| l.starts_with("role = "))
+        .unwrap_or_else(|| panic!("{t}"))
+}
+
+#[test]
+fn a_vmkernel_port_with_no_service_gives_a_network_of_unknown_role() {
+    // ODD's vmk1 on port group nfs enables no service (line 28): nothing
+    // tells what the network carries. Before, it was written `storage`.
+    let (toml, notes) = import(&["vsphere/tor-a.cfg"], ODD, "odd.json");
+    let nfs = table(&toml, "[networks.nfs]");
+    let role = role_line(&toml, "nfs");
+    assert!(role.starts_with("role = \"unknown\""), "{nfs}");
+    assert!(role.contains("odd.json:28"), "{role}");
+    assert!(!nfs.contains("protocol"), "{nfs}");
+    let all = notes.join("\n");
+    assert!(
+        all.contains("odd.json:28: esx9.lab vmk1 has no service enabled (NFS, or iSCSI without port binding): its network nfs is written with role `unknown`"),
+        "{all}"
+    );
+    // The roles told by evidence say where.
+    let mgmt = role_line(&toml, "\"Management Network\"");
+    assert!(mgmt.starts_with("role = \"management\""), "{mgmt}");
+    assert!(
+        mgmt.contains("odd.json:27, esx9.lab vmk0: ManagementTrafficEnabled"),
+        "{mgmt}"
+    );
+}
+
+/// Two hosts on port groups pg-x (esxa's vmk1 enables no service, esxb's
+/// vMotion) and pg-ft (esxa's vmk2: Fault Tolerance logging only).
+const TWO: &str = r#"{
+  "Collector": "netlint collect vsphere", "Cluster": "c",
+  "Hosts": [
+    {"Name": "esxa", "Version": "8.0.2",
+     "PhysicalNics": [{"Name": "vmnic0", "BitRatePerSec": 10000}],
+     "StandardSwitches": [{"Name": "vSwitch0", "Mtu": 1500, "Nic": ["vmnic0"]}],
+     "StandardPortGroups": [
+       {"Name": "pg-x", "VirtualSwitchName": "vSwitch0", "VLanId": 20},
+       {"Name": "pg-ft", "VirtualSwitchName": "vSwitch0", "VLanId": 21}],
+     "VMKernelAdapters": [
+       {"Name": "vmk1", "PortGroupName": "pg-x", "Mtu": 1500},
+       {"Name": "vmk2", "PortGroupName": "pg-ft", "Mtu": 1500,
+        "FaultToleranceLoggingEnabled": true}]},
+    {"Name": "esxb", "Version": "8.0.2",
+     "PhysicalNics": [{"Name": "vmnic0", "BitRatePerSec": 10000}],
+     "StandardSwitches": [{"Name": "vSwitch0", "Mtu": 1500, "Nic": ["vmnic0"]}],
+     "StandardPortGroups": [
+       {"Name": "pg-x", "VirtualSwitchName": "vSwitch0", "VLanId": 20}],
+     "VMKernelAdapters": [
+       {"Name": "vmk1", "PortGroupName": "pg-x", "Mtu": 1500,
+        "VMotionEnabled": true}]}
+  ]
+}"#;
+
+#[test]
+fn evidence_on_a_port_group_wins_over_a_port_with_no_service() {
+    let (toml, notes) = import(&[], TWO, "two.json");
+    // esxb's vMotion flag tells what pg-x carries; esxa's port without a
+    // service does not make it unknown.
+    let x = role_line(&toml, "pg-x");
+    assert!(x.starts_with("role = \"live-migration\""), "{toml}");
+    assert!(x.contains("two.json:21, esxb vmk1: VMotionEnabled"), "{x}");
+    let all = notes.join("\n");
+    assert!(
+        all.contains("two.json:11: esxa vmk1 has no service enabled (NFS, or iSCSI without port binding): its network pg-x is written with role `live-migration`, from two.json:21, esxb vmk1: VMotionEnabled"),
+        "{all}"
+    );
+    // Fault Tolerance logging alone: `replica`, said to be inferred, in
+    // the comment and the note.
+    let ft = role_line(&toml, "pg-ft");
+    assert!(ft.starts_with("role = \"replica\""), "{ft}");
+    assert!(ft.contains("# inferred from two.json:13"), "{ft}");
+    assert!(
+        all.contains("two.json:13: esxa vmk2 carries only Fault Tolerance logging, which the design format has no role for: its network pg-ft is written with role `replica`, inferred (information only)"),
+        "{all}"
     );
 }
 

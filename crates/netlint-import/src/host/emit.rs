@@ -3,11 +3,12 @@
 //! each host to a [`HostEntries`], its [`Entry`]s (table path under the
 //! host, key, TOML value, comment); a profile fold then takes what hosts
 //! share into a profile, and [`write_tables`] and [`line()`] write the
-//! profiles and hosts. An entry may carry its sources (the collection
-//! lines it came from): the Hyper-V fold records the span of each such
-//! `key = value` it writes in a source map ([`line_mapped`]), a value in a
-//! profile mapped to the first member host with that value. The vSphere
-//! writer records none yet.
+//! profiles and hosts. An entry carries its sources (the collection
+//! lines it came from, [`Entry::sourced`]): both folds record the span
+//! of each such `key = value` they write in a source map
+//! ([`line_mapped`]), a value in a profile mapped to the first member
+//! host with that value, so that `netlint check` on a collection reports
+//! a finding about a host value at the collection's line.
 //!
 //! The two folds are two strategies, as the two sources group hosts:
 //!
@@ -329,9 +330,12 @@ pub fn by_shape(
 /// as `[profiles.<profile>]` (what they share) and each
 /// host with `profile = ...`, `cluster = ...` when `cluster` is given,
 /// and its own entries as tables (no comment column where the comment is
-/// empty). `profile` and the hosts' names are claimed by the caller.
+/// empty). The span of each entry with sources goes into `map`, a value
+/// in the profile mapped to the first host with that value. `profile`
+/// and the hosts' names are claimed by the caller.
 pub fn per_cluster(
     out: &mut String,
+    map: &mut Vec<Mapped>,
     tables: &mut Tables,
     profile: &str,
     cluster: Option<&str>,
@@ -339,16 +343,7 @@ pub fn per_cluster(
 ) {
     let (shared, own) = split(hosts);
     let prefix = format!("profiles.{}", key(profile));
-    // The vSphere entries carry no sources yet: no map is kept.
-    write_tables(
-        out,
-        &mut Vec::new(),
-        tables,
-        &prefix,
-        &shared,
-        false,
-        Blank::Omit,
-    );
+    write_tables(out, map, tables, &prefix, &shared, false, Blank::Omit);
     for (h, entries) in hosts.iter().zip(own) {
         let name = &h.name;
         let prefix = format!("hosts.{}", key(name));
@@ -357,15 +352,7 @@ pub fn per_cluster(
         if let Some(c) = cluster {
             line_kv(out, "cluster", &string(c), "");
         }
-        write_tables(
-            out,
-            &mut Vec::new(),
-            tables,
-            &prefix,
-            &entries,
-            true,
-            Blank::Omit,
-        );
+        write_tables(out, map, tables, &prefix, &entries, true, Blank::Omit);
     }
 }
 
@@ -506,6 +493,47 @@ mod tests {
         // The profile's value: the line of the first host that has it.
         assert_eq!(find("mtu = 9000"), [at("a.json", 7)]);
         assert_eq!(find("vnics.vmk1.mtu = 1500"), [at("b.json", 8)]);
+        assert_eq!(map.entries().len(), 2, "{out}");
+    }
+
+    #[test]
+    fn per_cluster_maps_each_value_to_its_hosts_line() {
+        let at = |line| {
+            Src::Line(crate::design::At {
+                file: "c.vsphere.json".into(),
+                line,
+            })
+        };
+        let mtu = |v: &str, line| Entry {
+            srcs: vec![at(line)],
+            ..e("mtu", v)
+        };
+        let hosts = vec![
+            host("a", vec![mtu("9000", 7)]),
+            host("b", vec![mtu("9000", 8)]),
+            host("c", vec![mtu("1500", 9)]),
+        ];
+        let mut out = String::new();
+        let mut map = Vec::new();
+        per_cluster(
+            &mut out,
+            &mut map,
+            &mut Tables::default(),
+            "esx-c",
+            None,
+            &hosts,
+        );
+        let map = crate::design::SourceMap::new(map);
+        let find = |text: &str, from: usize| {
+            let start = from + out[from..].find(text).expect(text);
+            let m = map.lookup(start..start + text.len()).expect(text);
+            assert_eq!(&out[m.span.clone()], text);
+            m.from.clone()
+        };
+        // The profile's value: the line of the first host with it.
+        assert_eq!(find("mtu = 9000", 0), [at(7)]);
+        let c = out.find("[hosts.c.").expect(&out);
+        assert_eq!(find("mtu = 1500", c), [at(9)]);
         assert_eq!(map.entries().len(), 2, "{out}");
     }
 

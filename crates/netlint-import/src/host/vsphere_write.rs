@@ -3,7 +3,9 @@
 //! ports and VMs use, one profile per cluster holding what its hosts share
 //! (the value most hosts have), and per host only what differs
 //! ([`emit::per_cluster`], which also writes them). Each value carries a
-//! comment naming the collection line it came from.
+//! comment naming the collection line it came from, and the same line in
+//! the source map ([`Written::map`]), so that `netlint check` on the
+//! collection reports a finding on the value at that line.
 //!
 //! Mapping:
 //!
@@ -21,24 +23,27 @@
 //! - a vmkernel port is a `vnic` of its switch: its port group's network,
 //!   `mtu`, the port group's `active_uplinks` / `standby_uplinks` when they
 //!   are not every uplink active, `iscsi_port_binding`;
-//! - a port group's network: `role` from the services of the vmkernel
-//!   ports on it (Management: `management`; vMotion: `live-migration`;
-//!   vSAN: `storage` / `vsan`; bound to software iSCSI: `storage` /
-//!   `iscsi`), its VLAN, and the MTU most of its vmkernel ports run; the
-//!   vMotion networks are the host's `live_migration.networks`.
+//! - a port group's network: `role` from the evidence of the vmkernel
+//!   ports on it, never from a name (Management: `management`; vMotion:
+//!   `live-migration`; vSAN: `storage` / `vsan`; bound to software iSCSI:
+//!   `storage` / `iscsi`; only Fault Tolerance logging: `replica`,
+//!   inferred; no service enabled: `unknown`, evidence from another port
+//!   winning, see `rank`; no vmkernel port: `vm`, inferred), its VLAN, and
+//!   the MTU most of its vmkernel ports run; the vMotion networks are the
+//!   host's `live_migration.networks`.
 //!
 //! What the format cannot say, or what is assumed, is a note.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use crate::design::toml::{key, string};
-use crate::design::Tables;
+use crate::design::toml::{key, string, Prov};
+use crate::design::{At, Mapped, SourceMap, Tables};
 use crate::model::Sourced;
 use crate::names::{mbps, speed_text};
 
-use super::emit::{self, line_kv, Entry, HostEntries};
-use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, VsphereCollection};
+use super::emit::{self, line_mapped, Blank, Entry, HostEntries};
+use super::vsphere::{EsxHost, Lb, PortGroup, SwitchKind, Vlan, Vmk, VsphereCollection};
 
 /// A cable from a cabling sheet between a switch port and a host NIC.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,14 +52,18 @@ pub struct HostCable {
     pub port: String,
     pub host: String,
     pub nic: String,
-    pub at: String,
+    /// The cabling row.
+    pub at: At,
 }
 
-/// The written tables and the notes.
+/// The written tables, the notes, and the source map.
 #[derive(Clone, Debug, Default)]
 pub struct Written {
     pub toml: String,
     pub notes: Vec<String>,
+    /// Where each written value came from (its collection line, or the
+    /// cabling row), by its byte range in `toml`.
+    pub map: SourceMap,
 }
 
 struct NetInfo {
@@ -63,10 +72,16 @@ struct NetInfo {
     name: String,
     role: &'static str,
     protocol: Option<&'static str>,
-    vlan: Option<(u16, String)>,
+    /// Where the role came from: the first vmkernel port's service flag
+    /// (or iSCSI binding) that tells it, or the port group of a VM
+    /// network.
+    role_from: Prov,
+    /// The port group's line (of the first host that has it).
+    pg_at: Option<Prov>,
+    vlan: Option<(u16, Prov)>,
     /// The MTUs of its vmkernel ports that the collection states: one it
     /// does not state is no vote (it is noted, never taken as 1500).
-    mtus: Vec<(u32, String)>,
+    mtus: Vec<(u32, Prov)>,
     vm: bool,
 }
 
@@ -94,6 +109,7 @@ pub fn write_in(
     }
     let mut nets = networks(colls, &mut notes);
     let mut out = String::new();
+    let mut map: Vec<Mapped> = Vec::new();
     for (pg, n) in nets.iter_mut() {
         n.name = tables.claim("networks", pg);
         if n.name != *pg {
@@ -104,22 +120,62 @@ pub fn write_in(
         }
     }
     for n in nets.values() {
-        let header = format!("networks.{}", key(&n.name));
-        let _ = writeln!(out, "\n{}", tables.header(&header));
-        line_kv(&mut out, "role", &string(n.role), "");
+        let header = tables.header(&format!("networks.{}", key(&n.name)));
+        // The header mapped to the port group (of the first host that
+        // has it): a finding on the network as a whole points there.
+        if let Some(pg) = &n.pg_at {
+            let start = out.len() + 1;
+            map.push(Mapped {
+                span: start..start + header.len(),
+                from: pg.srcs.clone(),
+            });
+        }
+        let _ = writeln!(out, "\n{header}");
+        // Each mapped to the line its comment names: the role's service
+        // flag, the port group's VLAN, the first vmkernel port with the
+        // MTU most run.
+        line_mapped(
+            &mut out,
+            &mut map,
+            "role",
+            &string(n.role),
+            &n.role_from.text,
+            &n.role_from.srcs,
+            Blank::Omit,
+        );
         if let Some(p) = n.protocol {
-            line_kv(&mut out, "protocol", &string(p), "");
+            line_mapped(
+                &mut out,
+                &mut map,
+                "protocol",
+                &string(p),
+                "with the role",
+                &n.role_from.srcs,
+                Blank::Omit,
+            );
         }
         if let Some((v, at)) = &n.vlan {
-            line_kv(&mut out, "vlan", &v.to_string(), at);
+            line_mapped(
+                &mut out,
+                &mut map,
+                "vlan",
+                &v.to_string(),
+                &at.text,
+                &at.srcs,
+                Blank::Omit,
+            );
         }
         if let Some((mtu, at)) = majority(&n.mtus) {
             if mtu != 1500 {
-                line_kv(
+                let at = at.then(", the MTU most of its vmkernel ports run");
+                line_mapped(
                     &mut out,
+                    &mut map,
                     "mtu",
                     &mtu.to_string(),
-                    &format!("{at}, the MTU most of its vmkernel ports run"),
+                    &at.text,
+                    &at.srcs,
+                    Blank::Omit,
                 );
             }
         }
@@ -162,13 +218,18 @@ pub fn write_in(
         }
         emit::per_cluster(
             &mut out,
+            &mut map,
             tables,
             &profile,
             several.then_some(cluster.as_str()),
             &hosts,
         );
     }
-    Written { toml: out, notes }
+    Written {
+        toml: out,
+        notes,
+        map: SourceMap::new(map),
+    }
 }
 
 /// [`write`] against the switches and cabling sheets of `docs`: the
@@ -194,7 +255,10 @@ pub fn write_with_docs_in(
             continue;
         };
         for row in &c.cables {
-            let at = format!("{}:{}", c.file, row.line);
+            let at = At {
+                file: c.file.clone(),
+                line: row.line,
+            };
             let (sw, port, host, nic) = if is_switch(&row.device) && !is_switch(&row.peer_device) {
                 (&row.device, &row.port, &row.peer_device, &row.peer_port)
             } else if is_switch(&row.peer_device) && !is_switch(&row.device) {
@@ -273,14 +337,15 @@ pub fn hint_ports(
     out
 }
 
-/// `file:line`, `default: <source>` or `inferred from file:line: <why>`.
-fn at<T>(file: &str, s: &Sourced<T>) -> String {
-    crate::design::toml::sourced(file, s).text
+/// `file:line` (or `default: <source>`, `inferred from file:line:
+/// <why>`) as a comment, with its line for the source map.
+fn at<T>(file: &str, s: &Sourced<T>) -> Prov {
+    crate::design::toml::sourced(file, s)
 }
 
-/// The most common value (ties: the first seen), with the comment of its
-/// first occurrence.
-fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, String)]) -> Option<(T, String)> {
+/// The most common value (ties: the first seen), with where its first
+/// occurrence is.
+fn majority<T: Eq + std::hash::Hash + Clone>(vals: &[(T, Prov)]) -> Option<(T, Prov)> {
     let (first, _) = emit::majority(vals.iter().map(|v| &v.0))?;
     Some(vals[first].clone())
 }
@@ -305,16 +370,81 @@ fn host_name(full: &str, tables: &mut Tables) -> String {
     }
 }
 
+/// What one vmkernel port's services tell about its network's role.
+struct RoleOf {
+    role: &'static str,
+    protocol: Option<&'static str>,
+    /// Where: the service flag (or the iSCSI binding) that tells it.
+    from: Prov,
+}
+
+/// Why a port group no vmkernel port uses is written `vm`: the
+/// collection lists no VMs, and a port group (not an uplink one) carries
+/// vmkernel ports or VMs.
+const VM_PG: &str = "a port group no vmkernel port uses is taken for a VM port group";
+
+/// Why Fault Tolerance logging alone is written `replica`.
+const FT_ONLY: &str =
+    "a vmkernel port that carries only Fault Tolerance logging is written `replica` (information only): the design format has no role for it";
+
+/// The role `k`'s services tell: Management `management`, vMotion
+/// `live-migration`, vSAN `storage` / `vsan`, bound to software iSCSI
+/// (`bound`: its binding) `storage` / `iscsi`; Fault Tolerance logging
+/// alone `replica`, inferred; no service enabled `unknown`. Never from a
+/// name.
+fn role_of(file: &str, h: &EsxHost, k: &Vmk, bound: Option<&Sourced<String>>) -> RoleOf {
+    let flag = |name: &str| {
+        Prov::line(file, k.services_line).then(&format!(", {} {}: {name}", h.name, k.name))
+    };
+    let (role, protocol, from) = if k.management {
+        ("management", None, flag("ManagementTrafficEnabled"))
+    } else if k.vmotion {
+        ("live-migration", None, flag("VMotionEnabled"))
+    } else if k.vsan {
+        ("storage", Some("vsan"), flag("VsanTrafficEnabled"))
+    } else if let Some(b) = bound {
+        (
+            "storage",
+            Some("iscsi"),
+            at(file, b).then(&format!(", {} {}: bound to software iSCSI", h.name, k.name)),
+        )
+    } else if k.ft {
+        (
+            "replica",
+            None,
+            Prov::line(file, k.services_line).inferred(
+                FT_ONLY,
+                &format!(
+                    "{} {} carries only Fault Tolerance logging, which the design format has no role for (information only)",
+                    h.name, k.name
+                ),
+            ),
+        )
+    } else {
+        (
+            "unknown",
+            None,
+            Prov::line(file, k.services_line).then(&format!(
+                ", {} {}: no service enabled, so what the network carries is not known: set the role",
+                h.name, k.name
+            )),
+        )
+    };
+    RoleOf {
+        role,
+        protocol,
+        from,
+    }
+}
+
 fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<String, NetInfo> {
     let mut nets: BTreeMap<String, NetInfo> = BTreeMap::new();
+    // The vmkernel ports whose services tell no role (none enabled) or
+    // only an inferred one (Fault Tolerance logging): (port group, what
+    // they are), noted once every port is seen, with the role written.
+    let mut weak: Vec<(String, String)> = Vec::new();
     for c in colls {
         for h in &c.hosts {
-            let bound: BTreeSet<&str> = h
-                .iscsi_bound
-                .iter()
-                .flatten()
-                .map(|s| s.value.as_str())
-                .collect();
             for k in &h.vmks {
                 let Some(pg) = &k.portgroup else {
                     notes.push(format!(
@@ -323,27 +453,22 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                     ));
                     continue;
                 };
-                let (role, protocol) = if k.management {
-                    ("management", None)
-                } else if k.vmotion {
-                    ("live-migration", None)
-                } else if k.vsan {
-                    ("storage", Some("vsan"))
-                } else if bound.contains(k.name.as_str()) {
-                    ("storage", Some("iscsi"))
-                } else if k.ft {
-                    notes.push(format!(
-                        "{}:{}: {} {} carries only Fault Tolerance logging, which the design format has no role for: its network {} is written with role `replica` (information only)",
-                        c.file, k.services_line, h.name, k.name, pg.value
-                    ));
-                    ("replica", None)
-                } else {
-                    notes.push(format!(
-                        "{}:{}: {} {} has no service enabled (NFS, or iSCSI without port binding): its network {} is written as `storage` without a protocol",
-                        c.file, k.services_line, h.name, k.name, pg.value
-                    ));
-                    ("storage", None)
+                let bound = h.iscsi_bound.iter().flatten().find(|b| b.value == k.name);
+                let r = role_of(&c.file, h, k, bound);
+                let said = match r.role {
+                    "unknown" => Some("has no service enabled (NFS, or iSCSI without port binding)"),
+                    "replica" => Some("carries only Fault Tolerance logging, which the design format has no role for"),
+                    _ => None,
                 };
+                if let Some(said) = said {
+                    weak.push((
+                        pg.value.clone(),
+                        format!(
+                            "{}:{}: {} {} {said}",
+                            c.file, k.services_line, h.name, k.name
+                        ),
+                    ));
+                }
                 if k.management && (k.vmotion || k.vsan) {
                     notes.push(format!(
                         "{}:{}: {} {} carries management and {}: its network {} is written as `management`",
@@ -357,15 +482,18 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                 }
                 let n = nets.entry(pg.value.clone()).or_insert_with(|| NetInfo {
                     name: pg.value.clone(),
-                    role,
-                    protocol,
+                    role: r.role,
+                    protocol: r.protocol,
+                    role_from: r.from.clone(),
+                    pg_at: None,
                     vlan: None,
                     mtus: Vec::new(),
                     vm: false,
                 });
-                if rank(role) < rank(n.role) {
-                    n.role = role;
-                    n.protocol = protocol;
+                if rank(r.role) < rank(n.role) {
+                    n.role = r.role;
+                    n.protocol = r.protocol;
+                    n.role_from = r.from;
                 }
                 n.vm = false;
                 match &k.mtu {
@@ -375,11 +503,33 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                         c.file, k.line, h.name, k.name, pg.value
                     )),
                 }
+                if n.pg_at.is_none() {
+                    n.pg_at = h
+                        .portgroups
+                        .iter()
+                        .find(|g| g.name == pg.value)
+                        .map(|g| Prov::line(&c.file, g.line));
+                }
                 if n.vlan.is_none() {
                     n.vlan = pg_vlan(&c.file, h, &pg.value, notes);
                 }
             }
         }
+    }
+    for (pg, said) in weak {
+        let n = &nets[&pg];
+        notes.push(match n.role {
+            "unknown" => format!(
+                "{said}: its network {pg} is written with role `unknown` (no vmkernel port on it tells what it carries: set the role)"
+            ),
+            "replica" => format!(
+                "{said}: its network {pg} is written with role `replica`, inferred (information only)"
+            ),
+            role => format!(
+                "{said}: its network {pg} is written with role `{role}`, from {}",
+                n.role_from
+            ),
+        });
     }
     // Port groups no vmkernel port uses: VM networks.
     for c in colls {
@@ -395,6 +545,11 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
                         name: g.name.clone(),
                         role: "vm",
                         protocol: None,
+                        role_from: Prov::line(&c.file, g.line).inferred(
+                            VM_PG,
+                            &format!("{} port group {}: no vmkernel port uses it", h.name, g.name),
+                        ),
+                        pg_at: Some(Prov::line(&c.file, g.line)),
                         vlan,
                         mtus: Vec::new(),
                         vm: true,
@@ -406,16 +561,20 @@ fn networks(colls: &[VsphereCollection], notes: &mut Vec<String>) -> BTreeMap<St
     nets
 }
 
+/// Which of two vmkernel ports' roles for one port group is written:
+/// evidence (a service flag or an iSCSI binding) first, then the role
+/// inferred from Fault Tolerance logging, then `unknown`.
 fn rank(role: &str) -> u8 {
     match role {
         "management" => 0,
         "live-migration" => 1,
         "storage" => 2,
-        _ => 3,
+        "replica" => 3,
+        _ => 4,
     }
 }
 
-fn pg_vlan(file: &str, h: &EsxHost, pg: &str, notes: &mut Vec<String>) -> Option<(u16, String)> {
+fn pg_vlan(file: &str, h: &EsxHost, pg: &str, notes: &mut Vec<String>) -> Option<(u16, Prov)> {
     let g = h.portgroups.iter().find(|g| g.name == pg)?;
     let v = g.vlan.as_ref()?;
     match &v.value {
@@ -473,8 +632,10 @@ fn host_entries(
     notes: &mut Vec<String>,
 ) -> Vec<Entry> {
     let mut e = Vec::new();
-    let mut push = |path: &[&str], key: &'static str, value: String, comment: String| {
-        e.push(Entry::new(path, key, value, comment))
+    // Every entry names the collection line (or cabling row) it came
+    // from, in its comment and for the source map.
+    let mut push = |path: &[&str], key: &'static str, value: String, from: Prov| {
+        e.push(Entry::sourced(path, key, value, from))
     };
     match &h.version {
         Some(v) => match platform(&v.value) {
@@ -482,7 +643,7 @@ fn host_entries(
                 &[],
                 "os",
                 string(p),
-                format!("{}, ESXi {}", at(file, v), v.value),
+                at(file, v).then(&format!(", ESXi {}", v.value)),
             ),
             None => notes.push(format!(
                 "{}: {name}: ESXi version {} is none the design format names; `os` not written",
@@ -511,7 +672,12 @@ fn host_entries(
             None
         };
         match power {
-            Some(p) => push(&[], "power", string(p), format!("{}, {}", at(file, pp), pp.value)),
+            Some(p) => push(
+                &[],
+                "power",
+                string(p),
+                at(file, pp).then(&format!(", {}", pp.value)),
+            ),
             None => notes.push(format!(
                 "{}: {name}: power policy {:?} is none the design names (a custom policy): `power` not written",
                 at(file, pp),
@@ -536,7 +702,7 @@ fn host_entries(
                 &p,
                 "card",
                 string(&card(&pci.value)),
-                format!("{}, PCI {}", at(file, pci), pci.value),
+                at(file, pci).then(&format!(", PCI {}", pci.value)),
             );
         }
         if let Some(d) = &n.description {
@@ -558,7 +724,7 @@ fn host_entries(
                 &p,
                 "speed",
                 string(&speed_text(mbps(s.value))),
-                format!("{}, BitRatePerSec {} (Mb/s)", at(file, s), s.value),
+                at(file, s).then(&format!(", BitRatePerSec {} (Mb/s)", s.value)),
             );
         }
         let cable = cables.iter().find(|c| {
@@ -572,16 +738,27 @@ fn host_entries(
                     super::vsphere::Protocol::Cdp => "CDP",
                     super::vsphere::Protocol::Lldp => "LLDP",
                 };
-                push(&p, "switch", string(&sw), format!("{file}:{}, {proto} device {}", nb.line, nb.device));
+                push(
+                    &p,
+                    "switch",
+                    string(&sw),
+                    Prov::line(file, nb.line).then(&format!(", {proto} device {}", nb.device)),
+                );
                 if let Some(port) = &nb.port {
                     let port = crate::names::IfName::parse_switch_port(port)
                         .map_or(port.clone(), |i| i.to_string());
-                    push(&p, "port", string(&port), format!("{file}:{}, {proto} port", nb.line));
+                    push(
+                        &p,
+                        "port",
+                        string(&port),
+                        Prov::line(file, nb.line).then(&format!(", {proto} port")),
+                    );
                 }
             }
             (_, Some(c)) => {
-                push(&p, "switch", string(&c.switch), c.at.clone());
-                push(&p, "port", string(&c.port), c.at.clone());
+                let row = Prov::line(&c.at.file, c.at.line);
+                push(&p, "switch", string(&c.switch), row.clone());
+                push(&p, "port", string(&c.port), row);
             }
             (Some(nb), None) => notes.push(format!(
                 "{file}:{}: {name} {}: its switch {} ({}) is not an imported switch; the NIC is written without `switch`",
@@ -634,7 +811,7 @@ fn host_entries(
             SwitchKind::Vss => "vss",
             SwitchKind::Vds => "vds",
         };
-        push(&p, "kind", string(kind), format!("{file}:{}", s.line));
+        push(&p, "kind", string(kind), Prov::line(file, s.line));
         let ups: Vec<String> = uplinks.iter().map(|u| string(u)).collect();
         push(
             &p,
@@ -649,7 +826,7 @@ fn host_entries(
         let lb = match (s.kind, &s.teaming) {
             (SwitchKind::Vss, Some(t)) => t.lb.as_ref().map(|l| (l.value, at(file, l))),
             _ => {
-                let all: Vec<(Lb, String)> = pgs
+                let all: Vec<(Lb, Prov)> = pgs
                     .iter()
                     .filter_map(|g| {
                         g.teaming
@@ -686,7 +863,7 @@ fn host_entries(
                 &p,
                 "networks",
                 format!("[{}]", vm.join(", ")),
-                format!("{file}:{}, VM port groups", s.line),
+                Prov::line(file, s.line).then(", VM port groups"),
             );
         }
         for k in &h.vmks {
@@ -715,7 +892,7 @@ fn host_entries(
                         &vp,
                         "active_uplinks",
                         format!("[{}]", a.join(", ")),
-                        format!("{file}:{}, port group {}", t.line, g.name),
+                        Prov::line(file, t.line).then(&format!(", port group {}", g.name)),
                     );
                     if !t.standby.is_empty() {
                         let sb: Vec<String> = t.standby.iter().map(|u| string(u)).collect();
@@ -723,7 +900,7 @@ fn host_entries(
                             &vp,
                             "standby_uplinks",
                             format!("[{}]", sb.join(", ")),
-                            format!("{file}:{}, port group {}", t.line, g.name),
+                            Prov::line(file, t.line).then(&format!(", port group {}", g.name)),
                         );
                     }
                 }
@@ -734,7 +911,7 @@ fn host_entries(
                     .iter()
                     .flatten()
                     .find(|b| b.value == k.name)
-                    .map_or(String::new(), |b| at(file, b));
+                    .map_or(Prov::default(), |b| at(file, b));
                 push(&vp, "iscsi_port_binding", "true".into(), b);
             }
         }
@@ -758,7 +935,7 @@ fn host_entries(
             &["live_migration"],
             "networks",
             format!("[{}]", lm.join(", ")),
-            format!("{file}:{first}, vMotion enabled"),
+            Prov::line(file, first).then(", vMotion enabled"),
         );
     }
     e
