@@ -156,6 +156,55 @@ fn a_partial_collection_leaves_the_missing_facts_unknown_and_says_so() {
     assert!(!design.contains("card ="), "{design}");
 }
 
+/// A cmdlet netlint does not read (another script's, a newer one's) is
+/// counted and listed at its line, as a config's lines not understood are
+/// (issue 32 item 6c); the rest of the collection is read as before.
+#[test]
+fn a_cmdlet_netlint_does_not_read_is_counted_and_listed() {
+    let text = std::fs::read_to_string(path("host-fixtures/lbfo/lb01.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cmdlets = v["Cmdlets"].as_object_mut().unwrap();
+    cmdlets.insert(
+        "Get-NetAdapterBinding".into(),
+        serde_json::json!([{ "Name": "NIC1", "ComponentID": "ms_tcpip6", "Enabled": false }]),
+    );
+    let extra = tmp("extra-cmdlet.json");
+    let pretty = serde_json::to_string_pretty(&v).unwrap();
+    std::fs::write(&extra, &pretty).unwrap();
+    let line = pretty
+        .lines()
+        .position(|l| l.contains("\"Get-NetAdapterBinding\""))
+        .unwrap()
+        + 1;
+    let (_, err, _) = import_and_check(
+        "extra-cmdlet.toml",
+        &[path("fixtures/nxos-tor1.cfg"), extra.display().to_string()],
+    );
+    assert!(
+        err.contains("0 cmdlet(s) missing, 1 not understood"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "extra-cmdlet.json:{line}: Get-NetAdapterBinding (a cmdlet netlint does not read)"
+        )),
+        "{err}"
+    );
+    // `--strict` refuses it as it refuses a config line not understood.
+    let strict = tmp("extra-cmdlet-strict.toml");
+    let _ = std::fs::remove_file(&strict);
+    let (code, _, err) = run(&[
+        "import",
+        "--strict",
+        &extra.display().to_string(),
+        "-o",
+        strict.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--strict: 1 line(s) not understood"), "{err}");
+    assert!(!strict.exists());
+}
+
 #[test]
 fn collect_hyperv_prints_the_shipped_script() {
     let (code, out, err) = run(&["collect", "hyperv"]);

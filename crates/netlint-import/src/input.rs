@@ -52,11 +52,13 @@ impl Input {
         }
     }
 
-    /// Lines not understood (switch-side inputs; host collections list
-    /// what they miss as notes of the design).
+    /// Lines not understood (switch-side inputs), or cmdlets netlint does
+    /// not read (a Hyper-V collection); host collections list what they
+    /// miss as notes of the design.
     pub fn not_understood(&self) -> usize {
         match self {
             Input::Switch(d) => d.summary().not_understood_count(),
+            Input::Hyperv(h) => h.not_understood.len(),
             _ => 0,
         }
     }
@@ -224,24 +226,33 @@ pub fn summary_lines(name: &str, read: &Read) -> Vec<String> {
                 out.push(format!("  {name}:{}: note: {}", n.line, esc(&n.text)));
             }
         }
-        Input::Hyperv(h) => out.push(format!(
-            "{name}: hyperv collection of host {}: {} physical NICs, {} cmdlet(s) missing{}",
-            esc(&h.name),
-            h.nics.len(),
-            h.missing.len(),
-            if h.missing.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " ({})",
-                    h.missing
-                        .iter()
-                        .map(|m| m.0.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
+        Input::Hyperv(h) => {
+            out.push(format!(
+                "{name}: hyperv collection of host {}: {} physical NICs, {} cmdlet(s) missing{}, {} not understood",
+                esc(&h.name),
+                h.nics.len(),
+                h.missing.len(),
+                if h.missing.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " ({})",
+                        h.missing
+                            .iter()
+                            .map(|m| m.0.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                },
+                h.not_understood.len()
+            ));
+            for (cmd, line) in &h.not_understood {
+                out.push(format!(
+                    "  {name}:{line}: {} (a cmdlet netlint does not read)",
+                    esc(cmd)
+                ));
             }
-        )),
+        }
         Input::Vsphere(c) => out.push(match &c.cluster {
             Some(cl) => format!(
                 "{name}: vsphere collection of cluster {}: {} host(s)",

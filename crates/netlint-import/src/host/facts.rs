@@ -38,6 +38,11 @@ pub struct HostFacts {
     /// Cmdlets the collection lacks, or that failed on the host (with the
     /// error text when the collection recorded one).
     pub missing: Vec<(String, Option<String>)>,
+    /// Cmdlets in the collection that netlint does not read (another
+    /// script's, or a newer one's), with the line of their output: counted
+    /// and listed like a config's lines not understood, never dropped
+    /// silently.
+    pub not_understood: Vec<(String, u32)>,
     pub remarks: Vec<Remark>,
 }
 

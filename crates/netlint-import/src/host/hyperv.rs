@@ -281,6 +281,11 @@ pub fn facts(c: &Collection) -> HostFacts {
             h.missing.push((cmd.to_string(), None));
         }
     }
+    for (k, v) in &c.cmdlets {
+        if !CMDLETS.iter().any(|n| n.eq_ignore_ascii_case(k)) {
+            h.not_understood.push((k.clone(), v.line));
+        }
+    }
     system(c, &mut h);
     let by_name = ByName::new(c);
     nics(c, &by_name, &mut h);
