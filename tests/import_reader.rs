@@ -365,3 +365,36 @@ fn stdout_and_stderr_of_a_failed_run_hold_no_design() {
     assert!(out.is_empty());
     assert!(!t.path().join("o.toml").exists());
 }
+
+/// PowerShell formatted text is refused with what to do instead (issue 32
+/// item 6a, the refusal): exit 2, the view named, `netlint collect`.
+#[test]
+fn powershell_formatted_text_is_refused_with_netlint_collect_named() {
+    let t = TempDir::new("reader", "pstext");
+    // Get-NetAdapter's default view, and `| Format-List` of it, as saved
+    // by Windows PowerShell 5.1 (`>`: UTF-16LE with a BOM, CRLF).
+    t.write(
+        "nics.txt",
+        powershell_utf16(b"Name   InterfaceDescription      ifIndex Status LinkSpeed\r\n----   --------------------      ------- ------ ---------\r\nSMB1   Mellanox ConnectX-4 Lx          5 Up     25 Gbps\r\n"),
+    );
+    t.write(
+        "nics-fl.txt",
+        b"\r\nName                 : SMB1\r\nInterfaceDescription : Mellanox ConnectX-4 Lx\r\nifIndex              : 5\r\nStatus               : Up\r\nLinkSpeed            : 25 Gbps\r\n",
+    );
+    for (file, view) in [
+        ("nics.txt", "PowerShell Format-Table"),
+        ("nics-fl.txt", "PowerShell Format-List"),
+    ] {
+        for cmd in ["import", "check"] {
+            // `import` says it on standard error, `check` as a finding.
+            let (code, out, err) = t.run(&[cmd, file]);
+            let said = format!("{out}{err}").replace("\n  │ ", " ");
+            assert_eq!(code, 2, "{cmd} {file}: {said}");
+            assert!(said.contains(view), "{cmd} {file}: {said}");
+            assert!(
+                said.contains("`netlint collect hyperv`"),
+                "{cmd} {file}: {said}"
+            );
+        }
+    }
+}

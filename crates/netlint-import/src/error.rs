@@ -16,6 +16,9 @@ pub enum ErrorKind {
     /// XML that does not parse, or is not the CliXml `Export-Clixml`
     /// writes.
     Xml(String),
+    /// PowerShell's formatted text (`Format-Table` or `Format-List`), which
+    /// netlint does not read: `netlint collect` writes what it reads.
+    PowerShellText(crate::pstext::View),
 }
 
 /// A located input error: file, line (1-based), column (1-based, 0 when
@@ -38,6 +41,17 @@ impl ErrorKind {
             ErrorKind::Unrecognised => format!(
                 "not a running-config, LLDP table, cabling CSV or host collection that \
                  netlint knows; name the kind with --from ({})",
+                crate::Kind::keys_text()
+            ),
+            ErrorKind::PowerShellText(v) => format!(
+                "PowerShell {} text, which netlint does not read (formatted output cuts \
+                 columns, truncates values and hides properties): collect the hosts with \
+                 `netlint collect hyperv` (or `netlint collect vsphere`) and import the file \
+                 it writes; a switch file of another kind is named with --from ({})",
+                match v {
+                    crate::pstext::View::Table => "Format-Table (a cmdlet's default view)",
+                    crate::pstext::View::List => "Format-List",
+                },
                 crate::Kind::keys_text()
             ),
             ErrorKind::Json(why) | ErrorKind::WrongKind(why) | ErrorKind::Xml(why) => why.clone(),

@@ -32,6 +32,7 @@ pub mod input;
 pub mod lldp;
 pub mod model;
 pub mod names;
+pub mod pstext;
 pub mod source;
 pub mod summary;
 pub mod vlans;
@@ -99,7 +100,7 @@ pub fn parse(file: &str, text: &str, forced: Option<Kind>) -> Result<Document, I
                 file: file.to_string(),
                 line: content.no,
                 column: 0,
-                kind: ErrorKind::Unrecognised,
+                kind: pstext::view(text).map_or(ErrorKind::Unrecognised, ErrorKind::PowerShellText),
             })
         }
     };
