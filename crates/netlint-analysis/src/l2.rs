@@ -118,7 +118,7 @@ impl Fabric {
                         netlint_model::StpCost::PerInstance(m) => input.instance_cost = m.clone(),
                     }
                 }
-                input.vlans = link.vlans.as_ref().map(|v| v.value.iter().collect());
+                input.vlans = link.vlans.as_ref().map(|v| v.value);
                 input
             })
             .collect();

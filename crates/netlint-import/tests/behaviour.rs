@@ -25,20 +25,20 @@ fn allowed_vlans_add_remove_except_and_ranges() {
         Vendor::NxOs,
     );
     let a = port(&c, "Eth1/1").allowed_vlans.unwrap();
-    assert_eq!(a.value.to_string(), "10-14,30,40-42");
+    assert_eq!(vlans::switch_list(&a.value).to_string(), "10-14,30,40-42");
     assert_eq!(a.line(), Some(5));
     assert_eq!(port(&c, "Eth1/1").allowed_lines, vec![3, 4, 5]);
     assert_eq!(
-        port(&c, "Eth1/2").allowed_vlans.unwrap().value.to_string(),
+        vlans::switch_list(&port(&c, "Eth1/2").allowed_vlans.unwrap().value).to_string(),
         "100-4094"
     );
     assert_eq!(
-        port(&c, "Eth1/3").allowed_vlans.unwrap().value.to_string(),
+        vlans::switch_list(&port(&c, "Eth1/3").allowed_vlans.unwrap().value).to_string(),
         "5"
     );
     // `remove` from the implicit "all" of a fresh trunk.
     assert_eq!(
-        port(&c, "Eth1/4").allowed_vlans.unwrap().value.to_string(),
+        vlans::switch_list(&port(&c, "Eth1/4").allowed_vlans.unwrap().value).to_string(),
         "2-4094"
     );
 }
@@ -70,7 +70,7 @@ fn os10_allowed_lines_add_and_no_removes() {
         Vendor::Os10,
     );
     assert_eq!(
-        port(&c, "e1/1/1").allowed_vlans.unwrap().value.to_string(),
+        vlans::switch_list(&port(&c, "e1/1/1").allowed_vlans.unwrap().value).to_string(),
         "10,20,22"
     );
 }
@@ -273,7 +273,10 @@ fn stp_modes_priorities_and_defaults() {
     assert_eq!(c.stp.mst.priorities[&2].value.value, 4096);
     assert_eq!(c.stp.mst.name.as_ref().unwrap().value, "DC");
     assert_eq!(c.stp.mst.revision.unwrap().value, 7);
-    assert_eq!(c.stp.mst.instances[&1].value.to_string(), "10-20,30");
+    assert_eq!(
+        vlans::switch_list(&c.stp.mst.instances[&1].value).to_string(),
+        "10-20,30"
+    );
     assert_eq!(c.stp.mst.instances[&1].line(), Some(8));
     // Instance lists may start at 0 (the IST).
     let c = config("spanning-tree mst 0-2 priority 4096\n", Vendor::NxOs);

@@ -3,7 +3,8 @@
 
 use crate::element::Element;
 use crate::span::{Sp, Span};
-use crate::units::{Bandwidth, Duration, Mtu, Speed, VlanSet};
+use crate::units::{Bandwidth, Duration, Mtu, Speed};
+use crate::vlans::VlanSet;
 use std::collections::BTreeMap;
 
 macro_rules! str_enum {

@@ -18,6 +18,7 @@ pub mod switch_models;
 mod syntax;
 pub mod text;
 pub mod units;
+pub mod vlans;
 
 pub use design::*;
 pub use diag::{
@@ -33,4 +34,5 @@ pub use ports::{
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};
 pub use storage::*;
-pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed, VlanSet};
+pub use units::{Bandwidth, Duration, Mtu, MtuForm, Speed};
+pub use vlans::VlanSet;

@@ -5,7 +5,8 @@
 
 use crate::design::{Design, LagMode, Link, Nic, Switch, SwitchLag};
 use crate::span::{Sp, Span};
-use crate::units::{Mtu, VlanSet};
+use crate::units::Mtu;
+use crate::vlans::VlanSet;
 
 /// The VLAN a switch gives untagged frames when nothing says otherwise:
 /// VLAN 1 on every common platform.

@@ -6,7 +6,8 @@ use crate::design::StrEnum;
 use crate::diag::Diagnostic;
 use crate::fix::FixValue;
 use crate::span::{Sp, Span};
-use crate::units::{Speed, VlanSet};
+use crate::units::Speed;
+use crate::vlans::VlanSet;
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use toml::de::{DeTable, DeValue};
@@ -388,7 +389,7 @@ impl Reader {
                 }
                 DeValue::String(s) => match VlanSet::parse_range(s) {
                     Ok((a, b)) if a >= 1 && b <= 4094 => {
-                        (a..=b).for_each(|x| set.insert(x));
+                        set.insert_range(a, b);
                         written.push(FixValue::String(s.to_string()));
                     }
                     Ok(_) => {

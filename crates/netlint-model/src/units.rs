@@ -1,7 +1,9 @@
 //! Units as types, parsed once at the edge.
 
-use std::collections::BTreeSet;
 use std::fmt;
+
+/// The VLAN set lives in [`crate::vlans`]; this path is kept.
+pub use crate::vlans::VlanSet;
 
 /// A link or adapter speed in bits per second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -338,77 +340,6 @@ impl fmt::Display for Duration {
     }
 }
 
-/// A set of VLAN ids (1..=4094).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct VlanSet(BTreeSet<u16>);
-
-impl VlanSet {
-    pub fn new() -> Self {
-        VlanSet(BTreeSet::new())
-    }
-    pub fn insert(&mut self, v: u16) {
-        self.0.insert(v);
-    }
-    pub fn contains(&self, v: u16) -> bool {
-        self.0.contains(&v)
-    }
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.0.iter().copied()
-    }
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Parses a `"711-718"` range string into its bounds.
-    pub fn parse_range(s: &str) -> Result<(u16, u16), String> {
-        let err = || format!("`{s}` is not a VLAN range: write \"711-718\"");
-        let (a, b) = s.split_once('-').ok_or_else(err)?;
-        let a: u16 = a.trim().parse().map_err(|_| err())?;
-        let b: u16 = b.trim().parse().map_err(|_| err())?;
-        if a > b {
-            return Err(format!(
-                "VLAN range `{s}` runs backwards: write \"{b}-{a}\""
-            ));
-        }
-        Ok((a, b))
-    }
-}
-
-impl FromIterator<u16> for VlanSet {
-    fn from_iter<I: IntoIterator<Item = u16>>(iter: I) -> Self {
-        VlanSet(iter.into_iter().collect())
-    }
-}
-
-impl fmt::Display for VlanSet {
-    /// `10, 20-23, 100`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        let v: Vec<u16> = self.iter().collect();
-        let mut i = 0;
-        while i < v.len() {
-            let mut j = i;
-            while j + 1 < v.len() && v[j + 1] == v[j] + 1 {
-                j += 1;
-            }
-            if !first {
-                f.write_str(", ")?;
-            }
-            first = false;
-            if j > i {
-                write!(f, "{}-{}", v[i], v[j])?;
-            } else {
-                write!(f, "{}", v[i])?;
-            }
-            i = j + 1;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,13 +409,5 @@ mod tests {
         assert!(Duration::parse("5x").is_err());
         assert!(Duration::parse("5").is_err());
         assert_eq!(Duration { seconds: 5400 }.to_string(), "1h30m");
-    }
-
-    #[test]
-    fn vlan_sets() {
-        assert_eq!(VlanSet::parse_range("711-718").unwrap(), (711, 718));
-        assert!(VlanSet::parse_range("9-3").is_err());
-        let s: VlanSet = [10, 20, 21, 22, 100].into_iter().collect();
-        assert_eq!(s.to_string(), "10, 20-22, 100");
     }
 }

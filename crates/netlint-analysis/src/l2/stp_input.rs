@@ -2,7 +2,7 @@
 //! or MLAG domain collapsed into one): its path-cost method, PVST+
 //! per-VLAN priorities and the VLANs with spanning tree off.
 
-use crate::stp::{BridgeInput, CostMethod, VlanBits};
+use crate::stp::{BridgeInput, CostMethod};
 use netlint_model::{PathCost, Switch};
 use std::collections::BTreeMap;
 
@@ -31,9 +31,5 @@ pub(super) fn apply(input: &mut BridgeInput, members: &[&Switch]) {
         }
     }
     input.vlan_priority = vlan_priority;
-    input.stp_off_vlans = first
-        .stp
-        .disabled_vlans
-        .as_ref()
-        .map(|s| s.value.iter().collect::<VlanBits>());
+    input.stp_off_vlans = first.stp.disabled_vlans.as_ref().map(|s| s.value);
 }

@@ -21,7 +21,7 @@ mod solve;
 mod tests;
 
 use crate::union_find::UnionFind;
-use netlint_model::StpMode;
+use netlint_model::{StpMode, VlanSet};
 use solve::{solve, Key, Problem, Seg, SegPort, Solution, NO_SEG};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -42,76 +42,6 @@ pub const CIST: TreeId = 0;
 pub type TreeId = usize;
 
 // ---------------------------------------------------------------- input
-
-/// A set of VLAN ids (1..=4094) as a fixed bitmap.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct VlanBits([u64; 64]);
-
-impl VlanBits {
-    pub fn empty() -> Self {
-        VlanBits([0; 64])
-    }
-    /// VLANs 1..=4094.
-    pub fn all() -> Self {
-        let mut s = Self::empty();
-        s.insert_range(1, 4094);
-        s
-    }
-    /// Inserts `v`; ids outside 1..=4094 are ignored.
-    pub fn insert(&mut self, v: u16) {
-        if (1..=4094).contains(&v) {
-            self.0[usize::from(v / 64)] |= 1 << (v % 64);
-        }
-    }
-    pub fn insert_range(&mut self, lo: u16, hi: u16) {
-        for v in lo.max(1)..=hi.min(4094) {
-            self.insert(v);
-        }
-    }
-    pub fn contains(&self, v: u16) -> bool {
-        v < 4096 && (self.0[usize::from(v / 64)] >> (v % 64)) & 1 == 1
-    }
-    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        (1..=4094).filter(move |&v| self.contains(v))
-    }
-}
-
-impl Default for VlanBits {
-    fn default() -> Self {
-        Self::empty()
-    }
-}
-
-impl FromIterator<u16> for VlanBits {
-    fn from_iter<I: IntoIterator<Item = u16>>(iter: I) -> Self {
-        let mut s = Self::empty();
-        for v in iter {
-            s.insert(v);
-        }
-        s
-    }
-}
-
-impl fmt::Debug for VlanBits {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut list = f.debug_list();
-        let mut run: Option<(u16, u16)> = None;
-        for v in self.iter() {
-            run = match run {
-                Some((lo, hi)) if hi + 1 == v => Some((lo, v)),
-                Some((lo, hi)) => {
-                    list.entry(&format_args!("{lo}-{hi}"));
-                    Some((v, v))
-                }
-                None => Some((v, v)),
-            };
-        }
-        if let Some((lo, hi)) = run {
-            list.entry(&format_args!("{lo}-{hi}"));
-        }
-        list.finish()
-    }
-}
 
 /// An MSTP configuration identifier. Two MSTP bridges are in one region iff
 /// their configurations are equal *and* they are connected through segments
@@ -156,7 +86,7 @@ pub struct BridgeInput {
     /// vlan N`): in those VLANs' trees the bridge takes no part and
     /// forwards on every port, like a `mode = none` bridge. VLAN 1 (the
     /// common tree) is never off. Ignored for other modes.
-    pub stp_off_vlans: Option<VlanBits>,
+    pub stp_off_vlans: Option<VlanSet>,
 }
 
 impl BridgeInput {
@@ -233,7 +163,7 @@ pub struct LinkInput {
     /// VLANs allowed on the link (`None` = all). Only PVST trees look at it:
     /// PVST runs a VLAN's tree only on trunks that carry the VLAN, while
     /// STP/RSTP/MSTP BPDUs are untagged and ignore allowed lists.
-    pub vlans: Option<VlanBits>,
+    pub vlans: Option<VlanSet>,
 }
 
 impl LinkInput {
@@ -545,7 +475,7 @@ pub(crate) struct Shared {
     ends: Vec<Option<(usize, usize)>>,
     port_ids: Vec<[PortId; 2]>,
     /// PVST bridges' VLANs with spanning tree off (`BridgeInput::stp_off_vlans`).
-    stp_off: Vec<Option<VlanBits>>,
+    stp_off: Vec<Option<VlanSet>>,
 }
 
 impl Shared {
@@ -663,7 +593,7 @@ impl StpEngine {
             port_ids,
             stp_off: bridges
                 .iter()
-                .map(|b| b.stp_off_vlans.clone().filter(|_| b.is_pvst()))
+                .map(|b| b.stp_off_vlans.filter(|_| b.is_pvst()))
                 .collect(),
         });
         StpEngine {

@@ -87,15 +87,15 @@ impl TreeInputs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stp::{BridgeInput, LinkInput, VlanBits};
-    use netlint_model::StpMode;
+    use crate::stp::{BridgeInput, LinkInput};
+    use netlint_model::{StpMode, VlanSet};
 
     #[test]
     fn vlans_with_the_same_inputs_share_a_key() {
         let mut a = BridgeInput::new("a", StpMode::RapidPvst);
         a.vlan_priority = [(10, 4096), (30, 4096), (20, 8192)].into_iter().collect();
         let mut b = BridgeInput::new("b", StpMode::RapidPvst);
-        b.stp_off_vlans = Some([40].into_iter().collect::<VlanBits>());
+        b.stp_off_vlans = Some([40].into_iter().collect::<VlanSet>());
         let c = BridgeInput::new("c", StpMode::RapidPvst);
         let mut ab = LinkInput::new("ab", 0, 1, 10_000);
         ab.vlans = Some((1..=100).filter(|&v| v != 50).collect());

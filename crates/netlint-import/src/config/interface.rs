@@ -3,7 +3,7 @@
 
 use super::vendors::{Qos, Trunk};
 use super::*;
-use crate::vlans::VlanSet;
+use crate::vlans::{self, VlanSet};
 
 /// Interface commands that do not bear on layer 2.
 const IRRELEVANT: &[(&str, &str)] = &[
@@ -294,7 +294,7 @@ impl Parser {
             ["add" | "remove" | "except", rest @ ..] => (ops[0], rest.join("")),
             rest => ("", rest.join("")),
         };
-        let set = match VlanSet::parse(&list) {
+        let set = match vlans::parse(&list) {
             Ok(s) => s,
             Err(e) => {
                 // The VLANs the port carries are unknown from here on.

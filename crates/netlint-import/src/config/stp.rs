@@ -2,7 +2,7 @@
 //! cost, VLANs without spanning tree, and the port settings.
 
 use super::*;
-use crate::vlans::VlanSet;
+use crate::vlans;
 
 /// `root primary` writes 24576 (or 4096 below a lower root at the time);
 /// `root secondary` writes 28672. Cisco's NX-OS and IOS write the number
@@ -31,7 +31,7 @@ impl Parser {
             (true, []) | (false, ["disable"]) => stp.mode = Sourced::at(StpMode::None, no),
             (true, ["mode", ..]) => {}
             (false, ["vlan" | "vlan-id", list, rest @ ..]) => {
-                let set = match VlanSet::parse(list) {
+                let set = match vlans::parse(list) {
                     Ok(s) => s,
                     Err(e) => return self.bad(no, body, e.to_string()),
                 };
@@ -53,7 +53,7 @@ impl Parser {
                     stp.vlan_priorities.insert(id, Sourced::at(prio, no));
                 }
             }
-            (true, ["vlan" | "vlan-id", list]) => match VlanSet::parse(list) {
+            (true, ["vlan" | "vlan-id", list]) => match vlans::parse(list) {
                 Ok(set) => {
                     for id in set.iter() {
                         stp.disabled_vlans.insert(id, no);
@@ -131,7 +131,7 @@ impl Parser {
                 let Some(id) = number(Some(id), 0..=4094) else {
                     return (LineClass::NotUnderstood, Ctx::Unknown);
                 };
-                let Ok(set) = VlanSet::parse(&list.join("")) else {
+                let Ok(set) = vlans::parse(&list.join("")) else {
                     return (LineClass::NotUnderstood, Ctx::Unknown);
                 };
                 let id = id as u16;

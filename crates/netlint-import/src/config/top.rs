@@ -4,7 +4,7 @@
 use super::vendors::Qos;
 use super::*;
 use crate::names::IfKind;
-use crate::vlans::VlanSet;
+use crate::vlans::{self, VlanSet};
 
 /// First words of top-level commands and sections that do not bear on
 /// layer 2, with the reason written in the summary.
@@ -287,7 +287,7 @@ impl Parser {
                 understood(Ctx::Leaf)
             }
             (false, ["vlan", list]) if list.starts_with(|c: char| c.is_ascii_digit()) => {
-                match VlanSet::parse(list) {
+                match vlans::parse(list) {
                     Ok(set) => {
                         // Only VLANs not defined before cost a map entry.
                         for id in set.difference(&self.vlans_defined).iter() {
@@ -311,7 +311,7 @@ impl Parser {
             // `vlan -1`, `vlan ten`, `vlan １０`, `vlan 10 x`: neither a VLAN
             // list nor an option of the command.
             (false, ["vlan", word, ..]) => {
-                let why = match VlanSet::parse(word) {
+                let why = match vlans::parse(word) {
                     Err(e) => e.to_string(),
                     Ok(_) => format!("`{}` after the VLAN list", rest_after(body, 2)),
                 };

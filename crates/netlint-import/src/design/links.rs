@@ -720,7 +720,12 @@ fn one_link(
         for (s, ifc) in &ends {
             match carried(s, ifc) {
                 Some((set, from)) => {
-                    per_end.push(format!("{} {} carries {set} ({from})", s.name, ifc.name));
+                    per_end.push(format!(
+                        "{} {} carries {} ({from})",
+                        s.name,
+                        ifc.name,
+                        crate::vlans::switch_list(&set)
+                    ));
                     end_srcs.push((set.len(), from.srcs.clone()));
                     if let Some(e) = &mut end_sets {
                         e.push((s.name.as_str(), set, from.clone()));

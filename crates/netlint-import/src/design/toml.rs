@@ -268,14 +268,12 @@ pub(crate) fn comment_text(s: &str) -> String {
 /// A VLAN list in the design's syntax: `[7, "711-718"]`.
 pub(crate) fn vlan_list(set: &VlanSet) -> String {
     let parts: Vec<String> = set
-        .to_string()
-        .split(',')
-        .filter(|p| *p != "none")
-        .map(|p| {
-            if p.contains('-') {
-                format!("\"{p}\"")
+        .ranges()
+        .map(|(lo, hi)| {
+            if lo == hi {
+                lo.to_string()
             } else {
-                p.to_string()
+                format!("\"{lo}-{hi}\"")
             }
         })
         .collect();
@@ -385,7 +383,7 @@ mod tests {
         assert_eq!(key("v\u{0}"), "\"v\\\\u{0}\"");
         assert_eq!(comment_text("a\u{9b}2J\nb\u{7f}"), "a\\u{9b}2J b\\u{7f}");
         assert_eq!(
-            vlan_list(&VlanSet::parse("7,711-718,20").unwrap()),
+            vlan_list(&crate::vlans::parse("7,711-718,20").unwrap()),
             "[7, 20, \"711-718\"]"
         );
         assert_eq!(vlan_list(&VlanSet::EMPTY), "[]");

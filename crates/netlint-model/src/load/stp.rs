@@ -8,7 +8,8 @@ use crate::diag::Diagnostic;
 use crate::reader::{Reader, Table};
 use crate::span::Sp;
 use crate::switch_models::{lookup, MtuLimit, MtuLimitSource};
-use crate::units::{Mtu, MtuForm, VlanSet, MAX_MTU, MIN_MTU};
+use crate::units::{Mtu, MtuForm, MAX_MTU, MIN_MTU};
+use crate::vlans::VlanSet;
 use std::collections::BTreeMap;
 
 impl Builder {
@@ -253,7 +254,7 @@ fn parse_vlan_key(k: &str) -> Result<VlanSet, String> {
         if a < 1 || b > 4094 {
             return Err(format!("`{k}` names a VLAN outside 1-4094"));
         }
-        (a..=b).for_each(|v| set.insert(v));
+        set.insert_range(a, b);
     }
     Ok(set)
 }

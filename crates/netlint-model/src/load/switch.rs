@@ -115,7 +115,7 @@ impl Builder {
             .int(st, "revision", 0..=65535, "from 0 to 65535")
             .map(|v| v.map(|n| n as u32));
         if let Some((is, it)) = self.r.table(st, "instances") {
-            let mut map: BTreeMap<u16, crate::units::VlanSet> = BTreeMap::new();
+            let mut map: BTreeMap<u16, crate::vlans::VlanSet> = BTreeMap::new();
             let mut owner: HashMap<u16, u16> = HashMap::default();
             for (k, ks, v) in entries(it) {
                 let Some(inst) = parse_instance(&mut self.r, &k, ks) else {

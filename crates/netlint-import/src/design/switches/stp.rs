@@ -48,7 +48,10 @@ pub(super) fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>
             }
             for (value, (set, from)) in by_value {
                 vlan_priority.push((
-                    format!("{} = {value}", toml::string(&set.to_string())),
+                    format!(
+                        "{} = {value}",
+                        toml::string(&crate::vlans::switch_list(&set).to_string())
+                    ),
                     Prov::join(from, ", "),
                 ));
             }
@@ -146,8 +149,9 @@ pub(super) fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>
             notes.push(Note::WaitsForV2 {
                 what: "spanning tree off per VLAN",
                 detail: format!(
-                    "{}: no spanning tree on VLANs {left}: netlint models it under PVST+ only, and never for VLAN 1",
-                    sw.name
+                    "{}: no spanning tree on VLANs {}: netlint models it under PVST+ only, and never for VLAN 1",
+                    sw.name,
+                    crate::vlans::switch_list(&left)
                 ),
                 at: at(*line),
             });

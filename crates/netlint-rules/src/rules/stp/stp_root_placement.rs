@@ -478,7 +478,7 @@ fn prune(cx: &Context<'_>, u: &Unchosen, root: BridgeId) -> Option<(Vec<Change>,
         done.push(p.link);
         let link = design.link(p.link);
         let allowed: VlanSet = match &link.vlans {
-            Some(v) => v.value.clone(),
+            Some(v) => v.value,
             None => used
                 .iter()
                 .filter(|v| link.ends().all(|s| design.switch(s).defines_vlan(Some(*v))))
@@ -507,7 +507,7 @@ fn prune(cx: &Context<'_>, u: &Unchosen, root: BridgeId) -> Option<(Vec<Change>,
         ));
         changes.push(Change::Vlans {
             link: p.link,
-            vlans: kept,
+            vlans: Box::new(kept),
         });
     }
     if changes.is_empty() {

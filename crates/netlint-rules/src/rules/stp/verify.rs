@@ -32,8 +32,8 @@ pub(crate) enum Change {
         key: Option<u16>,
         cost: u32,
     },
-    /// `vlans = [...]` on a link.
-    Vlans { link: LinkId, vlans: VlanSet },
+    /// `vlans = [...]` on a link (boxed: a set is 512 bytes).
+    Vlans { link: LinkId, vlans: Box<VlanSet> },
     /// Every spanning-tree switch runs MSTP in region `name` / `revision`
     /// with `instances`, and these instance priorities.
     Mstp {
@@ -83,7 +83,7 @@ pub(crate) fn apply(design: &Design, changes: &[Change]) -> Design {
             Change::Vlans { link, vlans } => {
                 let l = &mut d.links[link.0];
                 let at = l.vlans.as_ref().map_or(l.span, |v| v.span);
-                l.vlans = Some(Sp::new(vlans.clone(), at));
+                l.vlans = Some(Sp::new(**vlans, at));
             }
             Change::Mstp {
                 name,
@@ -281,7 +281,7 @@ speed = "10G"
                 },
                 Change::Vlans {
                     link: LinkId(0),
-                    vlans: vlans.clone(),
+                    vlans: Box::new(vlans),
                 },
             ],
         );
