@@ -9,11 +9,7 @@ use std::path::{Path, PathBuf};
 use support::run;
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("crates/netlint-import/tests/vsphere")
-        .join(name)
-        .display()
-        .to_string()
+    support::vsphere_fixture(name)
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -24,17 +20,7 @@ fn tmp(name: &str) -> PathBuf {
 /// cabling and vSphere collection.
 fn imported_design() -> PathBuf {
     let design = tmp("prod-cl01.toml");
-    let _ = std::fs::remove_file(&design);
-    let (code, _, err) = run(&[
-        "import",
-        &fixture("tor-a.cfg"),
-        &fixture("tor-b.cfg"),
-        &fixture("cabling.csv"),
-        &fixture("prod-cl01.vsphere.json"),
-        "-o",
-        design.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    support::import_vsphere_site("prod-cl01.vsphere.json", &design);
     design
 }
 

@@ -9,11 +9,7 @@ use std::path::{Path, PathBuf};
 use support::run;
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("crates/netlint-import/tests/vsphere")
-        .join(name)
-        .display()
-        .to_string()
+    support::vsphere_fixture(name)
 }
 
 fn tmp(name: &str) -> PathBuf {
@@ -41,18 +37,7 @@ fn findings(design: &Path) -> Vec<(String, String, String)> {
 #[test]
 fn an_imported_vsphere_cluster_shows_the_vmotion_mtu_drift_and_the_pinned_management_port() {
     let design = tmp("prod-cl01.toml");
-    let _ = std::fs::remove_file(&design);
-    let (code, out, err) = run(&[
-        "import",
-        &fixture("tor-a.cfg"),
-        &fixture("tor-b.cfg"),
-        &fixture("cabling.csv"),
-        &fixture("prod-cl01.vsphere.json"),
-        "-o",
-        design.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.is_empty(), "{out}");
+    let err = support::import_vsphere_site("prod-cl01.vsphere.json", &design);
     assert!(
         err.contains("prod-cl01.vsphere.json: vsphere collection of cluster prod-cl01: 3 host(s)"),
         "{err}"

@@ -6,32 +6,16 @@
 //! (esx01 of prod-cl01.vsphere.json, in no cluster; sources in its header).
 
 mod support;
-use std::path::Path;
 use support::run;
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("crates/netlint-import/tests/vsphere")
-        .join(name)
-        .display()
-        .to_string()
+    support::vsphere_fixture(name)
 }
 
 #[test]
 fn a_standalone_host_imports_and_checks() {
     let design = support::tmp("vsphere-standalone", "esx01.toml");
-    let _ = std::fs::remove_file(&design);
-    let (code, out, err) = run(&[
-        "import",
-        &fixture("tor-a.cfg"),
-        &fixture("tor-b.cfg"),
-        &fixture("cabling.csv"),
-        &fixture("esx01-standalone.vsphere.json"),
-        "-o",
-        design.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.is_empty(), "{out}");
+    let err = support::import_vsphere_site("esx01-standalone.vsphere.json", &design);
     assert!(
         err.contains(
             "esx01-standalone.vsphere.json: vsphere collection of 1 standalone host(s) (in no cluster)"

@@ -166,3 +166,39 @@ pub fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// A file of the vSphere import fixture (crates/netlint-import/tests/vsphere).
+#[allow(dead_code)] // not every test file imports vSphere
+pub fn vsphere_fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates/netlint-import/tests/vsphere")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// `netlint import` of the vSphere fixture's switches and cabling with the
+/// collection `collection` (a name in the fixture folder, or a path) to
+/// `design` (removed first): exit 0 and nothing on standard output
+/// asserted; its standard error.
+#[allow(dead_code)] // not every test file imports vSphere
+pub fn import_vsphere_site(collection: &str, design: &Path) -> String {
+    let _ = std::fs::remove_file(design);
+    let collection = if Path::new(collection).is_absolute() {
+        collection.to_string()
+    } else {
+        vsphere_fixture(collection)
+    };
+    let (code, out, err) = run(&[
+        "import",
+        &vsphere_fixture("tor-a.cfg"),
+        &vsphere_fixture("tor-b.cfg"),
+        &vsphere_fixture("cabling.csv"),
+        &collection,
+        "-o",
+        design.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.is_empty(), "{out}");
+    err
+}
