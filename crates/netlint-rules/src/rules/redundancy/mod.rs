@@ -95,6 +95,15 @@ pub(crate) fn unit_findings(
             cx.reachability().reach_groups(n, &hosts).len() > 1
         })
     };
+    // Host-target pairs already cut on some network with nothing failed:
+    // `storage-unreachable` says so at its cause, and what a single
+    // failure then takes follows from it (one cause, one finding).
+    let target_cut: BTreeSet<(netlint_model::TargetId, HostId)> = cx
+        .target_reach()
+        .iter()
+        .filter(|r| r.broken.is_some())
+        .map(|r| (r.target, r.host))
+        .collect();
     for result in cx.failures().of(|u| pick(u)) {
         let unit = &result.unit;
         let mut items: Vec<Pending> = Vec::new();
@@ -116,6 +125,11 @@ pub(crate) fn unit_findings(
                 }
             };
             for group in loss.groups(design, topo, std::slice::from_ref(unit)) {
+                if let Requirement::Target(t) = loss.requirement {
+                    if group.hosts.iter().all(|h| target_cut.contains(&(t, *h))) {
+                        continue;
+                    }
+                }
                 let what = describe(&loss.requirement);
                 let split =
                     (!loss.split.is_empty()).then(|| loss.consequence(design, &group.hosts));

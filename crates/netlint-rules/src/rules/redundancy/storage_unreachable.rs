@@ -6,7 +6,9 @@ use super::network_partitioned::{cause, vlan_text, Cause};
 use crate::phrases::failure::hosts_phrase;
 use crate::{declare_rule, Context};
 use netlint_analysis::{Break, TargetBreak, TargetReach};
-use netlint_model::{Diagnostic, Element, HostId, NetworkId, Span, TargetId};
+use netlint_model::{
+    Diagnostic, Element, HostId, NetworkId, Span, SwitchId, TargetId, TargetPortIdx,
+};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -67,6 +69,9 @@ fn target_cause(cx: &Context<'_>, r: &TargetReach, b: &TargetBreak) -> Cause {
             }
         }
         TargetBreak::PortSwitchLacksVlan(p, s) => {
+            if let Some(c) = miscabled(cx, r, *p, *s) {
+                return c;
+            }
             let port = target.port(*p);
             let sw = design.switch(*s);
             let mut related = Vec::new();
@@ -137,6 +142,71 @@ fn target_cause(cx: &Context<'_>, r: &TargetReach, b: &TargetBreak) -> Cause {
     }
 }
 
+/// A target port cabled into the wrong fabric: its switch carries another
+/// of the target's networks (the other fabric of an A/B pair) and another
+/// switch is where this network's VLAN is. The cause is the cable, not a
+/// VLAN missing: adding the VLAN to the switch would join the two fabrics
+/// that MPIO keeps apart. `None` when that is not the case (a switch that
+/// simply lacks the VLAN).
+fn miscabled(cx: &Context<'_>, r: &TargetReach, p: TargetPortIdx, s: SwitchId) -> Option<Cause> {
+    let design = cx.design;
+    let target = design.target(r.target);
+    let net = design.network(r.network);
+    let vlan = net.vlan_id()?;
+    let port = target.port(p);
+    let at = port.switch.as_ref()?;
+    let sw = design.switch(s);
+    // The switch's own fabric: another network of the target it defines
+    // by an explicit list.
+    let listed =
+        |x: &netlint_model::Switch, v: u16| x.vlans.as_ref().is_some_and(|l| l.value.contains(v));
+    let other = target
+        .networks()
+        .into_iter()
+        .filter(|n| *n != r.network)
+        .find(|n| design.network(*n).vlan_id().is_some_and(|v| listed(sw, v)))?;
+    // Where this network's VLAN is: switches that list it.
+    let homes: Vec<&netlint_model::Switch> = design
+        .switches
+        .iter()
+        .filter(|x| x.name != sw.name && listed(x, vlan))
+        .collect();
+    let home = homes.first()?;
+    let names: Vec<String> = homes.iter().map(|x| format!("`{}`", x.name)).collect();
+    let other = design.network(other);
+    let mut related = vec![(
+        sw.vlans.as_ref().map_or(sw.span, |v| v.span),
+        format!(
+            "`{}` carries `{}` (VLAN {}), the target's other fabric",
+            sw.name,
+            other.name,
+            other.vlan_id().unwrap_or(0)
+        ),
+    )];
+    related.extend(homes.iter().map(|x| {
+        (
+            x.vlans.as_ref().map_or(x.span, |v| v.span),
+            format!("`{}` carries VLAN {vlan} of `{}`", x.name, net.name),
+        )
+    }));
+    Some(Cause {
+        text: format!(
+            "its port `{}` is cabled to `{}`, a switch of its other fabric (`{}`), not to {} where VLAN {vlan} is",
+            port.name,
+            sw.name,
+            other.name,
+            names.join(" or ")
+        ),
+        element: target.port_element(p),
+        span: at.span,
+        related,
+        help: format!(
+            "cable port `{}` of `{}` to `{}` and write `switch = \"{}\"` for it; adding VLAN {vlan} to `{}` instead would join the two fabrics that multipathing keeps apart",
+            port.name, target.name, home.name, home.name, sw.name
+        ),
+    })
+}
+
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
     // One finding per (target, network, cause), naming every host it cuts,
@@ -163,13 +233,34 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let on = net
             .map(|n| format!(" on network `{}`", design.network(n).name))
             .unwrap_or_default();
+        // The networks on which every one of these hosts still reaches
+        // the target: its only way until this is fixed (the `spof-*`
+        // rules leave a host-target pair cut here to this finding).
+        let reached: Vec<String> = target
+            .networks()
+            .into_iter()
+            .filter(|n| Some(*n) != net)
+            .filter(|n| {
+                hosts.iter().all(|h| {
+                    cx.target_reach().iter().any(|r| {
+                        r.target == t && r.host == *h && r.network == *n && r.broken.is_none()
+                    })
+                })
+            })
+            .map(|n| format!("`{}`", design.network(n).name))
+            .collect();
+        let alone = match reached.as_slice() {
+            [] => String::new(),
+            [one] => format!(" (until then they reach it on {one} alone: no second path)"),
+            more => format!(" (until then they reach it on {} only)", more.join(", ")),
+        };
         let mut d = cx
             .finding(
                 &RULE,
                 element,
                 span,
                 format!(
-                    "{} cannot reach {} `{}`{on}: {}",
+                    "{} cannot reach {} `{}`{on}: {}{alone}",
                     hosts_phrase(design, &hosts),
                     target.kind.value.words(),
                     target.name,
@@ -315,5 +406,110 @@ networks = ["iscsi"]
             f[0].message
         );
         assert_eq!(f[0].element(), "storage.array.ports.P0");
+    }
+
+    /// Two fabrics A/B with no layer-2 path between them; the array's
+    /// fabric-B port cabled to CABLE.
+    const FABRICS: &str = r#"
+[design]
+name = "t"
+[networks.iscsi-a]
+role = "storage"
+protocol = "iscsi"
+vlan = 60
+[networks.iscsi-b]
+role = "storage"
+protocol = "iscsi"
+vlan = 61
+[switches.san-a]
+vlans = [60]
+[switches.san-b]
+vlans = [61]
+[profiles.n.nics.A]
+card = "c1"
+speed = "25G"
+switch = "san-a"
+networks = ["iscsi-a"]
+[profiles.n.nics.B]
+card = "c2"
+speed = "25G"
+switch = "san-b"
+networks = ["iscsi-b"]
+[hosts.h1]
+profile = "n"
+[hosts.h2]
+profile = "n"
+[storage.array]
+kind = "iscsi"
+[storage.array.ports.A0]
+speed = "25G"
+switch = "san-a"
+networks = ["iscsi-a"]
+[storage.array.ports.B0]
+speed = "25G"
+switch = "CABLE"
+networks = ["iscsi-b"]
+"#;
+
+    #[test]
+    fn a_port_cabled_into_the_other_fabric_is_found_at_its_cable() {
+        let src = FABRICS.replace("CABLE", "san-a");
+        let f = findings(&src, &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "hosts `h1`, `h2` cannot reach iSCSI target `array` on network `iscsi-b`: its port `B0` is cabled to `san-a`, a switch of its other fabric (`iscsi-a`), not to `san-b` where VLAN 61 is (until then they reach it on `iscsi-a` alone: no second path)"
+        );
+        // At the cable (B0's `switch` line, the last of its text), not at
+        // san-a's VLAN list.
+        let line = crate::testing::line_of(&src, f[0].primary.as_ref().unwrap().span);
+        let b0 = src
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| *l == "switch = \"san-a\"")
+            .map(|(i, _)| i + 1)
+            .last()
+            .unwrap();
+        assert_eq!(line, b0);
+        let help = f[0].help.as_deref().unwrap();
+        assert!(
+            help.starts_with("cable port `B0` of `array` to `san-b`"),
+            "{help}"
+        );
+        assert!(help.contains("would join the two fabrics"), "{help}");
+        // The fix the help names works: nothing left.
+        assert!(findings(&FABRICS.replace("CABLE", "san-b"), &super::RULE).is_empty());
+    }
+
+    #[test]
+    fn no_single_failure_finding_follows_from_the_same_cable() {
+        let src = FABRICS.replace("CABLE", "san-a");
+        for rule in [
+            &crate::rules::redundancy::spof_nic_card::RULE,
+            &crate::rules::redundancy::spof_switch::RULE,
+        ] {
+            assert!(
+                findings(&src, rule).is_empty(),
+                "{}: {:#?}",
+                rule.meta.id,
+                findings(&src, rule)
+            );
+        }
+    }
+
+    #[test]
+    fn a_switch_that_only_lacks_the_vlan_is_still_told_to_define_it() {
+        // One fabric: san-a holds both networks' ports but defines VLAN 60
+        // only; no other switch carries VLAN 61, so it is a VLAN missing.
+        let src = FABRICS.replace("CABLE", "san-a").replace(
+            "[switches.san-b]\nvlans = [61]",
+            "[switches.san-b]\nvlans = [60]",
+        );
+        let f = findings(&src, &super::RULE);
+        assert!(
+            f.iter()
+                .any(|d| d.help.as_deref() == Some("add 61 to `vlans` of switch `san-a`")),
+            "{f:#?}"
+        );
     }
 }
