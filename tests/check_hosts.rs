@@ -161,3 +161,35 @@ fn no_vsphere_host_finding_points_at_the_generated_design() {
         assert_ne!(d["location"]["file"], "<imported>", "{d}");
     }
 }
+
+/// No finding of `check` on a host collection stays on `<imported>` once
+/// table headers are mapped (issue 30 item 1): the converged Hyper-V
+/// collections and the vSphere one, whose NIC findings sit at their NIC
+/// table headers.
+#[test]
+fn no_host_finding_is_left_on_the_imported_text() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/netlint-import/tests");
+    let hv = |h: &str| {
+        root.join(format!("host-fixtures/converged/{h}.json"))
+            .display()
+            .to_string()
+    };
+    let vs = root
+        .join("vsphere/prod-cl01.vsphere.json")
+        .display()
+        .to_string();
+    for files in [vec![hv("hv01"), hv("hv02")], vec![vs]] {
+        let mut args = vec!["check".to_string()];
+        args.extend(files.iter().cloned());
+        args.extend(["--format".into(), "concise".into()]);
+        let argv: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run(&argv);
+        assert_ne!(code, 2, "{err}");
+        let findings: Vec<&str> = out.lines().filter(|l| l.contains("]")).collect();
+        assert!(!findings.is_empty(), "{out}");
+        assert!(
+            findings.iter().all(|l| !l.starts_with("<imported>")),
+            "{out}"
+        );
+    }
+}

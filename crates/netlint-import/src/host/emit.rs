@@ -8,7 +8,10 @@
 //! of each such `key = value` they write in a source map
 //! ([`line_mapped`]), a value in a profile mapped to the first member
 //! host with that value, so that `netlint check` on a collection reports
-//! a finding about a host value at the collection's line.
+//! a finding about a host value at the collection's line. A table header
+//! (`[hosts.X]`, a NIC's or vNIC's table) is mapped to the first source
+//! of its entries, so a finding at an element (a NIC no cable ties,
+//! `host-asymmetry`) points into the collection object it was read from.
 //!
 //! The two folds are two strategies, as the two sources group hosts:
 //!
@@ -140,6 +143,29 @@ pub fn line_kv(out: &mut String, k: &str, v: &str, comment: &str) {
     line(out, &key(k), v, comment, Blank::Omit);
 }
 
+/// The sources of the first of `entries` that has any: where a table
+/// header of those entries is mapped (a host's `[hosts.X]`, a NIC's
+/// `[...nics.P1]`), so a finding at the header points at the collection
+/// object the values came from.
+fn first_srcs<'a>(mut entries: impl Iterator<Item = &'a Entry>) -> Option<&'a [Src]> {
+    entries
+        .find(|e| !e.srcs.is_empty())
+        .map(|e| e.srcs.as_slice())
+}
+
+/// Writes a `[table]` header line, its span mapped to `srcs` when given.
+fn header_mapped(out: &mut String, map: &mut Vec<Mapped>, header: String, srcs: Option<&[Src]>) {
+    out.push('\n');
+    if let Some(srcs) = srcs {
+        map.push(Mapped {
+            span: out.len()..out.len() + header.len(),
+            from: srcs.to_vec(),
+        });
+    }
+    out.push_str(&header);
+    out.push('\n');
+}
+
 /// Entries as tables under `prefix`: the root keys first (under the
 /// prefix's own table, whose header is written here unless `open`: the
 /// caller wrote it), then one table per element in order of first
@@ -156,7 +182,8 @@ pub fn write_tables(
 ) {
     let mut root = entries.iter().filter(|e| e.table.is_empty()).peekable();
     if root.peek().is_some() && !open {
-        let _ = writeln!(out, "\n{}", tables.header(prefix));
+        let srcs = first_srcs(entries.iter().filter(|e| e.table.is_empty()));
+        header_mapped(out, map, tables.header(prefix), srcs);
     }
     for e in root {
         line_mapped(out, map, &key(e.key), &e.value, &e.comment, &e.srcs, blank);
@@ -175,7 +202,12 @@ pub fn write_tables(
     for (t, of) in elements {
         let path: Vec<String> = t.iter().map(|s| key(s)).collect();
         let header = format!("{prefix}.{}", path.join("."));
-        let _ = writeln!(out, "\n{}", tables.header(&header));
+        header_mapped(
+            out,
+            map,
+            tables.header(&header),
+            first_srcs(of.iter().copied()),
+        );
         for e in of {
             line_mapped(out, map, &key(e.key), &e.value, &e.comment, &e.srcs, blank);
         }
@@ -293,7 +325,7 @@ pub fn by_shape(
     let mut overrides = 0;
     for (i, HostEntries { name, entries }) in hosts.iter().enumerate() {
         let prefix = format!("hosts.{}", key(name));
-        let _ = writeln!(out, "\n{}", tables.header(&prefix));
+        header_mapped(out, map, tables.header(&prefix), first_srcs(entries.iter()));
         let _ = writeln!(out, "# from {}", comment_text(&file_of(name)));
         match profile_of[i].map(|p| &profs[p]) {
             Some((pname, prof)) => {
@@ -347,7 +379,12 @@ pub fn per_cluster(
     for (h, entries) in hosts.iter().zip(own) {
         let name = &h.name;
         let prefix = format!("hosts.{}", key(name));
-        let _ = writeln!(out, "\n{}", tables.header(&prefix));
+        header_mapped(
+            out,
+            map,
+            tables.header(&prefix),
+            first_srcs(h.entries.iter()),
+        );
         line_kv(out, "profile", &string(profile), "");
         if let Some(c) = cluster {
             line_kv(out, "cluster", &string(c), "");
@@ -493,7 +530,12 @@ mod tests {
         // The profile's value: the line of the first host that has it.
         assert_eq!(find("mtu = 9000"), [at("a.json", 7)]);
         assert_eq!(find("vnics.vmk1.mtu = 1500"), [at("b.json", 8)]);
-        assert_eq!(map.entries().len(), 2, "{out}");
+        // Each header: its entries' first source (a host's own line for
+        // `[hosts.X]`, so a finding at a host's header names its file).
+        assert_eq!(find("[profiles.hosts.vnics.vmk1]"), [at("a.json", 7)]);
+        assert_eq!(find("[hosts.b]"), [at("b.json", 8)]);
+        assert_eq!(find("[hosts.c]"), [at("c.json", 9)]);
+        assert_eq!(map.entries().len(), 6, "{out}");
     }
 
     #[test]
@@ -534,7 +576,12 @@ mod tests {
         assert_eq!(find("mtu = 9000", 0), [at(7)]);
         let c = out.find("[hosts.c.").expect(&out);
         assert_eq!(find("mtu = 1500", c), [at(9)]);
-        assert_eq!(map.entries().len(), 2, "{out}");
+        // Headers: the profile's element table, each host, host c's own
+        // element table.
+        assert_eq!(find("[profiles.esx-c.vnics.vmk1]", 0), [at(7)]);
+        assert_eq!(find("[hosts.b]", 0), [at(8)]);
+        assert_eq!(find("[hosts.c.vnics.vmk1]", 0), [at(9)]);
+        assert_eq!(map.entries().len(), 7, "{out}");
     }
 
     #[test]
