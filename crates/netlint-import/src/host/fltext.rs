@@ -271,17 +271,21 @@ fn read_into(
             },
         })
     };
-    // Sections: (cmdlet, line of its command, body lines).
-    let mut sections: Vec<(Option<String>, u32, String, Vec<(u32, &str)>)> = Vec::new();
+    let mut sections: Vec<Section> = Vec::new();
     let mut preamble: Vec<(u32, &str)> = Vec::new();
     for (i, l) in lines.iter().enumerate() {
         let no = u32::try_from(i + 1).unwrap_or(u32::MAX);
         if let Some(cmd) = prompt_command(l) {
-            sections.push((command_cmdlet(cmd), no, cmd.to_string(), Vec::new()));
+            sections.push(Section {
+                cmdlet: command_cmdlet(cmd),
+                line: no,
+                command: cmd.to_string(),
+                body: Vec::new(),
+            });
             continue;
         }
         match sections.last_mut() {
-            Some(s) => s.3.push((no, l)),
+            Some(s) => s.body.push((no, l)),
             None => preamble.push((no, l)),
         }
     }
@@ -289,15 +293,26 @@ fn read_into(
         let Some(cmd) = default else {
             return Ok(());
         };
-        sections.push((Some(cmd.to_string()), 1, String::new(), preamble));
+        sections.push(Section {
+            cmdlet: Some(cmd.to_string()),
+            line: 1,
+            command: String::new(),
+            body: preamble,
+        });
     } else if let Some((no, _)) = preamble.iter().find(|(_, l)| is_property(l)) {
         note(
             *no,
             "properties before the first command line (`PS C:\\> Get-... | Format-List *`): not read, no cmdlet is named for them".to_string(),
         );
     }
-    for (cmd, no, command, body) in sections {
-        let Some(cmd) = cmd else {
+    for Section {
+        cmdlet,
+        line: no,
+        command,
+        body,
+    } in sections
+    {
+        let Some(cmd) = cmdlet else {
             // A command of no Get- cmdlet (`Stop-Transcript`, `cls`): its
             // output is said only when it looks like properties.
             if body.iter().any(|(_, l)| is_property(l)) {
@@ -317,6 +332,15 @@ fn read_into(
         }
     }
     Ok(())
+}
+
+/// One command's output: the cmdlet it runs (none for `Stop-Transcript`),
+/// the line of its command, the command, and its lines.
+struct Section<'a> {
+    cmdlet: Option<String>,
+    line: u32,
+    command: String,
+    body: Vec<(u32, &'a str)>,
 }
 
 /// A character of a property name as Format-List prints it.
