@@ -159,6 +159,8 @@ fn import_help_names_every_input_kind() {
         "Get-SDDCDiagnosticInfo",
         "ZIP archive",
         "hyperv, vsphere, sddc",
+        "hyperv-text",
+        "Format-List",
         "--max-file-size",
     ] {
         assert!(flat.contains(kind), "{kind}: {out}");
@@ -371,30 +373,72 @@ fn stdout_and_stderr_of_a_failed_run_hold_no_design() {
 #[test]
 fn powershell_formatted_text_is_refused_with_netlint_collect_named() {
     let t = TempDir::new("reader", "pstext");
-    // Get-NetAdapter's default view, and `| Format-List` of it, as saved
-    // by Windows PowerShell 5.1 (`>`: UTF-16LE with a BOM, CRLF).
+    // Get-NetAdapter's default view, and `| Format-List` of it with no
+    // cmdlet named (no command line, a file name of no cmdlet), as saved by
+    // Windows PowerShell 5.1 (`>`: UTF-16LE with a BOM, CRLF).
     t.write(
         "nics.txt",
         powershell_utf16(b"Name   InterfaceDescription      ifIndex Status LinkSpeed\r\n----   --------------------      ------- ------ ---------\r\nSMB1   Mellanox ConnectX-4 Lx          5 Up     25 Gbps\r\n"),
     );
-    t.write(
-        "nics-fl.txt",
-        b"\r\nName                 : SMB1\r\nInterfaceDescription : Mellanox ConnectX-4 Lx\r\nifIndex              : 5\r\nStatus               : Up\r\nLinkSpeed            : 25 Gbps\r\n",
-    );
-    for (file, view) in [
-        ("nics.txt", "PowerShell Format-Table"),
-        ("nics-fl.txt", "PowerShell Format-List"),
+    let list = b"\r\nName                 : SMB1\r\nInterfaceDescription : Mellanox ConnectX-4 Lx\r\nifIndex              : 5\r\nStatus               : Up\r\nLinkSpeed            : 25 Gbps\r\n";
+    t.write("nics-fl.txt", list);
+    for (file, view, what) in [
+        ("nics.txt", "PowerShell Format-Table", "`| Format-List *`"),
+        (
+            "nics-fl.txt",
+            "PowerShell Format-List text that names no cmdlet",
+            "`Get-NetAdapter.txt`",
+        ),
     ] {
         for cmd in ["import", "check"] {
             // `import` says it on standard error, `check` as a finding.
             let (code, out, err) = t.run(&[cmd, file]);
             let said = format!("{out}{err}").replace("\n  │ ", " ");
+            // The renderer may wrap after a hyphen (`Format- List`).
+            let flat = |s: &str| s.replace([' ', '\n', '│'], "");
             assert_eq!(code, 2, "{cmd} {file}: {said}");
-            assert!(said.contains(view), "{cmd} {file}: {said}");
+            assert!(flat(&said).contains(&flat(view)), "{cmd} {file}: {said}");
+            assert!(flat(&said).contains(&flat(what)), "{cmd} {file}: {said}");
             assert!(
                 said.contains("`netlint collect hyperv`"),
                 "{cmd} {file}: {said}"
             );
         }
     }
+    // The same Format-List text named by its cmdlet is read.
+    t.write("HV05/Get-NetAdapter.txt", powershell_utf16(list));
+    let (code, out, err) = t.run(&["import", "HV05/Get-NetAdapter.txt"]);
+    assert_eq!(code, 0, "{err}{out}");
+    assert!(err.contains("hyperv collection of host HV05"), "{err}");
+}
+
+#[test]
+fn import_check_and_diff_read_format_list_text() {
+    let t = TempDir::new("reader", "fltext");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("crates/netlint-import/tests/host-fixtures/format-list/hv01"),
+        &t.path().join("hv01"),
+    );
+    t.write("hv01.txt", fixture("host-fixtures/format-list/hv01.txt"));
+    for input in ["hv01", "hv01.txt"] {
+        let (code, _, err) = t.run(&["check", input]);
+        assert_ne!(code, 2, "check {input}: {err}");
+        assert!(
+            err.contains("hyperv collection of host HV01"),
+            "check {input}: {err}"
+        );
+        let (code, out, err) = t.run(&["import", input, "-o", "design.toml"]);
+        assert_eq!(code, 0, "import {input}: {err}{out}");
+        assert!(err.contains("2 physical NICs"), "import {input}: {err}");
+        let (code, out, err) = t.run(&["diff", "design.toml", input]);
+        assert_ne!(code, 2, "diff {input}: {err}{out}");
+        assert!(
+            err.contains("hyperv collection of host HV01"),
+            "diff {input}: {err}"
+        );
+        std::fs::remove_file(t.path().join("design.toml")).unwrap();
+    }
+    let (code, _, err) = t.run(&["check", "--from", "hyperv-text", "hv01.txt"]);
+    assert_ne!(code, 2, "{err}");
 }

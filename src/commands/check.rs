@@ -19,8 +19,9 @@ pub struct CheckArgs {
     /// (running-configs, `show lldp neighbors detail` outputs, cabling
     /// CSVs, Hyper-V and vSphere collections: any file that is not
     /// `*.toml` and has no `[design]` table; `Get-SDDCDiagnosticInfo`
-    /// folders and ZIPs), checked together as one imported design, each
-    /// finding at the input line that causes it.
+    /// folders and ZIPs; folders of `Format-List` text named by cmdlet),
+    /// checked together as one imported design, each finding at the input
+    /// line that causes it.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Output format (default: human, or github when GITHUB_ACTIONS is

@@ -9,7 +9,7 @@
 use crate::commands::common::{
     kind_parser, note_skipped, render_run, use_color, ColorChoice, ConfigArgs, FailOnArg, Format,
 };
-use crate::run::configs::{import_inputs, refuse_inside_inputs, split_sddc, IMPORTED};
+use crate::run::configs::{import_inputs, refuse_inside_inputs, split_host_dirs, IMPORTED};
 use crate::run::diff::run_diff;
 use crate::run::files::{io_reason, is_design, parse_size, read_file};
 use crate::run::{
@@ -108,7 +108,7 @@ fn as_built(
     read: &mut Vec<PathBuf>,
     err: &mut dyn Write,
 ) -> Result<AsBuilt, String> {
-    let (sddc_dirs, paths) = split_sddc(&args.as_built);
+    let (host_dirs, paths) = split_host_dirs(&args.as_built);
     let opts = ReadOptions {
         max_file_size: max,
         any_file: true,
@@ -120,8 +120,8 @@ fn as_built(
         return Err(format!("cannot read {}: {}", u.shown, u.reason));
     }
     read.extend(collected.inputs.iter().filter_map(|i| i.path.clone()));
-    read.extend(sddc_dirs.iter().cloned());
-    if let ([input], true) = (collected.inputs.as_slice(), sddc_dirs.is_empty()) {
+    read.extend(host_dirs.iter().cloned());
+    if let ([input], true) = (collected.inputs.as_slice(), host_dirs.is_empty()) {
         if args.from.is_none() && is_design(&input.bytes) {
             let text = String::from_utf8(input.bytes.clone())
                 .map_err(|_| format!("{} is not UTF-8 text", input.shown))?;
@@ -137,7 +137,7 @@ fn as_built(
         }
     }
     let forced = args.from.as_deref().and_then(Kind::from_key);
-    let set = import_inputs(collected.inputs, &sddc_dirs, forced, max, "as-built");
+    let set = import_inputs(collected.inputs, &host_dirs, forced, max, "as-built");
     if let Some((_, e)) = set.errors.first() {
         return Err(netlint_model::text::escape_keep_lines(&e.to_string()).to_string());
     }

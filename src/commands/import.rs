@@ -10,7 +10,7 @@
 //! or not at all.
 
 use crate::commands::common::{kind_parser, note_skipped};
-use crate::run::configs::{import_inputs, refuse_inside_inputs, split_sddc};
+use crate::run::configs::{import_inputs, refuse_inside_inputs, split_host_dirs};
 use crate::run::files::{display, io_reason, parse_size};
 use crate::run::{
     collect_designs, refuse_inputs, write_atomic, FileReport, ReadOptions, DEFAULT_MAX_FILE_SIZE,
@@ -28,10 +28,12 @@ pub struct ImportArgs {
     /// (NX-OS, EOS, IOS / IOS-XE, OS10); `show lldp neighbors` and `show
     /// lldp neighbors detail` outputs (text, or NX-OS / EOS JSON); cabling CSVs
     /// (`device,port,peer_device,peer_port`); Hyper-V / Azure Local host
-    /// collections (the JSON of `netlint collect hyperv`); vSphere cluster
-    /// collections (the JSON of `netlint collect vsphere`);
-    /// `Get-SDDCDiagnosticInfo` collections (its folder, or its ZIP
-    /// archive). `-` reads standard input.
+    /// collections (the JSON of `netlint collect hyperv`, or PowerShell
+    /// `Format-List` text of the host cmdlets: a transcript with the
+    /// command lines, or a folder of files named by cmdlet,
+    /// `Get-NetAdapter.txt`); vSphere cluster collections (the JSON of
+    /// `netlint collect vsphere`); `Get-SDDCDiagnosticInfo` collections
+    /// (its folder, or its ZIP archive). `-` reads standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Write the design to FILE (whole or not at all) instead of standard
@@ -41,7 +43,8 @@ pub struct ImportArgs {
     /// Read every file as this kind instead of detecting it: nxos, eos,
     /// ios, os10, lldp-nxos, lldp-eos, lldp-ios, lldp-os10,
     /// lldp-nxos-json, lldp-eos-json, cabling, hyperv, vsphere, sddc (a
-    /// ZIP archive). A file that looks like another kind is said.
+    /// ZIP archive), hyperv-text (Format-List text). A file that looks
+    /// like another kind is said.
     #[arg(long, value_name = "KIND", value_parser = kind_parser())]
     pub from: Option<String>,
     /// Fail (exit 2, nothing written) when a relevant line was not
@@ -82,9 +85,10 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     }
     let forced = args.from.as_deref().and_then(Kind::from_key);
     let max = args.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE);
-    // Get-SDDCDiagnosticInfo folders are read whole, one host per node;
-    // other folders give every file in them, found as `check` finds files.
-    let (sddc_dirs, paths) = split_sddc(&args.files);
+    // Get-SDDCDiagnosticInfo folders are read whole, one host per node,
+    // and folders of Format-List text named by cmdlet, one host; other
+    // folders give every file in them, found as `check` finds files.
+    let (host_dirs, paths) = split_host_dirs(&args.files);
     let opts = ReadOptions {
         max_file_size: max,
         any_file: true,
@@ -110,7 +114,7 @@ pub fn run(args: ImportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
         );
         failed = true;
     }
-    let set = import_inputs(collected.inputs, &sddc_dirs, forced, max, &args.name);
+    let set = import_inputs(collected.inputs, &host_dirs, forced, max, &args.name);
     for line in &set.summary {
         let _ = writeln!(err, "{line}");
     }

@@ -25,13 +25,14 @@ pub fn is_import_input(shown: &str, bytes: &[u8]) -> bool {
     !shown.ends_with(".toml") && !is_design(bytes)
 }
 
-/// The paths that are `Get-SDDCDiagnosticInfo` folders (read whole, one
-/// host per node), and the others.
-pub fn split_sddc(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+/// The paths that are host folders read whole (`Get-SDDCDiagnosticInfo`
+/// folders, one host per node; folders of `Format-List` text named by
+/// their cmdlets, one host), and the others.
+pub fn split_host_dirs(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     paths
         .iter()
         .cloned()
-        .partition(|p| p.is_dir() && input::is_sddc_dir(p))
+        .partition(|p| p.is_dir() && input::is_host_dir(p))
 }
 
 /// The import inputs of a run, read.
@@ -80,7 +81,7 @@ pub fn input_error(file: &SourceFile, e: &InputError) -> Diagnostic {
 /// one design named `name`. `forced` is `--from`.
 pub fn import_inputs(
     inputs: Vec<Input>,
-    sddc_dirs: &[PathBuf],
+    host_dirs: &[PathBuf],
     forced: Option<Kind>,
     max_file_size: u64,
     name: &str,
@@ -97,8 +98,8 @@ pub fn import_inputs(
     let mut read: Vec<Read> = Vec::new();
     let reader = |p: &Path| read_file(p, max_file_size);
     let mut shown_for = Vec::new();
-    for dir in sddc_dirs {
-        match input::read_sddc_dir(dir, &reader) {
+    for dir in host_dirs {
+        match input::read_host_dir(dir, &reader) {
             Ok(r) => {
                 shown_for.push(super::files::display(dir));
                 read.push(r);

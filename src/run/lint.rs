@@ -197,12 +197,13 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         stdin_name: settings.stdin_name.clone(),
         any_file: false,
     };
-    // Get-SDDCDiagnosticInfo folders are import inputs, read whole.
-    let (sddc_dirs, paths) = configs::split_sddc(paths);
+    // Get-SDDCDiagnosticInfo folders and folders of Format-List text are
+    // import inputs, read whole.
+    let (host_dirs, paths) = configs::split_host_dirs(paths);
     let collected = collect_designs(&paths, &read);
     if collected.inputs.is_empty()
         && collected.unreadable.is_empty()
-        && sddc_dirs.is_empty()
+        && host_dirs.is_empty()
         && !settings.allow_empty
     {
         let named: Vec<String> = paths.iter().map(|p| display(p)).collect();
@@ -219,7 +220,7 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
     // One design checked (a file, or the configs imported as one): its
     // analyses need not be freed before the process exits.
     let designs =
-        design_inputs.len() + usize::from(!config_inputs.is_empty() || !sddc_dirs.is_empty());
+        design_inputs.len() + usize::from(!config_inputs.is_empty() || !host_dirs.is_empty());
     let after = if settings.leave_to_exit && designs == 1 {
         AfterCheck::Leave
     } else {
@@ -306,18 +307,18 @@ pub fn run_check(paths: &[PathBuf], settings: &CheckSettings) -> Result<CheckRun
         });
     }
     let mut import_summary = Vec::new();
-    if !config_inputs.is_empty() || !sddc_dirs.is_empty() {
+    if !config_inputs.is_empty() || !host_dirs.is_empty() {
         read_paths.extend(config_inputs.iter().filter_map(|i| i.path.clone()));
-        read_paths.extend(sddc_dirs.iter().cloned());
+        read_paths.extend(host_dirs.iter().cloned());
         // netlint.toml is looked up from the first config's place.
         let at = config_inputs
             .iter()
             .find_map(|i| i.path.clone())
-            .or_else(|| sddc_dirs.first().cloned())
+            .or_else(|| host_dirs.first().cloned())
             .unwrap_or_else(|| PathBuf::from(settings.stdin_name.as_deref().unwrap_or("<stdin>")));
         let set = configs::import_inputs(
             config_inputs,
-            &sddc_dirs,
+            &host_dirs,
             settings.from,
             read.max_file_size,
             "imported",

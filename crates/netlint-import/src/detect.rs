@@ -16,6 +16,10 @@ pub enum Kind {
     Hyperv,
     /// A vSphere cluster collection (`netlint collect vsphere` JSON).
     Vsphere,
+    /// PowerShell `Format-List` text of the Hyper-V host cmdlets
+    /// ([`crate::host::fltext`]); a folder of it is read by
+    /// [`crate::input::read_host_dir`].
+    HypervText,
     /// A `Get-SDDCDiagnosticInfo` collection: a ZIP archive (a folder is
     /// read by [`crate::input::read_sddc_dir`]).
     Sddc,
@@ -23,7 +27,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind with the name `--from` takes.
-    pub const KEYS: [(&'static str, Kind); 14] = [
+    pub const KEYS: [(&'static str, Kind); 15] = [
         ("nxos", Kind::Config(Vendor::NxOs)),
         ("eos", Kind::Config(Vendor::Eos)),
         ("ios", Kind::Config(Vendor::Ios)),
@@ -38,6 +42,7 @@ impl Kind {
         ("hyperv", Kind::Hyperv),
         ("vsphere", Kind::Vsphere),
         ("sddc", Kind::Sddc),
+        ("hyperv-text", Kind::HypervText),
     ];
 
     /// The kind `--from KEY` names.

@@ -16,8 +16,9 @@ pub enum ErrorKind {
     /// XML that does not parse, or is not the CliXml `Export-Clixml`
     /// writes.
     Xml(String),
-    /// PowerShell's formatted text (`Format-Table` or `Format-List`), which
-    /// netlint does not read: `netlint collect` writes what it reads.
+    /// PowerShell's formatted text that netlint does not read:
+    /// `Format-Table` text, or `Format-List` text naming no cmdlet netlint
+    /// reads (see [`crate::host::fltext`]).
     PowerShellText(crate::pstext::View),
 }
 
@@ -43,15 +44,21 @@ impl ErrorKind {
                  netlint knows; name the kind with --from ({})",
                 crate::Kind::keys_text()
             ),
-            ErrorKind::PowerShellText(v) => format!(
-                "PowerShell {} text, which netlint does not read (formatted output cuts \
-                 columns, truncates values and hides properties): collect the hosts with \
-                 `netlint collect hyperv` (or `netlint collect vsphere`) and import the file \
-                 it writes; a switch file of another kind is named with --from ({})",
-                match v {
-                    crate::pstext::View::Table => "Format-Table (a cmdlet's default view)",
-                    crate::pstext::View::List => "Format-List",
-                },
+            ErrorKind::PowerShellText(crate::pstext::View::Table) => format!(
+                "PowerShell Format-Table text (a cmdlet's default view), which netlint does \
+                 not read (a table cuts columns, truncates values and hides properties): save \
+                 the cmdlet's output with `| Format-List *` instead (one file per cmdlet named \
+                 by it, `Get-NetAdapter.txt`, or a transcript with the command lines), or \
+                 collect the hosts with `netlint collect hyperv` (or `netlint collect \
+                 vsphere`); a switch file of another kind is named with --from ({})",
+                crate::Kind::keys_text()
+            ),
+            ErrorKind::PowerShellText(crate::pstext::View::List) => format!(
+                "PowerShell Format-List text that names no cmdlet netlint reads: name the \
+                 file by its cmdlet (`Get-NetAdapter.txt`) or keep the command line before \
+                 each output (`PS C:\\> Get-NetAdapter | Format-List *`), or collect the \
+                 hosts with `netlint collect hyperv`; a switch file of another kind is named \
+                 with --from ({})",
                 crate::Kind::keys_text()
             ),
             ErrorKind::Json(why) | ErrorKind::WrongKind(why) | ErrorKind::Xml(why) => why.clone(),

@@ -9,10 +9,14 @@
 //! 2. JSON of `netlint collect vsphere`: a vSphere collection;
 //! 3. JSON with a `Cmdlets` member: a Hyper-V collection
 //!    (`netlint collect hyperv`);
-//! 4. else a running-config, an LLDP table or a cabling CSV, by their
+//! 4. PowerShell `Format-List` text of the host cmdlets, its sections
+//!    introduced by their command lines or the file named by its cmdlet
+//!    ([`crate::host::fltext`]): a Hyper-V host;
+//! 5. else a running-config, an LLDP table or a cabling CSV, by their
 //!    markers ([`crate::detect`]).
 //!
-//! A `Get-SDDCDiagnosticInfo` folder is read by [`read_sddc_dir`], with the
+//! A `Get-SDDCDiagnosticInfo` folder, or a folder of `Format-List` text
+//! files named by their cmdlets, is read by [`read_host_dir`], with the
 //! caller's file reader. [`design`] writes the design of every input read.
 
 use std::path::Path;
@@ -24,7 +28,7 @@ use crate::error::{ErrorKind, InputError};
 use crate::host::facts::HostFacts;
 use crate::host::sddc::{self, Sddc};
 use crate::host::vsphere::{self, VsphereCollection};
-use crate::host::{json, read_hyperv, zip};
+use crate::host::{fltext, json, read_hyperv, read_hyperv_text, zip};
 use crate::{parse, source, Document};
 
 /// One input, read.
@@ -101,6 +105,7 @@ pub fn read_input(name: &str, bytes: &[u8], forced: Option<Kind>) -> Result<Read
         Some(k) => Some(k),
         None if vsphere::looks_like(&text) => Some(Kind::Vsphere),
         None if json::looks_like_collection(&text) => Some(Kind::Hyperv),
+        None if fltext::looks_like(name, &text) => Some(Kind::HypervText),
         None => None,
     };
     // The decoded text, as UTF-8 bytes, for the host readers (which take
@@ -111,6 +116,9 @@ pub fn read_input(name: &str, bytes: &[u8], forced: Option<Kind>) -> Result<Read
         }
         Some(Kind::Hyperv) => {
             Input::Hyperv(Box::new(read_hyperv(name, text.as_bytes()).map_err(one)?))
+        }
+        Some(Kind::HypervText) => {
+            Input::Hyperv(Box::new(read_hyperv_text(name, &text).map_err(one)?))
         }
         Some(Kind::Sddc) => unreachable!("read above"),
         Some(k) => {
@@ -144,6 +152,80 @@ pub fn read_sddc_dir(
     })
 }
 
+/// Whether `dir` is a folder of `Format-List` text named by cmdlets: it
+/// holds a file named by a cmdlet netlint reads (`Get-NetAdapter.txt`).
+pub fn is_fltext_dir(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|rd| {
+        rd.flatten().any(|e| {
+            !e.path().is_dir() && fltext::file_cmdlet(&e.file_name().to_string_lossy()).is_some()
+        })
+    })
+}
+
+/// Whether `dir` is a host folder read whole: a `Get-SDDCDiagnosticInfo`
+/// folder or a folder of `Format-List` text.
+pub fn is_host_dir(dir: &Path) -> bool {
+    is_sddc_dir(dir) || is_fltext_dir(dir)
+}
+
+/// Reads a host folder ([`is_host_dir`]): a `Get-SDDCDiagnosticInfo`
+/// folder, else a folder of `Format-List` text (each file named
+/// `Get-...` read by `read`, the others listed as not read).
+pub fn read_host_dir(
+    dir: &Path,
+    read: &dyn Fn(&Path) -> Result<Vec<u8>, String>,
+) -> Result<Read, Vec<InputError>> {
+    if is_sddc_dir(dir) {
+        return read_sddc_dir(dir, read);
+    }
+    let root = dir.display().to_string();
+    let cannot = |p: &Path, why: String| InputError {
+        file: p.display().to_string(),
+        line: 1,
+        column: 0,
+        kind: ErrorKind::WrongKind(format!("cannot read: {why}")),
+    };
+    let mut entries: Vec<_> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd.flatten().map(|e| e.path()).collect(),
+        Err(e) => return Err(vec![cannot(dir, e.to_string())]),
+    };
+    entries.sort();
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for p in entries.into_iter().filter(|p| !p.is_dir()) {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let named = fltext::named_get(&name);
+        if !named {
+            files.push((name, Vec::new()));
+            continue;
+        }
+        match read(&p) {
+            Ok(b) => files.push((name, b)),
+            Err(e) => errors.push(cannot(&p, e)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let r = fltext::from_files(&root, files)?;
+    let mut notes = Vec::new();
+    if !r.not_read.is_empty() {
+        notes.push(format!(
+            "{} file(s) named by no cmdlet, not read: {}",
+            r.not_read.len(),
+            r.not_read.join(", ")
+        ));
+    }
+    Ok(Read {
+        input: Input::Hyperv(Box::new(crate::host::fltext_facts(r))),
+        text: String::new(),
+        notes,
+    })
+}
+
 fn sddc_input(s: Sddc) -> Input {
     let hosts = s
         .nodes
@@ -170,6 +252,8 @@ fn contradicts(text: &str, forced: Kind) -> Option<String> {
         Kind::Vsphere
     } else if json::looks_like_collection(text) {
         Kind::Hyperv
+    } else if fltext::looks_like("", text) {
+        Kind::HypervText
     } else {
         let lines = source::lines(text.strip_prefix('\u{feff}').unwrap_or(text));
         detect::detect(&lines)?

@@ -111,7 +111,7 @@ pub fn parse(file: &str, text: &str, forced: Option<Kind>) -> Result<Document, I
         }
         Kind::Lldp(f) => Document::Lldp(lldp::parse_text(file, text, f)),
         Kind::Cabling => Document::Cabling(cabling::parse(file, text)),
-        Kind::Hyperv | Kind::Vsphere | Kind::Sddc => {
+        Kind::Hyperv | Kind::HypervText | Kind::Vsphere | Kind::Sddc => {
             return Err(InputError {
                 file: file.to_string(),
                 line: 1,

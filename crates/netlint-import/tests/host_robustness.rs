@@ -56,6 +56,45 @@ proptest! {
         let _ = read_hyperv("x.json", s.as_bytes());
         let _ = netlint_import::host::json::parse("x.json", &s);
     }
+
+    /// Format-List text, any line changed, cut anywhere or joined with
+    /// arbitrary text (a prompt, a colon, a brace): facts or an error,
+    /// never a panic; a folder of such files too.
+    #[test]
+    fn mutated_format_list_text_never_panics(
+        at in any::<usize>(),
+        cut in any::<usize>(),
+        s in "(PS C:\\\\> |\\[h\\]: PS x> |Get-|[ :{},.]|\\PC){0,40}",
+    ) {
+        let text = String::from_utf8(fixture("format-list/hv01.txt")).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        let i = at % lines.len();
+        let mut changed: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        changed[i] = format!("{}{s}", &lines[i][..lines[i].len() / 2]);
+        let mut joined = changed.join("\n");
+        let keep = joined.len() - cut % joined.len().max(1);
+        while !joined.is_char_boundary(keep.min(joined.len())) {
+            joined.pop();
+        }
+        joined.truncate(keep.min(joined.len()));
+        for name in ["hv01.txt", "Get-NetAdapter.txt"] {
+            if let Ok(r) = netlint_import::read_input(name, joined.as_bytes(), None) {
+                let _ = netlint_import::input::design(vec![r.input], "x");
+            }
+            let _ = netlint_import::host::read_hyperv_text(name, &joined);
+        }
+        let _ = netlint_import::host::fltext::from_files(
+            "d",
+            vec![("Get-VMSwitch.txt".to_string(), joined.clone().into_bytes()), (s.clone(), s.into_bytes())],
+        );
+    }
+
+    /// Arbitrary text as Format-List text: never a panic.
+    #[test]
+    fn arbitrary_text_as_format_list_never_panics(s in "([A-Za-z]{1,6} +: |PS C:\\\\> Get-VMSwitch|\\{|\\}|\\.\\.\\.|\\n|\\PC){0,60}") {
+        let _ = netlint_import::host::read_hyperv_text("Get-NetAdapter.txt", &s);
+        let _ = netlint_import::host::read_hyperv_text("x.txt", &s);
+    }
 }
 
 /// Replaces the text of one cmdlet's output in a collection.

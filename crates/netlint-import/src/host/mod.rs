@@ -2,6 +2,7 @@
 //! value tree ([`value`]), mapped to typed facts with provenance.
 
 pub mod clixml;
+pub mod fltext;
 pub mod sddc;
 pub mod value;
 
@@ -38,4 +39,18 @@ pub fn read_hyperv(file: &str, bytes: &[u8]) -> Result<facts::HostFacts, InputEr
         }
     }
     Ok(f)
+}
+
+/// Reads one file of PowerShell `Format-List` text of the host cmdlets
+/// ([`fltext`]) to facts; what the reader noted (lists cut short, lines
+/// it could not read) is among the host's remarks.
+pub fn read_hyperv_text(file: &str, text: &str) -> Result<facts::HostFacts, InputError> {
+    Ok(fltext_facts(fltext::read(file, text)?))
+}
+
+/// The facts of Format-List text read (a file or a folder).
+pub fn fltext_facts(r: fltext::FlRead) -> facts::HostFacts {
+    let mut f = hyperv::facts(&r.collection);
+    f.remarks.extend(r.notes);
+    f
 }
