@@ -383,6 +383,19 @@ impl Cmp<'_> {
         let (d, b) = (self.d, self.b);
         let (ds, bs) = (d.switch(di), b.switch(bi));
         let paired = self.m.ports.get(&di);
+        // A design that places no NIC on this switch (a fabric-only
+        // design, such as one `netlint import` wrote from the configs
+        // alone, and no cabling row puts a design NIC there) says of a
+        // port without a table only what its switch gives every port:
+        // each VLAN it defines. Those its networks use are needed there.
+        let no_nics = !d.hosts.iter().any(|h| {
+            h.nics.iter().any(
+                |n| matches!(&n.attach, Some(netlint_model::Attachment::Switch(s)) if s.value == di),
+            )
+        }) && !self
+            .peers
+            .iter()
+            .any(|p| p.switch.eq_ignore_ascii_case(&bs.name) && p.nic_in(d).is_some());
         for (bp, y) in bs.ports.iter().enumerate() {
             if paired.is_some_and(|p| p.design(bp).is_some()) {
                 continue;
@@ -400,7 +413,11 @@ impl Cmp<'_> {
             // The VLANs the design's NICs cabled to this port need (their
             // networks, and those of the virtual switches over them): a
             // pruned host trunk that still carries them is faithful.
-            let mut need = needed_vlans(d, di, &y.name);
+            let mut need = if no_nics {
+                d.used_vlans().iter().collect()
+            } else {
+                needed_vlans(d, di, &y.name)
+            };
             // And those of the design NICs the as-built cabling puts there.
             for p in self.peers.iter().filter(|p| {
                 p.switch.eq_ignore_ascii_case(&bs.name)

@@ -371,6 +371,45 @@ fn a_port_configured_as_built_only_is_compared_with_the_switch_defaults() {
     assert!(!found.contains(&(port, Field::Vlan(4094))), "{found:#?}");
 }
 
+/// A design without hosts (a brownfield design `netlint import` wrote
+/// from the configs alone, whose host trunks carried every VLAN the
+/// switch defines, so it wrote no port tables): a host trunk as built
+/// that drops a VLAN one of its networks uses is a difference, since the
+/// design gives every port each VLAN its switch defines; a VLAN no
+/// network uses is none.
+#[test]
+fn a_trunk_pruned_against_a_design_without_hosts_is_compared_on_the_networks_vlans() {
+    let fabric = |src: &str| {
+        let cut = src.find("[hosts.hv1.nics.A]").unwrap();
+        src[..cut].replace("vlans = [10, 711]\nstp", "vlans = [10, 711, 4094]\nstp")
+    };
+    let d = design(&fabric(BASE));
+    let dropped = format!(
+        "{}\n[switches.tor-a.ports.\"Ethernet1/1\"]\nvlans = [711]\n",
+        fabric(BASE)
+    );
+    let r = drift(&d, &design(&dropped));
+    let found: Vec<_> = r.differences.iter().map(|x| (x.at, x.field)).collect();
+    let port = At::Port {
+        switch: Two {
+            design: SwitchId(0),
+            built: SwitchId(0),
+        },
+        port: Two {
+            design: None,
+            built: Some(0),
+        },
+    };
+    assert_eq!(found, vec![(port, Field::Vlan(10))], "{found:#?}");
+    // Pruned of the VLAN no network uses only: faithful.
+    let pruned = format!(
+        "{}\n[switches.tor-a.ports.\"Ethernet1/1\"]\nvlans = [10, 711]\n",
+        fabric(BASE)
+    );
+    let r = drift(&d, &design(&pruned));
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+}
+
 /// PVST+ on both sides: priorities are compared per VLAN a network uses
 /// (and VLAN 1), so a switch at the default whose per-VLAN lines set the
 /// design's priority in every such VLAN is no difference; every VLAN
