@@ -314,3 +314,40 @@ fn both_forms_write_a_design_that_loads() {
     assert_loads_cleanly(&d.imported.toml);
     insta::assert_snapshot!("format_list_hv01.toml", f.imported.toml);
 }
+
+/// `Get-NetIntent | Format-List *` on an Azure Local node (property names
+/// as Microsoft Learn's Get-NetIntent reference and "Manage Network ATC"
+/// print them: `IntentName`, `IsComputeIntentSet`, `IsStorageIntentSet`,
+/// `IsManagementIntentSet`, `NetAdapterNamesAsList`, the override object
+/// shown as its type name): the intent, its types and adapters are read,
+/// and the override, a nested object, is unknown (no JumboPacket).
+#[test]
+fn a_network_atc_intent_is_read() {
+    let text = "PS C:\\> Get-NetIntent | Format-List *\n\n\
+IntentName                        : managementcomputestorage\n\
+Scope                             : Cluster\n\
+IsComputeIntentSet                : True\n\
+IsStorageIntentSet                : True\n\
+IsManagementIntentSet             : True\n\
+NetAdapterNamesAsList             : {ethernet, ethernet 2}\n\
+AdapterAdvancedParametersOverride : FabricManager.NetAdapterAdvancedConfiguration\n\
+\n\
+IntentName                        : storage\n\
+Scope                             : Cluster\n\
+IsComputeIntentSet                : False\n\
+IsStorageIntentSet                : True\n\
+IsManagementIntentSet             : False\n\
+NetAdapterNamesAsList             : {SMB1, SMB2}\n";
+    let h = read_hyperv_text("t.txt", text).unwrap();
+    let intents = h.intents.expect("Get-NetIntent is read");
+    assert_eq!(intents.len(), 2);
+    let i = &intents[0];
+    assert_eq!(i.name, "managementcomputestorage");
+    assert_eq!(i.adapters, ["ethernet", "ethernet 2"]);
+    assert!(i.management && i.compute && i.storage);
+    assert_eq!(i.line, 3);
+    assert!(i.jumbo_packet.is_none());
+    let s = &intents[1];
+    assert_eq!((s.management, s.compute, s.storage), (false, false, true));
+    assert_eq!(s.adapters, ["SMB1", "SMB2"]);
+}
