@@ -527,14 +527,12 @@ fn os10_pfc_off_on_one_host_port_is_an_error() {
     );
 }
 
-/// Not yet right: with vPC `peer-switch` Cisco requires one spanning-tree
-/// priority on both peers, and the design (peer_switch = true, 8192 on
-/// both) passes `vpc-peer-switch-priority`. One peer at 16384 as built
-/// should fail it (an error); but the import reads `peer-switch` without
-/// writing `peer_switch = true`, so the as-built cannot fail that rule
-/// and the difference is a warning.
+/// With vPC `peer-switch` Cisco requires one spanning-tree priority on
+/// both peers, and the design (peer_switch = true, 8192 on both) passes
+/// `vpc-peer-switch-priority`. One peer at 16384 as built fails it (an
+/// error): the import writes `peer_switch = true` from the `peer-switch`
+/// line.
 #[test]
-#[ignore = "the import does not write `peer_switch = true` for an NX-OS `peer-switch` line, so vpc-peer-switch-priority never runs on the as-built"]
 fn nxos_one_peers_priority_changed_under_peer_switch_is_an_error() {
     check(
         &NXOS,

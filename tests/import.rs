@@ -75,9 +75,27 @@ fn imports_a_vpc_pair_that_check_and_topology_accept() {
         );
     }
     assert!(!toml.contains("priority = 8192"), "{toml}");
+    // Both peers' `peer-switch` is written (`peer_switch = true`), and
+    // the fixture's pair then shows what NX-OS would refuse too: tor1 runs
+    // VLAN 30 at 8192 (`spanning-tree vlan 1,10,20,30 priority 8192`),
+    // tor2 defines VLAN 30 and leaves it at 32768, and peer-switch wants
+    // one priority on both peers. That one warning is all `check` says.
+    assert!(
+        toml.lines()
+            .any(|l| l.starts_with("peer_switch = true ") && l.ends_with("nxos-tor1.cfg:63")),
+        "{toml}"
+    );
     let out_str = out_file.to_str().unwrap();
-    let (code, out, err) = run(&["check", out_str]);
-    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(&["check", out_str, "--format", "concise"]);
+    let findings: Vec<&str> = out.lines().filter(|l| l.contains("[")).collect();
+    assert_eq!(findings.len(), 1, "{out}{err}");
+    assert!(
+        findings[0].contains("warning[vpc-peer-switch-priority]")
+            && findings[0]
+                .contains("in VLAN 30: `tor2` runs priority 32768 and `tor1` runs priority 8192"),
+        "{out}"
+    );
+    assert_eq!(code, 1, "{out}{err}");
     // The two vPC peers are one bridge; the peer-link is internal to it.
     let (code, out, err) = run(&["topology", out_str]);
     assert_eq!(code, 0, "{err}");

@@ -79,6 +79,19 @@ pub(super) fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>
             &Prov::join(from, "; "),
         );
     }
+    // vPC `peer-switch`: the two peers act as one root with one bridge ID,
+    // which Cisco requires to have one priority on both
+    // (`vpc-peer-switch-priority` judges it); written where the design
+    // has the domain (`mlag`), as the format allows it only there.
+    if let (Some(_), Some(d)) = (domain_name(cfg), &cfg.mlag) {
+        if let Some(ps) = d
+            .peer_switch
+            .as_ref()
+            .filter(|p| d.kind == MlagKind::Vpc && p.value)
+        {
+            out.value("peer_switch", "true", &toml::sourced(file, ps));
+        }
+    }
     if stp.mode.value == StpMode::Mst {
         if let Some(n) = &stp.mst.name {
             out.value("region", &toml::string(&n.value), &toml::sourced(file, n));
