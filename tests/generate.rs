@@ -217,3 +217,41 @@ fn a_design_that_does_not_load_exits_2() {
     assert!(err.contains("does not load"), "{err}");
     assert!(!out.exists());
 }
+
+/// vPC `peer-switch` wants one spanning-tree priority on both peers
+/// (Cisco documents 118858 and 217274): an NX-OS pair the design gives
+/// 4096 and 8192 (fixtures/host-asymmetry.toml's tor-a / tor-b) is
+/// generated with the domain's 4096 on both, said in a note, and the
+/// configs read back raise no `vpc-peer-switch-priority`.
+#[test]
+fn vpc_peers_under_peer_switch_get_the_domains_priority() {
+    let design = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/host-asymmetry.toml");
+    let text = std::fs::read_to_string(&design).unwrap();
+    assert!(text.contains("priority = 4096") && text.contains("priority = 8192"));
+    let dir = support::tmp("generate", "peer-switch");
+    let (files, err) = generate(&design, "nxos", &dir);
+    let read = |name: &str| {
+        let f = files.iter().find(|f| f.ends_with(name)).unwrap();
+        std::fs::read_to_string(f).unwrap()
+    };
+    let (a, b) = (read("tor-a.cfg"), read("tor-b.cfg"));
+    for cfg in [&a, &b] {
+        assert!(cfg.contains("  peer-switch\n"), "{cfg}");
+        assert!(cfg.contains("spanning-tree mst 0 priority 4096\n"), "{cfg}");
+        assert!(!cfg.contains("priority 8192"), "{cfg}");
+    }
+    assert!(
+        format!("{err}{b}").contains("vPC peer-switch: tor-b gets the spanning-tree priorities of its domain (the lowest of it and tor-a)"),
+        "{err}\n{b}"
+    );
+    let cfgs: Vec<&str> = files
+        .iter()
+        .filter(|f| f.ends_with(".cfg"))
+        .map(String::as_str)
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(cfgs);
+    args.extend(["--format", "concise"]);
+    let (_, out, _) = run(&args);
+    assert!(!rules(&out).contains("vpc-peer-switch-priority"), "{out}");
+}

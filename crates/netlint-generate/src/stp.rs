@@ -15,9 +15,64 @@ pub(crate) fn stp(
     body: &mut Vec<String>,
     notes: &mut Vec<String>,
 ) {
-    let _ = d;
     let st = &s.stp;
     let mode = st.mode.value;
+    // Under vPC `peer-switch` (written for every vPC domain the design does
+    // not say runs without it) the two peers act as one root with one
+    // bridge ID, and Cisco requires one spanning-tree priority on both
+    // (documents 118858 and 217274): each peer gets the domain's, the
+    // lowest of its peers' per VLAN, instance and bridge, which is what
+    // netlint models the domain with (docs/format.md).
+    let peers: Vec<&Switch> = match &s.mlag {
+        Some(m) if v == Vendor::NxOs && st.peer_switch.as_ref().is_none_or(|p| p.value) => d
+            .switches
+            .iter()
+            .filter(|x| x.mlag.as_ref().is_some_and(|y| y.value == m.value))
+            .collect(),
+        _ => vec![s],
+    };
+    let vlan_priority = |id: u16| {
+        peers
+            .iter()
+            .map(|p| p.stp.vlan_priority(id))
+            .min()
+            .unwrap_or_else(|| st.vlan_priority(id))
+    };
+    let bridge_priority = peers
+        .iter()
+        .map(|p| p.stp.bridge_priority())
+        .min()
+        .unwrap_or_else(|| st.bridge_priority());
+    let priority_set = peers.iter().any(|p| p.stp.priority.is_some());
+    let mut instance_priority: BTreeMap<u16, u32> = BTreeMap::new();
+    for p in &peers {
+        for (i, x) in &p.stp.instance_priority {
+            let e = instance_priority.entry(*i).or_insert(x.value);
+            *e = (*e).min(x.value);
+        }
+    }
+    if peers.len() > 1 {
+        let own_differs = bridge_priority != st.bridge_priority()
+            || instance_priority
+                .iter()
+                .any(|(i, x)| st.instance_priority.get(i).map(|p| p.value) != Some(*x))
+            || peers
+                .iter()
+                .flat_map(|p| p.stp.vlan_priority.keys().copied())
+                .any(|id| vlan_priority(id) != st.vlan_priority(id));
+        if own_differs {
+            let names: Vec<&str> = peers
+                .iter()
+                .filter(|p| p.name != s.name)
+                .map(|p| p.name.as_str())
+                .collect();
+            notes.push(format!(
+                "vPC peer-switch: {} gets the spanning-tree priorities of its domain (the lowest of it and {}), not its own: Cisco requires one priority on both peers under peer-switch (documents 118858, 217274)",
+                s.name,
+                names.join(", ")
+            ));
+        }
+    }
     let word = match (v, mode) {
         (Vendor::NxOs, StpMode::RapidPvst) => Some("rapid-pvst"),
         (Vendor::NxOs, StpMode::Mstp) => Some("mst"),
@@ -75,10 +130,12 @@ pub(crate) fn stp(
         StpMode::RapidPvst | StpMode::Pvst => {
             let mut ids: BTreeSet<u16> = vlans.clone();
             ids.insert(1);
-            ids.extend(st.vlan_priority.keys().copied());
+            for p in &peers {
+                ids.extend(p.stp.vlan_priority.keys().copied());
+            }
             let mut by: BTreeMap<u32, BTreeSet<u16>> = BTreeMap::new();
             for id in ids {
-                by.entry(st.vlan_priority(id)).or_default().insert(id);
+                by.entry(vlan_priority(id)).or_default().insert(id);
             }
             for (p, set) in by {
                 if p != 32768 {
@@ -101,14 +158,11 @@ pub(crate) fn stp(
             }
         }
         StpMode::Mstp => {
-            if st.priority.is_some() {
-                body.push(format!(
-                    "spanning-tree mst 0 priority {}",
-                    st.bridge_priority()
-                ));
+            if priority_set {
+                body.push(format!("spanning-tree mst 0 priority {bridge_priority}"));
             }
-            for (i, p) in &st.instance_priority {
-                body.push(format!("spanning-tree mst {i} priority {}", p.value));
+            for (i, p) in &instance_priority {
+                body.push(format!("spanning-tree mst {i} priority {p}"));
             }
             body.push("spanning-tree mst configuration".to_string());
             if let Some(r) = &st.region {
@@ -124,11 +178,11 @@ pub(crate) fn stp(
                 }
             }
         }
-        StpMode::Rstp if st.priority.is_some() => {
+        StpMode::Rstp if priority_set => {
             body.push(match v {
-                Vendor::Os10 => format!("spanning-tree rstp priority {}", st.bridge_priority()),
+                Vendor::Os10 => format!("spanning-tree rstp priority {bridge_priority}"),
                 Vendor::NxOs | Vendor::Eos | Vendor::Ios => {
-                    format!("spanning-tree priority {}", st.bridge_priority())
+                    format!("spanning-tree priority {bridge_priority}")
                 }
             });
         }
