@@ -51,7 +51,7 @@ fn mark_lines(marks: &[Mark]) -> Vec<String> {
         .iter()
         .map(|m| {
             let (_, color) = severity_colors(m.severity);
-            format!("<font color=\"{color}\"><b>{}</b></font>", esc(&m.text()))
+            format!("<font color=\"{color}\">{}</font>", bold(&esc(&m.text())))
         })
         .collect()
 }
@@ -88,10 +88,10 @@ fn node_style(
 }
 
 fn switch_node(out: &mut String, sw: &SwitchNode, indent: &str) {
-    let mut lines = vec![format!("<b>{}</b>", esc(&sw.name))];
+    let mut lines = vec![bold(&esc(&sw.name))];
     lines.extend(sw.lines.iter().map(|l| small(l)));
     for r in &sw.roots {
-        lines.push(format!("<font color=\"#b8860b\"><b>{}</b></font>", esc(r)));
+        lines.push(format!("<font color=\"#b8860b\">{}</font>", bold(&esc(r))));
     }
     if sw.down {
         lines.push(format!("<font color=\"{RED}\"><b>✕ FAILED</b></font>"));
@@ -118,7 +118,7 @@ fn part_node(out: &mut String, p: &Part, indent: &str) {
         PartKind::Team => "hexagon",
         PartKind::VSwitch => "component",
     };
-    let mut lines = vec![format!("<b>{}</b>", esc(&p.title))];
+    let mut lines = vec![bold(&esc(&p.title))];
     lines.extend(p.lines.iter().map(|l| small(l)));
     lines.extend(mark_lines(&p.marks));
     let _ = writeln!(
@@ -131,7 +131,7 @@ fn part_node(out: &mut String, p: &Part, indent: &str) {
 }
 
 fn host_lines(h: &HostNode) -> Vec<String> {
-    let mut lines = vec![format!("<b>{}</b>", esc(&h.title))];
+    let mut lines = vec![bold(&esc(&h.title))];
     lines.extend(h.lines.iter().map(|l| small(l)));
     lines.extend(mark_lines(&h.marks));
     lines
@@ -184,7 +184,7 @@ fn edge(out: &mut String, e: &Edge) {
         let red = l.starts_with("BLOCKED") || l.starts_with("blocks") || l.starts_with('✕');
         let text = esc(l);
         lines.push(if i == 0 && e.kind == EdgeKind::Trunk {
-            format!("<b>{text}</b>")
+            bold(&text)
         } else if red {
             format!("<font color=\"{RED}\">{text}</font>")
         } else {
@@ -273,13 +273,17 @@ fn legend(out: &mut String, scene: &Scene) {
             NetStatus::Ok => ("#ffffff", String::new()),
             NetStatus::Cut(why) | NetStatus::CutByFailure(why) => (
                 "#fde7e9",
-                format!("<br/><font color=\"{RED}\"><b>{}</b></font>", esc(why)),
+                format!("<br/><font color=\"{RED}\">{}</font>", bold(&esc(why))),
             ),
         };
         let name = if n.selected {
-            format!("<b><u>{}</u></b>", esc(&n.name))
+            bold(&if n.name.is_empty() {
+                String::new()
+            } else {
+                format!("<u>{}</u>", esc(&n.name))
+            })
         } else {
-            format!("<b>{}</b>", esc(&n.name))
+            bold(&esc(&n.name))
         };
         let name = if n.status == NetStatus::Ok {
             name
@@ -321,9 +325,20 @@ pub fn render(scene: &Scene) -> String {
     super::printable(render_raw(scene))
 }
 
+/// `<b>text</b>`, or nothing for an empty text: Graphviz rejects an empty
+/// `<b></b>` in an HTML-like label ("syntax error"), which a design
+/// named `""` gave in its graph's title.
+fn bold(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!("<b>{text}</b>")
+    }
+}
+
 fn render_raw(scene: &Scene) -> String {
     let mut out = String::new();
-    let mut title = vec![format!("<b>{}</b>", esc(&scene.title))];
+    let mut title = vec![bold(&esc(&scene.title))];
     title.extend(scene.notes.iter().map(|n| small(n)));
     title.extend(mark_lines(&scene.marks));
     let _ = writeln!(out, "graph {} {{", id(&format!("netlint {}", scene.title)));
