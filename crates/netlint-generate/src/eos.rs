@@ -1,7 +1,8 @@
 //! Arista EOS.
 
 use crate::plan::{
-    cisco_switchport_vlans, sorted_ports, switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2,
+    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_vlans, vlan_lines,
+    McRole, Mode, SwitchOut, L2,
 };
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
@@ -21,10 +22,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             .push("ETS bandwidth shares (`dcb.ets`): not generated".to_string());
     }
     for p in &sorted_ports(out) {
-        body.push(format!("interface {}", p.name));
-        if let Some(desc) = &p.description {
-            body.push(format!("  description {desc}"));
-        }
+        interface_head(p, "  ", &mut body);
         if let Some(m) = p.speed {
             body.push(if m >= 1000 && m % 1000 == 0 {
                 format!("  speed forced {}gfull", m / 1000)
@@ -37,8 +35,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::L2(l2) => l2_lines(l2, payload, &mut body),
         }
         if let Some((n, active)) = p.channel {
-            let mode = if active { "active" } else { "on" };
-            body.push(format!("  channel-group {n} mode {mode}"));
+            body.push(channel_group(n, active, "  "));
         }
         if let Some(McRole::Member(n)) = p.mc {
             body.push(format!("  mlag {n}"));

@@ -5,7 +5,8 @@
 //! switch MTU is `system mtu` (the payload).
 
 use crate::plan::{
-    cisco_switchport_vlans, sorted_ports, switch_pfc, switch_vlans, Mode, SwitchOut, L2,
+    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_pfc, switch_vlans,
+    Mode, SwitchOut, L2,
 };
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
@@ -44,10 +45,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         );
     }
     for p in &sorted_ports(out) {
-        body.push(format!("interface {}", p.name));
-        if let Some(desc) = &p.description {
-            body.push(format!(" description {desc}"));
-        }
+        interface_head(p, " ", &mut body);
         if let Some(m) = p.speed {
             body.push(format!(" speed {m}"));
         }
@@ -56,8 +54,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::L2(l2) => l2_lines(l2, &mut body),
         }
         if let Some((n, active)) = p.channel {
-            let mode = if active { "active" } else { "on" };
-            body.push(format!(" channel-group {n} mode {mode}"));
+            body.push(channel_group(n, active, " "));
         }
         body.push(" no shutdown".to_string());
     }

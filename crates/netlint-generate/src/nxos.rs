@@ -1,6 +1,6 @@
 //! Cisco NX-OS (Nexus 9000 syntax).
 
-use crate::plan::{cisco_switchport_vlans, sorted_ports};
+use crate::plan::{channel_group, cisco_switchport_vlans, interface_head, sorted_ports};
 use crate::plan::{domain_id, switch_pfc, switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2};
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
@@ -48,10 +48,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             .push("vPC peer-keepalive (the design states no addresses): not generated".to_string());
     }
     for p in &sorted_ports(out) {
-        body.push(format!("interface {}", p.name));
-        if let Some(desc) = &p.description {
-            body.push(format!("  description {desc}"));
-        }
+        interface_head(p, "  ", &mut body);
         if let Some(m) = p.speed {
             body.push(format!("  speed {m}"));
         }
@@ -60,8 +57,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::L2(l2) => l2_lines(l2, &mut body),
         }
         if let Some((n, active)) = p.channel {
-            let mode = if active { "active" } else { "on" };
-            body.push(format!("  channel-group {n} mode {mode}"));
+            body.push(channel_group(n, active, "  "));
         }
         match p.mc {
             Some(McRole::PeerLink) => body.push("  vpc peer-link".to_string()),

@@ -11,7 +11,8 @@
 //! network-qos policy applied.
 
 use crate::plan::{
-    domain_id, sorted_ports, switch_pfc, switch_vlans, vlan_list, McRole, Mode, Port, SwitchOut, L2,
+    channel_group, domain_id, interface_head, sorted_ports, switch_pfc, switch_vlans, vlan_list,
+    McRole, Mode, Port, SwitchOut, L2,
 };
 use crate::{stp, Vendor};
 use netlint_model::{Design, Switch, SwitchId};
@@ -61,10 +62,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         if vlt && p.peer && is_channel {
             continue;
         }
-        body.push(format!("interface {}", p.name));
-        if let Some(desc) = &p.description {
-            body.push(format!(" description {desc}"));
-        }
+        interface_head(p, " ", &mut body);
         body.push(" no shutdown".to_string());
         if vlt && p.peer {
             vlti.push(p.name.clone());
@@ -72,8 +70,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             body.push(mtu_line(payload));
         } else if let Some((n, active)) = p.channel {
             // A member: its port-channel carries the layer-2 settings.
-            let mode = if active { "active" } else { "on" };
-            body.push(format!(" channel-group {n} mode {mode}"));
+            body.push(channel_group(n, active, " "));
             body.push(" no switchport".to_string());
             let mtu = match &p.mode {
                 Mode::L2(l2) => l2.mtu.unwrap_or(payload),

@@ -109,7 +109,22 @@ pub(crate) fn switch_vlans(d: &Design, s: &Switch) -> BTreeSet<u16> {
     }
 }
 
-/// `10,20-23,100`, as the vendors write VLAN lists.
+/// `interface NAME` and its `description`, as every vendor writes them,
+/// the description after `indent`.
+pub(crate) fn interface_head(p: &Port, indent: &str, body: &mut Vec<String>) {
+    body.push(format!("interface {}", p.name));
+    if let Some(desc) = &p.description {
+        body.push(format!("{indent}description {desc}"));
+    }
+}
+
+/// A member port's `channel-group N mode active|on` (LACP or static), as
+/// every vendor writes it, after `indent`.
+pub(crate) fn channel_group(n: usize, active: bool, indent: &str) -> String {
+    let mode = if active { "active" } else { "on" };
+    format!("{indent}channel-group {n} mode {mode}")
+}
+
 /// A switchport's mode and VLAN lines as NX-OS, EOS and IOS write them
 /// (`switchport mode access` / `access vlan`, or `mode trunk`, `trunk
 /// native vlan`, `trunk allowed vlan LIST|none`), each line after
@@ -137,6 +152,7 @@ pub(crate) fn cisco_switchport_vlans(l2: &L2, indent: &str, body: &mut Vec<Strin
     }
 }
 
+/// `10,20-23,100`, as the vendors write VLAN lists.
 pub(crate) fn vlan_list(set: &BTreeSet<u16>) -> String {
     let s: VlanSet = set.iter().copied().collect();
     s.to_string().replace(", ", ",")
