@@ -303,3 +303,70 @@ fn ends_that_cannot_bundle_are_found_at_both_config_lines() {
         "{m}"
     );
 }
+
+/// The double-sided vPC of the dsvpc set with its two leaf members set
+/// apart (issue 31 item 7): `mtu 9000` on leaf-1a's port-channel11,
+/// `mtu 9216` on leaf-1b's port-channel12. `check` on the configs reports
+/// `mlag-member-mtu-mismatch` at leaf-1a's `mtu 9000` line with leaf-1b's
+/// `mtu 9216` line related (before, the import kept the smaller MTU only
+/// and no rule fired); the imported design writes each leaf's MTU.
+#[test]
+fn vpc_members_at_different_mtus_are_found_at_both_config_lines() {
+    let mut args = Vec::new();
+    for (f, pc, mtu) in [
+        ("nxos-dsvpc-leaf1a.cfg", "port-channel11", Some(9000)),
+        ("nxos-dsvpc-leaf1b.cfg", "port-channel12", Some(9216)),
+        ("nxos-dsvpc-spine1.cfg", "", None),
+        ("nxos-dsvpc-spine2.cfg", "", None),
+    ] {
+        let text = std::fs::read_to_string(format!("{IMPORT}/{f}")).unwrap();
+        let text = match mtu {
+            Some(m) => {
+                let at = text.find(&format!("interface {pc}\n")).unwrap();
+                let vpc = at + text[at..].find("  vpc 11\n").unwrap();
+                format!("{}  mtu {m}\n{}", &text[..vpc], &text[vpc..])
+            }
+            None => text,
+        };
+        let p = tmp("check_configs_parity", &format!("mtu-{f}"));
+        std::fs::write(&p, &text).unwrap();
+        args.push(p.to_str().unwrap().to_string());
+    }
+    args.push(format!("{IMPORT}/dsvpc.cabling.csv"));
+    let mut argv = vec!["check", "--isolated", "--format", "json"];
+    argv.extend(args.iter().map(String::as_str));
+    let (code, out, err) = run(&argv);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let found: Vec<&serde_json::Value> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["rule"] == "mlag-member-mtu-mismatch")
+        .collect();
+    assert_eq!(found.len(), 1, "{out}");
+    let d = found[0];
+    let line_of = |loc: &serde_json::Value, path: &str| {
+        assert!(
+            loc["file"].as_str().unwrap().ends_with(path),
+            "{loc} in {path}"
+        );
+        let text =
+            std::fs::read_to_string(args.iter().find(|a| a.ends_with(path)).unwrap()).unwrap();
+        let line = loc["line"].as_u64().unwrap() as usize;
+        text.lines().nth(line - 1).unwrap().trim().to_string()
+    };
+    assert_eq!(
+        line_of(&d["location"], "mtu-nxos-dsvpc-leaf1a.cfg"),
+        "mtu 9000"
+    );
+    let related = &d["related"][0]["location"];
+    assert_eq!(line_of(related, "mtu-nxos-dsvpc-leaf1b.cfg"), "mtu 9216");
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("(`leaf-1a` 9000, `leaf-1b` 9216)"),
+        "{d}"
+    );
+}

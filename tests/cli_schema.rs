@@ -397,6 +397,15 @@ fn samples(key: &str, ty: &Ty) -> Vec<Sample> {
             sample("{ 8 = 1 }", false),
             sample("{ 3 = 101 }", false),
         ]),
+        // The probe's link names no switch, so a table (keyed by switch)
+        // is an error the schema cannot see.
+        Ty::MtuPerSwitch => v.extend([
+            sample("9000", true),
+            sample("575", false),
+            sample("9217", false),
+            sample("{ s = 9217 }", false),
+            beyond_schema("{ s = 9000 }"),
+        ]),
         Ty::StpCost => v.extend([
             sample("2000", true),
             sample("{ 0 = 2000, 1 = 20000 }", true),

@@ -146,6 +146,8 @@ pub enum Ty {
     VlanKeyed(Box<Ty>),
     /// A port cost, or a cost per MSTP instance.
     StpCost,
+    /// An MTU, or an MTU per switch: `{ "tor-a" = 9216 }`.
+    MtuPerSwitch,
     /// A reference to another object of the table.
     Ref(&'static str),
     /// Named elements: `{ name = object }`.
@@ -399,6 +401,8 @@ pub fn objects() -> Vec<Object> {
                 f("stp_cost", Ty::StpCost, "Port cost override, or per MSTP instance: `{ 0 = 2000, 1 = 20000 }`."),
                 f("mtu", mtu(), "MTU of the link (default: the smaller of the two switches)."),
                 f("frame_size", int((MIN_MTU + 18) as i64, MAX_FRAME as i64), "Instead of `mtu`: the largest frame, counting header and FCS but not an 802.1Q tag."),
+                f("mtu_a", Ty::MtuPerSwitch, "MTU of the `a` end, when the ends differ: a number, or a table by switch for the peers of a multi-chassis end (the link carries the smallest)."),
+                f("mtu_b", Ty::MtuPerSwitch, "MTU of the `b` end(s), when the ends differ: a number, or a table by switch (`{ \"tor-a\" = 9216, \"tor-b\" = 1500 }`)."),
                 f("native_vlan", int(1, 4094), "Native (untagged) VLAN at both ends (default: VLAN 1, or the named ports' own)."),
                 f("native_vlan_a", int(1, 4094), "Native VLAN at the `a` end."),
                 f("native_vlan_b", int(1, 4094), "Native VLAN at the `b` end (every switch of a multi-chassis LAG)."),
@@ -408,7 +412,7 @@ pub fn objects() -> Vec<Object> {
             ],
             required: &["a", "b"],
             required_without_profile: &[],
-            exclusive: &[&["mtu", "frame_size"], &["native_vlan", "native_vlan_a"], &["native_vlan", "native_vlan_b"], &["vlans", "vlans_a"], &["vlans", "vlans_b"], &["lag", "lag_a"], &["lag", "lag_b"]],
+            exclusive: &[&["mtu", "frame_size"], &["native_vlan", "native_vlan_a"], &["native_vlan", "native_vlan_b"], &["vlans", "vlans_a"], &["vlans", "vlans_b"], &["lag", "lag_a"], &["lag", "lag_b"], &["mtu", "mtu_a"], &["mtu", "mtu_b"], &["frame_size", "mtu_a"], &["frame_size", "mtu_b"]],
         },
         Object {
             name: "profile",
@@ -732,6 +736,23 @@ fn ty_schema(ty: &Ty, rules: &[RuleDoc<'_>]) -> J {
                             J::obj().with("pattern", J::s(r"^\+?[0-9]{1,4}$")),
                         )
                         .with("additionalProperties", cost()),
+                ]),
+            )
+        }
+        Ty::MtuPerSwitch => {
+            let m = || {
+                J::obj()
+                    .with("type", J::s("integer"))
+                    .with("minimum", J::Int(MIN_MTU as i64))
+                    .with("maximum", J::Int(MAX_MTU as i64))
+            };
+            J::obj().with(
+                "anyOf",
+                J::Arr(vec![
+                    m(),
+                    J::obj()
+                        .with("type", J::s("object"))
+                        .with("additionalProperties", m()),
                 ]),
             )
         }

@@ -268,7 +268,7 @@ pub(crate) fn link(
         Mode::L2(L2 {
             allowed: l.vlans.as_ref().map(|v| v.value.iter().collect()),
             native: (native != 1).then_some(native),
-            mtu: l.mtu.as_ref().map(|m| m.value.payload),
+            mtu: l.mtu_of(s).map(|m| m.value.payload),
             pfc: d
                 .switch(s)
                 .dcb

@@ -127,3 +127,54 @@ fn a_straight_cabled_double_sided_vpc_is_one_lag() {
     assert!(block.contains("lag = \"lacp\""), "{block}");
     assert!(block.contains("vlans = [10, 20]"), "{block}");
 }
+
+/// `mtu 9216` on leaf-1b's port-channel12 only (issue 31 item 7): each
+/// leaf's MTU is written on its own line with its own source, the spines'
+/// once, and the design loads with the link carrying the smaller. Fails
+/// before: one `mtu = 1500` and leaf-1b's line was lost.
+#[test]
+fn a_vpc_member_set_apart_keeps_its_own_mtu() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let docs: Vec<netlint_import::Document> = FILES
+        .iter()
+        .map(|f| {
+            let mut text = std::fs::read_to_string(dir.join(f)).unwrap();
+            if *f == "nxos-dsvpc-leaf1b.cfg" {
+                text = text.replacen(
+                    "  switchport trunk allowed vlan 10,20\n  vpc 11\n",
+                    "  switchport trunk allowed vlan 10,20\n  mtu 9216\n  vpc 11\n",
+                    1,
+                );
+            }
+            netlint_import::parse(f, &text, None).unwrap()
+        })
+        .collect();
+    let imported = netlint_import::design::to_design(&docs, "imported");
+    assert_loads_cleanly(&imported.toml);
+    let name = "leaf-1a:Port-Channel11+leaf-1b:Port-Channel12--spine-1:Port-Channel11+spine-2:Port-Channel11";
+    let block = link_block(&imported.toml, name).unwrap();
+    let lines: Vec<&str> = block
+        .lines()
+        .filter(|l| l.starts_with("mtu"))
+        .map(|l| l.split("  ").next().unwrap())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "mtu_a.leaf-1a = 1500",
+            "mtu_a.leaf-1b = 9216",
+            "mtu_b = 1500"
+        ],
+        "{block}"
+    );
+    assert!(
+        block.contains("mtu_a.leaf-1b = 9216                     # nxos-dsvpc-leaf1b.cfg:56\n"),
+        "{block}"
+    );
+    let design = load(&SourceFile::new("imported.toml", imported.toml.clone()))
+        .design
+        .unwrap();
+    let link = design.links.iter().find(|l| l.name == name).unwrap();
+    assert_eq!(link.mtu.as_ref().unwrap().value.payload, 1500);
+    assert_eq!(link.ends.mtus.len(), 4);
+}

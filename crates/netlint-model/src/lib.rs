@@ -29,7 +29,8 @@ pub use element::{Element, Part, Via};
 pub use fix::{Fix, FixEdit, FixSafety, FixValue, PathSegment, TomlPath};
 pub use load::{load, parse_lint_settings, Loaded, MAX_DRAIN_BUDGET_S, MAX_MEMORY_GB};
 pub use ports::{
-    End, HostPortView, LinkEnds, NativeAt, PortDrop, PortVlan, SwitchPort, DEFAULT_NATIVE_VLAN,
+    End, EndMtu, HostPortView, LinkEnds, NativeAt, PortDrop, PortVlan, SwitchPort,
+    DEFAULT_NATIVE_VLAN,
 };
 pub use reader::{did_you_mean, nearest};
 pub use span::{LineCol, SourceFile, Sp, Span};

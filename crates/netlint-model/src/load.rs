@@ -96,6 +96,8 @@ const LINK_KEYS: &[&str] = &[
     "lag_b",
     "stp_cost",
     "mtu",
+    "mtu_a",
+    "mtu_b",
     "frame_size",
     "native_vlan",
     "native_vlan_a",

@@ -3,7 +3,7 @@
 //! analyses and rules share: which port a host NIC is cabled to, and which
 //! settings apply to it (the port's own, else the switch's `host_ports`).
 
-use crate::design::{Design, LagMode, Link, Nic, Switch, SwitchLag};
+use crate::design::{Design, LagMode, Link, Nic, Switch, SwitchId, SwitchLag};
 use crate::span::{Sp, Span};
 use crate::units::Mtu;
 use crate::vlans::VlanSet;
@@ -67,6 +67,20 @@ pub struct LinkEnds {
     /// docs/format.md).
     pub lag_a: Option<Sp<LagMode>>,
     pub lag_b: Option<Sp<LagMode>>,
+    /// `mtu_a` / `mtu_b`: the MTU of each switch's end, when the ends (or
+    /// the peers of a multi-chassis end) differ: one entry per switch a
+    /// value covers (a number covers every switch of its end), in the order
+    /// written. The link carries the smallest (`Link::mtu`).
+    pub mtus: Vec<EndMtu>,
+}
+
+/// The MTU one switch's end of a link runs (`mtu_a` / `mtu_b`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndMtu {
+    pub end: End,
+    pub switch: SwitchId,
+    /// At the number, or at the switch's entry of the table.
+    pub mtu: Sp<Mtu>,
 }
 
 /// A native VLAN at one end of a link, and where it comes from.
@@ -85,6 +99,20 @@ impl Switch {
 }
 
 impl Link {
+    /// The MTU switch `s`'s end of the link runs as written: its
+    /// `mtu_a` / `mtu_b` entry where the link writes either, else the
+    /// link's `mtu`; `None`: the switch's own (the format's default).
+    pub fn mtu_of(&self, s: SwitchId) -> Option<&Sp<Mtu>> {
+        if self.ends.mtus.is_empty() {
+            return self.mtu.as_ref();
+        }
+        self.ends
+            .mtus
+            .iter()
+            .find(|e| e.switch == s)
+            .map(|e| &e.mtu)
+    }
+
     /// The configured port at one end, on switch `at` (one of the `b`
     /// switches for a multi-chassis LAG).
     pub fn port_at<'d>(&self, design: &'d Design, end: End, at: usize) -> Option<&'d SwitchPort> {

@@ -261,3 +261,73 @@ switch_lag = "lacp"
         "lacp"
     );
 }
+
+const MTU_ENDS: &str = r#"[design]
+name = "t"
+[switches.acc1]
+mtu = 9216
+max_mtu = 9216
+[switches.tor-a]
+mtu = 9000
+max_mtu = 9000
+mlag = "m"
+[switches.tor-b]
+mtu = 9000
+mlag = "m"
+[[links]]
+name = "up"
+a = "acc1"
+b = ["tor-a", "tor-b"]
+members = 2
+ENDS
+"#;
+
+/// `mtu_a` / `mtu_b` (issue 31 item 7): a number covers every switch of
+/// its end, a table each switch it names; the link carries the smallest.
+#[test]
+fn each_end_and_each_peer_keeps_its_own_mtu() {
+    let d = design(&MTU_ENDS.replace(
+        "ENDS",
+        "mtu_a = 9216\nmtu_b = { \"tor-a\" = 9000, \"tor-b\" = 1500 }",
+    ));
+    let l = &d.links[0];
+    assert_eq!(l.mtu.as_ref().unwrap().value.payload, 1500);
+    assert_eq!(l.ends.mtus.len(), 3);
+    let of = |name: &str| {
+        let id = d.switches.iter().position(|s| s.name == name).unwrap();
+        l.mtu_of(netlint_model::SwitchId(id))
+            .map(|m| m.value.payload)
+    };
+    assert_eq!(
+        (of("acc1"), of("tor-a"), of("tor-b")),
+        (Some(9216), Some(9000), Some(1500))
+    );
+}
+
+/// Every mistake at its line at once: `mtu` with `mtu_b`, a table key that
+/// is no switch of its end, a value above that switch's `max_mtu`.
+#[test]
+fn per_end_mtu_mistakes_are_reported_at_their_lines() {
+    let e = errors(&MTU_ENDS.replace(
+        "ENDS",
+        "mtu = 9000\nmtu_b = { \"tor-a\" = 9216, \"acc1\" = 1500 }",
+    ));
+    let lines: Vec<usize> = e.iter().map(|(l, _)| *l).collect();
+    assert!(
+        e.iter()
+            .any(|(_, m)| m == "link #1 sets both `mtu` (both ends) and `mtu_b`"),
+        "{e:#?}"
+    );
+    assert!(
+        e.iter().any(|(_, m)| m.starts_with(
+            "link #1 sets `mtu_b` for `acc1`, which is not a switch of its `b` end (tor-a, tor-b)"
+        )),
+        "{e:#?}"
+    );
+    assert!(
+        e.iter()
+            .any(|(_, m)| m.contains("sets `mtu = 9216`, more than the switch takes")),
+        "{e:#?}"
+    );
+    assert!(lines.iter().all(|l| *l == 19), "{e:#?}");
+}

@@ -53,6 +53,11 @@ pub(crate) struct Link {
     /// switches alike, every end known. `vlans` is then not written.
     vlans_ends: Option<[(VlanSet, Prov); 2]>,
     mtu: Option<(u32, Prov)>,
+    /// Each switch's MTU on the link where they differ (`mtu_a` /
+    /// `mtu_b`; issue 31 item 7): the `a` end's switches, then the `b`
+    /// end's, every switch known and in the format's range. `mtu` is then
+    /// not written.
+    mtu_ends: Option<[Vec<(String, u32, Prov)>; 2]>,
     stp_cost: Option<(u32, Prov)>,
     /// Native VLANs of the `a` and `b` ends, written only when one is not
     /// VLAN 1 (a config without `native vlan` runs VLAN 1 untagged).
@@ -574,6 +579,14 @@ fn one_link(
         }
         _ => None,
     };
+    // Each switch's MTU on the link (the smallest of its groups there):
+    // where they differ, each end is written as it is configured, so a
+    // vPC member set apart from its peer is not lost in the smaller value.
+    let mtu_ends = if routed.is_some() {
+        None
+    } else {
+        end_mtus(&a_all, &b, &ends)
+    };
     // A payload the format cannot hold is not written: the link then runs
     // the smaller of its switches' MTUs, the format's default for it.
     let mtu = ends
@@ -634,10 +647,37 @@ fn one_link(
         vlans,
         vlans_ends,
         mtu,
+        mtu_ends,
         stp_cost,
         native,
         remarks,
     })
+}
+
+/// `mtu_a` / `mtu_b`: each switch's MTU on the link (the smallest of its
+/// groups there), by end, when they are not all one value; `None` when
+/// they agree, or when a switch's is not known or not a value the format
+/// holds (the link's `mtu` then says what can be said).
+fn end_mtus(
+    a_all: &[&str],
+    b: &[&str],
+    ends: &[(&Switch<'_>, &Interface)],
+) -> Option<[Vec<(String, u32, Prov)>; 2]> {
+    let of = |name: &str| {
+        ends.iter()
+            .filter(|(s, _)| s.name == name)
+            .filter_map(|(s, i)| payload_mtu(s, i))
+            .min_by_key(|(m, _)| *m)
+            .filter(|(m, _)| (MIN_MTU..=MAX_MTU).contains(m))
+            .map(|(m, from)| (name.to_string(), m, from))
+    };
+    let a: Vec<_> = a_all.iter().map(|n| of(n)).collect::<Option<_>>()?;
+    let b: Vec<_> = b.iter().map(|n| of(n)).collect::<Option<_>>()?;
+    let first = a.first()?.1;
+    if a.iter().chain(&b).all(|(_, m, _)| *m == first) {
+        return None;
+    }
+    Some([a, b])
 }
 
 pub(crate) fn write(out: &mut Writer, link: &Link) {
@@ -717,8 +757,30 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
         (None, Some((set, from))) => out.value("vlans", &toml::vlan_list(set), from),
         (None, None) => {}
     }
-    if let Some((m, from)) = &link.mtu {
-        out.value("mtu", &m.to_string(), from);
+    match &link.mtu_ends {
+        Some(ends) => {
+            for (key, end) in ["mtu_a", "mtu_b"].into_iter().zip(ends) {
+                // One value for the end where its switches agree; else one
+                // line per switch, each mapped to its own config line.
+                if end.iter().all(|(_, m, _)| *m == end[0].1) {
+                    // The same vendor default on every switch is said once.
+                    let mut from = Prov::join(end.iter().map(|(_, _, p)| p.clone()), "; ");
+                    if end.iter().all(|(_, _, p)| p.text == end[0].2.text) {
+                        from.text = end[0].2.text.clone();
+                    }
+                    out.value(key, &end[0].1.to_string(), &from);
+                } else {
+                    for (sw, m, from) in end {
+                        out.value_at(&[key, sw], &m.to_string(), from);
+                    }
+                }
+            }
+        }
+        None => {
+            if let Some((m, from)) = &link.mtu {
+                out.value("mtu", &m.to_string(), from);
+            }
+        }
     }
     if let Some((c, from)) = &link.stp_cost {
         out.value("stp_cost", &c.to_string(), from);

@@ -338,8 +338,15 @@ impl Writer {
     /// `key = value   # comment`, the comment being `from`'s text; the
     /// span of `key = value` is mapped to `from`'s sources.
     pub fn value(&mut self, k: &str, v: &str, from: &Prov) {
+        self.value_at(&[k], v, from);
+    }
+
+    /// `a.b = value   # comment`: a dotted key (`mtu_b.tor-b = 1500`), so
+    /// that each entry of a table has its own line and source.
+    pub fn value_at(&mut self, keys: &[&str], v: &str, from: &Prov) {
         let start = self.out.len();
-        let _ = write!(self.out, "{} = {v}", key(k));
+        let dotted: Vec<String> = keys.iter().map(|k| key(k)).collect();
+        let _ = write!(self.out, "{} = {v}", dotted.join("."));
         self.mapped(start, from);
         let len = self.out[start..].chars().count();
         if !from.text.is_empty() {

@@ -3,6 +3,7 @@
 //! Part of the loader's `Builder` (load.rs).
 
 use super::*;
+use crate::ports::{End, EndMtu};
 use crate::{LinkEnds, VlanSet};
 
 impl Builder {
@@ -46,7 +47,12 @@ impl Builder {
         let mtu = mtus.into_iter().next();
         self.allow(t, Element::Link(link_name.to_string()));
         let b_ids: Vec<SwitchId> = b.iter().map(|s| s.value).collect();
-        let ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);
+        let mut ends = self.link_ends(t, a_list.first().map(|a| a.value), &b_ids, &what);
+        let a_ids: Vec<SwitchId> = a_list.iter().map(|s| s.value).collect();
+        ends.mtus = self.end_mtus(t, End::A, (&a_ids, &a_names), &link_name, &what);
+        ends.mtus
+            .extend(self.end_mtus(t, End::B, (&b_ids, &b_names), &link_name, &what));
+        let mtu = self.per_end_mtu(t, mtu, &ends, &what);
         let vlans = self.per_end_vlans(vlans, &ends, &what);
         let multi = b.len() > 1 || a_list.len() > 1;
         let (lag, lag_written) = self.per_end_lag(lag, &ends, members.value, multi, span, &what);
@@ -131,6 +137,122 @@ impl Builder {
             (None, Some(one), None) | (None, None, Some(one)) => Some(one.clone()),
             (None, None, None) => None,
         }
+    }
+
+    /// `mtu_a` or `mtu_b` (by `end`): a number for every switch of the
+    /// end, or a table by switch name for the peers of a multi-chassis end
+    /// (a switch it does not name runs the link's default). A name that is
+    /// not a switch of the end is an input error at the name (one the end
+    /// names but that is no switch is reported at the end already).
+    fn end_mtus(
+        &mut self,
+        t: &Table<'_>,
+        end: End,
+        (switches, written): (&[SwitchId], &[String]),
+        link: &str,
+        what: &str,
+    ) -> Vec<EndMtu> {
+        let key = match end {
+            End::A => "mtu_a",
+            End::B => "mtu_b",
+        };
+        let Some((_, v)) = Reader::get(t, key) else {
+            return Vec::new();
+        };
+        let range = MIN_MTU as i64..=MAX_MTU as i64;
+        let words =
+            format!("from {MIN_MTU} to {MAX_MTU} (the largest payload, 1500 standard, 9000 jumbo)");
+        match v.get_ref() {
+            DeValue::Table(mt) => {
+                let mut out = Vec::new();
+                for (k, ks, mv) in entries(mt) {
+                    let Some(m) = self.r.as_int(key, mv, range.clone(), &words) else {
+                        continue;
+                    };
+                    let at = switches.iter().find(|s| self.switches[s.0].name == k);
+                    let Some(&switch) = at else {
+                        if written.contains(&k) {
+                            continue;
+                        }
+                        let names: Vec<&str> = switches
+                            .iter()
+                            .map(|s| self.switches[s.0].name.as_str())
+                            .collect();
+                        self.r.error_help(
+                            ks,
+                            format!(
+                                "{what} sets `{key}` for `{k}`, which is not a switch of its `{}` end ({})",
+                                if end == End::A { "a" } else { "b" },
+                                names.join(", ")
+                            ),
+                            format!("name a switch of that end{}", did_you_mean(&k, names.iter().copied())),
+                        );
+                        continue;
+                    };
+                    let mtu = Sp::new(Mtu::mtu(m.value as u32), m.span);
+                    self.check_link_mtu_limits(link, &[switch], std::slice::from_ref(&mtu));
+                    out.push(EndMtu { end, switch, mtu });
+                }
+                out
+            }
+            DeValue::Integer(_) => {
+                let Some(m) = self.r.as_int(key, v, range, &words) else {
+                    return Vec::new();
+                };
+                let mtu = Sp::new(Mtu::mtu(m.value as u32), m.span);
+                self.check_link_mtu_limits(link, switches, std::slice::from_ref(&mtu));
+                switches
+                    .iter()
+                    .map(|&switch| EndMtu {
+                        end,
+                        switch,
+                        mtu: mtu.clone(),
+                    })
+                    .collect()
+            }
+            _ => {
+                self.r.error(
+                    span_of(v),
+                    format!(
+                        "`{key}` must be an MTU or a table of MTUs by switch, found another type"
+                    ),
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    /// The MTU a link carries: `mtu` (or `frame_size`), else the smallest
+    /// of `mtu_a` / `mtu_b` (at that value). `mtu` with either is an input
+    /// error.
+    fn per_end_mtu(
+        &mut self,
+        t: &Table<'_>,
+        mtu: Option<Sp<Mtu>>,
+        ends: &LinkEnds,
+        what: &str,
+    ) -> Option<Sp<Mtu>> {
+        if let Some(both) = &mtu {
+            let whole = if Reader::get(t, "mtu").is_some() {
+                "mtu"
+            } else {
+                "frame_size"
+            };
+            for key in ["mtu_a", "mtu_b"] {
+                if let Some((ks, _)) = Reader::get(t, key) {
+                    self.r.diags.push(
+                        Diagnostic::schema(ks, format!("{what} sets both `{whole}` (both ends) and `{key}`"))
+                            .with_related(both.span, "the link's MTU set here")
+                            .with_help("write `mtu` when every end runs the same MTU, or `mtu_a` and `mtu_b` for each end"),
+                    );
+                }
+            }
+            return mtu;
+        }
+        ends.mtus
+            .iter()
+            .min_by_key(|e| e.mtu.value.payload)
+            .map(|e| e.mtu.clone())
     }
 
     /// How a link's cables are bundled: `lag`, or from `lag_a` and

@@ -162,6 +162,7 @@ impl Builder {
             vlans_b: self.r.vlan_list(t, "vlans_b"),
             lag_a: self.r.enum_(t, "lag_a"),
             lag_b: self.r.enum_(t, "lag_b"),
+            mtus: Vec::new(),
         };
         if let Some(both) = &ends.native_vlan {
             for (key, one) in [

@@ -148,6 +148,7 @@ pub(crate) fn unmanaged(
             vlans_ends: None,
             lag_ends: None,
             mtu: None,
+            mtu_ends: None,
             stp_cost: None,
             native: None,
             remarks,
