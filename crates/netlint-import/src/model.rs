@@ -223,6 +223,35 @@ pub struct Breakout {
 }
 
 impl SwitchConfig {
+    /// A port the config has no `interface` stanza for, as the vendor
+    /// leaves it: the switch's default layer (an access port in VLAN 1, or
+    /// routed where ports are routed by default) and the vendor's default
+    /// MTU, each with its source. Its `line` is 0: no line states it.
+    pub fn default_port(&self, name: IfName) -> Interface {
+        let access = self.default_mode.value == PortMode::Access;
+        Interface {
+            written: name.as_str().to_string(),
+            name,
+            line: 0,
+            mode: self.default_mode,
+            access_vlan: access.then(|| Sourced::default_from(1, crate::defaults::VLAN1)),
+            native_vlan: None,
+            allowed_vlans: None,
+            allowed_lines: Vec::new(),
+            mtu: Some(self.vendor.spec().port_mtu.sourced()),
+            l2_mtu: None,
+            speed: None,
+            shutdown: None,
+            description: None,
+            channel_group: None,
+            mc_lag: None,
+            trunk_groups: Vec::new(),
+            stp: PortStp::default(),
+            pfc: None,
+            pfc_no_drop: BTreeMap::new(),
+        }
+    }
+
     /// The interface with this name, matched across abbreviations.
     pub fn interface(&self, name: &str) -> Option<&Interface> {
         let name = IfName::parse(name)?;

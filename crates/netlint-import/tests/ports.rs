@@ -163,3 +163,99 @@ fn breakout_lines_of_each_vendor_and_a_malformed_one() {
     assert!(bad.breakouts.is_empty());
     assert_eq!(bad.summary.not_understood_count(), 2, "{:?}", bad.summary);
 }
+
+/// A host NIC cabled to a port the config has no stanza for (issue 31
+/// item 6): leaf1's Ethernet5 is the vendor's default port, an access port
+/// in VLAN 1, written under `ports` with that source and the cable's line,
+/// and said in a note. Before, the port took the switch's `host_ports`
+/// (a trunk of every VLAN the switch defines), a default no line states.
+#[test]
+fn a_host_on_a_port_without_a_stanza_is_the_vendors_default_port() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let cfg = std::fs::read_to_string(dir.join("eos-leaf1.cfg")).unwrap();
+    let csv =
+        "device,port,peer_device,peer_port\nleaf1,Ethernet1,hv1,NIC1\nleaf1,Ethernet5,hv9,NIC1\n";
+    let docs = vec![
+        netlint_import::parse("eos-leaf1.cfg", &cfg, None).unwrap(),
+        netlint_import::parse("hosts.csv", csv, None).unwrap(),
+    ];
+    let imported = netlint_import::design::to_design(&docs, "imported");
+    assert_loads_cleanly(&imported.toml);
+    let at = imported
+        .toml
+        .find("[switches.leaf1.ports.\"Ethernet5\"]")
+        .unwrap_or_else(|| panic!("{}", imported.toml));
+    let block = &imported.toml[at..];
+    let block = &block[..block.find("\n\n").unwrap_or(block.len())];
+    // The table's header points at the cable: no config line states it.
+    let header = imported
+        .map
+        .lookup(at..at + 1)
+        .expect("the header is mapped");
+    assert_eq!(
+        header
+            .from
+            .first()
+            .and_then(|s| s.at())
+            .map(|a| (a.file.as_str(), a.line)),
+        Some(("hosts.csv", 3)),
+        "{header:?}"
+    );
+    let access = block
+        .lines()
+        .find(|l| l.starts_with("access_vlan = 1 "))
+        .unwrap_or_else(|| panic!("{block}"));
+    assert!(
+        access.contains(
+            "no `interface Ethernet5` stanza: the vendor default, an access port in VLAN 1"
+        ),
+        "{access}"
+    );
+    assert!(
+        imported.notes.iter().any(|n| matches!(n,
+            Note::UnknownPort { switch, port, at } if switch == "leaf1" && port == "Ethernet5" && at.line == 3)),
+        "{:#?}",
+        imported.notes
+    );
+    let host_ports = imported
+        .toml
+        .lines()
+        .find(|l| l.starts_with("host_ports = "))
+        .unwrap();
+    assert!(
+        host_ports
+            .contains("Ethernet5 (no stanza: the vendor's default port, cabled at hosts.csv:3)"),
+        "{host_ports}"
+    );
+}
+
+/// The same on a Nexus 9000 whose ports are routed by default (a bare
+/// `switchport` on the ports that are layer 2, no `no switchport`: NX-OS
+/// writes what differs from the system default, layer 3): the host's
+/// port carries no layer-2 network, which the format cannot state, so it
+/// is said in a note and not written as a trunk of every VLAN.
+#[test]
+fn a_host_on_a_routed_default_port_is_said_not_written() {
+    let cfg = "hostname n9k-1\nfeature lacp\nvlan 10\ninterface Ethernet1/1\n  switchport\n  switchport mode trunk\n";
+    let csv = "device,port,peer_device,peer_port\nn9k-1,Ethernet1/7,hv9,NIC1\n";
+    let docs = vec![
+        netlint_import::parse(
+            "n9k-1.cfg",
+            cfg,
+            Some(netlint_import::detect::Kind::Config(
+                netlint_import::model::Vendor::NxOs,
+            )),
+        )
+        .unwrap(),
+        netlint_import::parse("hosts.csv", csv, None).unwrap(),
+    ];
+    let imported = netlint_import::design::to_design(&docs, "imported");
+    assert_loads_cleanly(&imported.toml);
+    assert!(!imported.toml.contains("Ethernet1/7"), "{}", imported.toml);
+    assert!(
+        imported.notes.iter().any(|n| matches!(n,
+            Note::WaitsForV2 { what: "a host on a routed port", at, .. } if at.line == 2)),
+        "{:#?}",
+        imported.notes
+    );
+}

@@ -418,6 +418,27 @@ impl Cmp<'_> {
             } else {
                 needed_vlans(d, di, &y.name)
             };
+            // A port no design NIC is on, whose NIC is a design NIC the
+            // as-built cabling moved here: the move is the difference
+            // (`drift-cabling`, judged with what this port does to the
+            // NIC), not the port's settings against ports the design has
+            // no NIC on. One cause, one finding.
+            let moved_here = self.peers.iter().any(|p| {
+                p.switch.eq_ignore_ascii_case(&bs.name)
+                    && netlint_model::ifname::same_port(&p.port, &y.name)
+                    && p.nic_in(d).is_some_and(|(h, n)| {
+                        let nic = d.host(h).nic(n);
+                        let on_switch = matches!(&nic.attach, Some(netlint_model::Attachment::Switch(s)) if s.value == di);
+                        let elsewhere = nic
+                            .port
+                            .as_ref()
+                            .is_some_and(|q| !netlint_model::ifname::same_port(&q.value, &y.name));
+                        !on_switch || elsewhere
+                    })
+            });
+            if moved_here && !no_nics && need.is_empty() {
+                continue;
+            }
             // And those of the design NICs the as-built cabling puts there.
             for p in self.peers.iter().filter(|p| {
                 p.switch.eq_ignore_ascii_case(&bs.name)

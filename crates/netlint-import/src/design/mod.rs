@@ -350,6 +350,7 @@ pub fn to_design_with_host_ports(
             &host_ports.ports[i],
             &host_ports.hinted[i],
             &host_ports.configured[i],
+            &host_ports.bare[i],
             &mut notes,
         );
     }

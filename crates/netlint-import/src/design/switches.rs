@@ -32,6 +32,11 @@ pub(crate) struct HostPorts<'a> {
     /// alone (configured as edge ports, no cable or hint to a host), with
     /// the line (or global default) that makes each an edge port.
     pub configured: Vec<Vec<(IfName, Prov)>>,
+    /// Per switch, the ports cabled to a host that the config has no
+    /// `interface` stanza for, with the cable's line: the vendor's default
+    /// port ([`SwitchConfig::default_port`]), never `host_ports`' (issue 31
+    /// item 6).
+    pub bare: Vec<Vec<(IfName, At)>>,
 }
 
 /// Per switch, the interfaces facing something that is not an imported
@@ -51,6 +56,7 @@ pub(crate) fn host_ports<'a>(
     let mut out: Vec<Vec<&'a Interface>> = vec![Vec::new(); switches.len()];
     let mut hinted: Vec<Vec<(IfName, At)>> = vec![Vec::new(); switches.len()];
     let mut configured: Vec<Vec<(IfName, Prov)>> = vec![Vec::new(); switches.len()];
+    let mut bare: Vec<Vec<(IfName, At)>> = vec![Vec::new(); switches.len()];
     // Ports toward a switch, by switch: never host ports.
     let mut to_switch: Vec<Vec<IfName>> = vec![Vec::new(); switches.len()];
     let lag_of = |cfg: &'a SwitchConfig, port: &'a Interface| -> &'a Interface {
@@ -64,14 +70,23 @@ pub(crate) fn host_ports<'a>(
                 continue;
             };
             let cfg = switches[*s].cfg;
-            let Some(port) = cfg.interface(&near.port) else {
-                continue;
-            };
             // A far port named like a switch interface is a switch that
             // was not imported (an uplink), not a host.
             let far_is_switch = by_name.contains_key(&far.device)
                 || c.stated_switch(far)
                     .unwrap_or_else(|| IfName::parse_switch_port(&far.port).is_some());
+            let Some(port) = cfg.interface(&near.port) else {
+                // A host on a port no stanza configures: the vendor's
+                // default port.
+                let name = IfName::parse(&near.port)
+                    .filter(|n| n.kind() == crate::names::IfKind::Ethernet);
+                if let Some(name) = name.filter(|_| !far_is_switch) {
+                    if !bare[*s].iter().any(|(n, _)| *n == name) {
+                        bare[*s].push((name, c.at.clone()));
+                    }
+                }
+                continue;
+            };
             let ifc = lag_of(cfg, port);
             if far_is_switch {
                 to_switch[*s].push(port.name.clone());
@@ -144,6 +159,7 @@ pub(crate) fn host_ports<'a>(
         ports: out,
         hinted,
         configured,
+        bare,
     }
 }
 
@@ -187,6 +203,7 @@ pub(crate) fn write(
     hosts: &[&Interface],
     hinted: &[(IfName, At)],
     configured: &[(IfName, Prov)],
+    bare: &[(IfName, At)],
     notes: &mut Vec<Note>,
 ) {
     let cfg = sw.cfg;
@@ -195,6 +212,35 @@ pub(crate) fn write(
         file: file.to_string(),
         line,
     };
+    // Host ports without a stanza, as the vendor leaves them. A routed
+    // one carries no network of the host; the format has no routed host
+    // port, so it is said, not written.
+    let mut defaults: Vec<Interface> = Vec::new();
+    let mut cabled_at: Vec<(IfName, At)> = Vec::new();
+    for (name, cable) in bare {
+        notes.push(Note::UnknownPort {
+            switch: sw.name.clone(),
+            port: name.to_string(),
+            at: cable.clone(),
+        });
+        let port = cfg.default_port(name.clone());
+        if port.mode.value == PortMode::Access {
+            defaults.push(port);
+            cabled_at.push((name.clone(), cable.clone()));
+        } else {
+            notes.push(Note::WaitsForV2 {
+                what: "a host on a routed port",
+                detail: format!(
+                    "{} {name} has no stanza and the switch's ports are routed by default ({}): no layer-2 network reaches the host there; the port is not written",
+                    sw.name,
+                    toml::sourced(file, &cfg.default_mode)
+                ),
+                at: cable.clone(),
+            });
+        }
+    }
+    let hosts: Vec<&Interface> = hosts.iter().copied().chain(&defaults).collect();
+    let hosts = hosts.as_slice();
     out.blank();
     let hostname_from = match &cfg.hostname {
         Some(h) => toml::sourced(file, h),
@@ -257,7 +303,12 @@ pub(crate) fn write(
                     .filter(|(n, _)| *n == i.name)
                     .map(|(_, a)| format!("{}:{}", a.file, a.line))
                     .collect();
-                if let Some((_, edge)) = configured.iter().find(|(n, _)| *n == i.name) {
+                if let Some((_, cable)) = cabled_at.iter().find(|(n, _)| *n == i.name) {
+                    format!(
+                        "{} (no stanza: the vendor's default port, cabled at {cable})",
+                        i.name
+                    )
+                } else if let Some((_, edge)) = configured.iter().find(|(n, _)| *n == i.name) {
                     format!(
                         "{} ({file}:{}; configured as an edge port: {edge})",
                         i.name, i.line
@@ -291,7 +342,7 @@ pub(crate) fn write(
             }
         };
         let mut from = Prov::note(format!("{lead}: {}", names.join(", ")));
-        for i in hosts {
+        for i in hosts.iter().filter(|i| i.line > 0) {
             from = from.with_line(file, i.line);
         }
         for (_, a) in hinted {
@@ -313,7 +364,7 @@ pub(crate) fn write(
     write_stp(out, sw, notes);
     write_dcb(out, sw, hosts);
     if let Some(common) = common {
-        write_ports(out, sw, hosts, common, payload, notes);
+        write_ports(out, sw, hosts, &cabled_at, common, payload, notes);
     }
 }
 
@@ -443,6 +494,7 @@ fn write_ports(
     out: &mut Writer,
     sw: &Switch<'_>,
     hosts: &[&Interface],
+    bare: &[(IfName, At)],
     common: (bool, bool),
     switch_payload: Option<u32>,
     notes: &mut Vec<Note>,
@@ -457,7 +509,24 @@ fn write_ports(
     ports.sort_by_key(|p| p.line);
     for ifc in ports {
         let mut values: Vec<(&str, String, Prov)> = Vec::new();
+        let cable = bare.iter().find(|(n, _)| *n == ifc.name).map(|(_, c)| c);
         match ifc.mode.value {
+            // No stanza: the vendor's default access port, written as such
+            // (a port without `access_vlan` or `vlans` would carry every
+            // VLAN of the switch).
+            PortMode::Access if cable.is_some() => {
+                let from = Prov::join(
+                    [
+                        Prov::note(format!(
+                            "no `interface {}` stanza: the vendor default, an access port in VLAN 1",
+                            ifc.name
+                        )),
+                        toml::sourced(file, &ifc.mode),
+                    ],
+                    "; ",
+                );
+                values.push(("access_vlan", "1".to_string(), from));
+            }
             PortMode::Trunk => {
                 let mut allowed = ifc.allowed_vlans.filter(|a| !a.is_default());
                 // OS10 lists the tagged VLANs only; the untagged one
@@ -548,13 +617,17 @@ fn write_ports(
             continue;
         }
         out.blank();
+        let header = match cable {
+            Some(c) => Prov::line(&c.file, c.line),
+            None => Prov::line(file, ifc.line),
+        };
         out.table(
             &format!(
                 "switches.{}.ports.{}",
                 toml::key(&sw.name),
                 toml::string(ifc.name.as_str())
             ),
-            &Prov::line(file, ifc.line),
+            &header,
         );
         for (k, v, from) in values {
             out.value(k, &v, &from);
