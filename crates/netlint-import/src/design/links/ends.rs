@@ -63,10 +63,11 @@ pub(super) fn bundle_mode<'s>(
 }
 
 /// `lag_a` / `lag_b` of a link whose ends cannot bundle: every member of
-/// the `a` switches states one of LACP (`active` / `passive`) and `mode
-/// on`, every member of the `b` switches the other, each with its lines.
-/// `None` where the ends agree, an end states no channel-group on some
-/// member, or an end mixes modes (`bundle_mode` then tells of it).
+/// the `a` switches states one of LACP (`active` / `passive`), `mode on`
+/// and no channel-group (plain ports, `none`), every member of the `b`
+/// switches another, each with its lines. `None` where the ends agree, an
+/// end mixes modes or runs PAgP, which the format has no word for
+/// (`bundle_mode` then tells of it).
 pub(super) fn per_end_modes<'s>(
     ports: &[(&'s Switch<'s>, &'s str)],
     is_a: &dyn Fn(&str) -> bool,
@@ -75,17 +76,33 @@ pub(super) fn per_end_modes<'s>(
         let mut mode = None;
         let mut lines: Vec<Prov> = Vec::new();
         for (s, p) in ports.iter().filter(|(s, _)| is_a(&s.name) == a) {
-            let cg = s.cfg.interface(p).and_then(|i| i.channel_group)?;
-            let m = match cg.value.mode {
-                LagMode::On => "static",
-                LagMode::Active | LagMode::Passive => "lacp",
-                LagMode::Pagp => return None,
+            let ifc = s.cfg.interface(p);
+            let (m, from) = match ifc.and_then(|i| i.channel_group) {
+                Some(cg) => (
+                    match cg.value.mode {
+                        LagMode::On => "static",
+                        LagMode::Active | LagMode::Passive => "lacp",
+                        LagMode::Pagp => return None,
+                    },
+                    toml::sourced(&s.cfg.file, &cg),
+                ),
+                // A plain port: it bundles nothing (IEEE 802.1AX: an LACP
+                // partner finds no actor there).
+                None => (
+                    "none",
+                    match ifc {
+                        Some(i) => {
+                            Prov::note(format!("{}:{}: no channel-group", s.cfg.file, i.line))
+                                .with_line(&s.cfg.file, i.line)
+                        }
+                        None => bare_port(s, p),
+                    },
+                ),
             };
             if mode.is_some_and(|x| x != m) {
                 return None;
             }
             mode = Some(m);
-            let from = toml::sourced(&s.cfg.file, &cg);
             if !lines.contains(&from) {
                 lines.push(from);
             }
