@@ -11,9 +11,8 @@
 //! PFC per interface); fixtures/example.toml with fixtures/as-built/: the
 //! EOS MLAG pair. Their sources are cited in each file's header.
 //!
-//! Two situations are not right yet and have no test here (a test must
-//! pass, and `.ci/run` runs every ignored one): edge and BPDU guard lost
-//! together on an NX-OS host port, and PFC off on one OS10 host port;
+//! One situation is not right yet and has no test here (a test must pass,
+//! and `.ci/run` runs every ignored one): PFC off on one OS10 host port;
 //! docs/drift.md's "Limits" says why.
 
 use serde_json::Value;
@@ -229,6 +228,25 @@ const NXOS_CASES: &[Case] = &[
         name: "PFC removed from one ToR",
         edits: &[(1, "    pause pfc-cos 3\n", "")],
         expect: &[("drift-dcb", "error", "RoCE SMB Direct")],
+        code: 1,
+    },
+    // One line took two facts away: under `spanning-tree port type edge
+    // bpduguard default`, BPDU guard reaches edge ports only. With either
+    // written back the other still fails `host-port-not-edge`: the two are
+    // undone together, and are one finding naming the error
+    // (docs/drift.md). Before: two warnings.
+    Case {
+        name: "edge (and with it BPDU guard) removed from node1's port on tor-a",
+        edits: &[(
+            0,
+            "  description node1 SLOT3-1 (ConnectX-6 Lx, SET ConvergedSwitch)\n  no cdp enable\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 7,201,711\n  priority-flow-control mode on send-tlv\n  spanning-tree port type edge trunk\n",
+            "  description node1 SLOT3-1 (ConnectX-6 Lx, SET ConvergedSwitch)\n  no cdp enable\n  switchport\n  switchport mode trunk\n  switchport trunk allowed vlan 7,201,711\n  priority-flow-control mode on send-tlv\n",
+        )],
+        expect: &[(
+            "drift-stp",
+            "error",
+            "edge (portfast) and BPDU guard on host ports: no as built, yes in the design (one line took both): as built this fails `host-port-not-edge`",
+        )],
         code: 1,
     },
     Case {

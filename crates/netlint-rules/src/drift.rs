@@ -220,10 +220,33 @@ impl<'d> DriftContext<'d> {
     pub fn consequence(&self, diff: &Difference, touched: &[Element]) -> Option<&Diagnostic> {
         let new = || self.new_in_built.iter().map(|&i| &self.built_findings[i]);
         let undone = std::cell::OnceCell::new();
-        let caused = |f: &Diagnostic| match undone.get_or_init(|| self.undone(diff)) {
-            Some(after) => !after
+        // The differences on the same element, undone with this one: a
+        // cause made of two differences at once (one config line that
+        // took edge and BPDU guard away together) is still found when
+        // undoing either alone leaves the other failing the rule.
+        let jointly = std::cell::OnceCell::new();
+        let gone = |after: &[Diagnostic], f: &Diagnostic| {
+            !after
                 .iter()
-                .any(|a: &Diagnostic| a.rule == f.rule && a.subjects == f.subjects),
+                .any(|a: &Diagnostic| a.rule == f.rule && a.subjects == f.subjects)
+        };
+        let caused = |f: &Diagnostic| match undone.get_or_init(|| self.undone(&[diff])) {
+            Some(after) if gone(after, f) => true,
+            Some(_) => jointly
+                .get_or_init(|| {
+                    let same: Vec<&Difference> = self
+                        .drift
+                        .differences
+                        .iter()
+                        .filter(|o| o.at == diff.at)
+                        .collect();
+                    if same.len() < 2 {
+                        return None;
+                    }
+                    self.undone(&same)
+                })
+                .as_ref()
+                .is_some_and(|after| gone(after, f)),
             None => true,
         };
         if let Some(at) = diff.span.built {
@@ -256,14 +279,14 @@ impl<'d> DriftContext<'d> {
         None
     }
 
-    /// The ordinary rules' findings on the as-built with `diff` undone:
+    /// The ordinary rules' findings on the as-built with `diffs` undone:
     /// the design's value text written over the as-built's. `None` when
     /// that cannot be done faithfully: a text unknown, a side whose span
     /// is no `key = value` value (a table's header, for a value one side
-    /// does not state), or a result that does not load cleanly.
-    fn undone(&self, diff: &Difference) -> Option<Vec<Diagnostic>> {
+    /// does not state), two differences on one line of the as-built, or a
+    /// result that does not load cleanly.
+    fn undone(&self, diffs: &[&Difference]) -> Option<Vec<Diagnostic>> {
         let src = self.sources.as_ref()?;
-        let (ds, bs) = (diff.span.design?, diff.span.built?);
         let left = src.left.get();
         if left == 0 {
             return None;
@@ -274,10 +297,23 @@ impl<'d> DriftContext<'d> {
             let before = text[line_start..s.start].trim_end();
             (!v.is_empty() && before.ends_with('=')).then_some(v)
         };
-        let new = value(src.design, ds)?;
-        value(src.built, bs)?;
+        let mut edits: Vec<(Span, &str)> = Vec::new();
+        for diff in diffs {
+            let (ds, bs) = (diff.span.design?, diff.span.built?);
+            let new = value(src.design, ds)?;
+            value(src.built, bs)?;
+            edits.push((bs, new));
+        }
+        // From the end of the text, so that each span still holds.
+        edits.sort_by_key(|(s, _)| std::cmp::Reverse(s.start));
+        if edits.windows(2).any(|w| w[1].0.end > w[0].0.start) {
+            return None;
+        }
         src.left.set(left - 1);
-        let text = format!("{}{new}{}", &src.built[..bs.start], &src.built[bs.end..]);
+        let mut text = src.built.to_string();
+        for (bs, new) in edits {
+            text.replace_range(bs.start..bs.end, new);
+        }
         let loaded = netlint_model::load(&netlint_model::SourceFile::new(
             self.built_file.clone(),
             text,

@@ -2,11 +2,11 @@
 //! (name, revision, instance map) differs from the design, or a host
 //! port's edge (portfast) or BPDU guard setting.
 
-use super::{changed, of, value_words};
+use super::{changed, element_words, emit, of, touched, value_words, Found};
 use crate::declare_drift_rule;
 use crate::drift::{DriftContext, Side};
 use netlint_analysis::drift::At;
-use netlint_analysis::drift::{Field, Value};
+use netlint_analysis::drift::{Difference, Field, Value};
 use netlint_analysis::BridgeId;
 use netlint_model::{Design, Diagnostic, Severity, SwitchId};
 
@@ -18,7 +18,54 @@ declare_drift_rule!(
     check: check,
 );
 
+/// Edge and BPDU guard lost together on one port (one config line took
+/// both: NX-OS `spanning-tree port type edge bpduguard default` reaches
+/// edge ports only) whose consequence is one as-built finding: the
+/// edge difference, which says both. One cause, one finding.
+fn joint_edge_guard<'a>(cx: &'a DriftContext<'_>) -> Vec<(&'a Difference, &'a Difference)> {
+    let lost =
+        |d: &Difference| d.value.design == Value::Bool(true) && d.value.built == Value::Bool(false);
+    let mut out = Vec::new();
+    for e in of(cx, |f| f == Field::Edge).filter(|d| lost(d)) {
+        let Some(g) = of(cx, |f| f == Field::BpduGuard).find(|g| g.at == e.at && lost(g)) else {
+            continue;
+        };
+        let (te, tg) = (
+            touched(cx, &e.at, Field::Edge),
+            touched(cx, &g.at, Field::BpduGuard),
+        );
+        if let (Some(a), Some(b)) = (cx.consequence(e, &te), cx.consequence(g, &tg)) {
+            if a.rule == b.rule && a.subjects == b.subjects {
+                out.push((e, g));
+            }
+        }
+    }
+    out
+}
+
 fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
+    let joint = joint_edge_guard(cx);
+    for (e, _) in &joint {
+        let place = element_words(cx, &e.at);
+        out.push(emit(
+            cx,
+            &RULE,
+            Found {
+                diff: e,
+                what: format!("{place}: edge (portfast) and BPDU guard on host ports: no as built, yes in the design (one line took both)"),
+                effect: String::new(),
+                severity: Severity::Warning,
+                help: "configure the port as the design says (NX-OS `spanning-tree port type edge trunk`, which also brings back BPDU guard under `spanning-tree port type edge bpduguard default`; EOS and IOS `spanning-tree portfast` and `spanning-tree bpduguard enable`), or update the design's `host_ports` or port table if the change is intended".to_string(),
+                design_label: "the design: edge and BPDU guard yes".to_string(),
+                built_label: "as built: edge and BPDU guard no".to_string(),
+            },
+        ));
+    }
+    let in_joint = |d: &Difference| {
+        joint
+            .iter()
+            .any(|(e, g)| std::ptr::eq(*e, d) || std::ptr::eq(*g, d))
+    };
     for diff in of(cx, |f| {
         matches!(
             f,
@@ -32,6 +79,9 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 | Field::BpduGuard
         )
     }) {
+        if in_joint(diff) {
+            continue;
+        }
         let dv = value_words(cx, Side::Design, diff.field, &diff.value.design, &diff.at);
         let effect = match diff.field {
             Field::StpMode => "the switch speaks another spanning-tree protocol than its neighbours were designed for: the tree, its root and the blocked links are not the reviewed ones".to_string(),
