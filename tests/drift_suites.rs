@@ -11,9 +11,8 @@
 //! PFC per interface); fixtures/example.toml with fixtures/as-built/: the
 //! EOS MLAG pair. Their sources are cited in each file's header.
 //!
-//! One situation is not right yet and has no test here (a test must pass,
-//! and `.ci/run` runs every ignored one): PFC off on one OS10 host port;
-//! docs/drift.md's "Limits" says why.
+//! PFC off on one OS10 host port (the port's `pfc = false`) and edge and
+//! BPDU guard lost together on an NX-OS host port are among them.
 
 use serde_json::Value;
 
@@ -309,6 +308,19 @@ fn nxos_vpc_suite() {
 const OS10_NODE2_B: &str = "description node2 SLOT6-1 (ConnectX-6 Lx, SET ConvergedSwitch)\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 7,201,712\n mtu 9216\n";
 
 const OS10_CASES: &[Case] = &[
+    // OS10 pauses the no-drop class only on ports with
+    // `priority-flow-control mode on`: node2's RoCE SMB Direct crosses its
+    // tor-a port lossy. Before: a comment of the import, no difference.
+    Case {
+        name: "PFC off on node2's port of tor-a",
+        edits: &[(
+            0,
+            " description node2 SLOT3-1 (ConnectX-6 Lx, SET ConvergedSwitch)\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 7,201,711\n mtu 9216\n flowcontrol receive off\n flowcontrol transmit off\n priority-flow-control mode on\n",
+            " description node2 SLOT3-1 (ConnectX-6 Lx, SET ConvergedSwitch)\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 7,201,711\n mtu 9216\n flowcontrol receive off\n flowcontrol transmit off\n",
+        )],
+        expect: &[("drift-dcb", "error", "fails `dcb-priority-mismatch`")],
+        code: 1,
+    },
     Case {
         name: "faithful build (ports as OS10 prints them, the design's as Dell writes them)",
         edits: &[],

@@ -342,6 +342,7 @@ pub fn objects() -> Vec<Object> {
                 f("bpdu_guard", Ty::Bool, "BPDU guard is on."),
                 f("root_guard", Ty::Bool, "Root guard is on."),
                 f("bpdu_filter", Ty::Bool, "BPDU filter is on: the port neither sends nor receives BPDUs."),
+                f("pfc", Ty::Bool, "false: priority flow control is off on this port, so the switch's `dcb.pfc` priorities pause nothing here (OS10 without `priority-flow-control mode on`); default: the switch's."),
                 f("lag", Ty::Enum(SwitchLag::NAMES), "The port's port-channel: lacp, static (`channel-group mode on`) or none."),
             ],
             required: &[],

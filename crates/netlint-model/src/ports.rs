@@ -35,6 +35,11 @@ pub struct SwitchPort {
     pub bpdu_filter: Option<Sp<bool>>,
     /// How the port is bundled: an LACP or static port-channel, or none.
     pub lag: Option<Sp<SwitchLag>>,
+    /// `pfc = false`: priority flow control is off on this port, so the
+    /// switch's `dcb.pfc` priorities pause nothing here (Dell OS10 pauses
+    /// a no-drop class only on ports with `priority-flow-control mode
+    /// on`). `None` or `true`: the switch's `dcb.pfc` applies.
+    pub pfc: Option<Sp<bool>>,
 }
 
 /// One end of a link.

@@ -258,6 +258,36 @@ impl Cmp<'_> {
         );
     }
 
+    /// Whether a port pauses its switch's PFC priorities, on each side:
+    /// its own `pfc`, else yes where its switch has PFC (at the switch's
+    /// `pfc` line). Compared where a side's switch has PFC.
+    fn port_pfc(
+        &mut self,
+        at: At,
+        d: (&netlint_model::Switch, Option<&netlint_model::Sp<bool>>),
+        b: (&netlint_model::Switch, Option<&netlint_model::Sp<bool>>),
+    ) {
+        let side = |(s, own): (&netlint_model::Switch, Option<&netlint_model::Sp<bool>>)| {
+            let pfc = s
+                .dcb
+                .as_ref()
+                .and_then(|x| x.pfc.as_ref())
+                .filter(|p| !p.value.is_empty())?;
+            Some(match own {
+                Some(o) => (o.value, o.span),
+                None => (true, pfc.span),
+            })
+        };
+        if let (Some((dv, dsp)), Some((bv, bsp))) = (side(d), side(b)) {
+            self.push(
+                at,
+                Field::PortPfc,
+                (Value::Bool(dv), Some(dsp)),
+                (Value::Bool(bv), Some(bsp)),
+            );
+        }
+    }
+
     fn ports(&mut self, di: SwitchId, bi: SwitchId) {
         let (d, b) = (self.d, self.b);
         let Some(pairs) = self.m.ports.get(&di) else {
@@ -367,6 +397,9 @@ impl Cmp<'_> {
                     Some(y.lag.as_ref().map_or(y.span, |v| v.span)),
                 ),
             );
+            if x.pfc.is_some() || y.pfc.is_some() {
+                self.port_pfc(at, (ds, x.pfc.as_ref()), (bs, y.pfc.as_ref()));
+            }
         }
         self.built_only_ports(di, bi);
     }
@@ -472,6 +505,9 @@ impl Cmp<'_> {
                     (Value::Num(ds.mtu.payload), Some(ds.mtu.span)),
                     (Value::Num(m.payload), Some(m.span)),
                 );
+            }
+            if y.pfc.is_some() {
+                self.port_pfc(at, (ds, None), (bs, y.pfc.as_ref()));
             }
             for (field, own, dflt) in [
                 (Field::Edge, y.edge.as_ref(), ds.host_ports.edge.as_ref()),

@@ -131,6 +131,9 @@ pub enum Field {
     /// A host-facing port's BPDU guard (`host_ports.bpdu_guard`, a port's
     /// `bpdu_guard`).
     BpduGuard,
+    /// Whether a port pauses its switch's PFC priorities (a port's `pfc`;
+    /// without it, yes where the switch has PFC).
+    PortPfc,
     /// A network's role (and storage protocol), where the as-built's role
     /// cannot be the design's ([`role_fits`]).
     NetworkRole,

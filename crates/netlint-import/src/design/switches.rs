@@ -362,9 +362,15 @@ pub(crate) fn write(
         );
     }
     write_stp(out, sw, notes);
-    write_dcb(out, sw, hosts);
+    let pfc_per_port = write_dcb(out, sw, hosts);
     if let Some(common) = common {
-        write_ports(out, sw, hosts, &cabled_at, common, payload, notes);
+        let ctx = PortsCtx {
+            bare: &cabled_at,
+            common,
+            switch_payload: payload,
+            pfc_per_port,
+        };
+        write_ports(out, sw, hosts, &ctx, notes);
     }
 }
 
@@ -490,15 +496,31 @@ fn port_guard(cfg: &SwitchConfig, i: &Interface) -> (bool, Prov) {
 /// port-channel when it is a LAG member) that differs from what the
 /// switch's `host_ports` and VLANs say: its allowed, native or access
 /// VLAN, edge and BPDU guard, and the LAG it is.
+/// What `write_ports` compares each port with.
+struct PortsCtx<'a> {
+    /// Host ports without a stanza, with the cable's line.
+    bare: &'a [(IfName, At)],
+    /// `host_ports`' edge and BPDU guard.
+    common: (bool, bool),
+    switch_payload: Option<u32>,
+    /// PFC is in force per port and the switch's `pfc` is written: the
+    /// vendor rule's source.
+    pfc_per_port: Option<&'static str>,
+}
+
 fn write_ports(
     out: &mut Writer,
     sw: &Switch<'_>,
     hosts: &[&Interface],
-    bare: &[(IfName, At)],
-    common: (bool, bool),
-    switch_payload: Option<u32>,
+    ctx: &PortsCtx<'_>,
     notes: &mut Vec<Note>,
 ) {
+    let PortsCtx {
+        bare,
+        common,
+        switch_payload,
+        pfc_per_port,
+    } = *ctx;
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
     let mut defined = VlanSet::EMPTY;
@@ -598,6 +620,22 @@ fn write_ports(
         let (guard, from) = port_guard(cfg, ifc);
         if guard != common.1 {
             values.push(("bpdu_guard", guard.to_string(), from));
+        }
+        // PFC off at a host port of a switch whose PFC is in force per port
+        // (OS10 without `priority-flow-control mode on`).
+        if let Some(source) = pfc_per_port.filter(|_| !dcb::port_pfc_on(cfg, ifc)) {
+            let mut from = Prov::note(format!(
+                "{file}:{}: no `priority-flow-control mode on`",
+                ifc.line
+            ));
+            if ifc.line > 0 {
+                from = from.with_line(file, ifc.line);
+            }
+            from.srcs.push(super::Src::Default {
+                file: file.to_string(),
+                source,
+            });
+            values.push(("pfc", "false".to_string(), from));
         }
         if let crate::names::IfKind::PortChannel(n) = ifc.name.kind() {
             let member = cfg

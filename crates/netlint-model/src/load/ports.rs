@@ -22,6 +22,7 @@ pub(super) const PORT_KEYS: &[&str] = &[
     "root_guard",
     "bpdu_filter",
     "lag",
+    "pfc",
 ];
 
 impl Builder {
@@ -109,6 +110,7 @@ impl Builder {
                 root_guard: self.r.bool(t, "root_guard"),
                 bpdu_filter: self.r.bool(t, "bpdu_filter"),
                 lag: self.r.enum_::<SwitchLag>(t, "lag"),
+                pfc: self.r.bool(t, "pfc"),
             });
         }
         out

@@ -3,7 +3,14 @@
 
 use super::*;
 
-pub(super) fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface]) {
+/// Returns the source of the vendor's rule when PFC is in force per port
+/// (OS10) and the switch's `pfc` is written: a host port without PFC on is
+/// then `pfc = false` on its own (`write_ports`).
+pub(super) fn write_dcb(
+    out: &mut Writer,
+    sw: &Switch<'_>,
+    hosts: &[&Interface],
+) -> Option<&'static str> {
     let cfg = sw.cfg;
     let file = cfg.file.as_str();
     let mut pfc: BTreeMap<u8, Prov> = BTreeMap::new();
@@ -50,7 +57,7 @@ pub(super) fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface])
         if let Some(off) = pfc_off {
             out.comment(&off);
         }
-        return;
+        return None;
     }
     let keys: Vec<String> = pfc.keys().map(|k| k.to_string()).collect();
     let from = Prov::join(pfc.into_values(), ", ");
@@ -78,6 +85,10 @@ pub(super) fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface])
     if let Some(off) = pfc_off {
         out.comment(&off);
     }
+    let per_port = match cfg.vendor.spec().pfc {
+        Pfc::PortMode(source) if !keys.is_empty() => Some(source),
+        _ => None,
+    };
     if !keys.is_empty() {
         out.value("pfc", &format!("[{}]", keys.join(", ")), &from);
     }
@@ -93,6 +104,23 @@ pub(super) fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface])
                 .then(" (the queue's bandwidth percent; the default class's CoS are not listed)"),
         );
     }
+    per_port
+}
+
+/// Whether PFC is on at a host port: its own `priority-flow-control mode
+/// on`, or every member's for a port-channel.
+pub(super) fn port_pfc_on(cfg: &SwitchConfig, ifc: &Interface) -> bool {
+    match ifc.name.kind() {
+        crate::names::IfKind::PortChannel(n) => {
+            let mut members = cfg
+                .interfaces
+                .iter()
+                .filter(|i| i.channel_group.is_some_and(|cg| cg.value.id == n))
+                .peekable();
+            members.peek().is_some() && members.all(|i| i.pfc.is_some_and(|p| p.value))
+        }
+        _ => ifc.pfc.is_some_and(|p| p.value),
+    }
 }
 
 /// OS10 pauses a no-drop class only on interfaces with
@@ -103,7 +131,7 @@ pub(super) fn write_dcb(out: &mut Writer, sw: &Switch<'_>, hosts: &[&Interface])
 /// turns PFC on, the switch's `pfc` is left out (`pfc` empty) and the
 /// returned comment says why; when some do and some do not, `pfc` stays
 /// (it is in force on those) and the comment names the ports without it,
-/// which the format cannot state one by one.
+/// each written `pfc = false` under `ports`.
 fn os10_pfc_off(
     cfg: &SwitchConfig,
     hosts: &[&Interface],

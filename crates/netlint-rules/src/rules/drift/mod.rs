@@ -483,6 +483,7 @@ pub(crate) fn field_words(field: Field) -> &'static str {
         Field::LmSimultaneous => "simultaneous migrations",
         Field::Edge => "edge (portfast) on host ports:",
         Field::BpduGuard => "BPDU guard on host ports:",
+        Field::PortPfc => "PFC at the port:",
         Field::NetworkRole => "role",
     }
 }

@@ -165,6 +165,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+    port_pfc_off(cx, &uses, out);
     for ((sid, prio), (nets, hosts, policy_span)) in misses {
         let sw = d.switch(sid);
         let pfc = sw
@@ -201,6 +202,99 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 prio,
             ))),
         );
+    }
+}
+
+/// A RoCE adapter carrying SMB Direct on a switch port with `pfc = false`
+/// (OS10 without `priority-flow-control mode on`) while its switch enables
+/// PFC on the host's SMB Direct priority: that port pauses nothing, so the
+/// traffic crosses it lossy. One finding per port, at its `pfc` line.
+fn port_pfc_off(
+    cx: &Context<'_>,
+    uses: &[super::host_ports::SmbDirectUse],
+    out: &mut Vec<Diagnostic>,
+) {
+    let d = cx.design;
+    // (switch, port index) -> (priority, NIC words, networks, policy span).
+    type Key = (SwitchId, usize);
+    let mut off: BTreeMap<Key, (u8, Vec<String>, Vec<NetworkId>, Span)> = BTreeMap::new();
+    for u in uses.iter().filter(|u| u.rdma.is_roce()) {
+        let host = d.host(u.host);
+        let Some(policy) = smb_direct_policy(host) else {
+            continue;
+        };
+        let prio = policy.priority.value;
+        for &n in &u.active {
+            let nic = host.nic(n);
+            let (Some(netlint_model::Attachment::Switch(s)), Some(p)) =
+                (nic.attach.as_ref(), nic.switch_port.as_ref())
+            else {
+                continue;
+            };
+            let sw = d.switch(s.value);
+            let port = &sw.ports[p.value];
+            let switch_pfc = sw.dcb.as_ref().and_then(|x| x.pfc.as_ref());
+            let protected = switch_pfc.is_some_and(|x| x.value.contains(&prio));
+            if port.pfc.as_ref().is_none_or(|x| x.value) || !protected {
+                continue;
+            }
+            let e = off
+                .entry((s.value, p.value))
+                .or_insert_with(|| (prio, Vec::new(), Vec::new(), policy.priority.span));
+            let words = format!("`{}` of host `{}`", nic.name, host.name);
+            if !e.1.contains(&words) {
+                e.1.push(words);
+            }
+            if !e.2.contains(&u.network) {
+                e.2.push(u.network);
+            }
+        }
+    }
+    for ((sid, pi), (prio, nics, nets, policy_span)) in off {
+        let sw = d.switch(sid);
+        let port = &sw.ports[pi];
+        let at = port.pfc.as_ref().expect("pfc = false").span;
+        let nets: Vec<String> = nets
+            .iter()
+            .map(|n| format!("`{}`", d.network(*n).name))
+            .collect();
+        let mut f = cx
+            .finding(
+                &RULE,
+                sw.element(),
+                at,
+                format!(
+                    "port `{}` of switch `{}` has PFC off (`pfc = false`), but RoCE adapter {} sends SMB Direct ({}) on priority {prio} through it, which the switch protects elsewhere: on this port that traffic crosses lossy",
+                    port.name,
+                    sw.name,
+                    nics.join(", "),
+                    nets.join(", ")
+                ),
+            )
+            .with_related(policy_span, format!("SMB Direct on priority {prio}"))
+            .with_help(format!(
+                "turn PFC on at the port (OS10 `priority-flow-control mode on` under `interface {}`), then remove `pfc = false`",
+                port.name
+            ));
+        if let Some(pfc) = sw.dcb.as_ref().and_then(|x| x.pfc.as_ref()) {
+            f = f.with_related(
+                pfc.span,
+                format!("the switch's PFC priorities ({})", list(&pfc.value)),
+            );
+        }
+        let edit = FixEdit::replace(
+            switch_table(sw)
+                .then("ports")
+                .then(port.name.as_str())
+                .then("pfc"),
+            false,
+            true,
+            at,
+        );
+        out.push(f.with_fix(Some(Fix::safe(
+            format!("set `{}` = true", edit.path),
+            vec![edit],
+        ))));
     }
 }
 
@@ -242,6 +336,37 @@ profile = "p"
 
     const OK_SW: &str = "{ pfc = [3], ets = { 3 = 50, 7 = 1 } }";
     const OK_ETS: &str = "{ 3 = 50, 7 = 1 }";
+
+    /// An OS10 host port without `priority-flow-control mode on`, as the
+    /// import writes it: `pfc = false` on the port of hv2's RoCE adapter.
+    #[test]
+    fn a_port_with_pfc_off_under_a_roce_adapter_fires_at_its_pfc() {
+        let s = src(OK_SW, "[3]", OK_ETS)
+            .replace(
+                "[profiles.p.nics.N1]",
+                "[switches.tor.ports.\"ethernet1/1/2\"]\npfc = false\n[profiles.p.nics.N1]",
+            )
+            .replace(
+                "[hosts.hv2]\nprofile = \"p\"",
+                "[hosts.hv2]\nprofile = \"p\"\nnics.N1.switch_port = \"ethernet1/1/2\"",
+            );
+        let f = findings(&s, &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(
+            f[0].message,
+            "port `ethernet1/1/2` of switch `tor` has PFC off (`pfc = false`), but RoCE adapter `N1` of host `hv2` sends SMB Direct (`smb1`) on priority 3 through it, which the switch protects elsewhere: on this port that traffic crosses lossy"
+        );
+        let at = f[0].primary.as_ref().unwrap().span.start;
+        assert!(s[at..].starts_with("false\n"), "{}", &s[at..]);
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(
+            fix.edits[0].path.to_string(),
+            "switches.tor.ports.\"ethernet1/1/2\".pfc"
+        );
+        // The port with PFC on, or no RoCE adapter on it: nothing.
+        let on = s.replace("pfc = false", "pfc = true");
+        assert!(findings(&on, &super::RULE).is_empty());
+    }
 
     #[test]
     fn a_switch_protecting_another_priority_fires_at_its_pfc() {
