@@ -2,9 +2,10 @@
 //! temporary directory first): the findings it fixed are gone, no finding
 //! appeared, and every comment line of the design is still there.
 
-use netlint::run::fix::{fix_source, FixMode, NotApplied};
+use netlint::run::fix::{fix_source, try_fix, FixMode, NotApplied};
 use netlint::run::{check_source, CheckSettings};
-use netlint_model::{Diagnostic, FixSafety, SourceFile};
+use netlint_analysis::l2::pair_paths::Worse;
+use netlint_model::{Diagnostic, Fix, FixEdit, FixSafety, SourceFile, Span, Speed, TomlPath};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -271,11 +272,17 @@ fn a_fix_that_adds_a_finding_is_refused_and_unsafe_ones_wait_for_the_flag() {
 }
 
 /// `--fix` leaves unsafe fixes alone; `--unsafe-fixes` applies them.
+/// (fixtures/stp-root-placement.toml's fix is refused: the root on the core
+/// takes hv1 to hv2 over two hops instead of one.)
 #[test]
 fn unsafe_fixes_need_the_flag() {
     let tmp = TempDir::new("unsafe");
     let design = tmp.0.join("d.toml");
-    std::fs::copy(root().join("fixtures/stp-root-placement.toml"), &design).unwrap();
+    std::fs::copy(
+        root().join("fixtures/stp-root-placement-pvst.toml"),
+        &design,
+    )
+    .unwrap();
     let original = std::fs::read_to_string(&design).unwrap();
     let safe = netlint()
         .args([
@@ -308,7 +315,7 @@ fn unsafe_fixes_need_the_flag() {
     assert!(err.contains("fixed stp-root-placement"), "{err}");
     assert_eq!(both.status.code(), Some(0), "{err}");
     let now = std::fs::read_to_string(&design).unwrap();
-    assert!(now.contains("priority = 4096"), "{now}");
+    assert!(now.contains("priority = 8192"), "{now}");
     for c in comments(&original) {
         assert!(now.contains(c), "comment {c:?} lost");
     }
@@ -507,4 +514,76 @@ fn fix_keeps_the_files_owner() {
         (before.uid(), before.gid()),
         "owner and group kept"
     );
+}
+
+/// Issue 34 item 5, issue 35 item 2: a fix makes no host pair slower. In
+/// fixtures/stp-cost-method-long-everywhere.toml short costs on the Dell
+/// ToRs (the fix netlint offered) move tor-b's root port from the 10G ISL
+/// to its 1G uplink. Run with `--select stp-cost-method-mismatch`, no other
+/// rule sees it, so only the comparison of every pair's path refuses it,
+/// naming the pair, the network and both speeds. The fix the rule offers
+/// now, long costs on the three cores, passes and is applied.
+#[test]
+fn a_fix_that_makes_a_host_pair_slower_is_refused() {
+    let name = "stp-cost-method-long-everywhere.toml";
+    let text = std::fs::read_to_string(root().join("fixtures").join(name)).unwrap();
+    let settings = CheckSettings {
+        select: vec!["stp-cost-method-mismatch".into()],
+        ..CheckSettings::default()
+    };
+    let check = |t: &str| check_source(&SourceFile::new(name, t.to_string()), None, &settings).0;
+    let findings = check(&text);
+    let d = findings
+        .iter()
+        .find(|d| d.element() == "switches.tor-a")
+        .expect("a finding on tor-a");
+    let short: Vec<FixEdit> = ["tor-a", "tor-b"]
+        .iter()
+        .map(|sw| {
+            let header = format!("[switches.{sw}]");
+            let at = text.find(&header).unwrap();
+            let stp = at + text[at..].find("{ mode").unwrap();
+            FixEdit::insert(
+                TomlPath::new()
+                    .then("switches")
+                    .then(*sw)
+                    .then("stp")
+                    .then("path_cost"),
+                "short",
+                Span::new(stp, stp + 1),
+            )
+        })
+        .collect();
+    let old_offer = Fix::unsafe_("short costs on the ToRs", short);
+    match try_fix(&text, &findings, d, &old_offer, &check) {
+        Err(NotApplied::WorsePath(w)) => {
+            assert_eq!(w.network, "mgmt");
+            assert_eq!(w.hosts, ("hv01".to_string(), "hv02".to_string()));
+            assert_eq!(w.switches, ("tor-a".to_string(), "tor-b".to_string()));
+            assert_eq!(w.how, Worse::Slower);
+            assert_eq!(w.before.slowest, Some(Speed::from_gbps(10)));
+            assert_eq!(w.before.hops, 1);
+            let after = w.after.unwrap();
+            assert_eq!(after.slowest, Some(Speed::from_gbps(1)));
+            assert_eq!(after.hops, 2);
+            assert_eq!(
+                NotApplied::WorsePath(w).to_string(),
+                "the edit slows the path of network `mgmt` from `hv01` to `hv02` (between `tor-a` and `tor-b`): 10G per cable at its slowest over 1 hop before, 1G per cable at its slowest over 2 hops after"
+            );
+        }
+        other => panic!("the slower fix was not refused: {other:?}"),
+    }
+    // Without --select the same edit is refused too (stp-suboptimal-path
+    // would be new), and the rule's own offer goes through.
+    let file = SourceFile::new(name, text.clone());
+    let fixed = fix_source(&file, None, &CheckSettings::default(), FixMode::Unsafe);
+    let cost: Vec<_> = fixed
+        .applied
+        .iter()
+        .filter(|f| f.rule == "stp-cost-method-mismatch")
+        .collect();
+    assert_eq!(cost.len(), 1, "{:?}", fixed.applied);
+    assert_eq!(fixed.text.matches("path_cost = \"long\"").count(), 3);
+    assert!(!fixed.text.contains("\"short\""));
+    assert!(fixed.not_applied.is_empty(), "{:?}", fixed.not_applied);
 }

@@ -12,7 +12,11 @@
 use super::config::{config_for, load_config, shown as config_shown, ConfigFile};
 use super::files::{collect_designs, ReadOptions, DEFAULT_MAX_FILE_SIZE};
 use super::lint::{check_source, CheckSettings};
-use netlint_model::{Diagnostic, Fix, FixEdit, FixSafety, FixValue, PathSegment, SourceFile, Span};
+use netlint_analysis::l2::pair_paths::{pair_paths, PathFigures, Worse};
+use netlint_analysis::{Fabric, Failures, Topology};
+use netlint_model::{
+    load, Diagnostic, Fix, FixEdit, FixSafety, FixValue, PathSegment, SourceFile, Span,
+};
 use netlint_rules::RuleConfig;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -79,6 +83,67 @@ pub enum NotApplied {
     StillThere,
     /// The edit made new findings: their rule and element.
     NewFindings(Vec<(String, String)>),
+    /// The edit makes a host pair's path on a network slower, longer or
+    /// cut (the first such pair).
+    WorsePath(Box<WorsePath>),
+}
+
+/// A host pair whose forwarding path on a network a fix makes worse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorsePath {
+    pub network: String,
+    /// The two hosts (one pair of those cabled to these switches).
+    pub hosts: (String, String),
+    /// The switches their adapters are cabled to.
+    pub switches: (String, String),
+    pub how: Worse,
+    pub before: PathFigures,
+    /// `None`: the network no longer joins the two switches.
+    pub after: Option<PathFigures>,
+}
+
+/// `10G per cable over 2 hops`, `one switch`.
+fn path_words(p: &PathFigures) -> String {
+    if p.hops == 0 {
+        return "within one switch".to_string();
+    }
+    let hops = if p.hops == 1 {
+        "1 hop".to_string()
+    } else {
+        format!("{} hops", p.hops)
+    };
+    match (p.slowest, p.unknown_speed) {
+        (Some(s), false) => format!("{s} per cable at its slowest over {hops}"),
+        (Some(s), true) => format!("{s} per cable at its slowest known over {hops}"),
+        (None, _) => format!("{hops} of unknown speed"),
+    }
+}
+
+impl std::fmt::Display for WorsePath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let how = match self.how {
+            Worse::Cut => "cuts",
+            Worse::Slower => "slows",
+            Worse::Longer => "lengthens",
+        };
+        let (a, b) = &self.hosts;
+        let (x, y) = &self.switches;
+        let between = if x == y {
+            format!("on `{x}`")
+        } else {
+            format!("between `{x}` and `{y}`")
+        };
+        write!(
+            f,
+            "the edit {how} the path of network `{}` from `{a}` to `{b}` ({between}): {} before, ",
+            self.network,
+            path_words(&self.before)
+        )?;
+        match &self.after {
+            Some(p) => write!(f, "{} after", path_words(p)),
+            None => f.write_str("no path after"),
+        }
+    }
 }
 
 impl std::fmt::Display for NotApplied {
@@ -103,6 +168,7 @@ impl std::fmt::Display for NotApplied {
                     .collect();
                 write!(f, "the edit adds findings: {}", list.join(", "))
             }
+            NotApplied::WorsePath(w) => write!(f, "{w}"),
         }
     }
 }
@@ -122,8 +188,14 @@ impl FileFix {
     }
 }
 
+/// Rules whose fixes are tried after every other: the per-link and
+/// per-VLAN port costs of the spanning-tree path rules. The change a network
+/// engineer makes (one cost method everywhere, a root priority on the
+/// intended root) comes first and often leaves these nothing to do.
+const PATCHES_LAST: &[&str] = &["stp-suboptimal-path", "stp-vlan-partition"];
+
 /// Applies the fixes of `file`'s findings that `mode` allows, one at a
-/// time: each is made to the text as the earlier ones left it, the check
+/// time (in file order, the fixes of [`PATCHES_LAST`] after the others): each is made to the text as the earlier ones left it, the check
 /// runs again on the result, and the fix is kept only when its finding is
 /// gone and no new finding appeared. Each finding's fix is tried once.
 pub fn fix_source(
@@ -145,10 +217,14 @@ pub fn fix_source(
         return out;
     }
     let mut tried: Vec<FindingKey> = Vec::new();
-    while let Some((d, fix)) = findings.iter().find_map(|d| {
-        let fix = d.fix.as_ref()?;
-        (!tried.contains(&key(d))).then(|| (d.clone(), fix.clone()))
-    }) {
+    while let Some((d, fix)) = findings
+        .iter()
+        .filter_map(|d| {
+            let fix = d.fix.as_ref()?;
+            (!tried.contains(&key(d))).then(|| (d.clone(), fix.clone()))
+        })
+        .min_by_key(|(d, _)| PATCHES_LAST.contains(&d.rule.as_str()))
+    {
         tried.push(key(&d));
         let finding = FixedFinding::of(&d, &fix);
         if !mode.allows(fix.safety) {
@@ -191,7 +267,74 @@ pub fn try_fix(
     if !new.is_empty() {
         return Err(NotApplied::NewFindings(new));
     }
+    if let Some(w) = worse_path(text, &edited) {
+        return Err(NotApplied::WorsePath(Box::new(w)));
+    }
     Ok((edited, after))
+}
+
+/// Per network and pair of switches (by name, the smaller first), a host
+/// pair cabled to them and the healthy forwarding path between them;
+/// `None` when the text does not load.
+type Paths = BTreeMap<(String, String, String), ((String, String), Option<PathFigures>)>;
+
+fn paths(text: &str) -> Option<Paths> {
+    let loaded = load(&SourceFile::new(String::new(), text.to_string()));
+    if loaded.diagnostics.iter().any(Diagnostic::is_input_error) {
+        return None;
+    }
+    let design = loaded.design?;
+    let topo = Topology::build(&design);
+    let fabric = Fabric::new(&design, &topo);
+    let fwd = fabric.forwarding(&design, &topo, &Failures::default());
+    let mut out = Paths::new();
+    for p in pair_paths(&design, &topo, &fwd) {
+        let mut ends = [
+            (
+                design.switch(p.a_switch).name.clone(),
+                design.hosts[p.a.0].name.clone(),
+            ),
+            (
+                design.switch(p.b_switch).name.clone(),
+                design.hosts[p.b.0].name.clone(),
+            ),
+        ];
+        ends.sort();
+        let [(x, a), (y, b)] = ends;
+        out.insert(
+            (design.networks[p.network.0].name.clone(), x, y),
+            ((a, b), p.path),
+        );
+    }
+    Some(out)
+}
+
+/// The first host pair (by network, then switches) whose path `edited`
+/// makes slower, longer or cut against `text`'s: a fix must make no path
+/// worse, even where no rule would see it (a spanning-tree change that
+/// moves traffic from a 10G link to a 1G one).
+fn worse_path(text: &str, edited: &str) -> Option<WorsePath> {
+    let (before, after) = (paths(text)?, paths(edited)?);
+    for ((network, x, y), ((a, b), was)) in &before {
+        let Some(was) = was else { continue };
+        // A pair of switches no host pair uses any more (the hosts' side
+        // changed) has no path to compare.
+        let Some((_, now)) = after.get(&(network.clone(), x.clone(), y.clone())) else {
+            continue;
+        };
+        let now = now.as_ref();
+        if let Some(how) = PathFigures::worse(Some(was), now) {
+            return Some(WorsePath {
+                network: network.clone(),
+                hosts: (a.clone(), b.clone()),
+                switches: (x.clone(), y.clone()),
+                how,
+                before: *was,
+                after: now.copied(),
+            });
+        }
+    }
+    None
 }
 
 /// One design file of a fix run.

@@ -577,7 +577,7 @@ fn a_peer_leads_to_the_other_hosts_nic() {
 // ------------------------------------------------------------ fix actions
 
 const DCBX: &str = include_str!("../../fixtures/dcbx-willing.toml");
-const ROOT: &str = include_str!("../../fixtures/stp-root-placement.toml");
+const ROOT: &str = include_str!("../../fixtures/stp-root-placement-pvst.toml");
 
 /// The code actions at the primary line of the first finding of `rule`.
 fn actions_at(text: &str, a: &Analysis, rule: &str) -> Vec<lsp_types::CodeAction> {
@@ -681,12 +681,31 @@ fn a_fix_that_needs_judgement_is_offered_but_not_preferred() {
     assert!(act.disabled.is_none());
     assert!(acts.iter().all(|x| x.is_preferred == Some(false)));
     let fixed = applied(ROOT, act);
-    assert!(fixed.contains("stp.priority = 4096"), "{fixed}");
+    assert!(fixed.contains("priority = 8192"), "{fixed}");
     let after = analyse(&fixed);
     assert!(!after
         .diagnostics
         .iter()
         .any(|d| d.rule == "stp-root-placement" || d.is_input_error()));
+}
+
+/// A fix that makes a host pair's path worse is listed greyed out with the
+/// reason: in fixtures/stp-root-placement.toml the root on the core takes
+/// hv1 to hv2 over two hops instead of one.
+#[test]
+fn a_fix_that_lengthens_a_path_is_disabled_with_the_reason() {
+    const LONGER: &str = include_str!("../../fixtures/stp-root-placement.toml");
+    let a = analyse(LONGER);
+    let acts = actions_at(LONGER, &a, "stp-root-placement");
+    let act = acts
+        .iter()
+        .find(|x| x.title.contains("needs judgement"))
+        .unwrap_or_else(|| panic!("{acts:#?}"));
+    let why = &act.disabled.as_ref().expect("disabled").reason;
+    assert!(
+        why.contains("lengthens the path of network `mgmt` from `hv1` to `hv2`"),
+        "{why}"
+    );
 }
 
 #[test]
