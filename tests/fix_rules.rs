@@ -429,3 +429,30 @@ speed = "10G"
     assert!(!out.contains("revision = 4"), "{out}");
     assert_eq!(out.matches("revision = 3,").count(), 3, "{out}");
 }
+
+/// Issue 35: `unused-allow` removes the entry that suppresses nothing (a
+/// key of an inline table, a line of an `[allow]` table, a dotted key), with
+/// no other line touched and every comment kept; the used entries stay.
+#[test]
+fn unused_allow_removes_the_entry_and_keeps_the_comments() {
+    let src = fixture("unused-allow.toml");
+    let out = fixed(&src, "unused-allow", FixSafety::Safe);
+    assert!(out.contains("allow = {}  # review yearly\n"), "{out}");
+    let profile = section(&out, "[profiles.node.allow]");
+    assert!(!profile.contains("mtu-mismatch"), "{out}");
+    for kept in [
+        "# until the jumbo rollout",
+        "# the lab has no second NIC",
+        "\"spof-nic-card\" = \"lab hosts, one card\"",
+        "\"spof-switch\" = \"lab rack, one switch\"",
+    ] {
+        assert!(profile.contains(kept), "{kept}: {out}");
+    }
+    assert!(!out.contains("allow.dcbx-willing"), "{out}");
+    // Only the four entries' lines changed.
+    let changed = similar::TextDiff::from_lines(&src, &out)
+        .iter_all_changes()
+        .filter(|c| c.tag() == similar::ChangeTag::Delete)
+        .count();
+    assert_eq!(changed, 3, "{out}");
+}

@@ -216,16 +216,18 @@ pub fn fix_source(
     if findings.iter().any(Diagnostic::is_input_error) {
         return out;
     }
-    let mut tried: Vec<FindingKey> = Vec::new();
+    // A finding is told by its rule, subjects and fix: two `allow`
+    // entries of one element are two findings with one key.
+    let mut tried: Vec<(FindingKey, Fix)> = Vec::new();
     while let Some((d, fix)) = findings
         .iter()
         .filter_map(|d| {
             let fix = d.fix.as_ref()?;
-            (!tried.contains(&key(d))).then(|| (d.clone(), fix.clone()))
+            (!tried.contains(&(key(d), fix.clone()))).then(|| (d.clone(), fix.clone()))
         })
         .min_by_key(|(d, _)| PATCHES_LAST.contains(&d.rule.as_str()))
     {
-        tried.push(key(&d));
+        tried.push((key(&d), fix.clone()));
         let finding = FixedFinding::of(&d, &fix);
         if !mode.allows(fix.safety) {
             out.not_applied.push((finding, NotApplied::NeedsUnsafe));
@@ -259,8 +261,10 @@ pub fn try_fix(
     if let Some(e) = after.iter().find(|d| d.is_input_error()) {
         return Err(NotApplied::Breaks(e.message.clone()));
     }
+    // Gone: fewer findings of its rule on its subjects than before.
     let gone = key(d);
-    if after.iter().any(|a| key(a) == gone) {
+    let count = |list: &[Diagnostic]| list.iter().filter(|a| key(a) == gone).count();
+    if count(&after) >= count(findings) {
         return Err(NotApplied::StillThere);
     }
     let new = new_findings(findings, &after);
@@ -543,6 +547,9 @@ fn check_span(root: &Table, e: &FixEdit) -> Result<(), String> {
 }
 
 fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
+    if e.new.is_none() {
+        return remove_at(root, e);
+    }
     let segs = e.path.segments();
     let Some((PathSegment::Key(last), parents)) = segs.split_last() else {
         return Err(format!("`{}` does not end with a key", e.path));
@@ -589,7 +596,10 @@ fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
             .as_table_like_mut()
             .ok_or_else(|| format!("`{}`: `{k}` is not a table", e.path))?;
     }
-    let mut new = value(&e.new);
+    let Some(new_value) = &e.new else {
+        return Err(format!("`{}`: a removal", e.path));
+    };
+    let mut new = value(new_value);
     match (&e.old, table.get_mut(last)) {
         (None, None) => {
             if inline {
@@ -625,6 +635,149 @@ fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A removal: the key at the edit's path, whose value must be the edit's
+/// old one, goes with its value and the rest of its line. Comment lines
+/// above it stay: they move onto the key that follows in its table, or,
+/// for the last key of a `[table]`, to the top of the table, under its
+/// header. (A dotted or inline table has no comment lines of its own.)
+fn remove_at(root: &mut Table, e: &FixEdit) -> Result<(), String> {
+    let segs = e.path.segments();
+    let Some((PathSegment::Key(last), parents)) = segs.split_last() else {
+        return Err(format!("`{}` does not end with a key", e.path));
+    };
+    let missing = || format!("`{}` is not in the design", e.path);
+    // The table holding the key: a `[table]` (or the root, or an element
+    // of an array of tables), or an inline one.
+    enum Cur<'a> {
+        Table(&'a mut Table),
+        Inline(&'a mut InlineTable),
+    }
+    let mut cur = Cur::Table(root);
+    let mut i = 0;
+    while i < parents.len() {
+        let PathSegment::Key(k) = &parents[i] else {
+            return Err(missing());
+        };
+        i += 1;
+        let index = match parents.get(i) {
+            Some(PathSegment::Index(n)) => {
+                i += 1;
+                Some(*n)
+            }
+            _ => None,
+        };
+        cur = match cur {
+            Cur::Inline(t) => {
+                let v = t.get_mut(k).ok_or_else(missing)?;
+                match index {
+                    Some(n) => Cur::Inline(
+                        v.as_array_mut()
+                            .and_then(|a| a.get_mut(n))
+                            .and_then(Value::as_inline_table_mut)
+                            .ok_or_else(missing)?,
+                    ),
+                    None => Cur::Inline(v.as_inline_table_mut().ok_or_else(missing)?),
+                }
+            }
+            Cur::Table(t) => match (t.get_mut(k).ok_or_else(missing)?, index) {
+                (Item::ArrayOfTables(a), Some(n)) => Cur::Table(a.get_mut(n).ok_or_else(missing)?),
+                (Item::Value(Value::Array(a)), Some(n)) => Cur::Inline(
+                    a.get_mut(n)
+                        .and_then(Value::as_inline_table_mut)
+                        .ok_or_else(missing)?,
+                ),
+                (Item::Table(t), None) => Cur::Table(t),
+                (Item::Value(Value::InlineTable(t)), None) => Cur::Inline(t),
+                _ => return Err(format!("`{}`: `{k}` is not a table", e.path)),
+            },
+        };
+    }
+    let check = |now: Option<FixValue>| -> Result<(), String> {
+        match &e.old {
+            Some(old) if now.as_ref() != Some(old) => Err(format!("`{}` is not `{old}`", e.path)),
+            _ => Ok(()),
+        }
+    };
+    let table = match cur {
+        Cur::Table(t) => t,
+        Cur::Inline(t) => return remove_inline(t, last, e, check),
+    };
+    let item = table
+        .get(last)
+        .ok_or_else(|| format!("`{}` is not set", e.path))?;
+    check(item_value(item))?;
+    // The comment lines above the key (its prefix up to the last line break).
+    let above: Option<String> = table
+        .key(last)
+        .and_then(|k| k.leaf_decor().prefix())
+        .and_then(|p| p.as_str())
+        .and_then(|p| p.rfind('\n').map(|i| p[..=i].to_string()))
+        .filter(|p| p.contains('#'));
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+    let next = keys
+        .iter()
+        .position(|k| k == last)
+        .and_then(|i| keys.get(i + 1).cloned());
+    table.remove(last);
+    let Some(above) = above else { return Ok(()) };
+    if let Some(mut k) = next.and_then(|n| table.key_mut(&n)) {
+        let own = k
+            .leaf_decor()
+            .prefix()
+            .and_then(|p| p.as_str())
+            .unwrap_or("")
+            .to_string();
+        k.leaf_decor_mut().set_prefix(format!("{above}{own}"));
+    } else if !table.is_dotted() && !table.is_implicit() {
+        let own = table
+            .decor()
+            .suffix()
+            .and_then(|p| p.as_str())
+            .unwrap_or("")
+            .to_string();
+        let above = above.trim_end_matches('\n');
+        table.decor_mut().set_suffix(format!("{own}\n{above}"));
+    }
+    Ok(())
+}
+
+/// A removal from an inline table: `{ a = 1, b = 2 }` less `b` reads
+/// `{ a = 1 }`, less both `{}`.
+fn remove_inline(
+    t: &mut InlineTable,
+    last: &str,
+    e: &FixEdit,
+    check: impl Fn(Option<FixValue>) -> Result<(), String>,
+) -> Result<(), String> {
+    let v = t
+        .get(last)
+        .ok_or_else(|| format!("`{}` is not set", e.path))?;
+    check(from_value(v))?;
+    let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+    let was_last = keys.last().is_some_and(|k| k == last);
+    let removed = t.remove(last);
+    if was_last && keys.len() >= 2 {
+        let suffix = removed.and_then(|v| v.decor().suffix().cloned());
+        if let (Some(prev), Some(suffix)) = (t.get_mut(&keys[keys.len() - 2]), suffix) {
+            prev.decor_mut().set_suffix(suffix);
+        }
+    }
+    Ok(())
+}
+
+/// A value or a table of the document as a fix states it.
+fn item_value(item: &Item) -> Option<FixValue> {
+    match item {
+        Item::Value(v) => from_value(v),
+        Item::Table(t) => Some(FixValue::Table(
+            t.iter()
+                .map(|(k, v)| Some((k.to_string(), item_value(v)?)))
+                .collect::<Option<_>>()?,
+        )),
+        Item::None | Item::ArrayOfTables(_) => None,
+    }
 }
 
 /// A fix's value as `toml_edit` writes it.
@@ -939,6 +1092,47 @@ stp_cost = 2000 # slow path
         assert!(apply_edits(SRC, &[exists])
             .unwrap_err()
             .contains("already set"));
+    }
+
+    /// A removal takes the key, its value and the rest of its line; the
+    /// comment lines above it stay, and an inline table keeps its spacing.
+    #[test]
+    fn a_removed_entry_takes_its_line_and_leaves_the_comments() {
+        let src = "[a]\nallow = { x = \"1\", y = \"2\" }  # keep\n[b.allow]\n# about x\nx = \"1\"\n# about y\ny = \"2\"  # y\n[c]\nz = 1\n";
+        let rm = |p: &[&str], old: &str| {
+            let at = match p[0] {
+                "a" => src
+                    .find(&format!("\"{old}\","))
+                    .or_else(|| src.find(&format!("\"{old}\" }}"))),
+                _ => src.rfind(&format!("= \"{old}\"")).map(|i| i + 2),
+            }
+            .unwrap();
+            FixEdit::remove(path(p), old, Span::new(at, at + old.len() + 2))
+        };
+        let out = apply_edits(src, &[rm(&["a", "allow", "x"], "1")]).unwrap();
+        assert!(out.contains("allow = { y = \"2\" }  # keep\n"), "{out}");
+        let out = apply_edits(src, &[rm(&["a", "allow", "y"], "2")]).unwrap();
+        assert!(out.contains("allow = { x = \"1\" }  # keep\n"), "{out}");
+        let out = apply_edits(src, &[rm(&["b", "allow", "x"], "1")]).unwrap();
+        assert!(
+            out.contains("[b.allow]\n# about x\n# about y\ny = \"2\"  # y\n[c]"),
+            "{out}"
+        );
+        let both = [rm(&["b", "allow", "x"], "1"), rm(&["b", "allow", "y"], "2")];
+        let out = apply_edits(src, &both).unwrap();
+        assert!(
+            out.contains("[b.allow]\n# about x\n# about y\n[c]\nz = 1\n"),
+            "{out}"
+        );
+        // The value must be the one the rule read.
+        let wrong = FixEdit::remove(
+            path(&["b", "allow", "x"]),
+            "9",
+            rm(&["b", "allow", "x"], "1").span,
+        );
+        assert!(apply_edits(src, &[wrong])
+            .unwrap_err()
+            .contains("is not `\"9\"`"));
     }
 
     #[test]

@@ -206,7 +206,10 @@ pub fn load(file: &SourceFile) -> Loaded {
     if !free_of_unsafe_text(&file.text) {
         check_text(root.get_ref(), None, &mut b.r);
     }
-    let design = b.design(root.get_ref(), file);
+    let mut design = b.design(root.get_ref(), file);
+    if let Some(d) = &mut design {
+        allow_paths(root.get_ref(), d);
+    }
     let mut diagnostics = b.r.diags;
     finish(&mut diagnostics);
     let design = if diagnostics.iter().any(|d| d.severity == Severity::Error) {
@@ -217,6 +220,60 @@ pub fn load(file: &SourceFile) -> Loaded {
     Loaded {
         design,
         diagnostics,
+    }
+}
+
+/// Each `allow` entry's TOML path, found by its key's span from the top of
+/// the file (a profile's entries are read on the merged host tables, whose
+/// spans are the profile's lines).
+fn allow_paths(root: &Table<'_>, design: &mut Design) {
+    use crate::fix::{PathSegment, TomlPath};
+    use std::collections::BTreeSet;
+    type Found = BTreeMap<Span, TomlPath>;
+    fn walk_table(
+        t: &Table<'_>,
+        want: &BTreeSet<Span>,
+        path: &mut Vec<PathSegment>,
+        out: &mut Found,
+    ) {
+        for (k, v) in t.iter() {
+            path.push(PathSegment::Key(k.get_ref().to_string()));
+            let at = span_of(k);
+            if want.contains(&at) {
+                out.insert(at, TomlPath(path.clone()));
+            }
+            walk_value(v, want, path, out);
+            path.pop();
+        }
+    }
+    fn walk_value(
+        v: &Value<'_>,
+        want: &BTreeSet<Span>,
+        path: &mut Vec<PathSegment>,
+        out: &mut Found,
+    ) {
+        match v.get_ref() {
+            DeValue::Table(t) => walk_table(t, want, path, out),
+            DeValue::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    path.push(PathSegment::Index(i));
+                    walk_value(item, want, path, out);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    if design.allows.is_empty() {
+        return;
+    }
+    let want: BTreeSet<Span> = design.allows.iter().map(|(_, a)| a.rule.span).collect();
+    let mut found = Found::new();
+    walk_table(root, &want, &mut Vec::new(), &mut found);
+    for (_, a) in &mut design.allows {
+        if let Some(p) = found.get(&a.rule.span) {
+            a.path = p.clone();
+        }
     }
 }
 
@@ -626,6 +683,10 @@ impl Builder {
                     AllowEntry {
                         rule: Sp::new(rule, key),
                         reason: reason.to_string(),
+                        reason_span: span_of(v),
+                        // Found from the top of the file once every table
+                        // is read (`allow_paths`).
+                        path: crate::fix::TomlPath::new(),
                     },
                 )),
                 DeValue::String(_) => self.r.error_help(

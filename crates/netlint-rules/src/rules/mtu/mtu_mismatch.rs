@@ -376,10 +376,7 @@ fn hosts_disagree(design: &Design, hits: &mut Vec<Hit>) {
                     // may be the wrong side, so it needs judgement.
                     let edits = c.fix_edits(majority);
                     let fix = (!edits.is_empty()).then(|| {
-                        let what: Vec<String> = edits
-                            .iter()
-                            .map(|e| format!("`{} = {}`", e.path, e.new))
-                            .collect();
+                        let what: Vec<String> = edits.iter().map(|e| format!("`{e}`")).collect();
                         Fix::unsafe_(format!("set {}", what.join(", ")), edits)
                     });
                     hits.push(Hit {

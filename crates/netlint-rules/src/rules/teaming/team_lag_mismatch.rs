@@ -166,7 +166,7 @@ profile = "p"
         let e = &fix.edits[0];
         assert_eq!(e.path.to_string(), "profiles.p.teams.T.mode");
         assert_eq!(e.old, Some("lacp".into()));
-        assert_eq!(e.new, "switch-independent".into());
+        assert_eq!(e.new, Some("switch-independent".into()));
     }
 
     #[test]
