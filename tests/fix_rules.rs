@@ -456,3 +456,61 @@ fn unused_allow_removes_the_entry_and_keeps_the_comments() {
         .count();
     assert_eq!(changed, 3, "{out}");
 }
+
+/// Issue 35: `jumbo-recommended` sets MTU 9000 on the network and on every
+/// host interface that carries it, as one fix (each profile line once);
+/// the switch already at 9216 is left alone, nothing else changes.
+#[test]
+fn jumbo_recommended_sets_the_network_and_its_interfaces_in_one_fix() {
+    let src = fixture("jumbo-recommended.toml");
+    let settings = CheckSettings::default();
+    let before = check_source(&SourceFile::new("d.toml", src.clone()), None, &settings).0;
+    let lm = before
+        .iter()
+        .find(|d| d.rule == "jumbo-recommended" && d.element() == "networks.lm")
+        .expect("jumbo-recommended on lm");
+    let edits: Vec<String> = lm
+        .fix
+        .as_ref()
+        .unwrap()
+        .edits
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        edits,
+        [
+            "networks.lm.mtu = 9000",
+            "profiles.node.nics.SLOT2-1.mtu = 9000"
+        ]
+    );
+    let out = fixed(&src, "jumbo-recommended", FixSafety::Unsafe);
+    assert!(
+        section(&out, "[networks.lm]").contains("mtu = 9000"),
+        "{out}"
+    );
+    assert!(
+        section(&out, "[networks.csv]").contains("mtu = 9000"),
+        "{out}"
+    );
+    assert!(
+        section(&out, "[networks.mgmt]").find("mtu").is_none(),
+        "{out}"
+    );
+    assert!(section(&out, "[profiles.node.nics.SLOT3-1]").contains("mtu = 9000"));
+    assert!(!section(&out, "[profiles.node.nics.LOM1]").contains("mtu"));
+    assert!(section(&out, "[switches.tor-a]").contains("mtu = 9216\n"));
+}
+
+/// A switch below jumbo frames is raised with the hosts (here one that
+/// states no MTU gets `mtu = 9216`), so the fix adds no
+/// `mtu-path-too-small`.
+#[test]
+fn jumbo_recommended_raises_the_switches_of_the_vlan_too() {
+    let src = fixture("jumbo-recommended.toml").replace("mtu = 9216\n", "");
+    let out = fixed(&src, "jumbo-recommended", FixSafety::Unsafe);
+    assert!(
+        section(&out, "[switches.tor-a]").contains("mtu = 9216\n"),
+        "{out}"
+    );
+}

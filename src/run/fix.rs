@@ -216,18 +216,19 @@ pub fn fix_source(
     if findings.iter().any(Diagnostic::is_input_error) {
         return out;
     }
-    // A finding is told by its rule, subjects and fix: two `allow`
-    // entries of one element are two findings with one key.
-    let mut tried: Vec<(FindingKey, Fix)> = Vec::new();
+    // A finding is told by its rule, subjects and what its fix does (not
+    // where: spans move as fixes are applied): two `allow` entries of one
+    // element are two findings with one key.
+    let mut tried: Vec<(FindingKey, String)> = Vec::new();
     while let Some((d, fix)) = findings
         .iter()
         .filter_map(|d| {
             let fix = d.fix.as_ref()?;
-            (!tried.contains(&(key(d), fix.clone()))).then(|| (d.clone(), fix.clone()))
+            (!tried.contains(&(key(d), fix.description.clone()))).then(|| (d.clone(), fix.clone()))
         })
         .min_by_key(|(d, _)| PATCHES_LAST.contains(&d.rule.as_str()))
     {
-        tried.push((key(&d), fix.clone()));
+        tried.push((key(&d), fix.description.clone()));
         let finding = FixedFinding::of(&d, &fix);
         if !mode.allows(fix.safety) {
             out.not_applied.push((finding, NotApplied::NeedsUnsafe));
