@@ -514,3 +514,58 @@ fn jumbo_recommended_raises_the_switches_of_the_vlan_too() {
         "{out}"
     );
 }
+
+/// Issue 35: `team-cross-switch-lag` gives the team the mode independent
+/// switch ports match (`switch-independent`), on the profile's line; on the
+/// public broken-basics design it is applied, the finding gone.
+#[test]
+fn team_cross_switch_lag_makes_the_team_switch_independent() {
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/reference/broken-basics.toml"),
+    )
+    .unwrap();
+    let out = fixed(&src, "team-cross-switch-lag", FixSafety::Unsafe);
+    let team = section(&out, "[profiles.node.teams.VMTeam]");
+    assert!(team.contains("mode = \"switch-independent\""), "{out}");
+}
+
+/// Issue 35: `vsphere-ip-hash-lag` on uplinks to two independent switches
+/// sets originating-port load balancing where IP hash is written (the
+/// profile's line); the standard vSwitch running LACP on `esx2` has no
+/// fix (a vDS or a static EtherChannel is the user's choice) and stays.
+#[test]
+fn vsphere_ip_hash_lag_sets_originating_port_where_ip_hash_is_written() {
+    let src = fixture("vsphere-ip-hash-lag.toml");
+    let settings = CheckSettings::default();
+    let file = SourceFile::new("d.toml", src.clone());
+    let out = fix_source(&file, None, &settings, FixMode::Unsafe);
+    let applied: Vec<&str> = out.applied.iter().map(|f| f.element.as_str()).collect();
+    assert!(
+        out.applied.iter().any(
+            |f| f.rule == "vsphere-ip-hash-lag" && f.element == "hosts.esx1.vswitches.vSwitch0"
+        ),
+        "{applied:?} {:?}",
+        out.not_applied
+    );
+    assert!(
+        section(&out.text, "[profiles.esx.vswitches.vSwitch0]")
+            .contains("load_balancing = \"originating-port\""),
+        "{}",
+        out.text
+    );
+    let after = check_source(
+        &SourceFile::new("d.toml", out.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
+    let left: Vec<String> = after
+        .iter()
+        .filter(|d| d.rule == "vsphere-ip-hash-lag")
+        .map(|d| d.element())
+        .collect();
+    assert_eq!(left, ["hosts.esx2.vswitches.vSwitch0"]);
+    let (b, a) = (keys(&check_source(&file, None, &settings).0), keys(&after));
+    assert!(a.keys().all(|k| b.contains_key(k)), "a finding appeared");
+}

@@ -81,7 +81,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 /// or `switch-independent` for independent ports), on the line that holds
 /// it, or added to the team when not written. Which end is right is a
 /// judgement: an unsafe fix.
-fn fix(host: &Host, team: &Team, lag: SwitchLag) -> Fix {
+pub(super) fn fix(host: &Host, team: &Team, lag: SwitchLag) -> Fix {
     let mode = match lag {
         SwitchLag::Lacp => TeamMode::Lacp,
         SwitchLag::Static => TeamMode::Static,
