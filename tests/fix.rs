@@ -2,7 +2,7 @@
 //! temporary directory first): the findings it fixed are gone, no finding
 //! appeared, and every comment line of the design is still there.
 
-use netlint::run::fix::{fix_source, try_fix, FixMode, NotApplied};
+use netlint::run::fix::{fix_source, try_fix, worse_path, FixMode, NotApplied};
 use netlint::run::{check_source, CheckSettings};
 use netlint_analysis::l2::pair_paths::Worse;
 use netlint_model::{Diagnostic, Fix, FixEdit, FixSafety, SourceFile, Span, Speed, TomlPath};
@@ -32,15 +32,19 @@ fn root() -> &'static Path {
 }
 
 /// The valid designs of fixtures/ (fixtures/invalid does not load: nothing
-/// to fix).
+/// to fix), then the reference designs of tests/data/reference.
 fn fixtures() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    out.sort();
+    let mut out = Vec::new();
+    for dir in ["fixtures", "tests/data/reference"] {
+        let mut here: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        here.sort();
+        out.extend(here);
+    }
     out
 }
 
@@ -63,9 +67,11 @@ fn comments(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Every fixture, every fix (`--unsafe-fixes`), run through the fix check:
-/// what it applied is gone from the fixed design's check, nothing new
-/// appeared, every comment survived; and the design still loads.
+/// Every fixture and reference design, every fix (`--unsafe-fixes`), run
+/// through the fix check: what it applied is gone from the fixed design's
+/// check, nothing new appeared, no host pair's path is slower, longer or
+/// cut, every comment survived; and the design still loads (issue 35's
+/// "done when").
 #[test]
 fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
     let tmp = TempDir::new("all");
@@ -135,6 +141,9 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
                 on(&after, k) + n <= on(&before, k),
                 "{name}: {k:?} is still there after its fix"
             );
+        }
+        if let Some(w) = worse_path(&text, &fixed.text) {
+            failures.push(format!("{name}: {w}"));
         }
         let kept = comments(&fixed.text);
         for c in comments(&text) {
@@ -596,4 +605,40 @@ fn a_fix_that_makes_a_host_pair_slower_is_refused() {
     assert_eq!(fixed.text.matches("path_cost = \"long\"").count(), 3);
     assert!(!fixed.text.contains("\"short\""));
     assert!(fixed.not_applied.is_empty(), "{:?}", fixed.not_applied);
+}
+
+/// Issue 35, "done when": `--fix` alone mends the safe findings of the
+/// public broken-basics design (the two switches below the jumbo frames
+/// through them), leaves every unsafe one for `--unsafe-fixes`, and no
+/// finding with a safe fix is left.
+#[test]
+fn fix_alone_mends_the_safe_findings_of_broken_basics() {
+    let name = "broken-basics.toml";
+    let text = std::fs::read_to_string(root().join("tests/data/reference").join(name)).unwrap();
+    let file = SourceFile::new(name, text.clone());
+    let settings = CheckSettings::default();
+    let fixed = fix_source(&file, None, &settings, FixMode::Safe);
+    let applied: Vec<(&str, &str)> = fixed
+        .applied
+        .iter()
+        .map(|f| (f.rule.as_str(), f.element.as_str()))
+        .collect();
+    assert_eq!(
+        applied,
+        [
+            ("mtu-path-too-small", "switches.edge-a"),
+            ("mtu-path-too-small", "switches.storage-sw")
+        ]
+    );
+    for (f, why) in &fixed.not_applied {
+        assert_eq!(*why, NotApplied::NeedsUnsafe, "{} on {}", f.rule, f.element);
+    }
+    let after = check_source(&SourceFile::new(name, fixed.text.clone()), None, &settings).0;
+    let safe_left: Vec<String> = after
+        .iter()
+        .filter(|d| d.fix.as_ref().is_some_and(|f| f.safety == FixSafety::Safe))
+        .map(|d| format!("{} on {}", d.rule, d.element()))
+        .collect();
+    assert!(safe_left.is_empty(), "{safe_left:?}");
+    assert!(after.len() < check_source(&file, None, &settings).0.len());
 }

@@ -318,7 +318,7 @@ fn paths(text: &str) -> Option<Paths> {
 /// makes slower, longer or cut against `text`'s: a fix must make no path
 /// worse, even where no rule would see it (a spanning-tree change that
 /// moves traffic from a 10G link to a 1G one).
-fn worse_path(text: &str, edited: &str) -> Option<WorsePath> {
+pub fn worse_path(text: &str, edited: &str) -> Option<WorsePath> {
     let (before, after) = (paths(text)?, paths(edited)?);
     for ((network, x, y), ((a, b), was)) in &before {
         let Some(was) = was else { continue };
