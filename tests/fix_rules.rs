@@ -569,3 +569,20 @@ fn vsphere_ip_hash_lag_sets_originating_port_where_ip_hash_is_written() {
     let (b, a) = (keys(&check_source(&file, None, &settings).0), keys(&after));
     assert!(a.keys().all(|k| b.contains_key(k)), "a finding appeared");
 }
+
+/// Issue 35: where every host of a profile lacks a power plan and needs
+/// one, `power = "max-performance"` is added once, to the profile; a host
+/// without a profile gets its own line.
+#[test]
+fn power_profile_adds_the_plan_to_the_profile_when_all_its_hosts_need_it() {
+    let src = fixture("power-profile.toml").replace("power = \"balanced\"\n", "");
+    let out = fixed(&src, "power-profile", FixSafety::Safe);
+    assert!(
+        section(&out, "[profiles.r740]").contains("power = \"max-performance\""),
+        "{out}"
+    );
+    assert!(!section(&out, "[hosts.hv1]").contains("power"), "{out}");
+    assert!(!section(&out, "[hosts.hv2]").contains("power"), "{out}");
+    assert!(section(&out, "[hosts.hv3]").contains("power = \"max-performance\""));
+    assert_eq!(out.matches("power = ").count(), 2, "{out}");
+}
