@@ -586,3 +586,43 @@ fn power_profile_adds_the_plan_to_the_profile_when_all_its_hosts_need_it() {
     assert!(section(&out, "[hosts.hv3]").contains("power = \"max-performance\""));
     assert_eq!(out.matches("power = ").count(), 2, "{out}");
 }
+
+/// Issue 35: `rdma-without-dcb` on a switch without PFC gives it the PFC
+/// priority and ETS table the hosts' SMB Direct policy uses (here tor-a's
+/// and the hosts' `pfc = [3]`, `ets = { 3 = 50, 7 = 2 }`); the finding on
+/// host `hci03`, whose DCB enables no PFC, has no fix and stays.
+#[test]
+fn rdma_without_dcb_gives_the_switch_the_hosts_pfc_and_ets() {
+    let src = fixture("rdma-without-dcb.toml");
+    let settings = CheckSettings::default();
+    let file = SourceFile::new("d.toml", src.clone());
+    let before = check_source(&file, None, &settings).0;
+    let out = fix_source(&file, None, &settings, FixMode::Unsafe);
+    assert!(
+        out.applied
+            .iter()
+            .any(|f| f.rule == "rdma-without-dcb" && f.element == "switches.tor-b"),
+        "{:?}",
+        out.not_applied
+    );
+    assert!(
+        section(&out.text, "[switches.tor-b]")
+            .contains("dcb = { pfc = [3], ets = { 3 = 50, 7 = 2 } }"),
+        "{}",
+        out.text
+    );
+    let after = check_source(
+        &SourceFile::new("d.toml", out.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
+    let left: Vec<String> = after
+        .iter()
+        .filter(|d| d.rule == "rdma-without-dcb")
+        .map(|d| d.element())
+        .collect();
+    assert_eq!(left, ["hosts.hci03"]);
+    let (b, a) = (keys(&before), keys(&after));
+    assert!(a.keys().all(|k| b.contains_key(k)), "a finding appeared");
+}
