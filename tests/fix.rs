@@ -642,3 +642,126 @@ fn fix_alone_mends_the_safe_findings_of_broken_basics() {
     assert!(safe_left.is_empty(), "{safe_left:?}");
     assert!(after.len() < check_source(&file, None, &settings).0.len());
 }
+
+/// Issue 34 item 5: a Cisco core pair on short costs and a Dell ToR pair on
+/// long ones. The mix blocks the 10G ISL between the ToRs (tor-b's root
+/// path through core-2 costs 2000 + 4, the ISL 2000 + 2000), so the ToRs
+/// reach each other over the 1G core link.
+const COST_MIX: &str = r#"[design]
+name = "cost-mix-blocks-isl"
+platform = "windows-server-2022"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[networks.csv]
+role = "csv"
+vlan = 20
+
+[[links]]
+name = "core-12"
+a = "core-1"
+b = "core-2"
+speed = "1G"
+
+[[links]]
+name = "tor-a-up"
+a = "tor-a"
+b = "core-1"
+speed = "10G"
+
+[[links]]
+name = "tor-b-up"
+a = "tor-b"
+b = "core-2"
+speed = "10G"
+
+[[links]]
+name = "tor-isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+
+[switches.core-1]
+model = "Cisco Nexus 93180YC-FX"
+tier = "core"
+stp = { mode = "rapid-pvst", priority = 4096 }
+
+[switches.core-2]
+model = "Cisco Nexus 93180YC-FX"
+tier = "core"
+stp = { mode = "rapid-pvst", priority = 8192 }
+
+[switches.tor-a]
+model = "Dell S4048-ON"
+stp = { mode = "rapid-pvst", mac = "00:01:e8:00:00:0a" }
+host_ports = { edge = true, bpdu_guard = true }
+
+[switches.tor-b]
+model = "Dell S4048-ON"
+stp = { mode = "rapid-pvst", mac = "00:01:e8:00:00:0b" }
+host_ports = { edge = true, bpdu_guard = true }
+
+[hosts.hv01.nics.P1]
+speed = "10G"
+switch = "tor-a"
+[hosts.hv01.vswitches.S]
+uplinks = ["P1"]
+[hosts.hv01.vswitches.S.vnics.Mgmt]
+network = "mgmt"
+[hosts.hv01.vswitches.S.vnics.CSV]
+network = "csv"
+
+[hosts.hv02.nics.P1]
+speed = "10G"
+switch = "tor-b"
+[hosts.hv02.vswitches.S]
+uplinks = ["P1"]
+[hosts.hv02.vswitches.S.vnics.Mgmt]
+network = "mgmt"
+[hosts.hv02.vswitches.S.vnics.CSV]
+network = "csv"
+"#;
+
+/// Issue 34 item 5, issue 35 item 2: the per-VLAN port costs
+/// `stp-suboptimal-path` offers (`stp_cost = { 20 = 3 }` on the ISL, whose
+/// `[[links]]` come before the switches here) are found first in the file,
+/// but the change a network engineer makes is tried first: long costs on both cores, after which the ISL forwards
+/// and no per-VLAN patch is left to apply.
+#[test]
+fn one_cost_method_everywhere_is_tried_before_per_vlan_cost_patches() {
+    let file = SourceFile::new("mix.toml", COST_MIX.to_string());
+    let settings = CheckSettings::default();
+    let before = check_source(&file, None, &settings).0;
+    let patches: Vec<&Diagnostic> = before
+        .iter()
+        .filter(|d| d.rule == "stp-suboptimal-path")
+        .collect();
+    assert_eq!(patches.len(), 2, "{before:#?}");
+    assert!(patches.iter().all(|d| d.fix.is_some()));
+    // In file order the patches come before the cost method.
+    let first_fix = before
+        .iter()
+        .find(|d| d.fix.is_some() && d.rule.starts_with("stp-"))
+        .unwrap();
+    assert_eq!(first_fix.rule, "stp-suboptimal-path");
+    let fixed = fix_source(&file, None, &settings, FixMode::Unsafe);
+    let rules: Vec<&str> = fixed.applied.iter().map(|f| f.rule.as_str()).collect();
+    assert!(rules.contains(&"stp-cost-method-mismatch"), "{rules:?}");
+    assert!(!rules.contains(&"stp-suboptimal-path"), "{rules:?}");
+    assert!(!fixed.text.contains("stp_cost"), "{}", fixed.text);
+    assert_eq!(fixed.text.matches("path_cost = \"long\"").count(), 2);
+    let after = check_source(
+        &SourceFile::new("mix.toml", fixed.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
+    assert!(
+        !after
+            .iter()
+            .any(|d| d.rule == "stp-suboptimal-path" || d.rule == "stp-cost-method-mismatch"),
+        "{after:#?}"
+    );
+}
