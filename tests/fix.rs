@@ -765,3 +765,55 @@ fn one_cost_method_everywhere_is_tried_before_per_vlan_cost_patches() {
         "{after:#?}"
     );
 }
+
+/// Issue 35: a misspelt value with exactly one near valid name (`lag =
+/// "lacpp"`, a network `cvs` among `csv`, ...) is renamed by `--fix` on a
+/// design that does not load; each fix takes its error away and adds none.
+#[test]
+fn schema_fixes_rename_misspelt_values_in_designs_that_do_not_load() {
+    let settings = CheckSettings::default();
+    let mut renamed = 0;
+    for name in [
+        "unknown-keys.toml",
+        "undefined-references.toml",
+        "vmkernel-network-name.toml",
+    ] {
+        let text = std::fs::read_to_string(root().join("fixtures/invalid").join(name)).unwrap();
+        let file = SourceFile::new(name, text.clone());
+        let before = check_source(&file, None, &settings).0;
+        let fixed = fix_source(&file, None, &settings, FixMode::Safe);
+        assert!(fixed.changed(), "{name}: {:?}", fixed.not_applied);
+        assert!(
+            fixed.applied.iter().all(|f| f.rule == "schema"),
+            "{name}: {:?}",
+            fixed.applied
+        );
+        let after = check_source(&SourceFile::new(name, fixed.text.clone()), None, &settings).0;
+        let errors = |l: &[Diagnostic]| l.iter().filter(|d| d.is_input_error()).count();
+        assert_eq!(
+            errors(&after) + fixed.applied.len(),
+            errors(&before),
+            "{name}\n{}",
+            fixed.text
+        );
+        for c in comments(&text) {
+            assert!(fixed.text.contains(c), "{name}: comment {c:?} lost");
+        }
+        renamed += fixed.applied.len();
+    }
+    assert_eq!(renamed, 7);
+    let text = std::fs::read_to_string(root().join("fixtures/invalid/unknown-keys.toml")).unwrap();
+    let fixed = fix_source(
+        &SourceFile::new("u.toml", text),
+        None,
+        &settings,
+        FixMode::Safe,
+    );
+    for fixed_value in [
+        "lag = \"lacp\"",
+        "mode = \"switch-independent\"",
+        "load_balancing = \"hyperv-port\"",
+    ] {
+        assert!(fixed.text.contains(fixed_value), "{}", fixed.text);
+    }
+}

@@ -212,10 +212,9 @@ pub fn fix_source(
         text: file.text.clone(),
         ..FileFix::default()
     };
+    // A design that does not load has only its input errors, some with a
+    // fix (a misspelt name); once they are mended the rules' fixes follow.
     let mut findings = check(&out.text);
-    if findings.iter().any(Diagnostic::is_input_error) {
-        return out;
-    }
     // A finding is told by its rule, subjects and what its fix does (not
     // where: spans move as fixes are applied): two `allow` entries of one
     // element are two findings with one key.
@@ -259,8 +258,14 @@ pub fn try_fix(
 ) -> Result<(String, Vec<Diagnostic>), NotApplied> {
     let edited = apply_edits(text, &fix.edits).map_err(NotApplied::Edit)?;
     let after = check(&edited);
-    if let Some(e) = after.iter().find(|d| d.is_input_error()) {
-        return Err(NotApplied::Breaks(e.message.clone()));
+    // A design that did not load had no rule findings to compare: only its
+    // input errors are (the rules' findings of a design that loads once
+    // mended are not new, they were unknown).
+    let loaded = !findings.iter().any(Diagnostic::is_input_error);
+    if loaded {
+        if let Some(e) = after.iter().find(|d| d.is_input_error()) {
+            return Err(NotApplied::Breaks(e.message.clone()));
+        }
     }
     // Gone: fewer findings of its rule on its subjects than before.
     let gone = key(d);
@@ -268,7 +273,16 @@ pub fn try_fix(
     if count(&after) >= count(findings) {
         return Err(NotApplied::StillThere);
     }
-    let new = new_findings(findings, &after);
+    let compared: Vec<Diagnostic> = if loaded {
+        after.clone()
+    } else {
+        after
+            .iter()
+            .filter(|a| a.is_input_error())
+            .cloned()
+            .collect()
+    };
+    let new = new_findings(findings, &compared);
     if !new.is_empty() {
         return Err(NotApplied::NewFindings(new));
     }
