@@ -2,9 +2,10 @@
 //! temporary directory first): the findings it fixed are gone, no finding
 //! appeared, and every comment line of the design is still there.
 
-use netlint::run::fix::{fix_source, FixMode, NotApplied};
+use netlint::run::fix::{fix_source, try_fix, worse_path, FixMode, NotApplied};
 use netlint::run::{check_source, CheckSettings};
-use netlint_model::{Diagnostic, FixSafety, SourceFile};
+use netlint_analysis::l2::pair_paths::Worse;
+use netlint_model::{Diagnostic, Fix, FixEdit, FixSafety, SourceFile, Span, Speed, TomlPath};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,15 +32,19 @@ fn root() -> &'static Path {
 }
 
 /// The valid designs of fixtures/ (fixtures/invalid does not load: nothing
-/// to fix).
+/// to fix), then the reference designs of tests/data/reference.
 fn fixtures() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    out.sort();
+    let mut out = Vec::new();
+    for dir in ["fixtures", "tests/data/reference"] {
+        let mut here: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        here.sort();
+        out.extend(here);
+    }
     out
 }
 
@@ -62,9 +67,11 @@ fn comments(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Every fixture, every fix (`--unsafe-fixes`), run through the fix check:
-/// what it applied is gone from the fixed design's check, nothing new
-/// appeared, every comment survived; and the design still loads.
+/// Every fixture and reference design, every fix (`--unsafe-fixes`), run
+/// through the fix check: what it applied is gone from the fixed design's
+/// check, nothing new appeared, no host pair's path is slower, longer or
+/// cut, every comment survived; and the design still loads (issue 35's
+/// "done when").
 #[test]
 fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
     let tmp = TempDir::new("all");
@@ -115,16 +122,34 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
                 fixed.text
             );
         }
+        // Each applied fix took one finding of its rule on its element away
+        // (two findings may share both: two `allow` entries of a switch).
+        let mut fixed_on = BTreeMap::<(String, String), usize>::new();
         for f in &fixed.applied {
-            assert!(
-                !after
-                    .iter()
-                    .any(|d| d.rule == f.rule && d.element() == f.element),
-                "{name}: {} on {} is still there after its fix",
-                f.rule,
-                f.element
-            );
+            *fixed_on
+                .entry((f.rule.clone(), f.element.clone()))
+                .or_default() += 1;
             *applied.entry(f.rule.clone()).or_default() += 1;
+        }
+        let on = |list: &[Diagnostic], (rule, element): &(String, String)| {
+            list.iter()
+                .filter(|d| &d.rule == rule && &d.element() == element)
+                .count()
+        };
+        for (k, n) in &fixed_on {
+            assert!(
+                on(&after, k) + n <= on(&before, k),
+                "{name}: {k:?} is still there after its fix"
+            );
+        }
+        // No pair slower or cut; one hop longer at the same speed only
+        // through a root moved where the design intends it (try_fix
+        // refuses it for every other rule).
+        if let Some(w) = worse_path(&text, &fixed.text) {
+            let root_moved = fixed.applied.iter().any(|f| f.rule == "stp-root-placement");
+            if w.how != netlint_analysis::l2::pair_paths::Worse::Longer || !root_moved {
+                failures.push(format!("{name}: {w}"));
+            }
         }
         let kept = comments(&fixed.text);
         for c in comments(&text) {
@@ -154,6 +179,7 @@ fn fix_on_every_fixture_removes_what_it_fixed_and_adds_nothing() {
         "stp-suboptimal-path",
         "stp-vlan-partition",
         "team-lag-mismatch",
+        "unused-allow",
     ] {
         assert!(
             applied.contains_key(rule),
@@ -271,11 +297,17 @@ fn a_fix_that_adds_a_finding_is_refused_and_unsafe_ones_wait_for_the_flag() {
 }
 
 /// `--fix` leaves unsafe fixes alone; `--unsafe-fixes` applies them.
+/// (fixtures/stp-root-placement.toml's fix is refused: the root on the core
+/// takes hv1 to hv2 over two hops instead of one.)
 #[test]
 fn unsafe_fixes_need_the_flag() {
     let tmp = TempDir::new("unsafe");
     let design = tmp.0.join("d.toml");
-    std::fs::copy(root().join("fixtures/stp-root-placement.toml"), &design).unwrap();
+    std::fs::copy(
+        root().join("fixtures/stp-root-placement-pvst.toml"),
+        &design,
+    )
+    .unwrap();
     let original = std::fs::read_to_string(&design).unwrap();
     let safe = netlint()
         .args([
@@ -308,7 +340,7 @@ fn unsafe_fixes_need_the_flag() {
     assert!(err.contains("fixed stp-root-placement"), "{err}");
     assert_eq!(both.status.code(), Some(0), "{err}");
     let now = std::fs::read_to_string(&design).unwrap();
-    assert!(now.contains("priority = 4096"), "{now}");
+    assert!(now.contains("priority = 8192"), "{now}");
     for c in comments(&original) {
         assert!(now.contains(c), "comment {c:?} lost");
     }
@@ -507,4 +539,287 @@ fn fix_keeps_the_files_owner() {
         (before.uid(), before.gid()),
         "owner and group kept"
     );
+}
+
+/// Issue 34 item 5, issue 35 item 2: a fix makes no host pair slower. In
+/// fixtures/stp-cost-method-long-everywhere.toml short costs on the Dell
+/// ToRs (the fix netlint offered) move tor-b's root port from the 10G ISL
+/// to its 1G uplink. Run with `--select stp-cost-method-mismatch`, no other
+/// rule sees it, so only the comparison of every pair's path refuses it,
+/// naming the pair, the network and both speeds. The fix the rule offers
+/// now, long costs on the three cores, passes and is applied.
+#[test]
+fn a_fix_that_makes_a_host_pair_slower_is_refused() {
+    let name = "stp-cost-method-long-everywhere.toml";
+    let text = std::fs::read_to_string(root().join("fixtures").join(name)).unwrap();
+    let settings = CheckSettings {
+        select: vec!["stp-cost-method-mismatch".into()],
+        ..CheckSettings::default()
+    };
+    let check = |t: &str| check_source(&SourceFile::new(name, t.to_string()), None, &settings).0;
+    let findings = check(&text);
+    let d = findings
+        .iter()
+        .find(|d| d.element() == "switches.tor-a")
+        .expect("a finding on tor-a");
+    let short: Vec<FixEdit> = ["tor-a", "tor-b"]
+        .iter()
+        .map(|sw| {
+            let header = format!("[switches.{sw}]");
+            let at = text.find(&header).unwrap();
+            let stp = at + text[at..].find("{ mode").unwrap();
+            FixEdit::insert(
+                TomlPath::new()
+                    .then("switches")
+                    .then(*sw)
+                    .then("stp")
+                    .then("path_cost"),
+                "short",
+                Span::new(stp, stp + 1),
+            )
+        })
+        .collect();
+    let old_offer = Fix::unsafe_("short costs on the ToRs", short);
+    match try_fix(&text, &findings, d, &old_offer, &check) {
+        Err(NotApplied::WorsePath(w)) => {
+            assert_eq!(w.network, "mgmt");
+            assert_eq!(w.hosts, ("hv01".to_string(), "hv02".to_string()));
+            assert_eq!(w.switches, ("tor-a".to_string(), "tor-b".to_string()));
+            assert_eq!(w.how, Worse::Slower);
+            assert_eq!(w.before.slowest, Some(Speed::from_gbps(10)));
+            assert_eq!(w.before.hops, 1);
+            let after = w.after.unwrap();
+            assert_eq!(after.slowest, Some(Speed::from_gbps(1)));
+            assert_eq!(after.hops, 2);
+            assert_eq!(
+                NotApplied::WorsePath(w).to_string(),
+                "the edit slows the path of network `mgmt` from `hv01` to `hv02` (between `tor-a` and `tor-b`): 10G per cable at its slowest over 1 hop before, 1G per cable at its slowest over 2 hops after"
+            );
+        }
+        other => panic!("the slower fix was not refused: {other:?}"),
+    }
+    // Without --select the same edit is refused too (stp-suboptimal-path
+    // would be new), and the rule's own offer goes through.
+    let file = SourceFile::new(name, text.clone());
+    let fixed = fix_source(&file, None, &CheckSettings::default(), FixMode::Unsafe);
+    let cost: Vec<_> = fixed
+        .applied
+        .iter()
+        .filter(|f| f.rule == "stp-cost-method-mismatch")
+        .collect();
+    assert_eq!(cost.len(), 1, "{:?}", fixed.applied);
+    assert_eq!(fixed.text.matches("path_cost = \"long\"").count(), 3);
+    assert!(!fixed.text.contains("\"short\""));
+    assert!(fixed.not_applied.is_empty(), "{:?}", fixed.not_applied);
+}
+
+/// Issue 35, "done when": `--fix` alone mends the safe findings of the
+/// public broken-basics design (the two switches below the jumbo frames
+/// through them), leaves every unsafe one for `--unsafe-fixes`, and no
+/// finding with a safe fix is left.
+#[test]
+fn fix_alone_mends_the_safe_findings_of_broken_basics() {
+    let name = "broken-basics.toml";
+    let text = std::fs::read_to_string(root().join("tests/data/reference").join(name)).unwrap();
+    let file = SourceFile::new(name, text.clone());
+    let settings = CheckSettings::default();
+    let fixed = fix_source(&file, None, &settings, FixMode::Safe);
+    let applied: Vec<(&str, &str)> = fixed
+        .applied
+        .iter()
+        .map(|f| (f.rule.as_str(), f.element.as_str()))
+        .collect();
+    assert_eq!(
+        applied,
+        [
+            ("mtu-path-too-small", "switches.edge-a"),
+            ("mtu-path-too-small", "switches.storage-sw")
+        ]
+    );
+    for (f, why) in &fixed.not_applied {
+        assert_eq!(*why, NotApplied::NeedsUnsafe, "{} on {}", f.rule, f.element);
+    }
+    let after = check_source(&SourceFile::new(name, fixed.text.clone()), None, &settings).0;
+    let safe_left: Vec<String> = after
+        .iter()
+        .filter(|d| d.fix.as_ref().is_some_and(|f| f.safety == FixSafety::Safe))
+        .map(|d| format!("{} on {}", d.rule, d.element()))
+        .collect();
+    assert!(safe_left.is_empty(), "{safe_left:?}");
+    assert!(after.len() < check_source(&file, None, &settings).0.len());
+}
+
+/// Issue 34 item 5: a Cisco core pair on short costs and a Dell ToR pair on
+/// long ones. The mix blocks the 10G ISL between the ToRs (tor-b's root
+/// path through core-2 costs 2000 + 4, the ISL 2000 + 2000), so the ToRs
+/// reach each other over the 1G core link.
+const COST_MIX: &str = r#"[design]
+name = "cost-mix-blocks-isl"
+platform = "windows-server-2022"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[networks.csv]
+role = "csv"
+vlan = 20
+
+[[links]]
+name = "core-12"
+a = "core-1"
+b = "core-2"
+speed = "1G"
+
+[[links]]
+name = "tor-a-up"
+a = "tor-a"
+b = "core-1"
+speed = "10G"
+
+[[links]]
+name = "tor-b-up"
+a = "tor-b"
+b = "core-2"
+speed = "10G"
+
+[[links]]
+name = "tor-isl"
+a = "tor-a"
+b = "tor-b"
+speed = "10G"
+
+[switches.core-1]
+model = "Cisco Nexus 93180YC-FX"
+tier = "core"
+stp = { mode = "rapid-pvst", priority = 4096 }
+
+[switches.core-2]
+model = "Cisco Nexus 93180YC-FX"
+tier = "core"
+stp = { mode = "rapid-pvst", priority = 8192 }
+
+[switches.tor-a]
+model = "Dell S4048-ON"
+stp = { mode = "rapid-pvst", mac = "00:01:e8:00:00:0a" }
+host_ports = { edge = true, bpdu_guard = true }
+
+[switches.tor-b]
+model = "Dell S4048-ON"
+stp = { mode = "rapid-pvst", mac = "00:01:e8:00:00:0b" }
+host_ports = { edge = true, bpdu_guard = true }
+
+[hosts.hv01.nics.P1]
+speed = "10G"
+switch = "tor-a"
+[hosts.hv01.vswitches.S]
+uplinks = ["P1"]
+[hosts.hv01.vswitches.S.vnics.Mgmt]
+network = "mgmt"
+[hosts.hv01.vswitches.S.vnics.CSV]
+network = "csv"
+
+[hosts.hv02.nics.P1]
+speed = "10G"
+switch = "tor-b"
+[hosts.hv02.vswitches.S]
+uplinks = ["P1"]
+[hosts.hv02.vswitches.S.vnics.Mgmt]
+network = "mgmt"
+[hosts.hv02.vswitches.S.vnics.CSV]
+network = "csv"
+"#;
+
+/// Issue 34 item 5, issue 35 item 2: the per-VLAN port costs
+/// `stp-suboptimal-path` offers (`stp_cost = { 20 = 3 }` on the ISL, whose
+/// `[[links]]` come before the switches here) are found first in the file,
+/// but the change a network engineer makes is tried first: long costs on both cores, after which the ISL forwards
+/// and no per-VLAN patch is left to apply.
+#[test]
+fn one_cost_method_everywhere_is_tried_before_per_vlan_cost_patches() {
+    let file = SourceFile::new("mix.toml", COST_MIX.to_string());
+    let settings = CheckSettings::default();
+    let before = check_source(&file, None, &settings).0;
+    let patches: Vec<&Diagnostic> = before
+        .iter()
+        .filter(|d| d.rule == "stp-suboptimal-path")
+        .collect();
+    assert_eq!(patches.len(), 2, "{before:#?}");
+    assert!(patches.iter().all(|d| d.fix.is_some()));
+    // In file order the patches come before the cost method.
+    let first_fix = before
+        .iter()
+        .find(|d| d.fix.is_some() && d.rule.starts_with("stp-"))
+        .unwrap();
+    assert_eq!(first_fix.rule, "stp-suboptimal-path");
+    let fixed = fix_source(&file, None, &settings, FixMode::Unsafe);
+    let rules: Vec<&str> = fixed.applied.iter().map(|f| f.rule.as_str()).collect();
+    assert!(rules.contains(&"stp-cost-method-mismatch"), "{rules:?}");
+    assert!(!rules.contains(&"stp-suboptimal-path"), "{rules:?}");
+    assert!(!fixed.text.contains("stp_cost"), "{}", fixed.text);
+    assert_eq!(fixed.text.matches("path_cost = \"long\"").count(), 2);
+    let after = check_source(
+        &SourceFile::new("mix.toml", fixed.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
+    assert!(
+        !after
+            .iter()
+            .any(|d| d.rule == "stp-suboptimal-path" || d.rule == "stp-cost-method-mismatch"),
+        "{after:#?}"
+    );
+}
+
+/// Issue 35: a misspelt value with exactly one near valid name (`lag =
+/// "lacpp"`, a network `cvs` among `csv`, ...) is renamed by `--fix` on a
+/// design that does not load; each fix takes its error away and adds none.
+#[test]
+fn schema_fixes_rename_misspelt_values_in_designs_that_do_not_load() {
+    let settings = CheckSettings::default();
+    let mut renamed = 0;
+    for name in [
+        "unknown-keys.toml",
+        "undefined-references.toml",
+        "vmkernel-network-name.toml",
+    ] {
+        let text = std::fs::read_to_string(root().join("fixtures/invalid").join(name)).unwrap();
+        let file = SourceFile::new(name, text.clone());
+        let before = check_source(&file, None, &settings).0;
+        let fixed = fix_source(&file, None, &settings, FixMode::Safe);
+        assert!(fixed.changed(), "{name}: {:?}", fixed.not_applied);
+        assert!(
+            fixed.applied.iter().all(|f| f.rule == "schema"),
+            "{name}: {:?}",
+            fixed.applied
+        );
+        let after = check_source(&SourceFile::new(name, fixed.text.clone()), None, &settings).0;
+        let errors = |l: &[Diagnostic]| l.iter().filter(|d| d.is_input_error()).count();
+        assert_eq!(
+            errors(&after) + fixed.applied.len(),
+            errors(&before),
+            "{name}\n{}",
+            fixed.text
+        );
+        for c in comments(&text) {
+            assert!(fixed.text.contains(c), "{name}: comment {c:?} lost");
+        }
+        renamed += fixed.applied.len();
+    }
+    assert_eq!(renamed, 7);
+    let text = std::fs::read_to_string(root().join("fixtures/invalid/unknown-keys.toml")).unwrap();
+    let fixed = fix_source(
+        &SourceFile::new("u.toml", text),
+        None,
+        &settings,
+        FixMode::Safe,
+    );
+    for fixed_value in [
+        "lag = \"lacp\"",
+        "mode = \"switch-independent\"",
+        "load_balancing = \"hyperv-port\"",
+    ] {
+        assert!(fixed.text.contains(fixed_value), "{}", fixed.text);
+    }
 }

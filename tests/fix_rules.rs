@@ -429,3 +429,200 @@ speed = "10G"
     assert!(!out.contains("revision = 4"), "{out}");
     assert_eq!(out.matches("revision = 3,").count(), 3, "{out}");
 }
+
+/// Issue 35: `unused-allow` removes the entry that suppresses nothing (a
+/// key of an inline table, a line of an `[allow]` table, a dotted key), with
+/// no other line touched and every comment kept; the used entries stay.
+#[test]
+fn unused_allow_removes_the_entry_and_keeps_the_comments() {
+    let src = fixture("unused-allow.toml");
+    let out = fixed(&src, "unused-allow", FixSafety::Safe);
+    assert!(out.contains("allow = {}  # review yearly\n"), "{out}");
+    let profile = section(&out, "[profiles.node.allow]");
+    assert!(!profile.contains("mtu-mismatch"), "{out}");
+    for kept in [
+        "# until the jumbo rollout",
+        "# the lab has no second NIC",
+        "\"spof-nic-card\" = \"lab hosts, one card\"",
+        "\"spof-switch\" = \"lab rack, one switch\"",
+    ] {
+        assert!(profile.contains(kept), "{kept}: {out}");
+    }
+    assert!(!out.contains("allow.dcbx-willing"), "{out}");
+    // Only the four entries' lines changed.
+    let changed = similar::TextDiff::from_lines(&src, &out)
+        .iter_all_changes()
+        .filter(|c| c.tag() == similar::ChangeTag::Delete)
+        .count();
+    assert_eq!(changed, 3, "{out}");
+}
+
+/// Issue 35: `jumbo-recommended` sets MTU 9000 on the network and on every
+/// host interface that carries it, as one fix (each profile line once);
+/// the switch already at 9216 is left alone, nothing else changes.
+#[test]
+fn jumbo_recommended_sets_the_network_and_its_interfaces_in_one_fix() {
+    let src = fixture("jumbo-recommended.toml");
+    let settings = CheckSettings::default();
+    let before = check_source(&SourceFile::new("d.toml", src.clone()), None, &settings).0;
+    let lm = before
+        .iter()
+        .find(|d| d.rule == "jumbo-recommended" && d.element() == "networks.lm")
+        .expect("jumbo-recommended on lm");
+    let edits: Vec<String> = lm
+        .fix
+        .as_ref()
+        .unwrap()
+        .edits
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        edits,
+        [
+            "networks.lm.mtu = 9000",
+            "profiles.node.nics.SLOT2-1.mtu = 9000"
+        ]
+    );
+    let out = fixed(&src, "jumbo-recommended", FixSafety::Unsafe);
+    assert!(
+        section(&out, "[networks.lm]").contains("mtu = 9000"),
+        "{out}"
+    );
+    assert!(
+        section(&out, "[networks.csv]").contains("mtu = 9000"),
+        "{out}"
+    );
+    assert!(
+        section(&out, "[networks.mgmt]").find("mtu").is_none(),
+        "{out}"
+    );
+    assert!(section(&out, "[profiles.node.nics.SLOT3-1]").contains("mtu = 9000"));
+    assert!(!section(&out, "[profiles.node.nics.LOM1]").contains("mtu"));
+    assert!(section(&out, "[switches.tor-a]").contains("mtu = 9216\n"));
+}
+
+/// A switch below jumbo frames is raised with the hosts (here one that
+/// states no MTU gets `mtu = 9216`), so the fix adds no
+/// `mtu-path-too-small`.
+#[test]
+fn jumbo_recommended_raises_the_switches_of_the_vlan_too() {
+    let src = fixture("jumbo-recommended.toml").replace("mtu = 9216\n", "");
+    let out = fixed(&src, "jumbo-recommended", FixSafety::Unsafe);
+    assert!(
+        section(&out, "[switches.tor-a]").contains("mtu = 9216\n"),
+        "{out}"
+    );
+}
+
+/// Issue 35: `team-cross-switch-lag` gives the team the mode independent
+/// switch ports match (`switch-independent`), on the profile's line; on the
+/// public broken-basics design it is applied, the finding gone.
+#[test]
+fn team_cross_switch_lag_makes_the_team_switch_independent() {
+    let src = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data/reference/broken-basics.toml"),
+    )
+    .unwrap();
+    let out = fixed(&src, "team-cross-switch-lag", FixSafety::Unsafe);
+    let team = section(&out, "[profiles.node.teams.VMTeam]");
+    assert!(team.contains("mode = \"switch-independent\""), "{out}");
+}
+
+/// Issue 35: `vsphere-ip-hash-lag` on uplinks to two independent switches
+/// sets originating-port load balancing where IP hash is written (the
+/// profile's line); the standard vSwitch running LACP on `esx2` has no
+/// fix (a vDS or a static EtherChannel is the user's choice) and stays.
+#[test]
+fn vsphere_ip_hash_lag_sets_originating_port_where_ip_hash_is_written() {
+    let src = fixture("vsphere-ip-hash-lag.toml");
+    let settings = CheckSettings::default();
+    let file = SourceFile::new("d.toml", src.clone());
+    let out = fix_source(&file, None, &settings, FixMode::Unsafe);
+    let applied: Vec<&str> = out.applied.iter().map(|f| f.element.as_str()).collect();
+    assert!(
+        out.applied.iter().any(
+            |f| f.rule == "vsphere-ip-hash-lag" && f.element == "hosts.esx1.vswitches.vSwitch0"
+        ),
+        "{applied:?} {:?}",
+        out.not_applied
+    );
+    assert!(
+        section(&out.text, "[profiles.esx.vswitches.vSwitch0]")
+            .contains("load_balancing = \"originating-port\""),
+        "{}",
+        out.text
+    );
+    let after = check_source(
+        &SourceFile::new("d.toml", out.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
+    let left: Vec<String> = after
+        .iter()
+        .filter(|d| d.rule == "vsphere-ip-hash-lag")
+        .map(|d| d.element())
+        .collect();
+    assert_eq!(left, ["hosts.esx2.vswitches.vSwitch0"]);
+    let (b, a) = (keys(&check_source(&file, None, &settings).0), keys(&after));
+    assert!(a.keys().all(|k| b.contains_key(k)), "a finding appeared");
+}
+
+/// Issue 35: where every host of a profile lacks a power plan and needs
+/// one, `power = "max-performance"` is added once, to the profile; a host
+/// without a profile gets its own line.
+#[test]
+fn power_profile_adds_the_plan_to_the_profile_when_all_its_hosts_need_it() {
+    let src = fixture("power-profile.toml").replace("power = \"balanced\"\n", "");
+    let out = fixed(&src, "power-profile", FixSafety::Safe);
+    assert!(
+        section(&out, "[profiles.r740]").contains("power = \"max-performance\""),
+        "{out}"
+    );
+    assert!(!section(&out, "[hosts.hv1]").contains("power"), "{out}");
+    assert!(!section(&out, "[hosts.hv2]").contains("power"), "{out}");
+    assert!(section(&out, "[hosts.hv3]").contains("power = \"max-performance\""));
+    assert_eq!(out.matches("power = ").count(), 2, "{out}");
+}
+
+/// Issue 35: `rdma-without-dcb` on a switch without PFC gives it the PFC
+/// priority and ETS table the hosts' SMB Direct policy uses (here tor-a's
+/// and the hosts' `pfc = [3]`, `ets = { 3 = 50, 7 = 2 }`); the finding on
+/// host `hci03`, whose DCB enables no PFC, has no fix and stays.
+#[test]
+fn rdma_without_dcb_gives_the_switch_the_hosts_pfc_and_ets() {
+    let src = fixture("rdma-without-dcb.toml");
+    let settings = CheckSettings::default();
+    let file = SourceFile::new("d.toml", src.clone());
+    let before = check_source(&file, None, &settings).0;
+    let out = fix_source(&file, None, &settings, FixMode::Unsafe);
+    assert!(
+        out.applied
+            .iter()
+            .any(|f| f.rule == "rdma-without-dcb" && f.element == "switches.tor-b"),
+        "{:?}",
+        out.not_applied
+    );
+    assert!(
+        section(&out.text, "[switches.tor-b]")
+            .contains("dcb = { pfc = [3], ets = { 3 = 50, 7 = 2 } }"),
+        "{}",
+        out.text
+    );
+    let after = check_source(
+        &SourceFile::new("d.toml", out.text.clone()),
+        None,
+        &settings,
+    )
+    .0;
+    let left: Vec<String> = after
+        .iter()
+        .filter(|d| d.rule == "rdma-without-dcb")
+        .map(|d| d.element())
+        .collect();
+    assert_eq!(left, ["hosts.hci03"]);
+    let (b, a) = (keys(&before), keys(&after));
+    assert!(a.keys().all(|k| b.contains_key(k)), "a finding appeared");
+}

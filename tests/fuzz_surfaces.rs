@@ -870,7 +870,8 @@ fn execute(bin: &Path, run: &Run, dir: &Path, deadline: Duration, measure: bool)
 
 /// Why a run failed, if it did: a panic, a timeout, a signal, an exit code
 /// outside 0, 1, 2, RSS above `rss_cap_kib`, or a `--fix` that left a
-/// design that does not load.
+/// design that does not load (for one that did not load before: a problem
+/// it did not have, or no fewer problems).
 fn verdict(run: &Run, o: &Outcome, rss_cap_kib: u64) -> Option<String> {
     if o.timed_out {
         return Some(format!("no exit within {:?}", o.wall));
@@ -896,17 +897,23 @@ fn verdict(run: &Run, o: &Outcome, rss_cap_kib: u64) -> Option<String> {
             return Some("--diff changed the file".into());
         }
         if &after != before {
-            let text = String::from_utf8_lossy(&after).into_owned();
-            let loaded = netlint_model::load(&netlint_model::SourceFile::new("fixed.toml", text));
-            if !loaded.diagnostics.is_empty() {
+            let messages = |bytes: &[u8]| -> Vec<String> {
+                let text = String::from_utf8_lossy(bytes).into_owned();
+                netlint_model::load(&netlint_model::SourceFile::new("fixed.toml", text))
+                    .diagnostics
+                    .iter()
+                    .map(|d| d.message.clone())
+                    .collect()
+            };
+            // A design that loaded loads after --fix; one that did not
+            // (--fix mends a misspelt value or reference there) has no
+            // problem after that it did not have before, and fewer.
+            let (had, left) = (messages(before), messages(&after));
+            let new: Vec<&String> = left.iter().filter(|m| !had.contains(m)).collect();
+            if !new.is_empty() || (!left.is_empty() && left.len() >= had.len()) {
                 return Some(format!(
                     "the design does not load after --fix: {:?}",
-                    loaded
-                        .diagnostics
-                        .iter()
-                        .map(|d| &d.message)
-                        .take(3)
-                        .collect::<Vec<_>>()
+                    left.iter().take(3).collect::<Vec<_>>()
                 ));
             }
         }

@@ -145,10 +145,6 @@ pub fn schema(rule_ids: &[&str]) -> J {
             ),
         ],
     );
-    let toml_value = J::obj().with(
-        "type",
-        J::strs(&["boolean", "integer", "string", "array", "object"]),
-    );
     let edit = strict_object(
         &["path", "old", "new", "location"],
         vec![
@@ -175,7 +171,16 @@ pub fn schema(rule_ids: &[&str]) -> J {
                     "The value there now; null when the edit adds the key.",
                 ),
             ),
-            ("new", described(toml_value, "The value it gets.")),
+            (
+                "new",
+                described(
+                    J::obj().with(
+                        "type",
+                        J::strs(&["boolean", "integer", "string", "array", "object", "null"]),
+                    ),
+                    "The value it gets; null when the edit removes the key (and its value).",
+                ),
+            ),
             (
                 "location",
                 described(

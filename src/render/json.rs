@@ -49,7 +49,8 @@ struct JsonEdit<'a> {
     path: Vec<serde_json::Value>,
     /// The value there now; null when the edit adds the key.
     old: Option<serde_json::Value>,
-    new: serde_json::Value,
+    /// The value it gets; null when the edit removes the key.
+    new: Option<serde_json::Value>,
     /// The old value; for an added key, the table it goes into.
     location: Location<'a>,
 }
@@ -72,7 +73,7 @@ fn fix_json<'a>(file: &'a SourceFile, fix: &'a Fix) -> JsonFix<'a> {
                     })
                     .collect(),
                 old: e.old.as_ref().map(value_json),
-                new: value_json(&e.new),
+                new: e.new.as_ref().map(value_json),
                 location: location(file, e.span),
             })
             .collect(),

@@ -12,7 +12,11 @@
 use super::config::{config_for, load_config, shown as config_shown, ConfigFile};
 use super::files::{collect_designs, ReadOptions, DEFAULT_MAX_FILE_SIZE};
 use super::lint::{check_source, CheckSettings};
-use netlint_model::{Diagnostic, Fix, FixEdit, FixSafety, FixValue, PathSegment, SourceFile, Span};
+use netlint_analysis::l2::pair_paths::{pair_paths, PathFigures, Worse};
+use netlint_analysis::{Fabric, Failures, Topology};
+use netlint_model::{
+    load, Diagnostic, Fix, FixEdit, FixSafety, FixValue, PathSegment, SourceFile, Span,
+};
 use netlint_rules::RuleConfig;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -79,6 +83,67 @@ pub enum NotApplied {
     StillThere,
     /// The edit made new findings: their rule and element.
     NewFindings(Vec<(String, String)>),
+    /// The edit makes a host pair's path on a network slower, longer or
+    /// cut (the first such pair).
+    WorsePath(Box<WorsePath>),
+}
+
+/// A host pair whose forwarding path on a network a fix makes worse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorsePath {
+    pub network: String,
+    /// The two hosts (one pair of those cabled to these switches).
+    pub hosts: (String, String),
+    /// The switches their adapters are cabled to.
+    pub switches: (String, String),
+    pub how: Worse,
+    pub before: PathFigures,
+    /// `None`: the network no longer joins the two switches.
+    pub after: Option<PathFigures>,
+}
+
+/// `10G per cable over 2 hops`, `one switch`.
+fn path_words(p: &PathFigures) -> String {
+    if p.hops == 0 {
+        return "within one switch".to_string();
+    }
+    let hops = if p.hops == 1 {
+        "1 hop".to_string()
+    } else {
+        format!("{} hops", p.hops)
+    };
+    match (p.slowest, p.unknown_speed) {
+        (Some(s), false) => format!("{s} per cable at its slowest over {hops}"),
+        (Some(s), true) => format!("{s} per cable at its slowest known over {hops}"),
+        (None, _) => format!("{hops} of unknown speed"),
+    }
+}
+
+impl std::fmt::Display for WorsePath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let how = match self.how {
+            Worse::Cut => "cuts",
+            Worse::Slower => "slows",
+            Worse::Longer => "lengthens",
+        };
+        let (a, b) = &self.hosts;
+        let (x, y) = &self.switches;
+        let between = if x == y {
+            format!("on `{x}`")
+        } else {
+            format!("between `{x}` and `{y}`")
+        };
+        write!(
+            f,
+            "the edit {how} the path of network `{}` from `{a}` to `{b}` ({between}): {} before, ",
+            self.network,
+            path_words(&self.before)
+        )?;
+        match &self.after {
+            Some(p) => write!(f, "{} after", path_words(p)),
+            None => f.write_str("no path after"),
+        }
+    }
 }
 
 impl std::fmt::Display for NotApplied {
@@ -103,6 +168,7 @@ impl std::fmt::Display for NotApplied {
                     .collect();
                 write!(f, "the edit adds findings: {}", list.join(", "))
             }
+            NotApplied::WorsePath(w) => write!(f, "{w}"),
         }
     }
 }
@@ -122,8 +188,14 @@ impl FileFix {
     }
 }
 
+/// Rules whose fixes are tried after every other: the per-link and
+/// per-VLAN port costs of the spanning-tree path rules. The change a network
+/// engineer makes (one cost method everywhere, a root priority on the
+/// intended root) comes first and often leaves these nothing to do.
+const PATCHES_LAST: &[&str] = &["stp-suboptimal-path", "stp-vlan-partition"];
+
 /// Applies the fixes of `file`'s findings that `mode` allows, one at a
-/// time: each is made to the text as the earlier ones left it, the check
+/// time (in file order, the fixes of [`PATCHES_LAST`] after the others): each is made to the text as the earlier ones left it, the check
 /// runs again on the result, and the fix is kept only when its finding is
 /// gone and no new finding appeared. Each finding's fix is tried once.
 pub fn fix_source(
@@ -140,16 +212,22 @@ pub fn fix_source(
         text: file.text.clone(),
         ..FileFix::default()
     };
+    // A design that does not load has only its input errors, some with a
+    // fix (a misspelt name); once they are mended the rules' fixes follow.
     let mut findings = check(&out.text);
-    if findings.iter().any(Diagnostic::is_input_error) {
-        return out;
-    }
-    let mut tried: Vec<FindingKey> = Vec::new();
-    while let Some((d, fix)) = findings.iter().find_map(|d| {
-        let fix = d.fix.as_ref()?;
-        (!tried.contains(&key(d))).then(|| (d.clone(), fix.clone()))
-    }) {
-        tried.push(key(&d));
+    // A finding is told by its rule, subjects and what its fix does (not
+    // where: spans move as fixes are applied): two `allow` entries of one
+    // element are two findings with one key.
+    let mut tried: Vec<(FindingKey, String)> = Vec::new();
+    while let Some((d, fix)) = findings
+        .iter()
+        .filter_map(|d| {
+            let fix = d.fix.as_ref()?;
+            (!tried.contains(&(key(d), fix.description.clone()))).then(|| (d.clone(), fix.clone()))
+        })
+        .min_by_key(|(d, _)| PATCHES_LAST.contains(&d.rule.as_str()))
+    {
+        tried.push((key(&d), fix.description.clone()));
         let finding = FixedFinding::of(&d, &fix);
         if !mode.allows(fix.safety) {
             out.not_applied.push((finding, NotApplied::NeedsUnsafe));
@@ -180,18 +258,107 @@ pub fn try_fix(
 ) -> Result<(String, Vec<Diagnostic>), NotApplied> {
     let edited = apply_edits(text, &fix.edits).map_err(NotApplied::Edit)?;
     let after = check(&edited);
-    if let Some(e) = after.iter().find(|d| d.is_input_error()) {
-        return Err(NotApplied::Breaks(e.message.clone()));
+    // A design that did not load had no rule findings to compare: only its
+    // input errors are (the rules' findings of a design that loads once
+    // mended are not new, they were unknown).
+    let loaded = !findings.iter().any(Diagnostic::is_input_error);
+    if loaded {
+        if let Some(e) = after.iter().find(|d| d.is_input_error()) {
+            return Err(NotApplied::Breaks(e.message.clone()));
+        }
     }
+    // Gone: fewer findings of its rule on its subjects than before.
     let gone = key(d);
-    if after.iter().any(|a| key(a) == gone) {
+    let count = |list: &[Diagnostic]| list.iter().filter(|a| key(a) == gone).count();
+    if count(&after) >= count(findings) {
         return Err(NotApplied::StillThere);
     }
-    let new = new_findings(findings, &after);
+    let compared: Vec<Diagnostic> = if loaded {
+        after.clone()
+    } else {
+        after
+            .iter()
+            .filter(|a| a.is_input_error())
+            .cloned()
+            .collect()
+    };
+    let new = new_findings(findings, &compared);
     if !new.is_empty() {
         return Err(NotApplied::NewFindings(new));
     }
+    // A root moved where the design intends it (`stp-root-placement`)
+    // gives a tree whose paths run through the new root: a pair one hop
+    // further at the same speed is that tree, not a detour. Slower or cut
+    // is refused for every rule.
+    let longer_ok = d.rule == "stp-root-placement";
+    if let Some(w) = worse_path(text, &edited).filter(|w| !(longer_ok && w.how == Worse::Longer)) {
+        return Err(NotApplied::WorsePath(Box::new(w)));
+    }
     Ok((edited, after))
+}
+
+/// Per network and pair of switches (by name, the smaller first), a host
+/// pair cabled to them and the healthy forwarding path between them;
+/// `None` when the text does not load.
+type Paths = BTreeMap<(String, String, String), ((String, String), Option<PathFigures>)>;
+
+fn paths(text: &str) -> Option<Paths> {
+    let loaded = load(&SourceFile::new(String::new(), text.to_string()));
+    if loaded.diagnostics.iter().any(Diagnostic::is_input_error) {
+        return None;
+    }
+    let design = loaded.design?;
+    let topo = Topology::build(&design);
+    let fabric = Fabric::new(&design, &topo);
+    let fwd = fabric.forwarding(&design, &topo, &Failures::default());
+    let mut out = Paths::new();
+    for p in pair_paths(&design, &topo, &fwd) {
+        let mut ends = [
+            (
+                design.switch(p.a_switch).name.clone(),
+                design.hosts[p.a.0].name.clone(),
+            ),
+            (
+                design.switch(p.b_switch).name.clone(),
+                design.hosts[p.b.0].name.clone(),
+            ),
+        ];
+        ends.sort();
+        let [(x, a), (y, b)] = ends;
+        out.insert(
+            (design.networks[p.network.0].name.clone(), x, y),
+            ((a, b), p.path),
+        );
+    }
+    Some(out)
+}
+
+/// The first host pair (by network, then switches) whose path `edited`
+/// makes slower, longer or cut against `text`'s: a fix must make no path
+/// worse, even where no rule would see it (a spanning-tree change that
+/// moves traffic from a 10G link to a 1G one).
+pub fn worse_path(text: &str, edited: &str) -> Option<WorsePath> {
+    let (before, after) = (paths(text)?, paths(edited)?);
+    for ((network, x, y), ((a, b), was)) in &before {
+        let Some(was) = was else { continue };
+        // A pair of switches no host pair uses any more (the hosts' side
+        // changed) has no path to compare.
+        let Some((_, now)) = after.get(&(network.clone(), x.clone(), y.clone())) else {
+            continue;
+        };
+        let now = now.as_ref();
+        if let Some(how) = PathFigures::worse(Some(was), now) {
+            return Some(WorsePath {
+                network: network.clone(),
+                hosts: (a.clone(), b.clone()),
+                switches: (x.clone(), y.clone()),
+                how,
+                before: *was,
+                after: now.copied(),
+            });
+        }
+    }
+    None
 }
 
 /// One design file of a fix run.
@@ -400,6 +567,9 @@ fn check_span(root: &Table, e: &FixEdit) -> Result<(), String> {
 }
 
 fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
+    if e.new.is_none() {
+        return remove_at(root, e);
+    }
     let segs = e.path.segments();
     let Some((PathSegment::Key(last), parents)) = segs.split_last() else {
         return Err(format!("`{}` does not end with a key", e.path));
@@ -446,7 +616,10 @@ fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
             .as_table_like_mut()
             .ok_or_else(|| format!("`{}`: `{k}` is not a table", e.path))?;
     }
-    let mut new = value(&e.new);
+    let Some(new_value) = &e.new else {
+        return Err(format!("`{}`: a removal", e.path));
+    };
+    let mut new = value(new_value);
     match (&e.old, table.get_mut(last)) {
         (None, None) => {
             if inline {
@@ -482,6 +655,149 @@ fn edit(root: &mut Table, e: &FixEdit) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A removal: the key at the edit's path, whose value must be the edit's
+/// old one, goes with its value and the rest of its line. Comment lines
+/// above it stay: they move onto the key that follows in its table, or,
+/// for the last key of a `[table]`, to the top of the table, under its
+/// header. (A dotted or inline table has no comment lines of its own.)
+fn remove_at(root: &mut Table, e: &FixEdit) -> Result<(), String> {
+    let segs = e.path.segments();
+    let Some((PathSegment::Key(last), parents)) = segs.split_last() else {
+        return Err(format!("`{}` does not end with a key", e.path));
+    };
+    let missing = || format!("`{}` is not in the design", e.path);
+    // The table holding the key: a `[table]` (or the root, or an element
+    // of an array of tables), or an inline one.
+    enum Cur<'a> {
+        Table(&'a mut Table),
+        Inline(&'a mut InlineTable),
+    }
+    let mut cur = Cur::Table(root);
+    let mut i = 0;
+    while i < parents.len() {
+        let PathSegment::Key(k) = &parents[i] else {
+            return Err(missing());
+        };
+        i += 1;
+        let index = match parents.get(i) {
+            Some(PathSegment::Index(n)) => {
+                i += 1;
+                Some(*n)
+            }
+            _ => None,
+        };
+        cur = match cur {
+            Cur::Inline(t) => {
+                let v = t.get_mut(k).ok_or_else(missing)?;
+                match index {
+                    Some(n) => Cur::Inline(
+                        v.as_array_mut()
+                            .and_then(|a| a.get_mut(n))
+                            .and_then(Value::as_inline_table_mut)
+                            .ok_or_else(missing)?,
+                    ),
+                    None => Cur::Inline(v.as_inline_table_mut().ok_or_else(missing)?),
+                }
+            }
+            Cur::Table(t) => match (t.get_mut(k).ok_or_else(missing)?, index) {
+                (Item::ArrayOfTables(a), Some(n)) => Cur::Table(a.get_mut(n).ok_or_else(missing)?),
+                (Item::Value(Value::Array(a)), Some(n)) => Cur::Inline(
+                    a.get_mut(n)
+                        .and_then(Value::as_inline_table_mut)
+                        .ok_or_else(missing)?,
+                ),
+                (Item::Table(t), None) => Cur::Table(t),
+                (Item::Value(Value::InlineTable(t)), None) => Cur::Inline(t),
+                _ => return Err(format!("`{}`: `{k}` is not a table", e.path)),
+            },
+        };
+    }
+    let check = |now: Option<FixValue>| -> Result<(), String> {
+        match &e.old {
+            Some(old) if now.as_ref() != Some(old) => Err(format!("`{}` is not `{old}`", e.path)),
+            _ => Ok(()),
+        }
+    };
+    let table = match cur {
+        Cur::Table(t) => t,
+        Cur::Inline(t) => return remove_inline(t, last, e, check),
+    };
+    let item = table
+        .get(last)
+        .ok_or_else(|| format!("`{}` is not set", e.path))?;
+    check(item_value(item))?;
+    // The comment lines above the key (its prefix up to the last line break).
+    let above: Option<String> = table
+        .key(last)
+        .and_then(|k| k.leaf_decor().prefix())
+        .and_then(|p| p.as_str())
+        .and_then(|p| p.rfind('\n').map(|i| p[..=i].to_string()))
+        .filter(|p| p.contains('#'));
+    let keys: Vec<String> = table.iter().map(|(k, _)| k.to_string()).collect();
+    let next = keys
+        .iter()
+        .position(|k| k == last)
+        .and_then(|i| keys.get(i + 1).cloned());
+    table.remove(last);
+    let Some(above) = above else { return Ok(()) };
+    if let Some(mut k) = next.and_then(|n| table.key_mut(&n)) {
+        let own = k
+            .leaf_decor()
+            .prefix()
+            .and_then(|p| p.as_str())
+            .unwrap_or("")
+            .to_string();
+        k.leaf_decor_mut().set_prefix(format!("{above}{own}"));
+    } else if !table.is_dotted() && !table.is_implicit() {
+        let own = table
+            .decor()
+            .suffix()
+            .and_then(|p| p.as_str())
+            .unwrap_or("")
+            .to_string();
+        let above = above.trim_end_matches('\n');
+        table.decor_mut().set_suffix(format!("{own}\n{above}"));
+    }
+    Ok(())
+}
+
+/// A removal from an inline table: `{ a = 1, b = 2 }` less `b` reads
+/// `{ a = 1 }`, less both `{}`.
+fn remove_inline(
+    t: &mut InlineTable,
+    last: &str,
+    e: &FixEdit,
+    check: impl Fn(Option<FixValue>) -> Result<(), String>,
+) -> Result<(), String> {
+    let v = t
+        .get(last)
+        .ok_or_else(|| format!("`{}` is not set", e.path))?;
+    check(from_value(v))?;
+    let keys: Vec<String> = t.iter().map(|(k, _)| k.to_string()).collect();
+    let was_last = keys.last().is_some_and(|k| k == last);
+    let removed = t.remove(last);
+    if was_last && keys.len() >= 2 {
+        let suffix = removed.and_then(|v| v.decor().suffix().cloned());
+        if let (Some(prev), Some(suffix)) = (t.get_mut(&keys[keys.len() - 2]), suffix) {
+            prev.decor_mut().set_suffix(suffix);
+        }
+    }
+    Ok(())
+}
+
+/// A value or a table of the document as a fix states it.
+fn item_value(item: &Item) -> Option<FixValue> {
+    match item {
+        Item::Value(v) => from_value(v),
+        Item::Table(t) => Some(FixValue::Table(
+            t.iter()
+                .map(|(k, v)| Some((k.to_string(), item_value(v)?)))
+                .collect::<Option<_>>()?,
+        )),
+        Item::None | Item::ArrayOfTables(_) => None,
+    }
 }
 
 /// A fix's value as `toml_edit` writes it.
@@ -796,6 +1112,47 @@ stp_cost = 2000 # slow path
         assert!(apply_edits(SRC, &[exists])
             .unwrap_err()
             .contains("already set"));
+    }
+
+    /// A removal takes the key, its value and the rest of its line; the
+    /// comment lines above it stay, and an inline table keeps its spacing.
+    #[test]
+    fn a_removed_entry_takes_its_line_and_leaves_the_comments() {
+        let src = "[a]\nallow = { x = \"1\", y = \"2\" }  # keep\n[b.allow]\n# about x\nx = \"1\"\n# about y\ny = \"2\"  # y\n[c]\nz = 1\n";
+        let rm = |p: &[&str], old: &str| {
+            let at = match p[0] {
+                "a" => src
+                    .find(&format!("\"{old}\","))
+                    .or_else(|| src.find(&format!("\"{old}\" }}"))),
+                _ => src.rfind(&format!("= \"{old}\"")).map(|i| i + 2),
+            }
+            .unwrap();
+            FixEdit::remove(path(p), old, Span::new(at, at + old.len() + 2))
+        };
+        let out = apply_edits(src, &[rm(&["a", "allow", "x"], "1")]).unwrap();
+        assert!(out.contains("allow = { y = \"2\" }  # keep\n"), "{out}");
+        let out = apply_edits(src, &[rm(&["a", "allow", "y"], "2")]).unwrap();
+        assert!(out.contains("allow = { x = \"1\" }  # keep\n"), "{out}");
+        let out = apply_edits(src, &[rm(&["b", "allow", "x"], "1")]).unwrap();
+        assert!(
+            out.contains("[b.allow]\n# about x\n# about y\ny = \"2\"  # y\n[c]"),
+            "{out}"
+        );
+        let both = [rm(&["b", "allow", "x"], "1"), rm(&["b", "allow", "y"], "2")];
+        let out = apply_edits(src, &both).unwrap();
+        assert!(
+            out.contains("[b.allow]\n# about x\n# about y\n[c]\nz = 1\n"),
+            "{out}"
+        );
+        // The value must be the one the rule read.
+        let wrong = FixEdit::remove(
+            path(&["b", "allow", "x"]),
+            "9",
+            rm(&["b", "allow", "x"], "1").span,
+        );
+        assert!(apply_edits(src, &[wrong])
+            .unwrap_err()
+            .contains("is not `\"9\"`"));
     }
 
     #[test]

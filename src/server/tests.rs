@@ -577,7 +577,7 @@ fn a_peer_leads_to_the_other_hosts_nic() {
 // ------------------------------------------------------------ fix actions
 
 const DCBX: &str = include_str!("../../fixtures/dcbx-willing.toml");
-const ROOT: &str = include_str!("../../fixtures/stp-root-placement.toml");
+const ROOT: &str = include_str!("../../fixtures/stp-root-placement-pvst.toml");
 
 /// The code actions at the primary line of the first finding of `rule`.
 fn actions_at(text: &str, a: &Analysis, rule: &str) -> Vec<lsp_types::CodeAction> {
@@ -681,12 +681,28 @@ fn a_fix_that_needs_judgement_is_offered_but_not_preferred() {
     assert!(act.disabled.is_none());
     assert!(acts.iter().all(|x| x.is_preferred == Some(false)));
     let fixed = applied(ROOT, act);
-    assert!(fixed.contains("stp.priority = 4096"), "{fixed}");
+    assert!(fixed.contains("priority = 8192"), "{fixed}");
     let after = analyse(&fixed);
     assert!(!after
         .diagnostics
         .iter()
         .any(|d| d.rule == "stp-root-placement" || d.is_input_error()));
+}
+
+/// The root moved onto the core (fixtures/stp-root-placement.toml) takes
+/// hv1 to hv2 over two hops instead of one at the same speed: the tree
+/// through the intended root, offered (one hop longer is accepted for
+/// `stp-root-placement` only).
+#[test]
+fn a_root_moved_where_the_design_intends_is_offered_though_one_hop_longer() {
+    const LONGER: &str = include_str!("../../fixtures/stp-root-placement.toml");
+    let a = analyse(LONGER);
+    let acts = actions_at(LONGER, &a, "stp-root-placement");
+    let act = acts
+        .iter()
+        .find(|x| x.title.contains("needs judgement"))
+        .unwrap_or_else(|| panic!("{acts:#?}"));
+    assert!(act.disabled.is_none(), "{act:#?}");
 }
 
 #[test]

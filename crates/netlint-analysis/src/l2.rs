@@ -1626,6 +1626,7 @@ impl Fabric {
 }
 
 mod classes;
+pub mod pair_paths;
 pub mod ports;
 #[cfg(test)]
 mod proofs;

@@ -290,6 +290,12 @@ pub struct Allow {
 pub struct AllowEntry {
     pub rule: Sp<String>,
     pub reason: String,
+    /// Where the reason is written.
+    pub reason_span: Span,
+    /// The TOML path of the entry (`hosts.hv1.allow."mtu-mismatch"`),
+    /// where it is written: a profile's entry is the profile's, on each
+    /// host built from it.
+    pub path: crate::fix::TomlPath,
 }
 
 #[derive(Clone, Debug)]

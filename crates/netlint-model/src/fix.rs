@@ -218,7 +218,9 @@ impl fmt::Display for FixValue {
     }
 }
 
-/// One edit of the design: the value at `path` becomes `new`.
+/// One edit of the design: the value at `path` becomes `new`, or, when
+/// `new` is `None`, the key at `path` is removed with its value (an entry
+/// of a table: its line goes, the comments around it stay).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FixEdit {
     /// Where, from the top of the file.
@@ -226,10 +228,21 @@ pub struct FixEdit {
     /// The value there now; `None` when the key is absent and the edit
     /// adds it (to the table at `span`, made when missing).
     pub old: Option<FixValue>,
-    pub new: FixValue,
+    /// The value it gets; `None`: the key is removed.
+    pub new: Option<FixValue>,
     /// The old value's text; for an added key, the table it goes into (its
     /// header or key, or the element's line when the table is missing).
     pub span: Span,
+}
+
+/// `path = new`, or `remove path`.
+impl fmt::Display for FixEdit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.new {
+            Some(v) => write!(f, "{} = {v}", self.path),
+            None => write!(f, "remove {}", self.path),
+        }
+    }
 }
 
 impl FixEdit {
@@ -243,7 +256,18 @@ impl FixEdit {
         FixEdit {
             path,
             old: Some(old.into()),
-            new: new.into(),
+            new: Some(new.into()),
+            span,
+        }
+    }
+
+    /// The key at `path` (its value now `old`, written at `span`) is
+    /// removed with its value.
+    pub fn remove(path: TomlPath, old: impl Into<FixValue>, span: Span) -> Self {
+        FixEdit {
+            path,
+            old: Some(old.into()),
+            new: None,
             span,
         }
     }
@@ -254,7 +278,7 @@ impl FixEdit {
         FixEdit {
             path,
             old: None,
-            new: new.into(),
+            new: Some(new.into()),
             span: table,
         }
     }

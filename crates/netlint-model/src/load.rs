@@ -208,7 +208,11 @@ pub fn load(file: &SourceFile) -> Loaded {
     if !free_of_unsafe_text(&file.text) {
         check_text(root.get_ref(), None, &mut b.r);
     }
-    let design = b.design(root.get_ref(), file);
+    let mut design = b.design(root.get_ref(), file);
+    if let Some(d) = &mut design {
+        allow_paths(root.get_ref(), d);
+    }
+    rename_fixes(root.get_ref(), &mut b.r);
     let mut diagnostics = b.r.diags;
     finish(&mut diagnostics);
     let design = if diagnostics.iter().any(|d| d.severity == Severity::Error) {
@@ -219,6 +223,145 @@ pub fn load(file: &SourceFile) -> Loaded {
     Loaded {
         design,
         diagnostics,
+    }
+}
+
+/// A misspelt value with exactly one near valid one gets a safe fix: the
+/// value renamed, at the TOML path found by its span from the top of the
+/// file (a profile's value is the profile's line).
+fn rename_fixes(root: &Table<'_>, r: &mut Reader) {
+    use crate::fix::{Fix, FixEdit, FixValue, PathSegment, TomlPath};
+    use std::collections::BTreeSet;
+    /// Where a wanted value is: its own path, or (an item of an array of
+    /// strings) the array's path, span and items.
+    enum At {
+        Value(TomlPath),
+        Item(TomlPath, Span, Vec<String>, usize),
+    }
+    type Found = BTreeMap<Span, At>;
+    fn walk(v: &Value<'_>, want: &BTreeSet<Span>, path: &mut Vec<PathSegment>, out: &mut Found) {
+        let at = span_of(v);
+        if want.contains(&at) {
+            out.insert(at, At::Value(TomlPath(path.clone())));
+        }
+        match v.get_ref() {
+            DeValue::Table(t) => {
+                for (k, v) in t.iter() {
+                    path.push(PathSegment::Key(k.get_ref().to_string()));
+                    walk(v, want, path, out);
+                    path.pop();
+                }
+            }
+            DeValue::Array(items) => {
+                let strings: Option<Vec<String>> = items
+                    .iter()
+                    .map(|i| match i.get_ref() {
+                        DeValue::String(s) => Some(s.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                for (i, item) in items.iter().enumerate() {
+                    let item_at = span_of(item);
+                    match &strings {
+                        Some(all) if want.contains(&item_at) => {
+                            out.insert(
+                                item_at,
+                                At::Item(TomlPath(path.clone()), at, all.clone(), i),
+                            );
+                        }
+                        _ => {
+                            path.push(PathSegment::Index(i));
+                            walk(item, want, path, out);
+                            path.pop();
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if r.renames.is_empty() {
+        return;
+    }
+    let want: BTreeSet<Span> = r.renames.iter().map(|(_, s, _, _)| *s).collect();
+    let mut found = Found::new();
+    for (k, v) in root.iter() {
+        let mut path = vec![PathSegment::Key(k.get_ref().to_string())];
+        walk(v, &want, &mut path, &mut found);
+    }
+    for (i, span, old, new) in std::mem::take(&mut r.renames) {
+        let (Some(at), Some(d)) = (found.get(&span), r.diags.get_mut(i)) else {
+            continue;
+        };
+        let edit = match at {
+            At::Value(path) => FixEdit::replace(path.clone(), old.as_str(), new.as_str(), span),
+            At::Item(path, array, items, n) => {
+                let list = |items: &[String]| {
+                    FixValue::Array(items.iter().map(|s| FixValue::from(s.as_str())).collect())
+                };
+                let mut renamed = items.clone();
+                renamed[*n] = new.clone();
+                FixEdit::replace(path.clone(), list(items), list(&renamed), *array)
+            }
+        };
+        d.fix = Some(Fix::safe(
+            format!("write `{new}` for `{old}` (`{edit}`)"),
+            vec![edit],
+        ));
+    }
+}
+
+/// Each `allow` entry's TOML path, found by its key's span from the top of
+/// the file (a profile's entries are read on the merged host tables, whose
+/// spans are the profile's lines).
+fn allow_paths(root: &Table<'_>, design: &mut Design) {
+    use crate::fix::{PathSegment, TomlPath};
+    use std::collections::BTreeSet;
+    type Found = BTreeMap<Span, TomlPath>;
+    fn walk_table(
+        t: &Table<'_>,
+        want: &BTreeSet<Span>,
+        path: &mut Vec<PathSegment>,
+        out: &mut Found,
+    ) {
+        for (k, v) in t.iter() {
+            path.push(PathSegment::Key(k.get_ref().to_string()));
+            let at = span_of(k);
+            if want.contains(&at) {
+                out.insert(at, TomlPath(path.clone()));
+            }
+            walk_value(v, want, path, out);
+            path.pop();
+        }
+    }
+    fn walk_value(
+        v: &Value<'_>,
+        want: &BTreeSet<Span>,
+        path: &mut Vec<PathSegment>,
+        out: &mut Found,
+    ) {
+        match v.get_ref() {
+            DeValue::Table(t) => walk_table(t, want, path, out),
+            DeValue::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    path.push(PathSegment::Index(i));
+                    walk_value(item, want, path, out);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    if design.allows.is_empty() {
+        return;
+    }
+    let want: BTreeSet<Span> = design.allows.iter().map(|(_, a)| a.rule.span).collect();
+    let mut found = Found::new();
+    walk_table(root, &want, &mut Vec::new(), &mut found);
+    for (_, a) in &mut design.allows {
+        if let Some(p) = found.get(&a.rule.span) {
+            a.path = p.clone();
+        }
     }
 }
 
@@ -628,6 +771,10 @@ impl Builder {
                     AllowEntry {
                         rule: Sp::new(rule, key),
                         reason: reason.to_string(),
+                        reason_span: span_of(v),
+                        // Found from the top of the file once every table
+                        // is read (`allow_paths`).
+                        path: crate::fix::TomlPath::new(),
                     },
                 )),
                 DeValue::String(_) => self.r.error_help(
@@ -712,6 +859,13 @@ impl Builder {
                     format!("unknown network `{}`{hint}", s.value),
                     defined_list("networks", self.networks.iter().map(|n| n.name.as_str())),
                 );
+                if let Some(n) = crate::reader::only_candidate(
+                    &s.value,
+                    self.networks.iter().map(|n| n.name.as_str()),
+                ) {
+                    let n = n.to_string();
+                    self.r.suggest(s.span, &s.value, &n);
+                }
                 None
             }
         }

@@ -78,6 +78,23 @@ fn extends(a: &str, b: &str) -> bool {
         || (long.ends_with(short) && sep(long[..long.len() - short.len()].chars().next_back()))
 }
 
+/// The one candidate within the distance [`nearest`] allows, when exactly
+/// one is: what a misspelt name surely meant (a fix may rename it).
+pub fn only_candidate<'c>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'c str>,
+) -> Option<&'c str> {
+    let w = word.to_ascii_lowercase();
+    let limit = (w.chars().count() / 3).max(2);
+    let mut near = candidates.into_iter().filter(|c| {
+        let lc = c.to_ascii_lowercase();
+        let d = strsim::damerau_levenshtein(&w, &lc);
+        extends(&w, &lc) || (d <= limit && d < c.chars().count())
+    });
+    let one = near.next()?;
+    near.next().is_none().then_some(one)
+}
+
 /// ", did you mean `x`?" or "".
 pub fn did_you_mean<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> String {
     match nearest(word, candidates) {
@@ -107,9 +124,22 @@ pub(crate) struct Reader {
     ///
     /// [`Design::written`]: crate::Design::written
     pub written: BTreeMap<Span, FixValue>,
+    /// Misspelt string values with exactly one near valid one: (the index
+    /// of their diagnostic, the value's span, as written, the valid one).
+    /// The loader turns each into a fix once it knows the value's TOML path.
+    pub renames: Vec<(usize, Span, String, String)>,
 }
 
 impl Reader {
+    /// The diagnostic just reported is about the string `old` at `span`,
+    /// which surely meant `new`.
+    pub fn suggest(&mut self, span: Span, old: &str, new: &str) {
+        if let Some(i) = self.diags.len().checked_sub(1) {
+            self.renames
+                .push((i, span, old.to_string(), new.to_string()));
+        }
+    }
+
     pub fn error(&mut self, span: Span, message: impl Into<String>) {
         self.diags.push(Diagnostic::schema(span, message));
     }
@@ -299,6 +329,9 @@ impl Reader {
                     format!("unknown `{key}` value `{}`{hint}", s.value),
                     format!("`{key}` takes one of: {}", allowed.join(", ")),
                 );
+                if let Some(n) = only_candidate(&s.value, allowed.iter().copied()) {
+                    self.suggest(s.span, &s.value, n);
+                }
                 None
             }
         }

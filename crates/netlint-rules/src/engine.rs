@@ -7,8 +7,8 @@ use crate::{Context, Rule};
 use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::nearest;
 use netlint_model::{
-    Category, Design, Diagnostic, Element, Level, Part, RuleId, RuleMeta, Severity, Sp, Span,
-    SCHEMA, SYNTAX,
+    AllowEntry, Category, Design, Diagnostic, Element, Fix, FixEdit, Level, Part, RuleId, RuleMeta,
+    Severity, Sp, Span, TomlPath, SCHEMA, SYNTAX,
 };
 use std::collections::BTreeMap;
 
@@ -410,11 +410,11 @@ pub fn check_with_context<'d>(design: &'d Design, config: &RuleConfig) -> (Outco
 /// Allow entries that suppressed nothing. A profile's allow is copied onto
 /// every host using it, so an entry counts as used when any copy was.
 fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Diagnostic> {
-    let mut by_span: BTreeMap<(Span, &str), (bool, &Element)> = BTreeMap::new();
+    let mut by_span: BTreeMap<(Span, &str), (bool, &Element, &AllowEntry)> = BTreeMap::new();
     for (i, (scope, a)) in design.allows.iter().enumerate() {
         let e = by_span
             .entry((a.rule.span, a.rule.value.as_str()))
-            .or_insert((false, scope));
+            .or_insert((false, scope, a));
         e.0 |= used[i];
     }
     let severity = match config.level(UNUSED_ALLOW) {
@@ -423,7 +423,7 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
         _ => Severity::Warning,
     };
     let mut out = Vec::new();
-    for ((span, rule), (was_used, scope)) in by_span {
+    for ((span, rule), (was_used, scope, entry)) in by_span {
         if was_used {
             continue;
         }
@@ -457,11 +457,38 @@ fn unused_allows(design: &Design, used: &[bool], config: &RuleConfig) -> Vec<Dia
                 ),
             )
             .with_help("remove the entry, so that a later regression is not hidden")
+            .with_fix(remove_allow(entry))
         };
         d.primary = Some(netlint_model::Label::new(span, "allowed here"));
         out.push(d);
     }
     out
+}
+
+/// The fix of an `allow` entry that suppresses nothing: the entry removed
+/// (its line, or its part of an inline table). Safe: the rule does not fire
+/// there, so no finding comes back; if it ever does, it is reported again.
+fn remove_allow(entry: &AllowEntry) -> Option<Fix> {
+    if entry.path.segments().is_empty() {
+        return None;
+    }
+    let where_ = match entry.path.segments() {
+        [parent @ .., _, _] if !parent.is_empty() => {
+            format!(" of `{}`", TomlPath(parent.to_vec()))
+        }
+        _ => String::new(),
+    };
+    Some(Fix::safe(
+        format!(
+            "remove the `allow` entry for `{}`{where_}",
+            entry.rule.value
+        ),
+        vec![FixEdit::remove(
+            entry.path.clone(),
+            entry.reason.as_str(),
+            entry.reason_span,
+        )],
+    ))
 }
 
 #[cfg(test)]

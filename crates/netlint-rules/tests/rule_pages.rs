@@ -282,7 +282,15 @@ fn fix_section(id: &str, doc: &str) -> FixSays {
 fn every_page_says_what_its_fix_is_and_the_examples_agree() {
     use netlint_model::FixSafety;
     for m in input_rules() {
-        assert_eq!(fix_section(m.id.as_str(), m.doc), FixSays::None, "{}", m.id);
+        // An `allow` entry that suppresses nothing is removed (issue 35);
+        // the other input findings need the user's words.
+        // A misspelt value with one near valid one is renamed (`schema`).
+        let says = if m.id == "unused-allow" || m.id == "schema" {
+            FixSays::Safe
+        } else {
+            FixSays::None
+        };
+        assert_eq!(fix_section(m.id.as_str(), m.doc), says, "{}", m.id);
     }
     for rule in registry() {
         let id = rule.meta.id;

@@ -1,10 +1,16 @@
 //! `jumbo-recommended`: a CSV, live-migration or storage network runs at
 //! MTU 1500 on 10G or faster adapters.
 
+use super::mtu_mismatch::{carriers, nic_carrier, team_carrier};
 use super::mtu_path_too_small::{host_mtus, ping_advice};
 use crate::phrases::words::host_list;
+use crate::rules::fix_at::{host_table, switch_table};
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, HostId, NetworkId, Role, Speed};
+use netlint_model::units::{FRAME_OVERHEAD, MAX_MTU, VLAN_TAG};
+use netlint_model::{
+    Design, Diagnostic, Fix, FixEdit, FixValue, HostId, MtuForm, Network, NetworkId, Role, Speed,
+    TomlPath, Uplink,
+};
 
 declare_rule!(
     RULE,
@@ -111,9 +117,110 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         );
         out.push(
             cx.finding(&RULE, network.element(), network.mtu.span, message)
-                .with_help(help),
+                .with_help(help)
+                .with_fix(jumbo_fix(design, network, net, &hosts)),
         );
     }
+}
+
+/// The network's `mtu` and every host interface that carries it (with
+/// the adapters beneath a vNIC: its virtual switch's own `mtu` and its
+/// uplinks) at `JUMBO`, one fix with every edit, each line once (a
+/// profile's line serves all its hosts). It needs judgement: jumbo frames
+/// must also pass every switch on the path, which the fix check verifies
+/// (`mtu-path-too-small` would be new) but the user configures.
+fn jumbo_fix(design: &Design, network: &Network, net: NetworkId, hosts: &[HostId]) -> Option<Fix> {
+    const JUMBO: u32 = 9000;
+    let mut edits: Vec<FixEdit> = Vec::new();
+    let path = TomlPath::new()
+        .then("networks")
+        .then(network.name.as_str())
+        .then("mtu");
+    let mtu = &network.mtu;
+    edits.push(if mtu.span == network.span || mtu.span.is_empty() {
+        FixEdit::insert(path, JUMBO, network.span)
+    } else {
+        let old = design
+            .written_at(mtu.span)
+            .cloned()
+            .unwrap_or(FixValue::from(mtu.value.payload));
+        FixEdit::replace(path, old, JUMBO, mtu.span)
+    });
+    let mut add = |more: Vec<FixEdit>| {
+        for e in more {
+            if !edits.iter().any(|x| x.path == e.path) {
+                edits.push(e);
+            }
+        }
+    };
+    for h in hosts {
+        let host = design.host(*h);
+        for c in carriers(host, net) {
+            if c.mtu.payload < JUMBO {
+                add(c.fix_edits(JUMBO));
+            }
+            let Some(vs) = c.vswitch() else { continue };
+            if let Some(m) = vs.mtu.as_ref().filter(|m| m.value.payload < JUMBO) {
+                add(vec![FixEdit::replace(
+                    host_table(host, m.span)
+                        .then("vswitches")
+                        .then(vs.name.as_str())
+                        .then("mtu"),
+                    m.value.payload,
+                    JUMBO,
+                    m.span,
+                )]);
+            }
+            for u in &vs.uplinks {
+                let beneath = match u.value {
+                    Uplink::Nic(n) => Some(nic_carrier(host, host.nic(n))),
+                    Uplink::Team(t) => team_carrier(host, &host.teams[t.0]),
+                };
+                if let Some(b) = beneath.filter(|b| b.mtu.payload < JUMBO) {
+                    add(b.fix_edits(JUMBO));
+                }
+            }
+        }
+    }
+    // The switches that carry its VLAN, up to 9216 (or their largest) in
+    // the form written; one that cannot take the frames leaves no fix.
+    for sw in design
+        .switches
+        .iter()
+        .filter(|sw| sw.defines_vlan(network.vlan_id()))
+    {
+        let mtu = &sw.mtu;
+        if mtu.value.payload >= JUMBO {
+            continue;
+        }
+        let most = sw.max_mtu();
+        if most < JUMBO {
+            return None;
+        }
+        let table = switch_table(sw);
+        let frame = JUMBO + FRAME_OVERHEAD + VLAN_TAG;
+        add(vec![match mtu.value.form {
+            MtuForm::FrameSize(f) => {
+                FixEdit::replace(table.then("frame_size"), f, frame.max(f), mtu.span)
+            }
+            MtuForm::Mtu => FixEdit::replace(
+                table.then("mtu"),
+                mtu.value.payload,
+                MAX_MTU.min(most),
+                mtu.span,
+            ),
+            MtuForm::Default | MtuForm::JumboPacket(_) => {
+                FixEdit::insert(table.then("mtu"), MAX_MTU.min(most), sw.span)
+            }
+        }]);
+    }
+    Some(Fix::unsafe_(
+        format!(
+            "set MTU {JUMBO} on network `{}`, every host interface that carries it and the switches that carry its VLAN",
+            network.name
+        ),
+        edits,
+    ))
 }
 
 #[cfg(test)]

@@ -92,10 +92,18 @@ fn mtu_edit(host: &Host, element: Span, table: TomlPath, mtu: &Sp<Mtu>, payload:
     }
 }
 
-impl Carrier<'_> {
+impl<'d> Carrier<'d> {
+    /// For a vNIC, the virtual switch it is on.
+    pub(super) fn vswitch(&self) -> Option<&'d VSwitch> {
+        match self.source {
+            Source::VNic(vs, _) => Some(vs),
+            _ => None,
+        }
+    }
+
     /// The edits that make this interface run `payload`: its own line, or
     /// a team without `mtu`'s members below `payload`.
-    fn fix_edits(&self, payload: u32) -> Vec<FixEdit> {
+    pub(super) fn fix_edits(&self, payload: u32) -> Vec<FixEdit> {
         let host = self.host;
         let nic = |n: &Nic| {
             mtu_edit(
@@ -151,12 +159,12 @@ impl Carrier<'_> {
 
 /// A host interface or adapter and the MTU it runs.
 #[derive(Clone)]
-struct Carrier<'d> {
+pub(super) struct Carrier<'d> {
     host: &'d Host,
     /// `NIC `P4-1``, `team `T``, `vNIC `SMB1``.
     what: String,
     element: Element,
-    mtu: Sp<Mtu>,
+    pub(super) mtu: Sp<Mtu>,
     source: Source<'d>,
 }
 
@@ -173,7 +181,7 @@ fn team_mtu<'d>(host: &'d Host, team: &'d Team) -> Option<(Sp<Mtu>, Source<'d>)>
     Some((smallest.mtu.clone(), Source::TeamMembers(team, smallest)))
 }
 
-fn nic_carrier<'d>(host: &'d Host, nic: &'d Nic) -> Carrier<'d> {
+pub(super) fn nic_carrier<'d>(host: &'d Host, nic: &'d Nic) -> Carrier<'d> {
     Carrier {
         host,
         what: format!("NIC `{}`", nic.name),
@@ -183,7 +191,7 @@ fn nic_carrier<'d>(host: &'d Host, nic: &'d Nic) -> Carrier<'d> {
     }
 }
 
-fn team_carrier<'d>(host: &'d Host, team: &'d Team) -> Option<Carrier<'d>> {
+pub(super) fn team_carrier<'d>(host: &'d Host, team: &'d Team) -> Option<Carrier<'d>> {
     let (mtu, source) = team_mtu(host, team)?;
     Some(Carrier {
         host,
@@ -195,7 +203,7 @@ fn team_carrier<'d>(host: &'d Host, team: &'d Team) -> Option<Carrier<'d>> {
 }
 
 /// Every interface of `host` that carries the IP of `net`.
-fn carriers<'d>(host: &'d Host, net: NetworkId) -> Vec<Carrier<'d>> {
+pub(super) fn carriers<'d>(host: &'d Host, net: NetworkId) -> Vec<Carrier<'d>> {
     let on_net = |ns: &[Sp<NetworkId>]| ns.iter().any(|n| n.value == net);
     let mut out: Vec<Carrier> = host
         .nics
@@ -376,10 +384,7 @@ fn hosts_disagree(design: &Design, hits: &mut Vec<Hit>) {
                     // may be the wrong side, so it needs judgement.
                     let edits = c.fix_edits(majority);
                     let fix = (!edits.is_empty()).then(|| {
-                        let what: Vec<String> = edits
-                            .iter()
-                            .map(|e| format!("`{} = {}`", e.path, e.new))
-                            .collect();
+                        let what: Vec<String> = edits.iter().map(|e| format!("`{e}`")).collect();
                         Fix::unsafe_(format!("set {}", what.join(", ")), edits)
                     });
                     hits.push(Hit {

@@ -572,7 +572,7 @@ fn finding(cx: &Context<'_>, elem: Elem, nets: &BTreeMap<NetworkId, TooBig>) -> 
                 FixEdit::insert(table.then("mtu"), mtu_value, container)
             }
         };
-        Fix::safe(format!("set `{} = {}`", edit.path, edit.new), vec![edit])
+        Fix::safe(format!("set `{edit}`"), vec![edit])
     });
     // A switch's largest MTU (its `max_mtu` or its model's) caps the advice.
     let head = match &ceiling.1 {

@@ -166,7 +166,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let edits = link_vlans_plus(design, link, &all);
             let title = edits
                 .iter()
-                .map(|e| format!("`{} = {}`", e.path, e.new))
+                .map(|e| format!("`{e}`"))
                 .collect::<Vec<_>>()
                 .join(" and ");
             (!edits.is_empty()).then(|| Fix::safe(format!("set {title}"), edits))

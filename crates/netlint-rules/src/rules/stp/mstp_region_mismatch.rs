@@ -383,7 +383,7 @@ speed = "10G"
         let e = &fix.edits[0];
         assert_eq!(e.path.to_string(), "switches.c.stp.revision");
         assert_eq!(e.old, Some(4u32.into()));
-        assert_eq!(e.new, 3u32.into());
+        assert_eq!(e.new, Some(3u32.into()));
     }
 
     /// Two MLAG peers run as one bridge, so no spanning-tree port joins

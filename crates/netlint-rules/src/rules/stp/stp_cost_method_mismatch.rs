@@ -26,13 +26,6 @@ fn words(m: CostMethod) -> &'static str {
     }
 }
 
-fn setting(m: CostMethod) -> &'static str {
-    match m {
-        CostMethod::Short => "short",
-        CostMethod::Long => "long",
-    }
-}
-
 /// Why `sw` uses its method, and the line that decides it.
 fn reason(sw: &Switch) -> (String, Span) {
     let stp = &sw.stp;
@@ -129,37 +122,48 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 if m == CostMethod::Short { "2" } else { "2000" },
                 if m == CostMethod::Short { "2000" } else { "2" },
             );
-            let command = match rest_method {
-                CostMethod::Short => "spanning-tree pathcost method short",
-                CostMethod::Long => "spanning-tree pathcost method long",
-            };
-            // `path_cost` on every member of the odd bridge (a stack is one).
-            let edits: Vec<FixEdit> = topo
-                .bridge(BridgeId(b))
-                .members
+            // Long costs everywhere: `path_cost = "long"` on every member
+            // of every short bridge of the domain (a stack is one), what a
+            // network engineer does (long tells 10G, 25G and 100G apart),
+            // rather than short costs on the odd switch.
+            let short_bridges = if m == CostMethod::Short { &odd } else { &rest };
+            let short_members: Vec<&Switch> = short_bridges
                 .iter()
-                .map(|&s| {
-                    let member = design.switch(s);
+                .flat_map(|&x| topo.bridge(BridgeId(x)).members.iter())
+                .map(|&s| design.switch(s))
+                .collect();
+            let edits: Vec<FixEdit> = short_members
+                .iter()
+                .map(|member| {
                     let path = switch_table(member).then("stp").then("path_cost");
                     match &member.stp.path_cost {
-                        Some(p) => {
-                            FixEdit::replace(path, p.value.as_str(), setting(rest_method), p.span)
+                        Some(p) => FixEdit::replace(path, p.value.as_str(), "long", p.span),
+                        None => {
+                            FixEdit::insert(path, "long", member.stp.span.unwrap_or(member.span))
                         }
-                        None => FixEdit::insert(
-                            path,
-                            setting(rest_method),
-                            member.stp.span.unwrap_or(member.span),
-                        ),
                     }
                 })
                 .collect();
+            let short_names: Vec<String> = short_members
+                .iter()
+                .map(|s| format!("`{}`", s.name))
+                .collect();
             let fix = Fix::unsafe_(
                 format!(
-                    "set `path_cost = \"{}\"` in the `stp` of `{}`",
-                    setting(rest_method),
-                    sw.name
+                    "set `path_cost = \"long\"` in the `stp` of {} (long costs everywhere)",
+                    and_list(&short_names)
                 ),
                 edits,
+            );
+            let or_else = if m == CostMethod::Long {
+                format!("; or `path_cost = \"short\"` on `{}`", sw.name)
+            } else {
+                String::new()
+            };
+            let help = format!(
+                "write `path_cost = \"long\"` in the `stp` table of {} and configure it on {} (`spanning-tree pathcost method long` on Cisco), so that every switch of the domain uses long costs, which tell 10G, 25G and 100G apart{or_else}; or set explicit `stp_cost` on the links",
+                and_list(&short_names),
+                if short_names.len() == 1 { "that switch" } else { "those switches" },
             );
             let other = design.switch(topo.bridge(BridgeId(rest[0])).members[0]);
             let (other_why, other_span) = reason(other);
@@ -169,11 +173,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         other_span,
                         format!("`{}` uses {} ({other_why})", other.name, words(rest_method)),
                     )
-                    .with_help(format!(
-                        "write `path_cost = \"{}\"` in the `stp` table of `{}` and configure it on the switch (`{command}` on Cisco), so that every switch of the domain uses one table; or set explicit `stp_cost` on its links",
-                        setting(rest_method),
-                        sw.name
-                    ))
+                    .with_help(help)
                     .with_fix(Some(fix)),
             );
         }
@@ -230,11 +230,19 @@ speed = "10G"
         assert_eq!(f[0].element(), "switches.tor-a");
         let at = f[0].primary.as_ref().unwrap().span.start;
         assert_eq!(at, s.find("\"long\"").unwrap());
-        assert!(f[0]
-            .help
-            .as_deref()
-            .unwrap()
-            .starts_with("write `path_cost = \"short\"` in the `stp` table of `tor-a`"));
+        assert!(f[0].help.as_deref().unwrap().starts_with(
+            "write `path_cost = \"long\"` in the `stp` table of `core-1` and `core-2`"
+        ));
+        let fix = f[0].fix.as_ref().unwrap();
+        let edited: Vec<String> = fix.edits.iter().map(|e| e.path.to_string()).collect();
+        assert_eq!(
+            edited,
+            [
+                "switches.core-1.stp.path_cost",
+                "switches.core-2.stp.path_cost"
+            ],
+            "long costs everywhere, not short ones on `tor-a`"
+        );
     }
 
     #[test]

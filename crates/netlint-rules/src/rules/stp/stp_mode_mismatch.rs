@@ -190,7 +190,7 @@ speed = "10G"
         let e = &fix.edits[0];
         assert_eq!(e.path.to_string(), "switches.a.stp.mode");
         assert_eq!(e.old, Some(FixValue::from("pvst")));
-        assert_eq!(e.new, FixValue::from("rstp"));
+        assert_eq!(e.new, Some(FixValue::from("rstp")));
         assert_eq!(&rstp[e.span.start..e.span.end], "\"pvst\"");
         let mstp = findings(&LINE.replace("MODE_A", "rstp"), &super::RULE);
         assert_eq!(mstp.len(), 1);

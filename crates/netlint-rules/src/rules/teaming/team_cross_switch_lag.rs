@@ -1,10 +1,12 @@
 //! `team-cross-switch-lag`: a switch-dependent team (`static` / `lacp`)
 //! whose members are cabled to switches that are not one logical switch.
 
-use super::{emit_hits, HostHit};
+use super::team_lag_mismatch;
+use super::HostHit;
+use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_model::Element;
-use netlint_model::{Attachment, Diagnostic, Nic, Sp, SwitchId};
+use netlint_model::{Attachment, Diagnostic, Fix, Nic, Sp, SwitchId, SwitchLag};
 
 declare_rule!(
     RULE,
@@ -17,7 +19,7 @@ declare_rule!(
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let design = cx.design;
-    let mut hits = Vec::new();
+    let mut hits: Vec<(HostHit, Fix)> = Vec::new();
     for host in &design.hosts {
         for team in &host.teams {
             if !team.mode.value.switch_dependent() {
@@ -55,7 +57,11 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .iter()
                 .map(|(n, sw)| format!("{} to {}", n.name, design.switch(sw.value).name))
                 .collect();
-            hits.push(HostHit {
+            // The mode that matches ports of independent switches; with a
+            // `switch_lag` stated on the team, the fix check refuses it
+            // (`team-lag-mismatch` would be new).
+            let fix = team_lag_mismatch::fix(host, team, SwitchLag::None);
+            hits.push((HostHit {
                 element: Element::team(&host.name, &team.name),
                 span: team.mode.span,
                 message: format!(
@@ -84,10 +90,23 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     a.name,
                     b.name,
                 ),
-            });
+            }, fix));
         }
     }
-    emit_hits(cx, &RULE, hits, out);
+    let found = hits
+        .into_iter()
+        .map(|(h, fix)| {
+            let mut d = cx
+                .finding(&RULE, h.element, h.span, h.message)
+                .with_help(h.help)
+                .with_fix(Some(fix));
+            for (span, label) in h.related {
+                d = d.with_related(span, label);
+            }
+            d
+        })
+        .collect();
+    emit_per_host(out, found);
 }
 
 #[cfg(test)]

@@ -81,7 +81,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 /// or `switch-independent` for independent ports), on the line that holds
 /// it, or added to the team when not written. Which end is right is a
 /// judgement: an unsafe fix.
-fn fix(host: &Host, team: &Team, lag: SwitchLag) -> Fix {
+pub(super) fn fix(host: &Host, team: &Team, lag: SwitchLag) -> Fix {
     let mode = match lag {
         SwitchLag::Lacp => TeamMode::Lacp,
         SwitchLag::Static => TeamMode::Static,
@@ -166,7 +166,7 @@ profile = "p"
         let e = &fix.edits[0];
         assert_eq!(e.path.to_string(), "profiles.p.teams.T.mode");
         assert_eq!(e.old, Some("lacp".into()));
-        assert_eq!(e.new, "switch-independent".into());
+        assert_eq!(e.new, Some("switch-independent".into()));
     }
 
     #[test]

@@ -76,10 +76,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             Some(None) => None,
             ets_edit => {
                 let edits: Vec<FixEdit> = pfc_edit.into_iter().chain(ets_edit.flatten()).collect();
-                let what: Vec<String> = edits
-                    .iter()
-                    .map(|e| format!("`{} = {}`", e.path, e.new))
-                    .collect();
+                let what: Vec<String> = edits.iter().map(|e| format!("`{e}`")).collect();
                 (!edits.is_empty()).then(|| Fix::safe(format!("set {}", what.join(", ")), edits))
             }
         };

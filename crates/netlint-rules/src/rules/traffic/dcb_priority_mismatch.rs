@@ -384,7 +384,7 @@ profile = "p"
         assert_eq!(fix.safety, netlint_model::FixSafety::Unsafe);
         let e = &fix.edits[0];
         assert_eq!(e.path.to_string(), "switches.tor.dcb.pfc");
-        assert_eq!(e.new.to_string(), "[4, 3]");
+        assert_eq!(e.new.as_ref().unwrap().to_string(), "[4, 3]");
     }
 
     #[test]
@@ -405,7 +405,7 @@ profile = "p"
         let e = &fix.edits[0];
         assert_eq!(e.path.to_string(), "profiles.p.dcb.pfc");
         assert_eq!(e.old.as_ref().unwrap().to_string(), "[4]");
-        assert_eq!(e.new.to_string(), "[4, 3]");
+        assert_eq!(e.new.as_ref().unwrap().to_string(), "[4, 3]");
     }
 
     #[test]

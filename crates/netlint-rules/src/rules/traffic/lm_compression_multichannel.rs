@@ -85,10 +85,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 edits.push(super::smb_bandwidth_cap_missing::cap_edit(host, mb));
             }
         }
-        let what: Vec<String> = edits
-            .iter()
-            .map(|e| format!("`{} = {}`", e.path, e.new))
-            .collect();
+        let what: Vec<String> = edits.iter().map(|e| format!("`{e}`")).collect();
         let fix = Fix::safe(format!("set {}", what.join(", ")), edits);
         found.push(cx
                 .finding(

@@ -21,6 +21,17 @@ const FAST: Speed = Speed::from_gbps(10);
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let d = cx.design;
     let mut found = Vec::new();
+    // Profiles every host of which states no plan and fires: the one line
+    // to add is the profile's (issue 35), not one per host.
+    let unstated = |h: &Host| !written(h.power.span, None, h.span);
+    let fires: Vec<bool> = d.hosts.iter().map(|h| fires(cx, h)).collect();
+    let whole_profile = |p: &str| {
+        d.hosts
+            .iter()
+            .zip(&fires)
+            .filter(|(h, _)| h.profile.as_ref().is_some_and(|x| x.value == p))
+            .all(|(h, f)| *f && unstated(h))
+    };
     for host in &d.hosts {
         let nets = lm_networks(cx, host);
         if host.live_migration.is_none() && nets.is_empty() {
@@ -92,14 +103,27 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 at,
             )
         } else {
-            FixEdit::insert(
-                TomlPath::new()
-                    .then("hosts")
-                    .then(host.name.as_str())
-                    .then("power"),
-                Power::MaxPerformance.as_str(),
-                host.span,
-            )
+            match host.profile.as_ref().and_then(|p| {
+                let profile = d.profiles.iter().find(|x| x.name == p.value)?;
+                whole_profile(&p.value).then_some(profile)
+            }) {
+                Some(profile) => FixEdit::insert(
+                    TomlPath::new()
+                        .then("profiles")
+                        .then(profile.name.as_str())
+                        .then("power"),
+                    Power::MaxPerformance.as_str(),
+                    profile.span,
+                ),
+                None => FixEdit::insert(
+                    TomlPath::new()
+                        .then("hosts")
+                        .then(host.name.as_str())
+                        .then("power"),
+                    Power::MaxPerformance.as_str(),
+                    host.span,
+                ),
+            }
         };
         let fix = Fix::safe(
             format!("set `{} = \"max-performance\"`", edit.path),
@@ -119,6 +143,25 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         found.push(f);
     }
     emit_per_host(out, found);
+}
+
+/// Whether the rule fires on `host` (what `check` skips, it does not).
+fn fires(cx: &Context<'_>, host: &Host) -> bool {
+    let nets = lm_networks(cx, host);
+    if host.live_migration.is_none() && nets.is_empty() {
+        return false;
+    }
+    match host.power.value {
+        Power::MaxPerformance => false,
+        Power::Unknown => nets
+            .iter()
+            .flat_map(|n| carriers(host, *n))
+            .flat_map(|c| c.nics)
+            .filter_map(|n| host.nic(n).known_speed())
+            .max()
+            .is_some_and(|s| s >= FAST),
+        _ => true,
+    }
 }
 
 /// The networks a host migrates over: those in `live_migration.networks`,

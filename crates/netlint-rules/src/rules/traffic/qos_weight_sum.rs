@@ -225,7 +225,7 @@ profile = "p"
         let edits: Vec<String> = fix
             .edits
             .iter()
-            .map(|e| format!("{} {:?} -> {}", e.path, e.old, e.new))
+            .map(|e| format!("{} {:?} -> {}", e.path, e.old, e.new.as_ref().unwrap()))
             .collect();
         assert_eq!(
             edits,

@@ -6,8 +6,9 @@ use super::host_ports::{
     cabled_switches, rdma_path_switches, smb_direct_policy, smb_direct_uses, SmbDirectUse,
 };
 use crate::phrases::words::host_list;
+use crate::rules::fix_at::switch_table;
 use crate::{declare_rule, Context};
-use netlint_model::{Diagnostic, HostId, NetworkId, SwitchId};
+use netlint_model::{Diagnostic, Fix, FixEdit, FixValue, HostId, NetworkId, Switch, SwitchId};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -35,8 +36,8 @@ fn uses_text(cx: &Context<'_>, uses: &[&SmbDirectUse]) -> String {
 }
 
 /// The priority the hosts put SMB Direct on (the first host's policy), and
-/// an ETS table to copy.
-fn suggested(cx: &Context<'_>, hosts: &[HostId]) -> (u8, String) {
+/// the ETS table to copy (the host's, else half the link for it).
+fn suggested(cx: &Context<'_>, hosts: &[HostId]) -> (u8, BTreeMap<u8, u32>) {
     for h in hosts {
         let host = cx.design.host(*h);
         if let Some(p) = smb_direct_policy(host) {
@@ -44,18 +45,69 @@ fn suggested(cx: &Context<'_>, hosts: &[HostId]) -> (u8, String) {
                 .dcb
                 .as_ref()
                 .and_then(|d| d.ets.as_ref())
-                .map(|e| {
-                    e.value
-                        .iter()
-                        .map(|(k, v)| format!("{k} = {v}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
-                .unwrap_or_else(|| format!("{} = 50", p.priority.value));
+                .map(|e| e.value.clone())
+                .unwrap_or_else(|| [(p.priority.value, 50)].into_iter().collect());
             return (p.priority.value, ets);
         }
     }
-    (3, "3 = 50, 7 = 1".to_string())
+    (3, [(3, 50), (7, 1)].into_iter().collect())
+}
+
+fn ets_text(ets: &BTreeMap<u8, u32>) -> String {
+    ets.iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn ets_value(ets: &BTreeMap<u8, u32>) -> FixValue {
+    FixValue::Table(
+        ets.iter()
+            .map(|(k, v)| (k.to_string(), (*v).into()))
+            .collect(),
+    )
+}
+
+/// The switch's PFC (and ETS, where it has none) made what the hosts' SMB
+/// Direct policy uses: a `dcb` table added, or the keys it lacks, or an
+/// empty `pfc` list filled. Unsafe: the priorities are a plan the network
+/// team owns, and the hosts' may be the ones to change.
+fn switch_fix(sw: &Switch, prio: u8, ets: &BTreeMap<u8, u32>) -> Fix {
+    let table = switch_table(sw);
+    let pfc = FixValue::Array(vec![FixValue::from(u32::from(prio))]);
+    let edits = match &sw.dcb {
+        None => vec![FixEdit::insert(
+            table.then("dcb"),
+            FixValue::Table(vec![("pfc".into(), pfc), ("ets".into(), ets_value(ets))]),
+            sw.span,
+        )],
+        Some(dcb) => {
+            let mut edits = vec![match &dcb.pfc {
+                Some(p) => FixEdit::replace(
+                    table.clone().then("dcb").then("pfc"),
+                    FixValue::Array(Vec::new()),
+                    pfc,
+                    p.span,
+                ),
+                None => FixEdit::insert(table.clone().then("dcb").then("pfc"), pfc, dcb.span),
+            }];
+            if dcb.ets.is_none() {
+                edits.push(FixEdit::insert(
+                    table.then("dcb").then("ets"),
+                    ets_value(ets),
+                    dcb.span,
+                ));
+            }
+            edits
+        }
+    };
+    Fix::unsafe_(
+        format!(
+            "enable PFC on priority {prio} on `{}`, as the hosts' SMB Direct policy uses",
+            sw.name
+        ),
+        edits,
+    )
 }
 
 fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -173,7 +225,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
         let host_names: Vec<&str> = hosts.iter().map(|h| d.host(*h).name.as_str()).collect();
-        let (prio, ets) = suggested(cx, &hosts);
+        let (prio, ets_map) = suggested(cx, &hosts);
+        let ets = ets_text(&ets_map);
         let via = if adapters.is_empty() {
             "on its way between the hosts' switches".to_string()
         } else {
@@ -194,7 +247,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .with_help(format!(
                 "enable PFC for priority {prio} on `{}` as the hosts' SMB Direct policy expects: `dcb = {{ pfc = [{prio}], ets = {{ {ets} }} }}`",
                 sw.name
-            ));
+            ))
+            .with_fix(Some(switch_fix(sw, prio, &ets_map)));
         if let Some((s, label)) = related {
             diag = diag.with_related(s, label);
         }

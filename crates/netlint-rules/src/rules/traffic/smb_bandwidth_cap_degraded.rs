@@ -120,7 +120,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     format!("{mb}MB"),
                     cap.span,
                 );
-                Fix::safe(format!("set `{} = {}`", edit.path, edit.new), vec![edit])
+                Fix::safe(format!("set `{edit}`"), vec![edit])
             });
         let mut diagnostic = cx
             .finding(&RULE, host.element(), cap.span, message)

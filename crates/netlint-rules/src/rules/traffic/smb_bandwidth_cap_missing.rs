@@ -87,10 +87,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             diag = diag.with_related(n.role.span, format!("`{}` shares the adapters", n.name));
         }
         let edit = cap_edit(host, mb);
-        diag = diag.with_fix(Some(Fix::safe(
-            format!("set `{} = {}`", edit.path, edit.new),
-            vec![edit],
-        )));
+        diag = diag.with_fix(Some(Fix::safe(format!("set `{edit}`"), vec![edit])));
         found.push(diag);
     }
     emit_per_host(out, found);

@@ -1,12 +1,33 @@
 //! `vsphere-ip-hash-lag`: IP-hash teaming whose uplinks cannot be one
 //! static EtherChannel, or LACP on a standard vSwitch.
 
+use crate::rules::fix_at::host_table;
 use crate::rules::traffic::emit_per_host;
 use crate::{declare_rule, Context};
 use netlint_analysis::NicEnd;
 use netlint_model::{
-    Attachment, Diagnostic, Element, LoadBalancing, SwitchId, SwitchLag, Uplink, VSwitchKind,
+    Attachment, Diagnostic, Element, Fix, FixEdit, Host, LoadBalancing, Sp, SwitchId, SwitchLag,
+    Uplink, VSwitch, VSwitchKind,
 };
+
+/// The virtual switch's `load_balancing` made `to`, on the line that holds
+/// it: the policy the switch ports match. Unsafe: cabling the uplinks to
+/// one stack with a static EtherChannel is the other way out.
+fn policy_fix(host: &Host, vs: &VSwitch, lb: &Sp<LoadBalancing>, to: LoadBalancing) -> Fix {
+    let edit = FixEdit::replace(
+        host_table(host, lb.span)
+            .then("vswitches")
+            .then(vs.name.as_str())
+            .then("load_balancing"),
+        lb.value.as_str(),
+        to.as_str(),
+        lb.span,
+    );
+    Fix::unsafe_(
+        format!("set `{edit}`, which independent switch ports match"),
+        vec![edit],
+    )
+}
 
 declare_rule!(
     RULE,
@@ -84,7 +105,10 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                             ),
                         )
                         .with_related(l.span, "switch side")
-                        .with_help("bundle the uplinks' switch ports into a static port-channel, or use originating-port load balancing on independent ports"));
+                        .with_help("bundle the uplinks' switch ports into a static port-channel, or use originating-port load balancing on independent ports")
+                        .with_fix((l.value == SwitchLag::None).then(|| {
+                            policy_fix(host, vs, lb, LoadBalancing::OriginatingPort)
+                        })));
                 continue;
             }
             if uncabled || switches.len() < 2 {
@@ -126,7 +150,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                         ),
                     )
                     .with_related(vs.uplinks_span, "uplinks")
-                    .with_help("use originating-port (or physical-NIC-load on a vDS) load balancing on independent switch ports, or cable the uplinks to one stack / MLAG pair with a static EtherChannel");
+                    .with_help("use originating-port (or physical-NIC-load on a vDS) load balancing on independent switch ports, or cable the uplinks to one stack / MLAG pair with a static EtherChannel")
+                    .with_fix(Some(policy_fix(host, vs, lb, LoadBalancing::OriginatingPort)));
             for (span, label) in cabling {
                 diagnostic = diagnostic.with_related(span, label);
             }
