@@ -77,7 +77,10 @@ fn human_raw(r: &SimulateReport) -> String {
         }
         let _ = writeln!(s);
         let _ = writeln!(s, "Links");
-        if sc.links.is_empty() {
+        for split in &sc.splits {
+            let _ = writeln!(s, "  {split}");
+        }
+        if sc.links.is_empty() && sc.splits.is_empty() {
             let _ = writeln!(s, "  every inter-switch link keeps all its cables");
         }
         for l in &sc.links {
