@@ -360,3 +360,14 @@ fn a_stacking_cable_severs_a_chain_stack() {
         "{out}"
     );
 }
+
+#[test]
+fn a_fabric_failure_shows_each_streams_speed() {
+    // Issue 34 item 1: one ISL cable moves the tree onto 8 x 1G cables.
+    let (code, out, err) = run(&["fixtures/lm-drain-fabric.toml", "--fail", "isl#1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("20G -> 8G, per stream 10G -> 1G (now through `backup`)"),
+        "{out}"
+    );
+}

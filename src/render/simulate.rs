@@ -98,9 +98,14 @@ fn human_raw(r: &SimulateReport) -> String {
                 .as_ref()
                 .map(|v| format!(" (now through `{v}`)"))
                 .unwrap_or_default();
+            let stream = p
+                .per_stream
+                .as_ref()
+                .map(|[a, b]| format!(", per stream {a} -> {b}"))
+                .unwrap_or_default();
             let _ = writeln!(
                 s,
-                "  network `{}`: {}{more}: {} -> {}{via}",
+                "  network `{}`: {}{more}: {} -> {}{stream}{via}",
                 p.network,
                 pair_list(&p.pairs),
                 p.before,

@@ -136,6 +136,11 @@ pub struct SlowOut {
     pub after: String,
     /// The link that is now the bottleneck.
     pub via: Option<String>,
+    /// What one stream (one TCP connection, one SMB channel) gets, before
+    /// and after, where it changed: the slowest cable on the path, as a
+    /// LAG carries each flow on one cable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_stream: Option<[String; 2]>,
 }
 
 #[derive(Serialize, Debug)]
@@ -537,6 +542,12 @@ fn slower(design: &Design, topo: &Topology, sim: &Simulation) -> Vec<SlowOut> {
             before: s.before.0.to_string(),
             after: s.after.0.to_string(),
             via: s.after.1.map(|p| port_name(design, topo, p)),
+            // Said where it changed and differs from the path's total (a
+            // LAG on the path).
+            per_stream: s
+                .per_stream
+                .filter(|(a, b)| a != b && (*a, *b) != (s.before.0, s.after.0))
+                .map(|(a, b)| [a.to_string(), b.to_string()]),
         })
         .collect()
 }

@@ -57,6 +57,10 @@ pub struct Slowdown {
     /// the path), with the port.
     pub before: (Speed, Option<usize>),
     pub after: (Speed, Option<usize>),
+    /// What one stream gets on that path before and after: its slowest
+    /// cable (a LAG carries each flow on one cable); `None` where a speed
+    /// is unknown.
+    pub per_stream: Option<(Speed, Speed)>,
 }
 
 /// How a requirement fares in a scenario.
@@ -168,6 +172,41 @@ pub fn slowest_slower_pair(
         }
     }
     worst
+}
+
+/// What one stream gets between two hosts before and after, on the
+/// adapter pair whose path is now the slowest (as
+/// [`slowest_slower_pair`] picks it): the slowest cable of its path.
+pub fn stream_speeds(
+    design: &Design,
+    topo: &Topology,
+    (before, after): (&Forwarding, &Forwarding),
+    network: NetworkId,
+    (a, b): (HostId, HostId),
+) -> Option<(Speed, Speed)> {
+    let now = after.adapter_paths(design, topo, network, a, b);
+    let then = before.adapter_paths(design, topo, network, a, b);
+    let mut worst: Option<(Speed, Speed, Speed)> = None;
+    for p1 in &now {
+        let Some(path1) = &p1.path else { continue };
+        let Some(p0) = then
+            .iter()
+            .find(|p0| (p0.a_nic, p0.b_nic) == (p1.a_nic, p1.b_nic))
+        else {
+            continue;
+        };
+        let Some(path0) = &p0.path else { continue };
+        let (Some(r0), Some(r1)) = (
+            super::path_rate(topo, before, path0),
+            super::path_rate(topo, after, path1),
+        ) else {
+            continue;
+        };
+        if worst.is_none_or(|(agg, _, _)| r1.aggregate < agg) {
+            worst = Some((r1.aggregate, r0.per_stream, r1.per_stream));
+        }
+    }
+    worst.map(|(_, s0, s1)| (s0, s1))
 }
 
 /// (network, bottleneck before and its port, after and its port).
@@ -304,11 +343,17 @@ impl<'a> Analysis<'a> {
         };
         let slower = slow
             .into_iter()
-            .map(|((network, s0, p0, s1, p1), pairs)| Slowdown {
-                network,
-                pairs,
-                before: (s0, p0),
-                after: (s1, p1),
+            .map(|((network, s0, p0, s1, p1), pairs)| {
+                let per_stream = pairs.first().and_then(|&(a, b)| {
+                    stream_speeds(design, topo, (healthy, &failed), network, (a, b))
+                });
+                Slowdown {
+                    network,
+                    pairs,
+                    before: (s0, p0),
+                    after: (s1, p1),
+                    per_stream,
+                }
             })
             .collect();
         prune_covered(&mut outcome);
