@@ -15,7 +15,7 @@ use netlint_rules::phrases::bandwidth::{
     assumption_source, assumption_statement, balancer_name, bound_text, class_label, class_note,
     drain_text, figure, fmt_rate, fmt_seconds, nics_text, port_name, transport_label,
 };
-use netlint_rules::phrases::failure::UnitWords;
+use netlint_rules::phrases::failure::{fabric_port_name, UnitWords};
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -346,16 +346,11 @@ fn fabric_drains(
     };
     let mut out = Vec::new();
     let mut push = |when: String, peer: netlint_model::HostId, p: &PathRate, rate: Speed| {
-        let port = &topo.ports[p.port];
-        let link = design.link(port.link);
         let seconds = d.memory_gib.value * BYTES_PER_GIB * 8.0 / rate.bps().max(1) as f64;
         out.push(FabricDrainOut {
             when,
             peer: design.host(peer).name.clone(),
-            link: match port.cable {
-                Some(c) => format!("{}#{}", link.name, c + 1),
-                None => link.name.clone(),
-            },
+            link: fabric_port_name(design, topo, p.port),
             per_stream_bits_per_second: p.per_stream.bps(),
             streams: path.flows,
             bits_per_second: rate.bps(),

@@ -14,7 +14,9 @@ use netlint_analysis::failure::{
 use netlint_analysis::l2::ScenarioForwarding;
 use netlint_analysis::{Fabric, Failures, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
-use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
+use netlint_rules::phrases::failure::{
+    fabric_port_name as port_name, unit_name_error, LossWords, RequirementWords, UnitWords,
+};
 use netlint_rules::phrases::stp::tree_change;
 use netlint_rules::phrases::words::speed_text;
 use serde::Serialize;
@@ -491,15 +493,6 @@ fn standing(design: &Design, sim: &Simulation) -> Vec<StandingOut> {
             lost_networks: net_names(&s.networks_lost),
         })
         .collect()
-}
-
-fn port_name(design: &Design, topo: &Topology, port: usize) -> String {
-    let p = &topo.ports[port];
-    let link = design.link(p.link);
-    match p.cable {
-        Some(c) => format!("{}#{}", link.name, c + 1),
-        None => link.name.clone(),
-    }
 }
 
 fn links(design: &Design, topo: &Topology, down: &[usize], degraded: &[Degraded]) -> Vec<LinkOut> {

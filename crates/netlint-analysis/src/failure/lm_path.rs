@@ -98,23 +98,26 @@ fn pair_rate(
         for ap in fwd.adapter_paths(design, topo, n.value, a, b) {
             let Some(path) = ap.path else { continue };
             let rate = path_rate(topo, fwd, &path);
-            net_best = Some(match (net_best, rate) {
-                (None, r) => r,
-                (Some(None), _) | (_, None) => None,
-                (Some(Some(x)), Some(y)) => Some(if y.rate(64) > x.rate(64) { y } else { x }),
-            });
+            net_best = Some(faster(net_best, rate));
         }
         let Some(r) = net_best else { continue };
         if first_only {
             return Some(r);
         }
-        best = Some(match (best, r) {
-            (None, r) => r,
-            (Some(None), _) | (_, None) => None,
-            (Some(Some(x)), Some(y)) => Some(if y.rate(64) > x.rate(64) { y } else { x }),
-        });
+        best = Some(faster(best, r));
     }
     best
+}
+
+/// The faster of the best so far (`None`: none yet; `Some(None)`: a path
+/// that sets no figure, which nothing beats) and `r`, by what many streams
+/// reach on it.
+fn faster(best: Option<Option<PathRate>>, r: Option<PathRate>) -> Option<PathRate> {
+    match (best, r) {
+        (None, r) => r,
+        (Some(None), _) | (_, None) => None,
+        (Some(Some(x)), Some(y)) => Some(if y.rate(64) > x.rate(64) { y } else { x }),
+    }
 }
 
 /// The rate of one forwarding path; `None` for a path without a link or

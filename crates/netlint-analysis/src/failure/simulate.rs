@@ -140,16 +140,31 @@ pub fn path_bottleneck(
 pub fn slowest_slower_pair(
     design: &Design,
     topo: &Topology,
+    fwds: (&Forwarding, &Forwarding),
+    network: NetworkId,
+    hosts: (HostId, HostId),
+) -> Option<((Speed, usize), (Speed, usize))> {
+    slowest_slower_paths(design, topo, fwds, network, hosts).map(|(_, _, b0, b1)| (b0, b1))
+}
+
+/// An adapter pair's path before and after, and their bottlenecks.
+type PathsBeforeAfter = (Vec<usize>, Vec<usize>, (Speed, usize), (Speed, usize));
+
+/// [`slowest_slower_pair`] with the chosen adapter pair's paths, before
+/// and after.
+fn slowest_slower_paths(
+    design: &Design,
+    topo: &Topology,
     (before, after): (&Forwarding, &Forwarding),
     network: NetworkId,
     (a, b): (HostId, HostId),
-) -> Option<((Speed, usize), (Speed, usize))> {
+) -> Option<PathsBeforeAfter> {
     let now = after.adapter_paths(design, topo, network, a, b);
     if now.is_empty() {
         return None;
     }
     let then = before.adapter_paths(design, topo, network, a, b);
-    let mut worst: Option<((Speed, usize), (Speed, usize))> = None;
+    let mut worst: Option<PathsBeforeAfter> = None;
     for p1 in &now {
         let Some(path1) = &p1.path else { continue };
         let Some(p0) = then
@@ -167,46 +182,32 @@ pub fn slowest_slower_pair(
         };
         // The slowest now; of equally slow ones, the biggest drop.
         let key = |(s0, s1): ((Speed, usize), (Speed, usize))| (s1.0, std::cmp::Reverse(s0.0));
-        if b1.0 < b0.0 && worst.is_none_or(|w| key((b0, b1)) < key(w)) {
-            worst = Some((b0, b1));
+        if b1.0 < b0.0
+            && worst
+                .as_ref()
+                .is_none_or(|w| key((b0, b1)) < key((w.2, w.3)))
+        {
+            worst = Some((path0.clone(), path1.clone(), b0, b1));
         }
     }
     worst
 }
 
-/// What one stream gets between two hosts before and after, on the
-/// adapter pair whose path is now the slowest (as
-/// [`slowest_slower_pair`] picks it): the slowest cable of its path.
+/// What one stream gets between two hosts before and after on the adapter
+/// pair [`slowest_slower_pair`] shows: the slowest cable of its path (a
+/// LAG carries each flow on one cable).
 pub fn stream_speeds(
     design: &Design,
     topo: &Topology,
     (before, after): (&Forwarding, &Forwarding),
     network: NetworkId,
-    (a, b): (HostId, HostId),
+    hosts: (HostId, HostId),
 ) -> Option<(Speed, Speed)> {
-    let now = after.adapter_paths(design, topo, network, a, b);
-    let then = before.adapter_paths(design, topo, network, a, b);
-    let mut worst: Option<(Speed, Speed, Speed)> = None;
-    for p1 in &now {
-        let Some(path1) = &p1.path else { continue };
-        let Some(p0) = then
-            .iter()
-            .find(|p0| (p0.a_nic, p0.b_nic) == (p1.a_nic, p1.b_nic))
-        else {
-            continue;
-        };
-        let Some(path0) = &p0.path else { continue };
-        let (Some(r0), Some(r1)) = (
-            super::path_rate(topo, before, path0),
-            super::path_rate(topo, after, path1),
-        ) else {
-            continue;
-        };
-        if worst.is_none_or(|(agg, _, _)| r1.aggregate < agg) {
-            worst = Some((r1.aggregate, r0.per_stream, r1.per_stream));
-        }
-    }
-    worst.map(|(_, s0, s1)| (s0, s1))
+    let (path0, path1, _, _) = slowest_slower_paths(design, topo, (before, after), network, hosts)?;
+    Some((
+        super::path_rate(topo, before, &path0)?.per_stream,
+        super::path_rate(topo, after, &path1)?.per_stream,
+    ))
 }
 
 /// (network, bottleneck before and its port, after and its port).

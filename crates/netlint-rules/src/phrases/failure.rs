@@ -122,6 +122,17 @@ pub fn split_either_words(design: &Design, topo: &Topology, unit: &Unit) -> Stri
     }
 }
 
+/// A spanning-tree port as the user names it: the link, or `link#K` for one
+/// cable of a `lag = "none"` bundle (the `--fail` name of that cable).
+pub fn fabric_port_name(design: &Design, topo: &Topology, port: usize) -> String {
+    let p = &topo.ports[port];
+    let link = design.link(p.link);
+    match p.cable {
+        Some(c) => format!("{}#{}", link.name, c + 1),
+        None => link.name.clone(),
+    }
+}
+
 /// "peer-link", "stacking link", "link".
 fn link_kind_words(kind: netlint_model::LinkKind) -> &'static str {
     match kind {

@@ -3,7 +3,7 @@
 
 use super::emit_per_host;
 use crate::phrases::bandwidth::{bound_text, fmt_rate, fmt_seconds};
-use crate::phrases::failure::UnitWords;
+use crate::phrases::failure::{fabric_port_name, UnitWords};
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
 use netlint_analysis::bandwidth::BYTES_PER_GIB;
@@ -66,15 +66,8 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .unwrap_or_default()
         };
         let topo = cx.topology();
-        let port_words = |p: &PathRate| {
-            let port = &topo.ports[p.port];
-            let link = d.link(port.link);
-            let name = match port.cable {
-                Some(c) => format!("{}#{}", link.name, c + 1),
-                None => link.name.clone(),
-            };
-            (name, port.link)
-        };
+        let port_words =
+            |p: &PathRate| (fabric_port_name(d, topo, p.port), topo.ports[p.port].link);
         let stream_words = |flows: u64, p: &PathRate| {
             format!(
                 "{} per stream ({flows} stream{} at once, a LAG carrying each on one cable; {} in all)",

@@ -4,7 +4,7 @@
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
 use crate::phrases::bandwidth::fmt_rate;
-use crate::phrases::failure::UnitWords;
+use crate::phrases::failure::{fabric_port_name, UnitWords};
 use crate::rules::fix_at::host_table;
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
@@ -186,13 +186,7 @@ fn fabric_left(
     if left >= healthy {
         return None;
     }
-    let topo = cx.topology();
-    let port = &topo.ports[p.port];
-    let link = cx.design.link(port.link);
-    let name = match port.cable {
-        Some(c) => format!("{}#{}", link.name, c + 1),
-        None => link.name.clone(),
-    };
+    let name = fabric_port_name(cx.design, cx.topology(), p.port);
     Some((unit.clone(), left, name))
 }
 
