@@ -137,3 +137,24 @@ fn unknown_speeds_are_marked_in_every_format() {
     assert_eq!(lm["healthy"]["aggregate"]["text"], "unknown");
     assert_eq!(v["groups"][0]["drain"]["healthy"]["known"], "unknown");
 }
+
+#[test]
+fn the_drain_says_what_a_fabric_failure_leaves() {
+    // Issue 34 item 1: "after losing any one adapter" was the whole story.
+    let (code, out, err) = report("fixtures/lm-drain-fabric.toml", "human");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("over the fabric, after cable 1 of 2 of link `isl` fails: 18m20s at 2 Gb/s (2 streams to `hv2`, each at most 1 Gb/s on link `backup`)"),
+        "{out}"
+    );
+    let (_, json, _) = report("fixtures/lm-drain-fabric.toml", "json");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let fabric = &v["groups"][0]["drain"]["fabric"][0];
+    assert_eq!(fabric["bits_per_second"], 2_000_000_000u64);
+    assert_eq!(fabric["per_stream_bits_per_second"], 1_000_000_000u64);
+    let (_, md, _) = report("fixtures/lm-drain-fabric.toml", "markdown");
+    assert!(
+        md.contains("Over the fabric, after cable 1 of 2 of link `isl` fails: 18m20s"),
+        "{md}"
+    );
+}

@@ -308,3 +308,66 @@ fn a_failed_dac_shows_the_slowest_adapter_pair() {
     assert_eq!(slower[1]["before"], "10G");
     assert_eq!(slower[1]["after"], "1G");
 }
+
+#[test]
+fn a_failed_peer_link_splits_the_vpc_pair_and_says_which_peer_is_secondary() {
+    // Issue 34 item 8: the peer-link used to lose nothing.
+    let d = "fixtures/spof-peer-link.toml";
+    let (code, out, err) = run(&[d, "--fail", "vpc-peer"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        !out.contains("every inter-switch link keeps all its cables"),
+        "{out}"
+    );
+    assert!(
+        out.contains("MLAG domain `vpc1` splits into `nx-a` | `nx-b`: `nx-b`, the MLAG / vPC secondary, suspends"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the design does not say which peer is the vPC primary: the worst of 2 choices is shown"),
+        "{out}"
+    );
+    assert!(out.contains("host `hv4` loses network `vm`"), "{out}");
+    snapshot("simulate__spof-peer-link__vpc-peer.human", &out);
+    // Named: nx-b primary, so nx-a suspends and hv4 keeps everything.
+    let (code, out, err) = run(&[d, "--fail", "vpc-peer@nx-b"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("`nx-a`, the MLAG / vPC secondary"), "{out}");
+    assert!(!out.contains("the design does not say"), "{out}");
+    assert!(!out.contains("`hv4` loses"), "{out}");
+    // The table lists both choices.
+    let (code, out, err) = run(&[d]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("vpc-peer@nx-a "), "{out}");
+    assert!(out.contains("vpc-peer@nx-b "), "{out}");
+    // A name that splits nothing.
+    let (code, _, err) = run(&[d, "--fail", "vpc-peer@nx-c"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no switch"), "{err}");
+}
+
+#[test]
+fn a_stacking_cable_severs_a_chain_stack() {
+    let d = "fixtures/spof-stack-chain.toml";
+    let (code, out, err) = run(&[d, "--fail", "stack-23"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("stack `stack-a` splits into `st-1`, `st-2` | `st-3`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("hosts `hv1`, `hv2` lose network `vm`"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_fabric_failure_shows_each_streams_speed() {
+    // Issue 34 item 1: one ISL cable moves the tree onto 8 x 1G cables.
+    let (code, out, err) = run(&["fixtures/lm-drain-fabric.toml", "--fail", "isl#1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("20G -> 8G, per stream 10G -> 1G (now through `backup`)"),
+        "{out}"
+    );
+}

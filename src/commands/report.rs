@@ -63,7 +63,10 @@ pub fn run(args: ReportArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result
     };
     let topology = Topology::build(design);
     let model = BandwidthModel::build(design, &topology);
-    let report = build(design, &model, &shown);
+    let fabric = netlint_analysis::Fabric::new(design, &topology);
+    let healthy = fabric.forwarding(design, &topology, &netlint_analysis::Failures::default());
+    let paths = netlint_analysis::failure::lm_paths(design, &topology, &fabric, &healthy);
+    let report = build(design, &model, &shown, Some((&topology, &paths)));
     let text = match args.format {
         ReportFormat::Human => render::report::human(&report),
         ReportFormat::Json => {

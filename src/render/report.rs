@@ -211,6 +211,19 @@ fn human_raw(r: &BandwidthReport) -> String {
                 )),
                 None => out.push_str("    after losing any one adapter: the same\n"),
             }
+            for f in &dr.fabric {
+                out.push_str(&format!(
+                    "    over the fabric, {}: {} at {} ({} stream{} to `{}`, each at most {} on link `{}`)\n",
+                    f.when,
+                    f.text,
+                    rate(f.bits_per_second, None),
+                    f.streams,
+                    if f.streams == 1 { "" } else { "s" },
+                    f.peer,
+                    rate(f.per_stream_bits_per_second, None),
+                    f.link
+                ));
+            }
             out.push_str(&format!("    = {}\n", dr.formula));
             let frames = dr
                 .degraded
@@ -332,6 +345,17 @@ fn markdown_raw(r: &BandwidthReport) -> String {
                 out.push_str(&format!(
                     " Over standard 1500-byte frames expect {} (jumbo-gain).",
                     f.text
+                ));
+            }
+            for f in &dr.fabric {
+                out.push_str(&format!(
+                    " Over the fabric, {}: {} at {} (each stream at most {} on link `{}`, to `{}`).",
+                    cell(&f.when),
+                    f.text,
+                    rate(f.bits_per_second, None),
+                    rate(f.per_stream_bits_per_second, None),
+                    cell(&f.link),
+                    cell(&f.peer)
                 ));
             }
             out.push_str(&format!(" Bottleneck: {}\n", cell(&dr.bottleneck)));

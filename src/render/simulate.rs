@@ -77,7 +77,10 @@ fn human_raw(r: &SimulateReport) -> String {
         }
         let _ = writeln!(s);
         let _ = writeln!(s, "Links");
-        if sc.links.is_empty() {
+        for split in &sc.splits {
+            let _ = writeln!(s, "  {split}");
+        }
+        if sc.links.is_empty() && sc.splits.is_empty() {
             let _ = writeln!(s, "  every inter-switch link keeps all its cables");
         }
         for l in &sc.links {
@@ -95,9 +98,14 @@ fn human_raw(r: &SimulateReport) -> String {
                 .as_ref()
                 .map(|v| format!(" (now through `{v}`)"))
                 .unwrap_or_default();
+            let stream = p
+                .per_stream
+                .as_ref()
+                .map(|[a, b]| format!(", per stream {a} -> {b}"))
+                .unwrap_or_default();
             let _ = writeln!(
                 s,
-                "  network `{}`: {}{more}: {} -> {}{via}",
+                "  network `{}`: {}{more}: {} -> {}{stream}{via}",
                 p.network,
                 pair_list(&p.pairs),
                 p.before,

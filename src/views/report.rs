@@ -7,12 +7,15 @@ use netlint_analysis::bandwidth::{
     Assumption, BandwidthModel, Bound, BoundKind, ClassModel, Drain, DrainTime, Figures,
     HostBandwidth, Known, Port, Rate, TrafficClass, BYTES_PER_GIB,
 };
+use netlint_analysis::failure::{LmPath, PathRate};
+use netlint_analysis::Topology;
 use netlint_model::units::trim_float;
-use netlint_model::{Design, Host, NicIdx};
+use netlint_model::{Design, Host, NicIdx, Speed};
 use netlint_rules::phrases::bandwidth::{
     assumption_source, assumption_statement, balancer_name, bound_text, class_label, class_note,
     drain_text, figure, fmt_rate, fmt_seconds, nics_text, port_name, transport_label,
 };
+use netlint_rules::phrases::failure::{fabric_port_name, UnitWords};
 use serde::Serialize;
 
 // ---------------------------------------------------------------------------
@@ -145,6 +148,27 @@ pub struct DrainOut {
     pub degraded: Option<DrainTimeOut>,
     pub bottleneck: String,
     pub formula: String,
+    /// Where the fabric path to the slowest peer is slower than the
+    /// adapters: with nothing failed, and after the worst single fabric
+    /// failure (docs/bandwidth-model.md, "The fabric path").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fabric: Vec<FabricDrainOut>,
+}
+
+/// A drain time the fabric path sets.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct FabricDrainOut {
+    /// "with nothing failed", "after cable 1 of 2 of link `isl` fails".
+    pub when: String,
+    /// The peer the slowest path leads to.
+    pub peer: String,
+    /// The link of the path's slowest cable.
+    pub link: String,
+    pub per_stream_bits_per_second: u64,
+    pub streams: u64,
+    pub bits_per_second: u64,
+    pub seconds: f64,
+    pub text: String,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -310,6 +334,49 @@ pub fn drain_time_out(host: &Host, lost: Option<NicIdx>, t: &DrainTime) -> Drain
     }
 }
 
+/// The drain times the fabric path sets for a host (see [`FabricDrainOut`]).
+fn fabric_drains(
+    design: &Design,
+    topo: &Topology,
+    d: &Drain,
+    path: Option<&LmPath>,
+) -> Vec<FabricDrainOut> {
+    let Some(path) = path else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut push = |when: String, peer: netlint_model::HostId, p: &PathRate, rate: Speed| {
+        let seconds = d.memory_gib.value * BYTES_PER_GIB * 8.0 / rate.bps().max(1) as f64;
+        out.push(FabricDrainOut {
+            when,
+            peer: design.host(peer).name.clone(),
+            link: fabric_port_name(design, topo, p.port),
+            per_stream_bits_per_second: p.per_stream.bps(),
+            streams: path.flows,
+            bits_per_second: rate.bps(),
+            seconds: (seconds * 10.0).round() / 10.0,
+            text: fmt_seconds(seconds),
+        });
+    };
+    if let (Some((peer, p)), Some(r)) = (path.healthy, path.healthy_rate()) {
+        if r < d.healthy.rate {
+            push("with nothing failed".to_string(), peer, &p, r);
+        }
+    }
+    if let (Some((unit, peer, p)), Some(r)) = (&path.degraded, path.degraded_rate()) {
+        let rate = r.min(d.healthy.rate);
+        if rate < d.healthy.rate {
+            push(
+                format!("after {} fails", unit.describe(design, topo)),
+                *peer,
+                p,
+                rate,
+            );
+        }
+    }
+    out
+}
+
 pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
     let lm = hb.class(TrafficClass::LiveMigration);
     let worst = lm.map(|c| c.worst());
@@ -337,10 +404,19 @@ pub fn drain_out(host: &Host, hb: &HostBandwidth, d: &Drain) -> DrainOut {
                 trim_float((t.seconds * 10.0).round() / 10.0)
             )
         },
+        fabric: Vec::new(),
     }
 }
 
-pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthReport {
+/// The report; `fabric`: the topology and each host's live-migration path
+/// ([`netlint_analysis::failure::lm_paths`]), for drain times the fabric
+/// sets.
+pub fn build(
+    design: &Design,
+    model: &BandwidthModel,
+    file: &str,
+    fabric: Option<(&Topology, &[Option<LmPath>])>,
+) -> BandwidthReport {
     let mut groups: Vec<Group> = Vec::new();
     let mut used: Vec<Assumption> = Vec::new();
     for hb in &model.hosts {
@@ -357,7 +433,14 @@ pub fn build(design: &Design, model: &BandwidthModel, file: &str) -> BandwidthRe
             .iter()
             .map(|c| class_out(design, host, c))
             .collect();
-        let drain = hb.drain.as_ref().map(|d| drain_out(host, hb, d));
+        let drain = hb.drain.as_ref().map(|d| {
+            let mut out = drain_out(host, hb, d);
+            if let Some((topo, paths)) = fabric {
+                let path = paths.get(hb.host.0).and_then(Option::as_ref);
+                out.fabric = fabric_drains(design, topo, d, path);
+            }
+            out
+        });
         // Hosts built alike share one group.
         match groups
             .iter_mut()

@@ -14,7 +14,9 @@ use netlint_analysis::failure::{
 use netlint_analysis::l2::ScenarioForwarding;
 use netlint_analysis::{Fabric, Failures, Topology};
 use netlint_model::{Design, HostId, NetworkId, Role};
-use netlint_rules::phrases::failure::{unit_name_error, LossWords, RequirementWords, UnitWords};
+use netlint_rules::phrases::failure::{
+    fabric_port_name as port_name, unit_name_error, LossWords, RequirementWords, UnitWords,
+};
 use netlint_rules::phrases::stp::tree_change;
 use netlint_rules::phrases::words::speed_text;
 use serde::Serialize;
@@ -50,6 +52,10 @@ pub struct ScenarioOut {
     /// which networks.
     pub standing: Vec<StandingOut>,
     pub spanning_tree: Vec<TreeOut>,
+    /// Stacks and MLAG domains the failures split (a peer-link, a
+    /// stacking cable): one sentence each, saying which part keeps the
+    /// multi-chassis LAGs and whether the design said so.
+    pub splits: Vec<String>,
     pub links: Vec<LinkOut>,
     pub slower: Vec<SlowOut>,
     /// Networks cut in the healthy state that the failure reconnects (a
@@ -132,6 +138,11 @@ pub struct SlowOut {
     pub after: String,
     /// The link that is now the bottleneck.
     pub via: Option<String>,
+    /// What one stream (one TCP connection, one SMB channel) gets, before
+    /// and after, where it changed: the slowest cable on the path, as a
+    /// LAG carries each flow on one cable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub per_stream: Option<[String; 2]>,
 }
 
 #[derive(Serialize, Debug)]
@@ -228,15 +239,42 @@ pub fn build(
     // Pairs walked per class pair, as for the table.
     let pairs = PairPaths::new(design, &topo, &healthy);
     let sim = analysis.simulate_with(&healthy, &chosen, Some(&pairs));
+    // A peer-link or stacking cable named without its part: worded as the
+    // split the simulation took (the worst one).
+    let worded: Vec<Unit> = chosen
+        .iter()
+        .map(|u| {
+            let (link, cable) = match u {
+                Unit::Cable(l, c) => (*l, Some(*c)),
+                Unit::Link(l) => (*l, None),
+                _ => return u.clone(),
+            };
+            let a = design.link(link).a.value;
+            match sim.splits.iter().find(|s| topo.bridge_of[a.0] == s.bridge) {
+                Some(s) if topo.internal_links.contains(&link) => Unit::Split {
+                    link,
+                    cable,
+                    keep: s.keep,
+                },
+                _ => u.clone(),
+            }
+        })
+        .collect();
     report.scenario = Some(ScenarioOut {
         failing: chosen
             .iter()
-            .map(|u| FailingOut {
+            .zip(&worded)
+            .map(|(u, w)| FailingOut {
                 name: u.cli_name(design, &topo),
-                unit: u.describe(design, &topo),
+                unit: w.describe(design, &topo),
             })
             .collect(),
-        lost: losses(design, &topo, &sim.outcome, &sim.units),
+        lost: losses(design, &topo, &sim.outcome, &worded),
+        splits: sim
+            .splits
+            .iter()
+            .map(|s| split_text(design, &topo, s, &worded))
+            .collect(),
         standing: standing(design, &sim),
         spanning_tree: sim
             .trees
@@ -261,6 +299,94 @@ pub fn build(
             .collect(),
     });
     Ok(report)
+}
+
+/// "MLAG domain `vpc1` splits into `tor-a` | `tor-b`: `tor-b`, the vPC
+/// secondary, suspends ...", with the worst-case note when the design
+/// does not say which part keeps the multi-chassis LAGs.
+fn split_text(
+    design: &Design,
+    topo: &Topology,
+    split: &netlint_analysis::failure::DomainSplit,
+    units: &[Unit],
+) -> String {
+    let bridge = topo.bridge(split.bridge);
+    let q = |ss: &[netlint_model::SwitchId]| {
+        ss.iter()
+            .map(|s| format!("`{}`", design.switch(*s).name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let parts: Vec<String> = split.parts.iter().map(|p| q(p)).collect();
+    let kept = split
+        .parts
+        .iter()
+        .find(|p| p.contains(&split.keep))
+        .cloned()
+        .unwrap_or_default();
+    let others: Vec<netlint_model::SwitchId> = split
+        .parts
+        .iter()
+        .filter(|p| !p.contains(&split.keep))
+        .flatten()
+        .copied()
+        .collect();
+    let mlag = bridge.kind == netlint_analysis::BridgeKind::Mlag;
+    let mut text = if mlag {
+        format!(
+            "MLAG domain `{}` splits into {}: {}, the MLAG / vPC secondary, suspends its MLAG / vPC port-channel members (and its vPC VLAN interfaces) and keeps its orphan ports up, which no longer reach {}",
+            bridge.name,
+            parts.join(" | "),
+            q(&others),
+            q(&kept)
+        )
+    } else {
+        format!(
+            "stack `{}` splits into {}: each part runs on with its own master and keeps its ports; a LAG across the parts bundles only with {} (LACP takes one partner), so {} drops out of the cross-stack LAGs",
+            bridge.name,
+            parts.join(" | "),
+            q(&kept),
+            q(&others)
+        )
+    };
+    if !split.stated {
+        let link = units
+            .iter()
+            .find_map(|u| match u {
+                Unit::Split { link, .. } => Some(design.link(*link).name.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        let alternatives: Vec<String> = split
+            .lost_pairs
+            .iter()
+            .map(|(s, n)| {
+                let pairs = format!("{n} host pair{}", if *n == 1 { "" } else { "s" });
+                if mlag {
+                    format!(
+                        "{pairs} lost with `{}` as the primary",
+                        design.switch(*s).name
+                    )
+                } else {
+                    format!(
+                        "{pairs} lost with the LAGs on the part of `{}`",
+                        design.switch(*s).name
+                    )
+                }
+            })
+            .collect();
+        let which = if mlag {
+            "which peer is the vPC primary"
+        } else {
+            "which part keeps the cross-stack LAGs"
+        };
+        text.push_str(&format!(
+            " (the design does not say {which}: the worst of {} choices is shown, {}; name the part with `--fail {link}@SWITCH`)",
+            split.lost_pairs.len(),
+            alternatives.join(", ")
+        ));
+    }
+    text
 }
 
 fn severity_rank(s: &str) -> u8 {
@@ -369,15 +495,6 @@ fn standing(design: &Design, sim: &Simulation) -> Vec<StandingOut> {
         .collect()
 }
 
-fn port_name(design: &Design, topo: &Topology, port: usize) -> String {
-    let p = &topo.ports[port];
-    let link = design.link(p.link);
-    match p.cable {
-        Some(c) => format!("{}#{}", link.name, c + 1),
-        None => link.name.clone(),
-    }
-}
-
 fn links(design: &Design, topo: &Topology, down: &[usize], degraded: &[Degraded]) -> Vec<LinkOut> {
     let mut out = Vec::new();
     for &p in down {
@@ -418,6 +535,12 @@ fn slower(design: &Design, topo: &Topology, sim: &Simulation) -> Vec<SlowOut> {
             before: s.before.0.to_string(),
             after: s.after.0.to_string(),
             via: s.after.1.map(|p| port_name(design, topo, p)),
+            // Said where it changed and differs from the path's total (a
+            // LAG on the path).
+            per_stream: s
+                .per_stream
+                .filter(|(a, b)| a != b && (*a, *b) != (s.before.0, s.after.0))
+                .map(|(a, b)| [a.to_string(), b.to_string()]),
         })
         .collect()
 }

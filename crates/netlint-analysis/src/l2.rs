@@ -22,15 +22,49 @@ pub struct Failures {
     pub cables: BTreeSet<(LinkId, u32)>,
     /// Host NICs that are down (a NIC port, its cable, or its card).
     pub nics: BTreeSet<(HostId, NicIdx)>,
+    /// Switches of a split MLAG domain or stack that suspended their
+    /// multi-chassis LAG member ports (the vPC secondary once its
+    /// peer-link is down with the keepalive up; the parts of a split stack
+    /// that do not keep the cross-stack LAGs): their cables in a LAG that
+    /// spans several switches of their domain are down, their other ports
+    /// (orphan ports) stay up. The host NICs in such LAGs are listed in
+    /// `nics` as well. See [`crate::failure::Unit::Split`].
+    pub suspended: BTreeSet<SwitchId>,
 }
 
 impl Failures {
     pub fn is_healthy(&self) -> bool {
-        self.switches.is_empty() && self.cables.is_empty() && self.nics.is_empty()
+        self.switches.is_empty()
+            && self.cables.is_empty()
+            && self.nics.is_empty()
+            && self.suspended.is_empty()
     }
     /// Only host NICs fail: the switches and their spanning tree are as healthy.
     pub fn is_host_local(&self) -> bool {
-        self.switches.is_empty() && self.cables.is_empty()
+        self.switches.is_empty() && self.cables.is_empty() && self.suspended.is_empty()
+    }
+    /// Whether switch `s`, at a LAG end of switches `end`, still has its
+    /// cables in the LAG: not down, and not a switch that suspended its
+    /// multi-chassis LAG ports while another switch of the end that did
+    /// not is up (a LAG whose switches are all in one split-off part runs
+    /// on in that part).
+    pub fn lag_end_up(&self, s: SwitchId, end: &[SwitchId]) -> bool {
+        !self.switches.contains(&s)
+            && (!self.suspended.contains(&s)
+                || !end
+                    .iter()
+                    .any(|x| !self.suspended.contains(x) && !self.switches.contains(x)))
+    }
+    /// Whether the failures reach inside a stack or MLAG domain: a cable of
+    /// a link between its members (a stacking cable, a peer-link) or a
+    /// switch that suspended its multi-chassis LAG ports. Such a scenario
+    /// may split the domain and is solved in full.
+    pub fn inside_domains(&self, topo: &Topology) -> bool {
+        !self.suspended.is_empty()
+            || self
+                .cables
+                .iter()
+                .any(|(l, _)| topo.internal_links.contains(l))
     }
 }
 
@@ -158,7 +192,7 @@ impl Fabric {
         // (over every pair of an `a` and a `b` switch when both ends are
         // several): the cables left are those between live switches.
         let up =
-            |ss: &[SwitchId]| ss.iter().filter(|s| !failures.switches.contains(s)).count() as u32;
+            |ss: &[SwitchId]| ss.iter().filter(|s| failures.lag_end_up(**s, ss)).count() as u32;
         let (a_up, b_up) = (up(&p.a_switches), up(&p.b_switches));
         let ends = p.a_switches.len() as u32 * p.b_switches.len() as u32;
         let mut members = p.members * a_up * b_up / ends;
@@ -342,10 +376,7 @@ fn not_carried(
     [&port.a_switches, &port.b_switches]
         .into_iter()
         .find_map(|end| {
-            let mut alive = end
-                .iter()
-                .copied()
-                .filter(|s| !failures.switches.contains(s));
+            let mut alive = end.iter().copied().filter(|s| failures.lag_end_up(*s, end));
             let first = alive.next()?;
             let other = alive.find(|s| peers[s.0] != peers[first.0])?;
             Some(NotCarried::PeerLink {
@@ -358,28 +389,40 @@ fn not_carried(
 
 /// The peers of the MLAG domains that reach each other for `vlan` under
 /// `failures`, over peer-links (and other links inside the domain) that
-/// allow the VLAN: per switch, the least switch index of its group. `None`
-/// when no domain is split, which is the case whenever the peer-links carry
-/// every VLAN. A switch outside a split domain is in its bridge's group
-/// (labelled by the bridge's first switch); a failed peer, or one that does
-/// not define the VLAN, is alone. A domain that declares no link between its peers is taken to
-/// have a peer-link carrying everything (the design does not describe it).
-/// A peer-link's own failure is not modelled (what the peers do then is
-/// vendor-specific: vPC suspends the secondary's vPCs).
+/// allow the VLAN and have a cable left: per switch, the least switch index
+/// of its group. `None` when no domain is split, which is the case whenever
+/// the peer-links carry every VLAN and none has lost all its cables. A
+/// switch outside a split domain is in its bridge's group (labelled by the
+/// bridge's first switch); a failed peer, or one that does not define the
+/// VLAN, is alone. A domain that declares no link between its peers is
+/// taken to have a peer-link carrying everything (the design does not
+/// describe it). A stack or MLAG domain whose internal links lost every
+/// cable of one ([`broken_domains`]) is split here too: the vPC secondary
+/// on one side of a failed peer-link, the parts of a split chain stack
+/// ([`crate::failure::Unit::Split`]).
 pub fn peer_groups(
     design: &Design,
     topo: &Topology,
     failures: &Failures,
     vlan: Option<u16>,
 ) -> Option<Vec<usize>> {
-    let least = peers_split_from(design, topo, vlan)?;
+    let broken = broken_domains(design, topo, failures);
+    let least = peers_split_from(design, topo, vlan);
+    if least.is_none() && broken.is_empty() {
+        return None;
+    }
+    let splittable = topo
+        .splittable_domains
+        .iter()
+        .filter(|_| least.is_some())
+        .map(|(b, links)| (*b, links.as_slice(), least.unwrap_or(2)));
+    let broken_ones = broken.iter().map(|(b, links)| (*b, links.as_slice(), 2));
     let mut groups: Option<Vec<usize>> = None;
-    for (bi, links) in &topo.splittable_domains {
-        let b = topo.bridge(*bi);
+    for (bi, links, least) in splittable.chain(broken_ones) {
+        let b = topo.bridge(bi);
         if b.members.len() < least {
             continue;
         }
-        let inside: Vec<&netlint_model::Link> = links.iter().map(|l| design.link(*l)).collect();
         let alive: Vec<SwitchId> = b
             .members
             .iter()
@@ -390,10 +433,15 @@ pub fn peer_groups(
             continue;
         }
         let index = |s: SwitchId| alive.iter().position(|x| *x == s);
-        let edges = inside
+        let edges = links
             .iter()
-            .filter(|l| l.allows_vlan(vlan))
-            .flat_map(|l| l.b.iter().map(move |b| (l.a.value, b.value)))
+            .filter(|l| {
+                design.link(**l).allows_vlan(vlan) && !all_cables_down(design, failures, **l)
+            })
+            .flat_map(|l| {
+                let link = design.link(*l);
+                link.b.iter().map(move |b| (link.a.value, b.value))
+            })
             .filter_map(|(x, y)| Some((index(x)?, index(y)?)));
         let label = components(alive.len(), edges);
         if label.iter().all(|l| *l == 0) {
@@ -413,6 +461,102 @@ pub fn peer_groups(
         }
     }
     groups
+}
+
+/// Whether every cable of link `l` is down under `failures`.
+fn all_cables_down(design: &Design, failures: &Failures, l: LinkId) -> bool {
+    let members = design.link(l).members.value;
+    failures.cables.range((l, 0)..=(l, u32::MAX)).count() as u32 >= members
+}
+
+/// The links between the members of each stack or MLAG domain (stacking
+/// cables, peer-links), for the domains whose members those links join in
+/// the healthy state: a domain whose links the design lists only in part
+/// is taken to be joined everywhere, as one without any.
+pub fn domain_links(design: &Design, topo: &Topology) -> Vec<(BridgeId, Vec<LinkId>)> {
+    let mut inside: BTreeMap<usize, Vec<LinkId>> = BTreeMap::new();
+    for l in &topo.internal_links {
+        inside
+            .entry(topo.bridge_of[design.link(*l).a.value.0].0)
+            .or_default()
+            .push(*l);
+    }
+    inside
+        .into_iter()
+        .filter(|(b, links)| {
+            let members = &topo.bridges[*b].members;
+            let index = |s: SwitchId| members.iter().position(|x| *x == s);
+            let edges = links
+                .iter()
+                .flat_map(|l| {
+                    let link = design.link(*l);
+                    link.b.iter().map(move |b| (link.a.value, b.value))
+                })
+                .filter_map(|(x, y)| Some((index(x)?, index(y)?)));
+            members.len() > 1 && components(members.len(), edges).iter().all(|c| *c == 0)
+        })
+        .map(|(b, links)| (BridgeId(b), links))
+        .collect()
+}
+
+/// The stacks and MLAG domains ([`domain_links`]) one of whose internal
+/// links lost every cable under `failures`, with their internal links.
+pub fn broken_domains(
+    design: &Design,
+    topo: &Topology,
+    failures: &Failures,
+) -> Vec<(BridgeId, Vec<LinkId>)> {
+    if failures.cables.is_empty() {
+        return Vec::new();
+    }
+    let cut: Vec<LinkId> = topo
+        .internal_links
+        .iter()
+        .copied()
+        .filter(|l| all_cables_down(design, failures, *l))
+        .collect();
+    if cut.is_empty() {
+        return Vec::new();
+    }
+    domain_links(design, topo)
+        .into_iter()
+        .filter(|(_, links)| links.iter().any(|l| cut.contains(l)))
+        .collect()
+}
+
+/// The parts a stack or MLAG domain falls into under `failures` (its live
+/// members joined by the internal links with a cable left), each in file
+/// order, parts by their first member; `None` when it does not fall apart
+/// (see [`broken_domains`]).
+pub fn domain_parts(
+    design: &Design,
+    topo: &Topology,
+    failures: &Failures,
+    bridge: BridgeId,
+    links: &[LinkId],
+) -> Option<Vec<Vec<SwitchId>>> {
+    let alive: Vec<SwitchId> = topo
+        .bridge(bridge)
+        .members
+        .iter()
+        .copied()
+        .filter(|s| !failures.switches.contains(s))
+        .collect();
+    let index = |s: SwitchId| alive.iter().position(|x| *x == s);
+    let edges = links
+        .iter()
+        .filter(|l| !all_cables_down(design, failures, **l))
+        .flat_map(|l| {
+            let link = design.link(*l);
+            link.b.iter().map(move |b| (link.a.value, b.value))
+        })
+        .filter_map(|(x, y)| Some((index(x)?, index(y)?)));
+    let label = components(alive.len(), edges);
+    let mut parts: BTreeMap<usize, Vec<SwitchId>> = BTreeMap::new();
+    for (i, s) in alive.iter().enumerate() {
+        parts.entry(label[i]).or_default().push(*s);
+    }
+    (parts.len() > 1).then(|| parts.into_values().collect())
 }
 
 /// How many live peers a domain needs for [`peer_groups`] to split it on
@@ -508,7 +652,7 @@ impl Segments {
         let end = |ss: &[SwitchId]| {
             let s = ss
                 .iter()
-                .find(|s| !failures.switches.contains(s))
+                .find(|s| failures.lag_end_up(**s, ss))
                 .unwrap_or(&ss[0]);
             node_of[s.0]
         };
@@ -1233,7 +1377,7 @@ impl Forwarding {
         let alive = |ss: &[SwitchId]| {
             ss.iter()
                 .copied()
-                .find(|s| !self.failures.switches.contains(s))
+                .find(|s| self.failures.lag_end_up(*s, ss))
                 .unwrap_or(ss[0])
         };
         let carried: Vec<bool> = view.not_carried.iter().map(|c| c.is_none()).collect();

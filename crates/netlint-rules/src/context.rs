@@ -21,6 +21,7 @@ pub struct Context<'d> {
     target_reach: OnceLock<Vec<netlint_analysis::TargetReach>>,
     bandwidth: OnceLock<netlint_analysis::bandwidth::BandwidthModel>,
     failures: OnceLock<netlint_analysis::failure::FailureReport>,
+    lm_paths: OnceLock<Vec<Option<netlint_analysis::failure::LmPath>>>,
     /// Per network and host: which attachment class the host is in (hosts
     /// whose working adapters carrying the network are the same NICs on the
     /// same switches share one).
@@ -50,6 +51,7 @@ impl<'d> Context<'d> {
             target_reach: OnceLock::new(),
             bandwidth: OnceLock::new(),
             failures: OnceLock::new(),
+            lm_paths: OnceLock::new(),
             attachment: OnceLock::new(),
             adapter_paths: Mutex::new(HashMap::default()),
             adapter_path_lookups: AtomicUsize::new(0),
@@ -129,6 +131,22 @@ impl<'d> Context<'d> {
     pub fn target_reach(&self) -> &[netlint_analysis::TargetReach] {
         self.target_reach
             .get_or_init(|| self.forwarding().target_reach(self.design, self.topology()))
+    }
+
+    /// Per host: live migration across the fabric, healthy and after the
+    /// worst single fabric failure (`None`: no live migration, or no peer).
+    pub fn lm_path(&self, h: netlint_model::HostId) -> Option<&netlint_analysis::failure::LmPath> {
+        self.lm_paths
+            .get_or_init(|| {
+                netlint_analysis::failure::lm_paths(
+                    self.design,
+                    self.topology(),
+                    self.fabric(),
+                    self.forwarding(),
+                )
+            })
+            .get(h.0)?
+            .as_ref()
     }
 
     /// Every single failure (switches, stacks, inter-switch cables, NIC

@@ -286,7 +286,10 @@ impl<'a> Analysis<'a> {
 
     fn nic_cause(&self, host: HostId, nic: NicIdx, f: &Failures) -> Option<NicCause> {
         if f.nics.contains(&(host, nic)) {
-            return Some(NicCause::Failed);
+            return Some(match self.topo.nic_ends[host.0][nic.0] {
+                Some(NicEnd::Switch(s)) if f.suspended.contains(&s) => NicCause::Suspended(s),
+                _ => NicCause::Failed,
+            });
         }
         match self.topo.nic_ends[host.0][nic.0] {
             Some(NicEnd::Switch(s)) if f.switches.contains(&s) => Some(NicCause::SwitchDown(s)),
@@ -399,8 +402,9 @@ impl<'a> Analysis<'a> {
         if failures.is_host_local() {
             return st;
         }
-        if self.peer_split {
-            // Labels per switch from a full solve, for every host.
+        if self.peer_split || failures.inside_domains(self.topo) {
+            // Labels per switch from a full solve, for every host (a VLAN
+            // splits an MLAG domain, or the failure may split a domain).
             let fwd = self.fabric.forwarding(self.design, self.topo, failures);
             let nb = self.topo.bridges.len();
             st.switch_comps = Some(
@@ -557,13 +561,25 @@ impl<'a> Analysis<'a> {
         // A host whose carriers land where they did is unchanged: component
         // numbers of untouched parts of the fabric are the healthy ones.
         let mut changed: Vec<HostId> = Vec::new();
+        // A split domain: the part that keeps the domain's component number
+        // is as changed as the part split off from it.
+        let split_bridges: BTreeSet<BridgeId> = st
+            .failures
+            .suspended
+            .iter()
+            .map(|s| self.topo.bridge_of[s.0])
+            .collect();
         for &h in &affected {
             let s = self.host_state(h, st);
             let same_tokens = s
                 .iter()
                 .zip(&self.healthy[h.0])
                 .all(|(a, b)| a.token == b.token || b.token.is_none());
-            if !same_tokens {
+            let on_split = !split_bridges.is_empty()
+                && self.topo.nic_ends[h.0].iter().any(|e| {
+                    matches!(e, Some(NicEnd::Switch(s)) if split_bridges.contains(&self.topo.bridge_of[s.0]))
+                });
+            if !same_tokens || on_split {
                 changed.push(h);
             }
             states.insert(h, s);
@@ -670,6 +686,64 @@ impl<'a> Analysis<'a> {
                 });
             }
         }
+        // A host that still lands in the fabric on the requirement, whose
+        // lost partners all land nowhere (no working adapter, or adapters
+        // scattered over parts that no longer meet), lost them through
+        // them: name only the others when they account for every pair.
+        let lands = |h: HostId| -> bool {
+            let is_lm = self.requirements[r] == Requirement::LiveMigration;
+            self.topo.carriers[h.0]
+                .iter()
+                .zip(state_of(h))
+                .any(|(c, s)| {
+                    let relevant = if is_lm {
+                        self.lm[h.0].contains(&c.network)
+                    } else {
+                        self.req_nets[r][c.network.0]
+                    };
+                    relevant && s.token.is_some()
+                })
+        };
+        let bystanders: BTreeSet<HostId> = hosts
+            .iter()
+            .filter(|h| lands(h.host) && h.lost_partners.iter().all(|x| !lands(*x)))
+            .map(|h| h.host)
+            .collect();
+        if !bystanders.is_empty()
+            && bystanders.len() < hosts.len()
+            && lost
+                .iter()
+                .all(|(a, b)| !bystanders.contains(a) || !bystanders.contains(b))
+        {
+            hosts.retain(|h| !bystanders.contains(&h.host));
+        }
+        // A split domain (a failed peer-link, a severed stack): the hosts
+        // with an adapter on a part that suspended its LAG ports explain
+        // the loss when every lost pair has one of them; the hosts on the
+        // part that kept the LAGs lost them through them.
+        if !st.failures.suspended.is_empty() {
+            // An adapter left up on a switch that suspended its LAG ports
+            // (an orphan port there).
+            let on_suspended = |h: HostId| {
+                self.topo.nic_ends[h.0].iter().enumerate().any(|(n, e)| {
+                    matches!(e, Some(NicEnd::Switch(s)) if st.failures.suspended.contains(s))
+                        && !st.failures.nics.contains(&(h, NicIdx(n)))
+                })
+            };
+            let kept: BTreeSet<HostId> = hosts
+                .iter()
+                .filter(|h| !on_suspended(h.host))
+                .map(|h| h.host)
+                .collect();
+            if !kept.is_empty()
+                && kept.len() < hosts.len()
+                && lost
+                    .iter()
+                    .all(|(a, b)| !kept.contains(a) || !kept.contains(b))
+            {
+                hosts.retain(|h| !kept.contains(&h.host));
+            }
+        }
         // Hosts cut off from everyone they reached explain the loss when
         // every lost pair has one of them: name only those.
         let cut: BTreeSet<HostId> = hosts.iter().filter(|h| h.cut_off).map(|h| h.host).collect();
@@ -745,50 +819,57 @@ impl<'a> Analysis<'a> {
                 v.dedup();
                 v
             };
-            let loss =
-                if after.working.is_empty() {
-                    let mut nics: Vec<(NicIdx, NicCause)> = c
-                        .active
+            let loss = if after.working.is_empty() {
+                let mut nics: Vec<(NicIdx, NicCause)> = c
+                    .active
+                    .iter()
+                    .chain(&c.standby)
+                    .filter_map(|n| self.nic_cause(h, *n, st.failures).map(|cause| (*n, cause)))
+                    .collect();
+                // In the host's order, so that carriers over the same NICs
+                // (vNICs pinned to different members) read alike.
+                nics.sort_by_key(|(n, _)| *n);
+                nics.dedup_by_key(|(n, _)| *n);
+                CarrierLoss::Dead { nics }
+            } else if let Some(l) =
+                self.port_loss(h, c.network, &after.working, &before.token, &after.token)
+            {
+                l
+            } else if after.token.is_none() {
+                let vlan = self.vlans[self.net_slot[c.network.0]];
+                let undefined =
+                    after
+                        .working
                         .iter()
-                        .chain(&c.standby)
-                        .filter_map(|n| self.nic_cause(h, *n, st.failures).map(|cause| (*n, cause)))
-                        .collect();
-                    // In the host's order, so that carriers over the same NICs
-                    // (vNICs pinned to different members) read alike.
-                    nics.sort_by_key(|(n, _)| *n);
-                    nics.dedup_by_key(|(n, _)| *n);
-                    CarrierLoss::Dead { nics }
-                } else if let Some(l) =
-                    self.port_loss(h, c.network, &after.working, &before.token, &after.token)
-                {
-                    l
-                } else if after.token.is_none() {
-                    let vlan = self.vlans[self.net_slot[c.network.0]];
-                    let undefined = after.working.iter().find_map(|n| {
-                        match (vlan, self.topo.nic_ends[h.0][n.0]) {
+                        .find_map(|n| match (vlan, self.topo.nic_ends[h.0][n.0]) {
                             (Some(v), Some(NicEnd::Switch(s)))
                                 if !self.design.switch(s).defines_vlan(vlan) =>
                             {
                                 Some((*n, s, v))
                             }
                             _ => None,
-                        }
+                        });
+                match undefined {
+                    Some((nic, switch, vlan)) => CarrierLoss::NotDefined { nic, switch, vlan },
+                    None => CarrierLoss::Scattered {
+                        bridges: bridges(&after.working),
+                    },
+                }
+            } else {
+                // On a split domain the part that kept its number is
+                // cut from the other all the same.
+                let on_split = after.working.iter().any(|n| {
+                        matches!(self.topo.nic_ends[h.0][n.0], Some(NicEnd::Switch(s))
+                            if st.failures.suspended.iter().any(|x| self.topo.bridge_of[x.0] == self.topo.bridge_of[s.0]))
                     });
-                    match undefined {
-                        Some((nic, switch, vlan)) => CarrierLoss::NotDefined { nic, switch, vlan },
-                        None => CarrierLoss::Scattered {
-                            bridges: bridges(&after.working),
-                        },
-                    }
-                } else {
-                    if after.token == before.token {
-                        continue;
-                    }
-                    CarrierLoss::Cut {
-                        from: bridges(&after.working),
-                        to: Vec::new(),
-                    }
-                };
+                if after.token == before.token && !on_split {
+                    continue;
+                }
+                CarrierLoss::Cut {
+                    from: bridges(&after.working),
+                    to: Vec::new(),
+                }
+            };
             out.push(CarrierChange {
                 network: c.network,
                 via: c.via,

@@ -34,6 +34,7 @@ pub use pairs::PairPaths;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod evaluate;
+mod lm_path;
 mod outcome;
 mod pairs;
 mod report;
@@ -45,6 +46,7 @@ mod tests;
 mod units;
 
 pub use evaluate::*;
+pub use lm_path::*;
 pub use outcome::*;
 pub use report::*;
 pub use requirements::*;

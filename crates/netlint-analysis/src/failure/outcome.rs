@@ -11,6 +11,11 @@ pub enum NicCause {
     SwitchDown(SwitchId),
     /// The host NIC at the other end of its direct cable failed.
     PeerDown(HostId, NicIdx),
+    /// Its switch suspended it with its other multi-chassis LAG (vPC)
+    /// ports: the switch is the vPC secondary of a failed peer-link, or in
+    /// a part of a split stack that does not keep the LAG
+    /// ([`Unit::Split`]).
+    Suspended(SwitchId),
 }
 
 /// What happened to one way a network leaves a host.

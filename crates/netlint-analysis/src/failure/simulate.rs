@@ -57,6 +57,10 @@ pub struct Slowdown {
     /// the path), with the port.
     pub before: (Speed, Option<usize>),
     pub after: (Speed, Option<usize>),
+    /// What one stream gets on that path before and after: its slowest
+    /// cable (a LAG carries each flow on one cable); `None` where a speed
+    /// is unknown.
+    pub per_stream: Option<(Speed, Speed)>,
 }
 
 /// How a requirement fares in a scenario.
@@ -70,11 +74,31 @@ pub struct Standing {
     pub networks_kept: Vec<NetworkId>,
 }
 
+/// A stack or MLAG domain the scenario splits ([`Unit::Split`]), and the
+/// part that keeps its multi-chassis LAGs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DomainSplit {
+    pub bridge: BridgeId,
+    /// The parts, each in file order, by first member.
+    pub parts: Vec<Vec<SwitchId>>,
+    /// A switch of the part that keeps the LAGs (the vPC primary); the
+    /// others suspend their LAG member ports.
+    pub keep: SwitchId,
+    /// The units named the part (`link@switch`); otherwise every part
+    /// was tried and `keep`'s is the one that loses the most host pairs.
+    pub stated: bool,
+    /// Per part (by its first member), the host pairs lost when it keeps
+    /// the LAGs; empty when `stated`.
+    pub lost_pairs: Vec<(SwitchId, usize)>,
+}
+
 /// Everything `netlint simulate` says about one scenario.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     pub units: Vec<Unit>,
     pub failures: Failures,
+    /// Domains the failures split, and which part keeps the LAGs.
+    pub splits: Vec<DomainSplit>,
     /// Losses of every network and of every group.
     pub outcome: Outcome,
     pub standings: Vec<Standing>,
@@ -116,16 +140,31 @@ pub fn path_bottleneck(
 pub fn slowest_slower_pair(
     design: &Design,
     topo: &Topology,
+    fwds: (&Forwarding, &Forwarding),
+    network: NetworkId,
+    hosts: (HostId, HostId),
+) -> Option<((Speed, usize), (Speed, usize))> {
+    slowest_slower_paths(design, topo, fwds, network, hosts).map(|(_, _, b0, b1)| (b0, b1))
+}
+
+/// An adapter pair's path before and after, and their bottlenecks.
+type PathsBeforeAfter = (Vec<usize>, Vec<usize>, (Speed, usize), (Speed, usize));
+
+/// [`slowest_slower_pair`] with the chosen adapter pair's paths, before
+/// and after.
+fn slowest_slower_paths(
+    design: &Design,
+    topo: &Topology,
     (before, after): (&Forwarding, &Forwarding),
     network: NetworkId,
     (a, b): (HostId, HostId),
-) -> Option<((Speed, usize), (Speed, usize))> {
+) -> Option<PathsBeforeAfter> {
     let now = after.adapter_paths(design, topo, network, a, b);
     if now.is_empty() {
         return None;
     }
     let then = before.adapter_paths(design, topo, network, a, b);
-    let mut worst: Option<((Speed, usize), (Speed, usize))> = None;
+    let mut worst: Option<PathsBeforeAfter> = None;
     for p1 in &now {
         let Some(path1) = &p1.path else { continue };
         let Some(p0) = then
@@ -143,11 +182,32 @@ pub fn slowest_slower_pair(
         };
         // The slowest now; of equally slow ones, the biggest drop.
         let key = |(s0, s1): ((Speed, usize), (Speed, usize))| (s1.0, std::cmp::Reverse(s0.0));
-        if b1.0 < b0.0 && worst.is_none_or(|w| key((b0, b1)) < key(w)) {
-            worst = Some((b0, b1));
+        if b1.0 < b0.0
+            && worst
+                .as_ref()
+                .is_none_or(|w| key((b0, b1)) < key((w.2, w.3)))
+        {
+            worst = Some((path0.clone(), path1.clone(), b0, b1));
         }
     }
     worst
+}
+
+/// What one stream gets between two hosts before and after on the adapter
+/// pair [`slowest_slower_pair`] shows: the slowest cable of its path (a
+/// LAG carries each flow on one cable).
+pub fn stream_speeds(
+    design: &Design,
+    topo: &Topology,
+    (before, after): (&Forwarding, &Forwarding),
+    network: NetworkId,
+    hosts: (HostId, HostId),
+) -> Option<(Speed, Speed)> {
+    let (path0, path1, _, _) = slowest_slower_paths(design, topo, (before, after), network, hosts)?;
+    Some((
+        super::path_rate(topo, before, &path0)?.per_stream,
+        super::path_rate(topo, after, &path1)?.per_stream,
+    ))
 }
 
 /// (network, bottleneck before and its port, after and its port).
@@ -216,6 +276,7 @@ impl<'a> Analysis<'a> {
         for u in units {
             u.add_to(design, topo, &mut failures);
         }
+        let splits = self.resolve_splits(units, &mut failures);
         let mut outcome = self.evaluate(&failures);
         for l in &mut outcome.losses {
             self.cut_targets(l);
@@ -283,11 +344,17 @@ impl<'a> Analysis<'a> {
         };
         let slower = slow
             .into_iter()
-            .map(|((network, s0, p0, s1, p1), pairs)| Slowdown {
-                network,
-                pairs,
-                before: (s0, p0),
-                after: (s1, p1),
+            .map(|((network, s0, p0, s1, p1), pairs)| {
+                let per_stream = pairs.first().and_then(|&(a, b)| {
+                    stream_speeds(design, topo, (healthy, &failed), network, (a, b))
+                });
+                Slowdown {
+                    network,
+                    pairs,
+                    before: (s0, p0),
+                    after: (s1, p1),
+                    per_stream,
+                }
             })
             .collect();
         prune_covered(&mut outcome);
@@ -295,6 +362,7 @@ impl<'a> Analysis<'a> {
             restored: restored.into_iter().collect(),
             units: units.to_vec(),
             failures,
+            splits,
             outcome,
             standings,
             trees,
@@ -336,6 +404,7 @@ impl<'a> Analysis<'a> {
         let (design, topo) = (self.design, self.topo);
         let mut failures = Failures::default();
         unit.add_to(design, topo, &mut failures);
+        self.resolve_splits(std::slice::from_ref(unit), &mut failures);
         let mut outcome = self.evaluate(&failures);
         for l in &mut outcome.losses {
             self.cut_targets(l);
@@ -360,12 +429,68 @@ impl<'a> Analysis<'a> {
 }
 
 impl Analysis<'_> {
+    /// The domains `failures` split. Where no unit says which part keeps
+    /// the multi-chassis LAGs (the vPC primary: the design does not state
+    /// the role), each part is tried and the one that loses the most host
+    /// pairs is kept in `failures`: the worst case.
+    fn resolve_splits(&self, units: &[Unit], failures: &mut Failures) -> Vec<DomainSplit> {
+        let (design, topo) = (self.design, self.topo);
+        let mut out = Vec::new();
+        for (bridge, links) in crate::l2::broken_domains(design, topo, failures) {
+            let Some(parts) = crate::l2::domain_parts(design, topo, failures, bridge, &links)
+            else {
+                continue;
+            };
+            let stated = units.iter().find_map(|u| match u {
+                Unit::Split { keep, .. } if topo.bridge_of[keep.0] == bridge => Some(*keep),
+                _ => None,
+            });
+            if let Some(keep) = stated {
+                out.push(DomainSplit {
+                    bridge,
+                    parts,
+                    keep,
+                    stated: true,
+                    lost_pairs: Vec::new(),
+                });
+                continue;
+            }
+            let mut lost_pairs = Vec::new();
+            let mut best: Option<(usize, Failures, SwitchId)> = None;
+            for part in &parts {
+                let mut f = failures.clone();
+                super::suspend_all_but(design, topo, &mut f, part[0]);
+                let lost: usize = self.evaluate(&f).losses.iter().map(|l| l.pairs.len()).sum();
+                lost_pairs.push((part[0], lost));
+                if best.as_ref().is_none_or(|(b, _, _)| lost > *b) {
+                    best = Some((lost, f, part[0]));
+                }
+            }
+            if let Some((_, f, keep)) = best {
+                *failures = f;
+                out.push(DomainSplit {
+                    bridge,
+                    parts,
+                    keep,
+                    stated: false,
+                    lost_pairs,
+                });
+            }
+        }
+        out
+    }
+
     /// The ports down and the ports that lost cables in a scenario: of the
     /// ports down or short in the healthy state and the ports of the
     /// failed switches and cables (no other port changes state).
     fn port_changes(&self, failed: &Forwarding) -> (Vec<usize>, Vec<Degraded>) {
         let mut ports: BTreeSet<usize> = self.healthy_ports.iter().copied().collect();
-        for s in &failed.failures.switches {
+        for s in failed
+            .failures
+            .switches
+            .iter()
+            .chain(&failed.failures.suspended)
+        {
             ports.extend(self.ports_by_switch[s.0].iter().copied());
         }
         for (l, _) in &failed.failures.cables {

@@ -801,3 +801,198 @@ fn a_blocked_link_that_takes_over_restores_the_unjoined_pair() {
     );
     check_pair_paths(&d, &[]);
 }
+
+/// A vPC pair with a one-cable peer-link (issue 34 item 8): `h1` teams
+/// both peers with LACP (a vPC), `h2` is single-attached to `b`, `h3` to
+/// `a`, `h4` sits on a core reached by a vPC uplink to both peers.
+const ONE_CABLE_PEER_LINK: &str = r#"
+[design]
+name = "one-cable-peer-link"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[switches.core]
+stp = { mode = "rstp", priority = 4096 }
+[switches.a]
+mlag = "m"
+[switches.b]
+mlag = "m"
+[[links]]
+name = "peer"
+a = "a"
+b = "b"
+kind = "peer-link"
+speed = "100G"
+[[links]]
+name = "up"
+a = "core"
+b = ["a", "b"]
+speed = "10G"
+members = 2
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "a"
+[hosts.h1.nics.B]
+speed = "10G"
+switch = "b"
+[hosts.h1.teams.T]
+members = ["A", "B"]
+mode = "lacp"
+networks = ["mgmt"]
+[hosts.h2.nics.A]
+speed = "10G"
+switch = "b"
+networks = ["mgmt"]
+[hosts.h3.nics.A]
+speed = "10G"
+switch = "a"
+networks = ["mgmt"]
+[hosts.h4.nics.A]
+speed = "10G"
+switch = "core"
+networks = ["mgmt"]
+"#;
+
+fn split_units(d: &Design, t: &Topology) -> Vec<Unit> {
+    units(d, t, UnitOptions::default())
+        .into_iter()
+        .filter(|u| matches!(u, Unit::Split { .. }))
+        .collect()
+}
+
+#[test]
+fn a_one_cable_peer_link_is_a_unit_per_choice_of_secondary() {
+    let d = design(ONE_CABLE_PEER_LINK);
+    let t = Topology::build(&d);
+    let (a, b) = (
+        d.switch_by_name("a").unwrap(),
+        d.switch_by_name("b").unwrap(),
+    );
+    let peer = d.link_by_name("peer").unwrap();
+    assert_eq!(
+        split_units(&d, &t),
+        vec![
+            Unit::Split {
+                link: peer,
+                cable: Some(0),
+                keep: a
+            },
+            Unit::Split {
+                link: peer,
+                cable: Some(0),
+                keep: b
+            },
+        ]
+    );
+    // `a` keeps the vPCs: `b` suspends its vPC ports (h1's `B`, its cable
+    // of `up`) and keeps h2's orphan port up.
+    let unit = Unit::Split {
+        link: peer,
+        cable: Some(0),
+        keep: a,
+    };
+    let f = unit.failures(&d, &t);
+    assert_eq!(f.suspended, BTreeSet::from([b]));
+    assert_eq!(f.nics, BTreeSet::from([(HostId(0), NicIdx(1))]));
+    let fab = Fabric::new(&d, &t);
+    let healthy = fab.forwarding(&d, &t, &Failures::default());
+    let up = t
+        .ports
+        .iter()
+        .position(|p| p.link == d.link_by_name("up").unwrap())
+        .unwrap();
+    let failed = fab.forwarding(&d, &t, &f);
+    assert_eq!(failed.ports[up].members, 1, "the uplink keeps a's cable");
+    // Only h2 (an orphan on the secondary) is cut, from every other host.
+    let an = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+    let o = an.evaluate(&f);
+    let lost: BTreeSet<HostId> = o.losses.iter().flat_map(|l| l.host_ids()).collect();
+    assert_eq!(lost, BTreeSet::from([HostId(1)]), "{o:#?}");
+    assert_eq!(fast_lost(&an, &f), exact_lost(&d, &t, &fab, &healthy, &f));
+    check_parity(&d, "one-cable-peer-link");
+    // `--fail peer@a` names that choice; `b` keeping them cuts h3.
+    assert_eq!(parse_unit(&d, &t, "peer@a"), Ok(unit));
+    let other = parse_unit(&d, &t, "peer@b").unwrap();
+    let o = an.evaluate(&other.failures(&d, &t));
+    let lost: BTreeSet<HostId> = o.losses.iter().flat_map(|l| l.host_ids()).collect();
+    assert_eq!(lost, BTreeSet::from([HostId(2)]));
+    assert!(matches!(
+        parse_unit(&d, &t, "up@a"),
+        Err(UnitNameError::Keep { .. })
+    ));
+    // simulate without a choice: the worse part, said to be a choice.
+    let sim = an.simulate(&healthy, &[Unit::Cable(peer, 0)]);
+    assert_eq!(sim.splits.len(), 1);
+    assert!(!sim.splits[0].stated);
+    assert_eq!(sim.splits[0].lost_pairs.len(), 2);
+}
+
+#[test]
+fn a_two_cable_peer_link_and_a_ring_stack_lose_nothing_to_one_cable() {
+    let two = ONE_CABLE_PEER_LINK.replace(
+        "kind = \"peer-link\"\nspeed = \"100G\"",
+        "kind = \"peer-link\"\nspeed = \"100G\"\nmembers = 2",
+    );
+    let d = design(&two);
+    let t = Topology::build(&d);
+    assert!(split_units(&d, &t).is_empty());
+    // Both cables at once still split it.
+    let peer = d.link_by_name("peer").unwrap();
+    assert!(parse_unit(&d, &t, "peer@a").is_ok());
+    let _ = peer;
+
+    let chain = r#"
+[design]
+name = "chain"
+[networks.mgmt]
+role = "management"
+vlan = 10
+[switches.s1]
+stack = "st"
+[switches.s2]
+stack = "st"
+[switches.s3]
+stack = "st"
+[[links]]
+name = "c12"
+a = "s1"
+b = "s2"
+kind = "stack"
+[[links]]
+name = "c23"
+a = "s2"
+b = "s3"
+kind = "stack"
+[hosts.h1.nics.A]
+speed = "10G"
+switch = "s1"
+networks = ["mgmt"]
+[hosts.h2.nics.A]
+speed = "10G"
+switch = "s3"
+networks = ["mgmt"]
+"#;
+    let d = design(chain);
+    let t = Topology::build(&d);
+    // A chain: each cable splits it in two, one unit per part.
+    assert_eq!(split_units(&d, &t).len(), 4);
+    let fab = Fabric::new(&d, &t);
+    let healthy = fab.forwarding(&d, &t, &Failures::default());
+    let an = Analysis::new(&d, &t, &fab, &healthy, requirements(&d, true));
+    for u in split_units(&d, &t) {
+        assert!(!an.evaluate(&u.failures(&d, &t)).losses.is_empty(), "{u:?}");
+    }
+    check_parity(&d, "chain");
+    // A ring: no cable splits it.
+    let ring =
+        format!("{chain}[[links]]\nname = \"c31\"\na = \"s3\"\nb = \"s1\"\nkind = \"stack\"\n");
+    let d = design(&ring);
+    let t = Topology::build(&d);
+    assert!(split_units(&d, &t).is_empty());
+    // A stack that lists none of its cables is taken to be joined.
+    let bare = chain.split("[[links]]").next().unwrap().to_string()
+        + "[hosts.h1.nics.A]\nspeed = \"10G\"\nswitch = \"s1\"\nnetworks = [\"mgmt\"]\n";
+    let d = design(&bare);
+    let t = Topology::build(&d);
+    assert!(split_units(&d, &t).is_empty());
+}

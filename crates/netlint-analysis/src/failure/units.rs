@@ -19,6 +19,37 @@ pub enum Unit {
     Card(HostId, String),
     /// One NIC port of a host, or the cable plugged into it.
     Nic(HostId, NicIdx),
+    /// Cables of a link between the members of one stack or MLAG domain (a
+    /// peer-link, a stacking cable; `cable`: one of them, `None`: all)
+    /// whose loss splits the domain in parts. The part of `keep` keeps
+    /// the multi-chassis LAGs; every other part suspends its members of
+    /// them and keeps its other (orphan) ports up, without a way to the
+    /// part of `keep`:
+    ///
+    /// - an MLAG / vPC peer-link failing with the peer keepalive up: the
+    ///   vPC secondary suspends its vPC member ports (and its vPC VLAN
+    ///   SVIs), orphan ports stay up, and traffic between the orphan ports
+    ///   of the two peers has no way across (Cisco Nexus 5000 NX-OS
+    ///   Interfaces Operations Guide 5.0(3)N2(1), "vPC Response to a Peer
+    ///   Link Failure"; Cisco NX-OS vPC Design Guide C07-572835; NX-OS's
+    ///   `%VPC-2-VPC_SUSP_ALL_VPC: Peer-link going down, suspending all
+    ///   vPCs on secondary`): `keep` is the primary;
+    /// - a stacking cable of a chain stack: the stack is severed in two and
+    ///   each fragment runs on with its own master (Extreme EXOS "Stacking
+    ///   Link Failure": a daisy chain is severed and the severed portion may
+    ///   elect a master; HPE Aruba 16.x "Restoring operation after
+    ///   disconnecting a stacking cable": a ring becomes a chain, a chain
+    ///   splits in fragments); a LAG across the fragments bundles with one
+    ///   partner only (LACP), the fragment of `keep`.
+    ///
+    /// The design does not say which peer is the vPC primary, nor which
+    /// fragment keeps the LAGs: [`units`] lists one unit per choice, so
+    /// each host that some choice cuts is named (the worst case).
+    Split {
+        link: LinkId,
+        cable: Option<u32>,
+        keep: SwitchId,
+    },
 }
 
 /// Which units to enumerate.
@@ -79,6 +110,19 @@ impl Unit {
             Unit::Nic(h, n) => {
                 f.nics.insert((*h, *n));
             }
+            Unit::Split { link, cable, keep } => {
+                match cable {
+                    Some(c) => {
+                        f.cables.insert((*link, *c));
+                    }
+                    None => {
+                        for c in 0..design.link(*link).members.value {
+                            f.cables.insert((*link, c));
+                        }
+                    }
+                }
+                suspend_all_but(design, topo, f, *keep);
+            }
         }
     }
 
@@ -97,6 +141,14 @@ impl Unit {
                 }
             }
             Unit::Link(l) => design.link(*l).name.clone(),
+            Unit::Split { link, cable, keep } => {
+                let l = design.link(*link);
+                let name = match cable {
+                    Some(c) if l.members.value > 1 => format!("{}#{}", l.name, c + 1),
+                    _ => l.name.clone(),
+                };
+                format!("{name}@{}", design.switch(*keep).name)
+            }
             Unit::Card(h, card) => format!("{}:card:{card}", design.host(*h).name),
             Unit::Nic(h, n) => format!("{}:{}", design.host(*h).name, design.host(*h).nic(*n).name),
         }
@@ -107,7 +159,9 @@ impl Unit {
         match self {
             Unit::Switch(s) => design.switch(*s).element(),
             Unit::Bridge(b) => design.switch(topo.bridge(*b).members[0]).element(),
-            Unit::Cable(l, _) | Unit::Link(l) => design.link(*l).element(),
+            Unit::Cable(l, _) | Unit::Link(l) | Unit::Split { link: l, .. } => {
+                design.link(*l).element()
+            }
             Unit::Card(h, card) => {
                 let host = design.host(*h);
                 match host
@@ -137,7 +191,9 @@ impl Unit {
                     .map(|x| x.span)
                     .unwrap_or(sw.span)
             }
-            Unit::Cable(l, _) | Unit::Link(l) => design.link(*l).members.span,
+            Unit::Cable(l, _) | Unit::Link(l) | Unit::Split { link: l, .. } => {
+                design.link(*l).members.span
+            }
             Unit::Card(h, card) => {
                 let host = design.host(*h);
                 host.nics
@@ -189,6 +245,23 @@ pub fn units(design: &Design, topo: &Topology, opts: UnitOptions) -> Vec<Unit> {
             out.push(Unit::Cable(l, c));
         }
     }
+    // Cables inside a stack or MLAG domain whose loss splits it: one unit
+    // per part that may keep the multi-chassis LAGs.
+    for (b, links) in crate::l2::domain_links(design, topo) {
+        for &l in &links {
+            for c in 0..design.link(l).members.value {
+                let mut f = Failures::default();
+                f.cables.insert((l, c));
+                if let Some(parts) = crate::l2::domain_parts(design, topo, &f, b, &links) {
+                    out.extend(parts.iter().map(|p| Unit::Split {
+                        link: l,
+                        cable: Some(c),
+                        keep: p[0],
+                    }));
+                }
+            }
+        }
+    }
     for (hi, host) in design.hosts.iter().enumerate() {
         let mut cards: Vec<&str> = Vec::new();
         for n in &host.nics {
@@ -207,6 +280,80 @@ pub fn units(design: &Design, topo: &Topology, opts: UnitOptions) -> Vec<Unit> {
         }
     }
     out
+}
+
+/// The parts of the domain of `keep` that the cables in `f` split off from
+/// it suspend their multi-chassis LAG ports: their switches go into
+/// `f.suspended`, and their host NICs in such LAGs into `f.nics`.
+pub fn suspend_all_but(design: &Design, topo: &Topology, f: &mut Failures, keep: SwitchId) {
+    let b = topo.bridge_of[keep.0];
+    let Some((_, links)) = crate::l2::broken_domains(design, topo, f)
+        .into_iter()
+        .find(|(x, _)| *x == b)
+    else {
+        return;
+    };
+    let Some(parts) = crate::l2::domain_parts(design, topo, f, b, &links) else {
+        return;
+    };
+    for part in parts.iter().filter(|p| !p.contains(&keep)) {
+        f.suspended.extend(part.iter().copied());
+    }
+    for (hi, ends) in topo.nic_ends.iter().enumerate() {
+        for (ni, end) in ends.iter().enumerate() {
+            if let Some(NicEnd::Switch(s)) = end {
+                if f.suspended.contains(s)
+                    && lag_across(design, topo, HostId(hi), NicIdx(ni), &f.suspended)
+                {
+                    f.nics.insert((HostId(hi), NicIdx(ni)));
+                }
+            }
+        }
+    }
+}
+
+/// Whether a host NIC is a member of a LAG (an LACP or static team, a
+/// vSphere uplink set with `ip-hash` or `lacp`) with a member cabled to a
+/// switch of the same stack or MLAG domain outside `suspended`: a vPC /
+/// MLAG port, or a LAG across the parts of a split stack, which its
+/// switch suspends.
+fn lag_across(
+    design: &Design,
+    topo: &Topology,
+    host: HostId,
+    nic: NicIdx,
+    suspended: &BTreeSet<SwitchId>,
+) -> bool {
+    let h = design.host(host);
+    let switch_of = |n: NicIdx| match topo.nic_ends[host.0][n.0] {
+        Some(NicEnd::Switch(s)) => Some(s),
+        _ => None,
+    };
+    let Some(own) = switch_of(nic) else {
+        return false;
+    };
+    let spans = |members: &mut dyn Iterator<Item = NicIdx>| {
+        let members: Vec<NicIdx> = members.collect();
+        members.contains(&nic)
+            && members
+                .iter()
+                .filter_map(|m| switch_of(*m))
+                .any(|s| !suspended.contains(&s) && topo.bridge_of[s.0] == topo.bridge_of[own.0])
+    };
+    let team_lag = h
+        .teams
+        .iter()
+        .any(|t| t.mode.value.switch_dependent() && spans(&mut t.members.iter().map(|m| m.value)));
+    let vswitch_lag = h.vswitches.iter().any(|v| {
+        matches!(
+            v.load_balancing.as_ref().map(|l| l.value),
+            Some(netlint_model::LoadBalancing::IpHash | netlint_model::LoadBalancing::Lacp)
+        ) && spans(&mut v.uplinks.iter().filter_map(|u| match u.value {
+            netlint_model::Uplink::Nic(n) => Some(n),
+            netlint_model::Uplink::Team(_) => None,
+        }))
+    });
+    team_lag || vswitch_lag
 }
 
 /// Stacks with two or more members: the bridges `spof-stack` fails whole.
@@ -242,6 +389,9 @@ pub enum UnitNameError {
     },
     /// `link#N` with N outside 1 to the link's cable count.
     Cable { link: String, members: u32 },
+    /// `link@switch` where the link does not split a domain that switch is
+    /// in when its cables fail.
+    Keep { link: String, switch: String },
     /// No switch, stack, MLAG domain or link of that name.
     Unknown {
         name: String,
@@ -259,6 +409,35 @@ fn nearest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Opt
 /// `host:card:NAME`.
 pub fn parse_unit(design: &Design, topo: &Topology, name: &str) -> Result<Unit, UnitNameError> {
     let name = name.trim();
+    // `peer-link@tor-a`: the link's cables fail and `tor-a`'s part keeps
+    // the multi-chassis LAGs (the vPC primary).
+    if let Some((left, keep)) = name.rsplit_once('@') {
+        if let (Some(k), Ok(u)) = (design.switch_by_name(keep), parse_unit(design, topo, left)) {
+            let (link, cable) = match u {
+                Unit::Cable(l, c) => (l, Some(c)),
+                Unit::Link(l) => (l, None),
+                _ => (LinkId(usize::MAX), None),
+            };
+            if link.0 != usize::MAX {
+                let unit = Unit::Split {
+                    link,
+                    cable,
+                    keep: k,
+                };
+                let f = unit.failures(design, topo);
+                if f.suspended
+                    .iter()
+                    .any(|s| topo.bridge_of[s.0] == topo.bridge_of[k.0])
+                {
+                    return Ok(unit);
+                }
+                return Err(UnitNameError::Keep {
+                    link: design.link(link).name.clone(),
+                    switch: keep.to_string(),
+                });
+            }
+        }
+    }
     if let Some((host, rest)) = name.split_once(':') {
         let Some(h) = design.host_by_name(host) else {
             return Err(UnitNameError::Host {

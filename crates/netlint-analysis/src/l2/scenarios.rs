@@ -230,6 +230,10 @@ impl ScenarioComponents {
         failures: &Failures,
     ) -> Option<Flips> {
         let updates = self.updates.as_ref()?;
+        if failures.inside_domains(topo) {
+            // A stack or MLAG domain may split: solved in full.
+            return None;
+        }
         let mut touched: BTreeSet<usize> = BTreeSet::new();
         let mut bridges: BTreeSet<usize> = BTreeSet::new();
         for s in &failures.switches {
@@ -340,6 +344,11 @@ impl ScenarioForwarding {
     ) -> Forwarding {
         if failures.is_host_local() {
             return healthy.with_nic_failures(failures.nics.iter().copied());
+        }
+        if failures.inside_domains(topo) {
+            // A stack or MLAG domain may split: its groups of peers are
+            // found by the full solve only.
+            return fabric.forwarding(design, topo, failures);
         }
         self.updated(design, topo, fabric, healthy, failures)
             .unwrap_or_else(|| fabric.forwarding(design, topo, failures))

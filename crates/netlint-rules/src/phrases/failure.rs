@@ -83,7 +83,151 @@ impl UnitWords for Unit {
                 let host = design.host(*h);
                 format!("NIC `{}` of `{}`", host.nic(*n).name, host.name)
             }
+            Unit::Split { link, cable, .. } => {
+                let base = split_link_words(design, *link, *cable);
+                format!("{base} ({})", split_words(design, topo, self))
+            }
         }
+    }
+}
+
+/// The cables of a [`Unit::Split`]: "the cable of peer-link `p`", "cable 2
+/// of 4 of stacking link `s`", "peer-link `p` (all 2 cables)".
+fn split_link_words(design: &Design, link: netlint_model::LinkId, cable: Option<u32>) -> String {
+    let l = design.link(link);
+    let what = link_kind_words(l.kind.value);
+    match cable {
+        Some(_) if l.members.value == 1 => format!("the cable of {what} `{}`", l.name),
+        Some(c) => format!(
+            "cable {} of {} of {what} `{}`",
+            c + 1,
+            l.members.value,
+            l.name
+        ),
+        None if l.members.value == 1 => format!("{what} `{}`", l.name),
+        None => format!("{what} `{}` (all {} cables)", l.name, l.members.value),
+    }
+}
+
+/// A [`Unit::Split`] that loses the same whichever part keeps the LAGs:
+/// "the cable of peer-link `p` (either peer as the vPC secondary)".
+pub fn split_either_words(design: &Design, topo: &Topology, unit: &Unit) -> String {
+    let Unit::Split { link, cable, keep } = unit else {
+        return unit.describe(design, topo);
+    };
+    let base = split_link_words(design, *link, *cable);
+    match topo.bridge(topo.bridge_of[keep.0]).kind {
+        BridgeKind::Mlag => format!("{base} (either peer as the MLAG / vPC secondary)"),
+        _ => format!("{base} (whichever part keeps the cross-stack LAGs)"),
+    }
+}
+
+/// A spanning-tree port as the user names it: the link, or `link#K` for one
+/// cable of a `lag = "none"` bundle (the `--fail` name of that cable).
+pub fn fabric_port_name(design: &Design, topo: &Topology, port: usize) -> String {
+    let p = &topo.ports[port];
+    let link = design.link(p.link);
+    match p.cable {
+        Some(c) => format!("{}#{}", link.name, c + 1),
+        None => link.name.clone(),
+    }
+}
+
+/// "peer-link", "stacking link", "link".
+fn link_kind_words(kind: netlint_model::LinkKind) -> &'static str {
+    match kind {
+        netlint_model::LinkKind::PeerLink => "peer-link",
+        netlint_model::LinkKind::Stack => "stacking link",
+        _ => "link",
+    }
+}
+
+/// Who suspends what when a [`Unit::Split`] fails: "`tor-b` as the vPC
+/// secondary", "`s3`, `s4` cut off the cross-stack LAGs".
+pub fn split_words(design: &Design, topo: &Topology, unit: &Unit) -> String {
+    let Unit::Split { keep, .. } = unit else {
+        return String::new();
+    };
+    let f = unit.failures(design, topo);
+    let suspended: Vec<SwitchId> = f.suspended.iter().copied().collect();
+    match topo.bridge(topo.bridge_of[keep.0]).kind {
+        BridgeKind::Mlag => format!(
+            "{} as the MLAG / vPC secondary",
+            switch_names(design, &suspended)
+        ),
+        _ => format!(
+            "{} off the cross-stack LAGs",
+            switch_names(design, &suspended)
+        ),
+    }
+}
+
+/// Why a carrier is cut by a [`Unit::Split`]: its adapters are orphan
+/// ports (not in a multi-chassis LAG), which stay up on their switch but
+/// no longer reach the other part of the domain. `None` for another unit.
+fn split_cut_words(
+    design: &Design,
+    topo: &Topology,
+    host: HostId,
+    change: &CarrierChange,
+    unit: Option<&Unit>,
+) -> Option<String> {
+    let unit @ Unit::Split { link, keep, .. } = unit? else {
+        return None;
+    };
+    let bridge = topo.bridge_of[keep.0];
+    let carrier = topo
+        .carriers_of(host, change.network)
+        .find(|c| c.via == change.via)?;
+    let f = unit.failures(design, topo);
+    let mut on: Vec<SwitchId> = carrier
+        .active
+        .iter()
+        .chain(&carrier.standby)
+        .filter(|n| !f.nics.contains(&(host, **n)))
+        .filter_map(|n| match topo.nic_ends[host.0][n.0] {
+            Some(netlint_analysis::NicEnd::Switch(s)) if topo.bridge_of[s.0] == bridge => Some(s),
+            _ => None,
+        })
+        .collect();
+    on.sort();
+    on.dedup();
+    if on.is_empty() {
+        return None;
+    }
+    let l = design.link(*link);
+    let across = format!("{} `{}`", link_kind_words(l.kind.value), l.name);
+    let ports = if topo.bridge(bridge).kind == BridgeKind::Mlag {
+        "vPC / MLAG port-channel"
+    } else {
+        "cross-stack LAG"
+    };
+    if on.len() > 1 {
+        return Some(format!(
+            "its working adapters end on {}, as orphan ports (in no {ports}) that stay up, and those no longer reach each other without {across}",
+            and_list(&on.iter().map(|s| format!("`{}`", design.switch(*s).name)).collect::<Vec<_>>())
+        ));
+    }
+    let others: Vec<SwitchId> = topo
+        .bridge(bridge)
+        .members
+        .iter()
+        .copied()
+        .filter(|s| f.suspended.contains(s) != f.suspended.contains(&on[0]))
+        .collect();
+    Some(format!(
+        "its adapters are orphan ports (in no {ports}) on `{}`, which stay up but no longer reach {} without {across}",
+        design.switch(on[0]).name,
+        switch_names(design, &others)
+    ))
+}
+
+/// What a switch suspends with a split ([`NicCause::Suspended`]): "vPC",
+/// "cross-stack LAG".
+fn suspended_ports_words(topo: &Topology, s: SwitchId) -> &'static str {
+    match topo.bridge(topo.bridge_of[s.0]).kind {
+        BridgeKind::Mlag => "vPC / MLAG ports",
+        _ => "cross-stack LAG ports",
     }
 }
 
@@ -286,6 +430,11 @@ impl CarrierWhy for CarrierChange {
                             }
                             _ => format!("cabled to `{}`", design.switch(*s).name),
                         },
+                        NicCause::Suspended(s) => format!(
+                            "suspended with the {} of `{}`",
+                            suspended_ports_words(topo, *s),
+                            design.switch(*s).name
+                        ),
                         NicCause::PeerDown(ph, pn) => format!(
                             "cabled directly to `{}:{}`",
                             design.host(*ph).name,
@@ -305,7 +454,9 @@ impl CarrierWhy for CarrierChange {
                 let span_of = |c: &NicCause, n: NicIdx| -> Span {
                     let nic = h.nic(n);
                     match c {
-                        NicCause::SwitchDown(_) | NicCause::PeerDown(..) => {
+                        NicCause::SwitchDown(_)
+                        | NicCause::PeerDown(..)
+                        | NicCause::Suspended(_) => {
                             nic.attach.as_ref().map(|a| a.span()).unwrap_or(nic.span)
                         }
                         NicCause::Failed => {
@@ -384,7 +535,10 @@ impl CarrierWhy for CarrierChange {
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
-                let text = if to.is_empty() || to == from {
+                let split = split_cut_words(design, topo, host, self, fabric_unit);
+                let text = if let Some(text) = split {
+                    text
+                } else if to.is_empty() || to == from {
                     format!("no path is left from {} to the other hosts", names(from))
                 } else {
                     // In bridge order, so both sides of a split read alike.
@@ -473,9 +627,13 @@ impl CarrierWhy for CarrierChange {
                     None => (h.span, element),
                 };
                 Why {
-                    text: format!(
-                        "its working adapters end on {}, which no longer reach each other",
-                        and_list(&names)
+                    text: split_cut_words(design, topo, host, self, fabric_unit).unwrap_or_else(
+                        || {
+                            format!(
+                                "its working adapters end on {}, which no longer reach each other",
+                                and_list(&names)
+                            )
+                        },
                     ),
                     span,
                     related: Vec::new(),
@@ -666,6 +824,9 @@ pub fn unit_name_error(e: &UnitNameError) -> String {
             } else {
                 String::new()
             }
+        ),
+        UnitNameError::Keep { link, switch } => format!(
+            "`{link}@{switch}`: losing link `{link}` does not split a stack or MLAG domain of switch `{switch}` (`link@switch` names the part that keeps the multi-chassis LAGs, the vPC primary, when a peer-link or stacking cable fails)"
         ),
         UnitNameError::Unknown { name, nearest } => format!(
             "no switch, stack or link named `{name}`{} (name a switch, a stack or MLAG domain, a link, `link#N`, `host:NIC` or `host:card:NAME`)",

@@ -58,6 +58,20 @@ struct Pending {
     /// the failure takes the last of a group only because of them (issue
     /// 34 item 10).
     already: BTreeSet<NetworkId>,
+    /// A split unit ([`Unit::Split`]) whose other choices of the part
+    /// keeping the LAGs (the vPC primary) lose the same: said once, for
+    /// either choice.
+    any_keep: bool,
+}
+
+/// The failed unit of a finding in words: a split unit that loses the same
+/// whichever part keeps the LAGs says so instead of naming one.
+fn unit_words(cx: &Context<'_>, p: &Pending) -> String {
+    if p.any_keep {
+        crate::phrases::failure::split_either_words(cx.design, cx.topology(), &p.unit)
+    } else {
+        p.unit.describe(cx.design, cx.topology())
+    }
 }
 
 /// Findings for the losses of the units `pick` selects: one per unit and
@@ -159,6 +173,7 @@ pub(crate) fn unit_findings(
                         .unwrap_or_else(|| help(unit, loss, &group)),
                     card_hosts: Vec::new(),
                     already: already.clone(),
+                    any_keep: false,
                 });
             }
         }
@@ -177,6 +192,34 @@ pub(crate) fn unit_findings(
                 }
                 _ => false,
             };
+            // The same loss whichever part keeps the LAGs: one finding.
+            let same_split = |p: &Pending| match (&p.unit, &item.unit) {
+                (
+                    Unit::Split {
+                        link: l1,
+                        cable: c1,
+                        ..
+                    },
+                    Unit::Split {
+                        link: l2,
+                        cable: c2,
+                        ..
+                    },
+                ) => {
+                    l1 == l2
+                        && c1 == c2
+                        && p.hosts == item.hosts
+                        && p.split == item.split
+                        && p.whats == item.whats
+                        && p.span == item.span
+                        && p.why == item.why
+                }
+                _ => false,
+            };
+            if let Some(p) = pending.iter_mut().find(|p| same_split(p)) {
+                p.any_keep = true;
+                continue;
+            }
             match pending.iter_mut().find(|p| same_card(p)) {
                 Some(p) => {
                     p.card_hosts.extend(item.hosts.iter().copied());
@@ -227,7 +270,7 @@ pub(crate) fn unit_findings(
         let (message, words) = match &p.split {
             // A split names groups of hosts, not its subjects: fixed words.
             Some(split) => {
-                let when = format!("if {} fails", p.unit.describe(design, topo));
+                let when = format!("if {} fails", unit_words(cx, &p));
                 (format!("{when}, {split}: {}", p.why), None)
             }
             None if merged => {
@@ -246,7 +289,7 @@ pub(crate) fn unit_findings(
                 (String::new(), Some(words))
             }
             None => {
-                let before = format!("if {} fails, ", p.unit.describe(design, topo));
+                let before = format!("if {} fails, ", unit_words(cx, &p));
                 let after =
                     |verb: &str| format!(" {verb} {}{tail}: {}{already}", and_list(&whats), p.why);
                 let words = around_hosts(

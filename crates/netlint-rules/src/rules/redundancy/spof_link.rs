@@ -19,9 +19,12 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     unit_findings(
         cx,
         &RULE,
-        |u| matches!(u, Unit::Cable(..) | Unit::Link(..)),
+        |u| matches!(u, Unit::Cable(..) | Unit::Link(..) | Unit::Split { .. }),
         false,
         |unit, _, _| {
+            if let Unit::Split { link, keep, .. } = unit {
+                return split_help(cx, *link, *keep);
+            }
             let (Unit::Cable(l, _) | Unit::Link(l)) = unit else {
                 return String::new();
             };
@@ -46,6 +49,32 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         },
         out,
     );
+}
+
+/// The advice for a peer-link or stacking cable whose loss splits its
+/// domain ([`Unit::Split`]).
+fn split_help(
+    cx: &Context<'_>,
+    link: netlint_model::LinkId,
+    keep: netlint_model::SwitchId,
+) -> String {
+    let design = cx.design;
+    let topo = cx.topology();
+    let l = design.link(link);
+    let bridge = topo.bridge(topo.bridge_of[keep.0]);
+    if bridge.kind == netlint_analysis::BridgeKind::Mlag {
+        format!(
+            "give peer-link `{}` a second cable (`members = {}`, on another line card) so that one cable does not split MLAG domain `{}`; hosts single-attached to one peer (orphan ports: SET and switch-independent team members, single NICs) stay up on the secondary when the peer-link is down and reach only that peer: dual-attach them through an MLAG / vPC port-channel where the team allows it, or have the secondary shut those ports with its MLAG ports (NX-OS: `vpc orphan-port suspend` on each) so that the hosts fail over to the primary",
+            l.name,
+            l.members.value + 1,
+            bridge.name
+        )
+    } else {
+        format!(
+            "cable stack `{}` as a ring (a stacking cable from its last member back to its first), which loses nothing to one stacking cable, or give link `{}` a second cable",
+            bridge.name, l.name
+        )
+    }
 }
 
 #[cfg(test)]
@@ -108,5 +137,72 @@ profile = "p"
     #[test]
     fn a_two_cable_lag_is_redundant() {
         assert!(findings(&SRC.replace("MEMBERS", "members = 2"), &super::RULE).is_empty());
+    }
+
+    /// A vPC pair whose peer-link is one cable: `h1` and `h2` run SET over
+    /// both peers, `h3` has one adapter on `nx-b`, `h4` one on `nx-a`
+    /// (issue 34 item 8).
+    const VPC: &str = r#"
+[design]
+name = "t"
+[networks.vm]
+role = "vm"
+vlan = 100
+[switches.nx-a]
+mlag = "vpc1"
+[switches.nx-b]
+mlag = "vpc1"
+[[links]]
+name = "vpc-peer"
+a = "nx-a"
+b = "nx-b"
+kind = "peer-link"
+speed = "100G"
+MEMBERS
+[profiles.p.nics.A]
+card = "a"
+speed = "25G"
+switch = "nx-a"
+[profiles.p.nics.B]
+card = "b"
+speed = "25G"
+switch = "nx-b"
+[profiles.p.vswitches.S]
+uplinks = ["A", "B"]
+networks = ["vm"]
+[hosts.h1]
+profile = "p"
+[hosts.h2]
+profile = "p"
+[hosts.h3.nics.N]
+speed = "25G"
+switch = "nx-b"
+networks = ["vm"]
+[hosts.h4.nics.N]
+speed = "25G"
+switch = "nx-a"
+networks = ["vm"]
+"#;
+
+    #[test]
+    fn a_one_cable_peer_link_cuts_set_hosts_either_way_and_orphans_on_the_secondary() {
+        let f = findings(&VPC.replace("MEMBERS", ""), &super::RULE);
+        let messages: Vec<&str> = f.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(f.len(), 3, "{messages:#?}");
+        // The SET hosts lose `vm` whichever peer is the secondary: one
+        // finding; h3 only when nx-b is, h4 only when nx-a is.
+        assert!(messages.contains(&"if the cable of peer-link `vpc-peer` (either peer as the MLAG / vPC secondary) fails, hosts `h1`, `h2` lose network `vm`: its working adapters end on `nx-a` and `nx-b`, as orphan ports (in no vPC / MLAG port-channel) that stay up, and those no longer reach each other without peer-link `vpc-peer`"), "{messages:#?}");
+        assert!(messages.contains(&"if the cable of peer-link `vpc-peer` (`nx-b` as the MLAG / vPC secondary) fails, host `h3` loses network `vm`: its adapters are orphan ports (in no vPC / MLAG port-channel) on `nx-b`, which stay up but no longer reach `nx-a` without peer-link `vpc-peer`"), "{messages:#?}");
+        assert!(messages.contains(&"if the cable of peer-link `vpc-peer` (`nx-a` as the MLAG / vPC secondary) fails, host `h4` loses network `vm`: its adapters are orphan ports (in no vPC / MLAG port-channel) on `nx-a`, which stay up but no longer reach `nx-b` without peer-link `vpc-peer`"), "{messages:#?}");
+        assert!(f[0]
+            .help
+            .as_deref()
+            .unwrap()
+            .contains("vpc orphan-port suspend"));
+    }
+
+    #[test]
+    fn a_two_cable_peer_link_is_not_split_by_one_cable() {
+        assert!(findings(&VPC.replace("MEMBERS", "members = 2"), &super::RULE).is_empty());
     }
 }

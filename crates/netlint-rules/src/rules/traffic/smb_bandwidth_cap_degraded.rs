@@ -4,6 +4,7 @@
 use super::emit_per_host;
 use super::host_ports::{lm_shared_adapters, smb_share};
 use crate::phrases::bandwidth::fmt_rate;
+use crate::phrases::failure::{fabric_port_name, UnitWords};
 use crate::rules::fix_at::host_table;
 use crate::rules::located::speed_lines;
 use crate::{declare_rule, Context};
@@ -44,7 +45,18 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             netlint_model::units::trim_float(cap.value.ps_megabytes()),
             fmt_rate(cap_speed)
         );
-        let healthy = model.healthy.aggregate.speed_without(BoundKind::SmbCap);
+        // What the adapters give, and what the fabric path to the slowest
+        // peer gives the host's streams (the smaller).
+        let adapters = model.healthy.aggregate.speed_without(BoundKind::SmbCap);
+        let healthy = match cx.lm_path(HostId(hi)).and_then(|p| p.healthy_rate()) {
+            Some(r) => adapters.min(r),
+            None => adapters,
+        };
+        let over = if healthy < adapters {
+            "over its adapters and the fabric path to its slowest peer"
+        } else {
+            "over its adapters"
+        };
         let rdma = model
             .healthy
             .in_use
@@ -73,12 +85,35 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let (message, help) = if cap_speed > healthy {
             (
                 format!(
-                    "the live-migration cap, {cap_text}, is above the {} live migration can reach over its adapters: it never limits, so migrations can still starve SMB storage and CSV",
+                    "the live-migration cap, {cap_text}, is above the {} live migration can reach {over}: it never limits, so migrations can still starve SMB storage and CSV",
                     fmt_rate(healthy)
                 ),
                 format!(
                     "lower `smb_bandwidth_limit` well below {}; {validator}",
                     fmt_rate(healthy)
+                ),
+            )
+        } else if let Some((unit, left, link)) =
+            fabric_left(cx, HostId(hi), healthy).filter(|(_, left, _)| {
+                cap_speed > *left
+                    && model.degraded.as_ref().is_none_or(|d| {
+                        *left < d.figures.aggregate.speed_without(BoundKind::SmbCap)
+                    })
+            })
+        {
+            // A single fabric failure leaves live migration less than the
+            // cap: its streams cross a slower path (issue 34 item 1).
+            under = left;
+            (
+                format!(
+                    "the live-migration cap, {cap_text}, is above the {} left to live migration after {} fails (of {}): its streams then cross link `{link}`, and migrations take all of it and starve SMB storage and CSV",
+                    fmt_rate(left),
+                    unit.describe(cx.design, cx.topology()),
+                    fmt_rate(healthy)
+                ),
+                format!(
+                    "size the cap for that failure: below {} (what the path over `{link}` leaves), leaving room for storage; or widen that path; {validator}",
+                    fmt_rate(left)
                 ),
             )
         } else if let Some(deg) = &model.degraded {
@@ -135,6 +170,24 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         found.push(diagnostic);
     }
     emit_per_host(out, found);
+}
+
+/// What live migration keeps after the single fabric failure that leaves it
+/// least, when less than `healthy`: the unit, the rate and the link that
+/// then sets the streams' speed.
+fn fabric_left(
+    cx: &Context<'_>,
+    h: HostId,
+    healthy: Speed,
+) -> Option<(netlint_analysis::failure::Unit, Speed, String)> {
+    let path = cx.lm_path(h)?;
+    let (unit, _, p) = path.degraded.as_ref()?;
+    let left = path.degraded_rate()?.min(healthy);
+    if left >= healthy {
+        return None;
+    }
+    let name = fabric_port_name(cx.design, cx.topology(), p.port);
+    Some((unit.clone(), left, name))
 }
 
 #[cfg(test)]
@@ -206,5 +259,30 @@ profile = "p"
     fn a_cap_that_fits_one_adapter_down_is_silent() {
         // 1000 MB = 8.39 Gb/s < 10 Gb/s.
         assert!(findings(&BASE.replace("CAP", "1000MB"), &super::RULE).is_empty());
+    }
+
+    #[test]
+    fn a_cap_above_what_a_fabric_failure_leaves_fires_naming_it() {
+        // hv1 on `a`, hv2 on `b`: SMB crosses `isl` (2 x 10G). One ISL
+        // cable down moves the tree onto `backup`'s 1G cables: 8 channels
+        // at 1 Gb/s each, 8 Gb/s, under the 8.39 Gb/s cap (issue 34 item 1).
+        let s = BASE
+            .replace("CAP", "1000MB")
+            .replace(
+                "[switches.a]\n[switches.b]\n",
+                "[switches.a]\nstp = { priority = 4096 }\n[switches.b]\nstp = { priority = 8192 }\n[[links]]\nname = \"isl\"\na = \"a\"\nb = \"b\"\nspeed = \"10G\"\nmembers = 2\n[[links]]\nname = \"backup\"\na = \"a\"\nb = \"b\"\nspeed = \"1G\"\nmembers = 8\nstp_cost = 1500\n",
+            )
+            .replace("switch = \"b\"\nnetworks = [\"smb2\"]", "switch = \"a\"\nnetworks = [\"smb2\"]")
+            .replace(
+                "[hosts.hv2]\nprofile = \"p\"",
+                "[hosts.hv2]\nprofile = \"p\"\nnics.N1.switch = \"b\"\nnics.N2.switch = \"b\"",
+            );
+        let f = findings(&s, &super::RULE);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        let m = &f[0].message;
+        assert!(
+            m.contains("is above the 8 Gb/s left to live migration after cable 1 of 2 of link `isl` fails (of 20 Gb/s): its streams then cross link `backup`"),
+            "{m}"
+        );
     }
 }
