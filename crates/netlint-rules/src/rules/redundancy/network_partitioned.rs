@@ -3,11 +3,12 @@
 
 use crate::phrases::failure::host_list;
 use crate::phrases::ports;
+use crate::rules::fix_at::{link_vlans_plus, switch_table, vlans_plus};
 use crate::{declare_rule, Context};
 use netlint_analysis::{Break, BridgeId, ClassPair, NotCarried, Reach, Topology, Which};
 use netlint_model::fast_hash::Map as HashMap;
 use netlint_model::Element;
-use netlint_model::{Design, Diagnostic, HostId, NetworkId, NicIdx, Span};
+use netlint_model::{Design, Diagnostic, Fix, HostId, NetworkId, NicIdx, Span};
 use std::collections::BTreeSet;
 
 declare_rule!(
@@ -352,6 +353,44 @@ struct Cut<'r> {
     cause: Cause,
     parts: Vec<ClassPair<'r>>,
     lacking: Option<Lacking>,
+    fix: Option<Fix>,
+}
+
+/// The edit that adds the network's VLAN `add` where the break says it is
+/// missing: a switch's `vlans`, a link's (or each end's) allowed list, a
+/// peer-link's. Safe: `--fix` applies it only when, made to a copy, the
+/// network is whole again and nothing new fires (one place makes it
+/// whole); `None` for a break no VLAN list mends.
+fn vlan_fix(design: &Design, topo: &Topology, b: &Break, add: u16) -> Option<Fix> {
+    if add == 0 {
+        return None;
+    }
+    let switch_fix = |s: netlint_model::SwitchId| {
+        let sw = design.switch(s);
+        let list = sw.vlans.as_ref()?;
+        let edit = vlans_plus(design, switch_table(sw).then("vlans"), list, [add])?;
+        Some(Fix::safe(
+            format!("add VLAN {add} to `vlans` of switch `{}`", sw.name),
+            vec![edit],
+        ))
+    };
+    let link_fix = |l: netlint_model::LinkId| {
+        let link = design.link(l);
+        let edits = link_vlans_plus(design, link, &[add]);
+        (!edits.is_empty())
+            .then(|| Fix::safe(format!("allow VLAN {add} on link `{}`", link.name), edits))
+    };
+    match b {
+        Break::HostSwitchLacksVlan { switch, .. } => switch_fix(*switch),
+        Break::NotCarried { port, why } => match why {
+            NotCarried::NotAllowed => link_fix(topo.ports[*port].link),
+            NotCarried::NotDefined(s) => switch_fix(*s),
+            NotCarried::PeerLink { link: Some(pl), .. } => link_fix(*pl),
+            _ => None,
+        },
+        Break::PeerLink { link: Some(pl), .. } => link_fix(*pl),
+        _ => None,
+    }
 }
 
 /// A host switch that does not define a network's VLAN, and the NICs
@@ -429,6 +468,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let Some(c) = cause(design, topo, r.network, ends, landed, b) else {
             continue;
         };
+        let add = design.network(r.network).vlan_id().or(landed).unwrap_or(0);
         if let Break::HostSwitchLacksVlan { switch, .. } = b {
             let i = *lacking.entry((r.network, *switch)).or_insert_with(|| {
                 cuts.push(Cut {
@@ -442,6 +482,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     }),
                     cause: c,
                     parts: Vec::new(),
+                    fix: vlan_fix(design, topo, b, add),
                 });
                 cuts.len() - 1
             });
@@ -460,6 +501,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     cause: c,
                     parts: vec![part],
                     lacking: None,
+                    fix: vlan_fix(design, topo, b, add),
                 });
             }
         }
@@ -472,6 +514,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             cause: mut c,
             parts,
             mut lacking,
+            fix,
         } = cut;
         if let Some(l) = &mut lacking {
             // Every NIC of the cut hosts that carries the network into the
@@ -548,7 +591,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         for (s, l) in c.related {
             d = d.with_related(s, l);
         }
-        out.push(d);
+        out.push(d.with_fix(fix));
     }
 }
 
@@ -589,6 +632,21 @@ networks = ["csv"]
 
     fn src(vlans: &str, link: &str) -> String {
         SRC.replace("LINKVLANS", link).replace("VLANS", vlans)
+    }
+
+    /// Issue 35: a VLAN missing on one trunk or one switch is added there
+    /// by a safe fix (`--fix` applies it once the network is whole again).
+    #[test]
+    fn the_missing_vlan_is_added_where_it_is_missing() {
+        let f = findings(&src("", "vlans = [10]"), &super::RULE);
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.safety, netlint_model::FixSafety::Safe);
+        assert_eq!(fix.edits[0].path.to_string(), "links[0].vlans");
+        assert_eq!(fix.edits[0].new.as_ref().unwrap().to_string(), "[10, 20]");
+        let f = findings(&src("vlans = [10]", ""), &super::RULE);
+        let fix = f[0].fix.as_ref().expect("a fix");
+        assert_eq!(fix.edits[0].path.to_string(), "switches.tor-b.vlans");
+        assert_eq!(fix.edits[0].new.as_ref().unwrap().to_string(), "[10, 20]");
     }
 
     #[test]
