@@ -807,7 +807,9 @@ fn schema_fixes_rename_misspelt_values_in_designs_that_do_not_load() {
         }
         renamed += fixed.applied.len();
     }
-    assert_eq!(renamed, 7);
+    // Seven misspelt values and three misspelt keys (`platfrom`, `teir`,
+    // `swtich`: each removed and its valid key added with the value).
+    assert_eq!(renamed, 10);
     let text = std::fs::read_to_string(root().join("fixtures/invalid/unknown-keys.toml")).unwrap();
     let fixed = fix_source(
         &SourceFile::new("u.toml", text),
@@ -819,7 +821,37 @@ fn schema_fixes_rename_misspelt_values_in_designs_that_do_not_load() {
         "lag = \"lacp\"",
         "mode = \"switch-independent\"",
         "load_balancing = \"hyperv-port\"",
+        "platform = \"windows-server-2019\"",
+        "tier = \"access\"",
+        "switch = \"tor-a\"",
     ] {
         assert!(fixed.text.contains(fixed_value), "{}", fixed.text);
     }
+    assert!(!fixed.text.contains("swtich"), "{}", fixed.text);
+}
+
+/// A misspelt key with a comment after its value on the same line is not
+/// renamed: the removal would take the comment with it.
+#[test]
+fn a_misspelt_key_with_a_comment_on_its_line_is_left_to_the_user() {
+    let settings = CheckSettings::default();
+    let text = "[design]\nname = \"k\"\nplatfrom = \"windows-server-2019\"   # the hosts' OS\n";
+    let fixed = fix_source(
+        &SourceFile::new("k.toml", text.to_string()),
+        None,
+        &settings,
+        FixMode::Safe,
+    );
+    assert!(!fixed.changed(), "{}", fixed.text);
+    let plain = "[design]\nname = \"k\"\nplatfrom = \"windows-server-2019\"\n";
+    let fixed = fix_source(
+        &SourceFile::new("k.toml", plain.to_string()),
+        None,
+        &settings,
+        FixMode::Safe,
+    );
+    assert_eq!(
+        fixed.text,
+        "[design]\nname = \"k\"\nplatform = \"windows-server-2019\"\n"
+    );
 }

@@ -212,7 +212,7 @@ pub fn load(file: &SourceFile) -> Loaded {
     if let Some(d) = &mut design {
         allow_paths(root.get_ref(), d);
     }
-    rename_fixes(root.get_ref(), &mut b.r);
+    rename_fixes(root.get_ref(), &file.text, &mut b.r);
     let mut diagnostics = b.r.diags;
     finish(&mut diagnostics);
     let design = if diagnostics.iter().any(|d| d.severity == Severity::Error) {
@@ -229,7 +229,7 @@ pub fn load(file: &SourceFile) -> Loaded {
 /// A misspelt value with exactly one near valid one gets a safe fix: the
 /// value renamed, at the TOML path found by its span from the top of the
 /// file (a profile's value is the profile's line).
-fn rename_fixes(root: &Table<'_>, r: &mut Reader) {
+fn rename_fixes(root: &Table<'_>, text: &str, r: &mut Reader) {
     use crate::fix::{Fix, FixEdit, FixValue, PathSegment, TomlPath};
     use std::collections::BTreeSet;
     /// Where a wanted value is: its own path, or (an item of an array of
@@ -280,10 +280,15 @@ fn rename_fixes(root: &Table<'_>, r: &mut Reader) {
             _ => {}
         }
     }
-    if r.renames.is_empty() {
+    if r.renames.is_empty() && r.key_renames.is_empty() {
         return;
     }
-    let want: BTreeSet<Span> = r.renames.iter().map(|(_, s, _, _)| *s).collect();
+    let want: BTreeSet<Span> = r
+        .renames
+        .iter()
+        .map(|(_, s, _, _)| *s)
+        .chain(r.key_renames.iter().map(|(_, s, _, _)| *s))
+        .collect();
     let mut found = Found::new();
     for (k, v) in root.iter() {
         let mut path = vec![PathSegment::Key(k.get_ref().to_string())];
@@ -307,6 +312,34 @@ fn rename_fixes(root: &Table<'_>, r: &mut Reader) {
         d.fix = Some(Fix::safe(
             format!("write `{new}` for `{old}` (`{edit}`)"),
             vec![edit],
+        ));
+    }
+    // A misspelt key: removed, and the valid key added to its table with
+    // the same value, together (one fix, two edits). Not where a comment
+    // follows the value on its line: the removal would take the comment.
+    let commented = |s: Span| {
+        let rest = text.get(s.end..).unwrap_or("");
+        rest[..rest.find('\n').unwrap_or(rest.len())].contains('#')
+    };
+    for (i, span, value, new) in std::mem::take(&mut r.key_renames) {
+        if commented(span) {
+            continue;
+        }
+        let (Some(At::Value(path)), Some(d)) = (found.get(&span), r.diags.get_mut(i)) else {
+            continue;
+        };
+        let mut segs = path.0.clone();
+        let Some(PathSegment::Key(old)) = segs.pop() else {
+            continue;
+        };
+        let renamed = TomlPath(segs).then(new.as_str());
+        let key_at = d.primary.as_ref().map_or(span, |p| p.span);
+        d.fix = Some(Fix::safe(
+            format!("write `{new}` for the key `{old}` (`{renamed}`)"),
+            vec![
+                FixEdit::remove(path.clone(), value.clone(), span),
+                FixEdit::insert(renamed, value, key_at),
+            ],
         ));
     }
 }

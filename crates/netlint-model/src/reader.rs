@@ -128,6 +128,31 @@ pub(crate) struct Reader {
     /// of their diagnostic, the value's span, as written, the valid one).
     /// The loader turns each into a fix once it knows the value's TOML path.
     pub renames: Vec<(usize, Span, String, String)>,
+    /// Misspelt keys with one near valid key and a plain value (a string,
+    /// number, boolean or array of them): (the index of their diagnostic,
+    /// the value's span, the value, the valid key). The loader turns each
+    /// into a fix (the key removed, the valid one added with the value)
+    /// once it knows the value's TOML path.
+    pub key_renames: Vec<(usize, Span, FixValue, String)>,
+}
+
+/// A plain TOML value as a fix writes it: strings, integers, booleans and
+/// arrays of them. `None` for a table, a float or a date, which a key
+/// rename does not move.
+fn plain_value(v: &DeValue<'_>) -> Option<FixValue> {
+    match v {
+        DeValue::String(s) => Some(FixValue::String(s.to_string())),
+        DeValue::Boolean(b) => Some(FixValue::Bool(*b)),
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+            .ok()
+            .map(FixValue::Integer),
+        DeValue::Array(items) => items
+            .iter()
+            .map(|x| plain_value(x.get_ref()))
+            .collect::<Option<Vec<_>>>()
+            .map(FixValue::Array),
+        _ => None,
+    }
 }
 
 impl Reader {
@@ -151,7 +176,7 @@ impl Reader {
 
     /// Reports every key of `t` not in `known`.
     pub fn check_keys(&mut self, t: &Table<'_>, known: &[&str], what: &str) {
-        for (k, _) in t.iter() {
+        for (k, v) in t.iter() {
             let name: &str = k.get_ref();
             if !known.contains(&name) {
                 let hint = did_you_mean(name, known.iter().copied());
@@ -161,6 +186,13 @@ impl Reader {
                     format!("unknown field `{name}` in {what}{hint}"),
                     help,
                 );
+                // One near valid key that the table does not have already:
+                // the key is renamed (a safe fix, checked on a copy).
+                let near = nearest(name, known.iter().copied()).filter(|n| entry(t, n).is_none());
+                if let (Some(n), Some(value)) = (near, plain_value(v.get_ref())) {
+                    let i = self.diags.len() - 1;
+                    self.key_renames.push((i, span_of(v), value, n.to_string()));
+                }
             }
         }
     }
