@@ -8,9 +8,7 @@ use netlint_analysis::failure::{
     UnitOptions,
 };
 use netlint_analysis::{Fabric, Failures, Topology};
-use netlint_model::{
-    load, Design, HostId, LinkId, NetworkId, Severity, SourceFile, Speed, SwitchId,
-};
+use netlint_model::{load, Design, HostId, LinkId, NetworkId, Severity, SourceFile, SwitchId};
 use netlint_rules::phrases::failure::{
     host_list, hosts_phrase, unit_name_error, LossWords, RequirementWords, UnitWords,
 };
@@ -224,9 +222,10 @@ fn a_one_cable_link_splits_the_network() {
     assert!(sim.outcome.losses.is_empty());
     assert_eq!(sim.degraded.len(), 1);
     assert_eq!(sim.degraded[0].members_left, 1);
-    assert_eq!(sim.slower.len(), 1);
-    assert_eq!(sim.slower[0].before.0, Speed::from_gbps(20));
-    assert_eq!(sim.slower[0].after.0, Speed::from_gbps(10));
+    // 20G -> 10G across `ab`, but no pair of these hosts sends more than
+    // 10G to the other side (a single 10G adapter at one end of each pair
+    // across it): no pair is slower for them.
+    assert!(sim.slower.is_empty(), "{:?}", sim.slower);
 }
 
 #[test]

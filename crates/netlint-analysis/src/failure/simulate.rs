@@ -135,8 +135,9 @@ pub fn path_bottleneck(
 /// every pair of working adapters ([`Forwarding::adapter_paths`]: a
 /// switch-independent team or SET may send a flow from any active member),
 /// so the path is slower when the path of any adapter pair present before
-/// and after got a smaller bottleneck; of those pairs, the slowest now is
-/// the one shown. Returns the bottleneck before and after of that pair.
+/// and after got a smaller bottleneck, as the two hosts feel it (a
+/// bottleneck above what their working adapters add up to is none); of
+/// those pairs, the slowest now is the one shown. Returns the bottleneck before and after of that pair.
 pub fn slowest_slower_pair(
     design: &Design,
     topo: &Topology,
@@ -164,6 +165,32 @@ fn slowest_slower_paths(
         return None;
     }
     let then = before.adapter_paths(design, topo, network, a, b);
+    // What the two hosts can send each other at most: the smaller of their
+    // working adapters' speeds added up. A path that drops from 400G to
+    // 300G is no slower for hosts with two 25G adapters (issue 34, minor);
+    // an adapter of unknown speed leaves the figure uncapped.
+    let total = |h: HostId, nics: &mut dyn Iterator<Item = netlint_model::NicIdx>| {
+        let mut seen: Vec<netlint_model::NicIdx> = Vec::new();
+        let mut sum = Some(0u64);
+        for n in nics {
+            if seen.contains(&n) {
+                continue;
+            }
+            seen.push(n);
+            sum = match (sum, design.host(h).nic(n).speed.as_ref()) {
+                (Some(t), Some(s)) => Some(t + s.value.bps()),
+                _ => None,
+            };
+        }
+        sum.filter(|t| *t > 0).map(Speed::from_bps)
+    };
+    let cap = match (
+        total(a, &mut now.iter().map(|p| p.a_nic)),
+        total(b, &mut now.iter().map(|p| p.b_nic)),
+    ) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        _ => None,
+    };
     let mut worst: Option<PathsBeforeAfter> = None;
     for p1 in &now {
         let Some(path1) = &p1.path else { continue };
@@ -180,9 +207,10 @@ fn slowest_slower_paths(
         ) else {
             continue;
         };
+        let felt = |s: Speed| cap.map_or(s, |c| s.min(c));
         // The slowest now; of equally slow ones, the biggest drop.
         let key = |(s0, s1): ((Speed, usize), (Speed, usize))| (s1.0, std::cmp::Reverse(s0.0));
-        if b1.0 < b0.0
+        if felt(b1.0) < felt(b0.0)
             && worst
                 .as_ref()
                 .is_none_or(|w| key((b0, b1)) < key((w.2, w.3)))
