@@ -18,21 +18,25 @@ const VENDORS: [&str; 4] = ["nxos", "eos", "os10", "ios"];
 const REASONS: &str = "\
 Reasons:
   stack link: a stacking cable is no running-config line (every vendor).
-  drift-stp on nxos, ios: NX-OS and Catalyst have no RSTP / STP mode (written as MST) and cannot
+  drift-stp mode on nxos, ios: NX-OS and Catalyst have no RSTP / STP mode (written as MST) and cannot
     turn spanning tree off.
+  drift-stp priority on nxos vPC peers: under vPC peer-switch Cisco requires one spanning-tree
+    priority on both peers (documents 118858, 217274); a design that gives the peers two is
+    generated with the domain's (the lower) on both.
   drift-missing/extra multi-chassis trunk on ios: Catalyst has no multi-chassis LAG domain, so
     the two switches' port-channels read back as two trunks; and an MLAG pair's shared bridge
     priority, without the domain, is two switches tied for root (check fires stp-root-placement).
   drift-dcb on ios: PFC and ETS are not generated for Catalyst.
-  drift-dcb on nxos, eos: ETS shares are not generated for them.
+  drift-dcb on eos: ETS shares are not generated for EOS (the importer reads no EOS ETS).
   drift-mtu on eos: a switch with no layer-2 port in the design has no `l2 mtu` line to carry its MTU.
-  drift-mtu on os10: OS10 states the MTU per switchport only, and a switch whose design names no
-    switchport (a VLT interconnect is no switchport) has no line to carry it.
-  drift-dcb on os10: OS10 pauses only on ports with `priority-flow-control mode on`; a switch whose
-    design names no host port has no port to carry PFC.
+  drift-mtu on os10: OS10 states the MTU per port only, and a switch whose every switchport has a
+    smaller MTU than its own (a VLT interconnect is no switchport) has no line to carry it.
   drift-vlan peer link on os10: the VLT interconnect carries every VLAN.
   drift-stp on stp-root-placement-pvst, drift-extra/missing on stp-vlan-partition-parallel and
-    switch-ports: the same on every vendor (the design's own shape, see docs/generate.md).
+    lag-mode-mismatch: the same on every vendor (the design's own shape, see docs/generate.md).
+  drift-extra/missing on lm-drain-fabric (every vendor): its two parallel trunks between tor-a and
+    tor-b (2 x 10G, 8 x 1G) read back as two port-channels as the design has them, but `diff`
+    pairs neither with the design's (even with the backup's stp_cost written by hand).
 ";
 
 /// Every design with switches, sorted.

@@ -4,6 +4,11 @@ use crate::plan::{channel_group, cisco_switchport_vlans, interface_head, sorted_
 use crate::plan::{domain_id, switch_pfc, switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2};
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
+use std::collections::{BTreeMap, BTreeSet};
+
+const NQ_POLICY: &str = "netlint-nq";
+const QOS_POLICY: &str = "netlint-qos";
+const QUEUING_POLICY: &str = "netlint-out";
 
 /// The body of the config of switch `id` (below the header).
 pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String> {
@@ -22,12 +27,31 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
     stp::stp(d, v, s, &vlans, &mut body, &mut out.notes);
     let payload = s.mtu.payload;
     let pfc = switch_pfc(s);
-    if s.dcb.as_ref().is_some_and(|x| x.ets.is_some()) {
-        out.notes
-            .push("ETS bandwidth shares (`dcb.ets`): not generated".to_string());
-    }
+    let ets: BTreeMap<u8, u32> = s
+        .dcb
+        .as_ref()
+        .and_then(|x| x.ets.as_ref())
+        .map(|e| e.value.clone())
+        .unwrap_or_default();
+    // Each priority the design gives PFC or an ETS share is classified
+    // into the qos-group numbered as itself, which the system classes
+    // `c-8q-nqN` (network-qos) and `c-out-8q-qN` (queuing) serve: without
+    // the `type qos` classification every frame stays in qos-group 0 and
+    // neither the pause nor the share reaches it (Cisco Nexus 9000 Series
+    // NX-OS Quality of Service Configuration Guide, "Using Modular QoS
+    // CLI": type qos policies set the qos-groups that drive the
+    // system-defined network-qos and queuing classes; Microsoft's Azure
+    // Local NX-OS ToR reference config: `class-map type qos match-all
+    // RDMA` / `match cos 3`, `set qos-group 3`, `policy-map type queuing`
+    // with `c-out-8q-q3` / `bandwidth remaining percent 50`).
+    let classified: BTreeSet<u8> = pfc
+        .iter()
+        .copied()
+        .chain(ets.keys().copied())
+        .filter(|c| *c != 0)
+        .collect();
     if payload != 1500 || !pfc.is_empty() {
-        body.push("policy-map type network-qos netlint-nq".to_string());
+        body.push(format!("policy-map type network-qos {NQ_POLICY}"));
         for cos in &pfc {
             body.push(format!("  class type network-qos c-8q-nq{cos}"));
             body.push(format!("    pause pfc-cos {cos}"));
@@ -35,8 +59,46 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         }
         body.push("  class type network-qos c-8q-nq-default".to_string());
         body.push(format!("    mtu {payload}"));
+    }
+    for cos in &classified {
+        body.push(format!("class-map type qos match-all netlint-cos{cos}"));
+        body.push(format!("  match cos {cos}"));
+    }
+    if !classified.is_empty() {
+        body.push(format!("policy-map type qos {QOS_POLICY}"));
+        for cos in &classified {
+            body.push(format!("  class netlint-cos{cos}"));
+            body.push(format!("    set qos-group {cos}"));
+        }
+    }
+    if !ets.is_empty() {
+        body.push(format!("policy-map type queuing {QUEUING_POLICY}"));
+        for (cos, share) in ets.iter().filter(|(c, _)| **c != 0) {
+            body.push(format!("  class type queuing c-out-8q-q{cos}"));
+            body.push(format!("    bandwidth remaining percent {share}"));
+        }
+        // The default queue (qos-group 0, every priority not classified)
+        // keeps the design's share of priority 0, else what is left.
+        let stated: u32 = ets.values().sum();
+        let default = ets
+            .get(&0)
+            .copied()
+            .or((stated < 100).then(|| 100 - stated));
+        if let Some(share) = default {
+            body.push("  class type queuing c-out-8q-q-default".to_string());
+            body.push(format!("    bandwidth remaining percent {share}"));
+        }
+    }
+    if payload != 1500 || !pfc.is_empty() || !ets.is_empty() {
         body.push("system qos".to_string());
-        body.push("  service-policy type network-qos netlint-nq".to_string());
+        if !ets.is_empty() {
+            body.push(format!(
+                "  service-policy type queuing output {QUEUING_POLICY}"
+            ));
+        }
+        if payload != 1500 || !pfc.is_empty() {
+            body.push(format!("  service-policy type network-qos {NQ_POLICY}"));
+        }
     }
     // vPC domain, before the interfaces that name it.
     if let Some(m) = &s.mlag {
@@ -54,7 +116,18 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         }
         match &p.mode {
             Mode::Routed => body.push("  no switchport".to_string()),
-            Mode::L2(l2) => l2_lines(l2, &mut body),
+            Mode::L2(l2) => {
+                l2_lines(l2, &mut body);
+                // The classification on every layer-2 port that is no
+                // port-channel member: a member takes its channel's
+                // (Cisco Nexus 9000 QoS guide, "Attaching and Detaching a
+                // QoS Policy Action": a policy attached to a port channel
+                // takes effect even when policies are attached to member
+                // ports).
+                if !classified.is_empty() && p.channel.is_none() {
+                    body.push(format!("  service-policy type qos input {QOS_POLICY}"));
+                }
+            }
         }
         if let Some((n, active)) = p.channel {
             body.push(channel_group(n, active, "  "));

@@ -365,11 +365,21 @@ pub(crate) fn host_ports(
     outs: &mut [SwitchOut],
     cables: &mut Vec<Cable>,
 ) {
-    let _ = vendor;
     for h in &d.hosts {
         for (i, n) in h.nics.iter().enumerate() {
-            let Some((sid, port)) = nic_port(d, n) else {
-                continue;
+            // A NIC cabled to a switch port the design does not name gets
+            // the next free port, as an inter-switch cable does: without a
+            // port the switch would carry none of the host-facing settings
+            // (edge, BPDU guard, VLANs, MTU, PFC) the design gives it.
+            let (sid, port) = match nic_port(d, n) {
+                Some(x) => x,
+                None => match &n.attach {
+                    Some(Attachment::Switch(s)) if d.switch(s.value).is_managed() => {
+                        let speed = n.speed.as_ref().map(|x| x.value.mbps());
+                        (s.value, outs[s.value.0].alloc(vendor, speed))
+                    }
+                    _ => continue,
+                },
             };
             let sw = d.switch(sid);
             if !sw.is_managed() {

@@ -118,10 +118,23 @@ fn far_is_switch_port(port: &str) -> bool {
 }
 
 /// Whether the far end of a cable is a switch: as its LLDP neighbour
-/// states (system description, capabilities), else by its port's name.
-fn far_is_switch(c: &Cable, far: &super::cables::End) -> bool {
-    c.stated_switch(far)
-        .unwrap_or_else(|| far_is_switch_port(&far.port))
+/// states (system description, capabilities), else by its port's name,
+/// unless another cable names the same device by a port that is no switch
+/// interface and states nothing either: that device is a host, and its
+/// port named like a switch's (a NIC `MGMT1`, read as `mgmt1`) is one of
+/// its NICs. `netlint generate` writes a host's NIC names in cabling.csv
+/// (issue 36; fixtures/switch-ports.toml's `MGMT1` beside `SLOT1`).
+fn far_is_switch(c: &Cable, far: &super::cables::End, cables: &[Cable]) -> bool {
+    c.stated_switch(far).unwrap_or_else(|| {
+        far_is_switch_port(&far.port)
+            && !cables.iter().any(|o| {
+                [&o.a, &o.b].into_iter().any(|e| {
+                    e.device == far.device
+                        && o.stated_switch(e).is_none()
+                        && !far_is_switch_port(&e.port)
+                })
+            })
+    })
 }
 
 struct Uf(Vec<usize>);
@@ -176,7 +189,7 @@ pub(crate) fn build(
                 } else {
                     (&c.b, &c.a)
                 };
-                if far_is_switch(c, far) {
+                if far_is_switch(c, far, cables) {
                     // A device with switch ports and no config: unmanaged
                     // (see [`unmanaged`]).
                     continue;

@@ -30,7 +30,7 @@ pub(crate) fn unmanaged(
             let (Some(s), None) = (by_name.get(&near.device), by_name.get(&far.device)) else {
                 continue;
             };
-            if !far_is_switch(c, far) {
+            if !far_is_switch(c, far, cables) {
                 continue;
             }
             let sw = &switches[*s];
