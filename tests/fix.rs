@@ -789,27 +789,31 @@ fn schema_fixes_rename_misspelt_values_in_designs_that_do_not_load() {
         let before = check_source(&file, None, &settings).0;
         let fixed = fix_source(&file, None, &settings, FixMode::Safe);
         assert!(fixed.changed(), "{name}: {:?}", fixed.not_applied);
-        assert!(
-            fixed.applied.iter().all(|f| f.rule == "schema"),
-            "{name}: {:?}",
-            fixed.applied
-        );
+        // A design whose every input error is mended loads, and the
+        // ordinary rules' safe fixes follow (vmkernel-network-name: its
+        // switch and networks renamed, then `host_ports` and `power`).
+        let schema = fixed.applied.iter().filter(|f| f.rule == "schema").count();
         let after = check_source(&SourceFile::new(name, fixed.text.clone()), None, &settings).0;
         let errors = |l: &[Diagnostic]| l.iter().filter(|d| d.is_input_error()).count();
         assert_eq!(
-            errors(&after) + fixed.applied.len(),
+            errors(&after) + schema,
             errors(&before),
             "{name}\n{}",
             fixed.text
         );
+        if errors(&after) > 0 {
+            assert_eq!(schema, fixed.applied.len(), "{name}: {:?}", fixed.applied);
+        }
         for c in comments(&text) {
             assert!(fixed.text.contains(c), "{name}: comment {c:?} lost");
         }
-        renamed += fixed.applied.len();
+        renamed += schema;
     }
-    // Seven misspelt values and three misspelt keys (`platfrom`, `teir`,
-    // `swtich`: each removed and its valid key added with the value).
-    assert_eq!(renamed, 10);
+    // Seven misspelt values, three misspelt keys (`platfrom`, `teir`,
+    // `swtich`: each removed and its valid key added with the value) and
+    // one switch reference (`dc1-tor-a` for `tor-a`). `tor-b` where only
+    // `tor-a` is defined is a sibling, not a typo: no fix moves the NIC.
+    assert_eq!(renamed, 11);
     let text = std::fs::read_to_string(root().join("fixtures/invalid/unknown-keys.toml")).unwrap();
     let fixed = fix_source(
         &SourceFile::new("u.toml", text),

@@ -934,6 +934,18 @@ impl Builder {
                     format!("unknown switch `{}`{hint}", s.value),
                     defined_list("switches", self.switches.iter().map(|n| n.name.as_str())),
                 );
+                // One near defined switch: the reference is renamed (a
+                // safe fix, checked on a copy).
+                if let Some(n) = crate::reader::only_candidate(
+                    &s.value,
+                    self.switches
+                        .iter()
+                        .map(|n| n.name.as_str())
+                        .filter(|n| !except.iter().any(|e| e == n)),
+                ) {
+                    let n = n.to_string();
+                    self.r.suggest(s.span, &s.value, &n);
+                }
                 None
             }
         }

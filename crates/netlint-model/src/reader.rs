@@ -92,7 +92,22 @@ pub fn only_candidate<'c>(
         extends(&w, &lc) || (d <= limit && d < c.chars().count())
     });
     let one = near.next()?;
-    near.next().is_none().then_some(one)
+    if near.next().is_some() || siblings(&w, &one.to_ascii_lowercase()) {
+        return None;
+    }
+    Some(one)
+}
+
+/// Two names alike but for their last character (`tor-a` and `tor-b`,
+/// `smb1` and `smb2`, `node3` and `node4`): a set of siblings, not a typo
+/// of one another. The hint may name one, a fix must not move a cable or
+/// a network to the other sibling.
+fn siblings(a: &str, b: &str) -> bool {
+    let (x, y): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    x.len() == y.len()
+        && x.len() > 1
+        && x[..x.len() - 1] == y[..y.len() - 1]
+        && x[x.len() - 1] != y[y.len() - 1]
 }
 
 /// ", did you mean `x`?" or "".
@@ -521,6 +536,14 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn siblings_are_no_typo_to_fix() {
+        assert_eq!(only_candidate("tor-b", ["tor-a"]), None);
+        assert_eq!(only_candidate("smb2", ["smb1", "mgmt"]), None);
+        assert_eq!(only_candidate("dc1-tor-a", ["tor-a"]), Some("tor-a"));
+        assert_eq!(only_candidate("mgmt-nte", ["mgmt-net"]), Some("mgmt-net"));
+    }
 
     #[test]
     fn nearest_names() {
