@@ -141,7 +141,7 @@ impl Builder {
 
     /// `mtu_a` or `mtu_b` (by `end`): a number for every switch of the
     /// end, or a table by switch name for the peers of a multi-chassis end
-    /// (a switch it does not name runs the link's default). A name that is
+    /// (a switch it does not name runs its own `mtu`). A name that is
     /// not a switch of the end is an input error at the name (one the end
     /// names but that is no switch is reported at the end already).
     fn end_mtus(
