@@ -85,11 +85,14 @@ stack = "s1"
 stp = { mode = "rstp", priority = 4096 }
 host_ports = { edge = true, bpdu_guard = true }
 
+# Two stacking cables: a two-member ring, which loses nothing to one
+# cable (one cable would split the stack: spof-link).
 [[links]]
 a = "tor-a"
 b = "tor-b"
 kind = "stack"
 speed = "40G"
+members = 2
 
 [profiles.node]
 power = "max-performance"
