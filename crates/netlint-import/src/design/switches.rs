@@ -624,13 +624,15 @@ fn write_ports(
         // PFC off at a host port of a switch whose PFC is in force per port
         // (OS10 without `priority-flow-control mode on`).
         if let Some(source) = pfc_per_port.filter(|_| !dcb::port_pfc_on(cfg, ifc)) {
-            let mut from = Prov::note(format!(
-                "{file}:{}: no `priority-flow-control mode on`",
-                ifc.line
-            ));
-            if ifc.line > 0 {
-                from = from.with_line(file, ifc.line);
-            }
+            let mut from = if ifc.line > 0 {
+                Prov::note(format!(
+                    "{file}:{}: no `priority-flow-control mode on`",
+                    ifc.line
+                ))
+                .with_line(file, ifc.line)
+            } else {
+                Prov::note("no stanza, so no `priority-flow-control mode on`")
+            };
             from.srcs.push(super::Src::Default {
                 file: file.to_string(),
                 source,
