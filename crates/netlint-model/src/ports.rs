@@ -104,6 +104,14 @@ impl Switch {
 }
 
 impl Link {
+    /// The switches of one end: `a` and `a_more`, or every `b`.
+    pub fn end_switches(&self, end: End) -> Vec<SwitchId> {
+        match end {
+            End::A => self.a_ends().map(|s| s.value).collect(),
+            End::B => self.b.iter().map(|s| s.value).collect(),
+        }
+    }
+
     /// The MTU switch `s`'s end of the link runs as written: its
     /// `mtu_a` / `mtu_b` entry where the link writes either, else the
     /// link's `mtu`; `None`: the switch's own (the format's default).

@@ -25,11 +25,7 @@ struct Member {
 }
 
 fn members(design: &Design, link: &Link, end: End) -> Vec<Member> {
-    let switches: Vec<SwitchId> = match end {
-        End::A => link.a_ends().map(|s| s.value).collect(),
-        End::B => link.b.iter().map(|s| s.value).collect(),
-    };
-    switches
+    link.end_switches(end)
         .into_iter()
         .map(|s| match link.ends.mtus.iter().find(|e| e.switch == s) {
             Some(e) => Member {

@@ -7,7 +7,7 @@ use crate::{declare_rule, Context};
 use netlint_analysis::l2::{peer_groups, peer_link_between};
 use netlint_analysis::{BridgeKind, Failures};
 use netlint_model::Element;
-use netlint_model::{Diagnostic, Fix, LinkId, Span, SwitchId, VlanSet};
+use netlint_model::{Diagnostic, End, Fix, LinkId, Span, SwitchId, VlanSet};
 use std::collections::BTreeMap;
 
 declare_rule!(
@@ -45,8 +45,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // Each multi-chassis end of a LAG: its `b` end, and its `a` end too
     // when it is double-sided.
     let sides = design.links.iter().enumerate().flat_map(|(li, link)| {
-        let a: Vec<SwitchId> = link.a_ends().map(|s| s.value).collect();
-        let b: Vec<SwitchId> = link.b.iter().map(|s| s.value).collect();
+        let (a, b) = (link.end_switches(End::A), link.end_switches(End::B));
         [a, b]
             .into_iter()
             .filter(|side| side.len() > 1)

@@ -5,7 +5,7 @@
 use super::and_list;
 use crate::rules::fix_at::{link_table, vlans_plus};
 use crate::{declare_rule, Context};
-use netlint_model::{Design, Diagnostic, Fix, Link, LinkKind, Sp, SwitchId, VlanSet};
+use netlint_model::{Design, Diagnostic, End, Fix, Link, LinkKind, Sp, SwitchId, VlanSet};
 
 declare_rule!(
     RULE,
@@ -41,11 +41,7 @@ fn in_use(design: &Design, link: &Link, a_end: bool, v: u16) -> bool {
 
 /// The switches of one end of a link (`a` and `a_more`, or every `b`).
 fn end_switches(link: &Link, a_end: bool) -> Vec<SwitchId> {
-    if a_end {
-        link.a_ends().map(|s| s.value).collect()
-    } else {
-        link.b.iter().map(|s| s.value).collect()
-    }
+    link.end_switches(if a_end { End::A } else { End::B })
 }
 
 /// "`acc1`", "`tor-a` and `tor-b`".
