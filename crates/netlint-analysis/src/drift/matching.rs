@@ -6,7 +6,7 @@
 use netlint_model::ifname::{port_key, same_port};
 use netlint_model::{
     Attachment, Design, Host, HostId, LinkId, NetworkId, NicIdx, SwitchId, TeamIdx, Uplink,
-    VSwitchIdx,
+    VSwitchIdx, VlanSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -396,7 +396,9 @@ fn match_links(d: &Design, b: &Design, m: &mut Matching) {
                     .collect();
                 match by_port.as_slice() {
                     [one] => Some(*one),
-                    _ => None,
+                    _ if ports.0.is_some() || ports.1.is_some() => None,
+                    // No ports stated: by what the links are.
+                    _ => by_likeness(d, b, dl, &same_d, &cands),
                 }
             }
         };
@@ -404,6 +406,66 @@ fn match_links(d: &Design, b: &Design, m: &mut Matching) {
             m.links.add(dl, bl, MatchedBy::Connections);
         }
     }
+}
+
+/// Several links between the same switches, none stating its ports (the
+/// as-built's name them by port-channel, a design by its own words): the
+/// candidate that is like `dl` (kind, cable speed, cables, bundling, then
+/// the VLANs it allows), decided at the first level where `dl` is told
+/// apart. Links alike at every level are interchangeable, and are paired
+/// in file order. `None` when the level that tells them apart still leaves
+/// two candidates, or none.
+fn by_likeness(
+    d: &Design,
+    b: &Design,
+    dl: LinkId,
+    same_d: &[LinkId],
+    cands: &[LinkId],
+) -> Option<LinkId> {
+    type Alike = fn(&netlint_model::Link, &netlint_model::Link) -> bool;
+    fn shape(x: &netlint_model::Link, y: &netlint_model::Link) -> bool {
+        x.kind.value == y.kind.value
+            && x.speed.as_ref().map(|s| s.value) == y.speed.as_ref().map(|s| s.value)
+            && x.members.value == y.members.value
+            && x.lag.value == y.lag.value
+    }
+    let whole: Alike = |x, y| {
+        // No `vlans` is every VLAN: a trunk read back as allowing 1-4094.
+        let of = |l: &netlint_model::Link| {
+            l.vlans
+                .as_ref()
+                .map_or_else(VlanSet::all, |v| v.value.clone())
+        };
+        shape(x, y) && of(x) == of(y)
+    };
+    let speed: Alike = |x, y| {
+        x.kind.value == y.kind.value
+            && x.speed.as_ref().map(|s| s.value) == y.speed.as_ref().map(|s| s.value)
+    };
+    let this = d.link(dl);
+    for (level, alike) in [whole, shape as Alike, speed].into_iter().enumerate() {
+        let ds: Vec<LinkId> = same_d
+            .iter()
+            .copied()
+            .filter(|x| alike(d.link(*x), this))
+            .collect();
+        let bs: Vec<LinkId> = cands
+            .iter()
+            .copied()
+            .filter(|x| alike(b.link(*x), this))
+            .collect();
+        match (ds.len(), bs.len()) {
+            (_, 0) => continue,
+            (1, 1) => return Some(bs[0]),
+            // Interchangeable at the finest level: in file order.
+            (n, m) if n == m && level == 0 => {
+                let at = ds.iter().position(|x| *x == dl)?;
+                return Some(bs[at]);
+            }
+            _ => return None,
+        }
+    }
+    None
 }
 
 fn match_host_parts(m: &Matching, dh: &Host, bh: &Host) -> HostParts {
