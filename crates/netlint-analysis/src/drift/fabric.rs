@@ -148,9 +148,12 @@ impl Cmp<'_> {
             // (`vlan_priority`, else `priority`): compared per VLAN a
             // network uses, and VLAN 1, whose tree is the common one, so
             // that a config whose per-VLAN lines leave the switch at the
-            // vendor default is no difference where the VLANs agree.
+            // vendor default is no difference where the VLANs agree. A
+            // VLAN the switch defines on neither side has no tree there:
+            // its priority in it is no value.
             let mut ids: BTreeSet<u16> = self.vlans.clone();
             ids.insert(1);
+            ids.retain(|v| v == &1 || ds.defines_vlan(Some(*v)) || bs.defines_vlan(Some(*v)));
             let span_of = |sw: &netlint_model::Switch, v: u16| {
                 let t = &sw.stp;
                 or(
