@@ -475,3 +475,81 @@ fn a_willing_bit_not_known_as_built_is_not_compared() {
     let fields: Vec<Field> = r.differences.iter().map(|x| x.field).collect();
     assert_eq!(fields, [Field::DcbWilling], "{:#?}", r.differences);
 }
+
+/// Two trunks between the same switches, no ports stated on either side
+/// and other names as built (an import names them by port-channel): each
+/// is paired with the one like it, so nothing is missing or extra.
+#[test]
+fn parallel_links_without_ports_pair_by_what_they_are() {
+    let d = design(&BASE.replace(
+        "vlans = [10, 711]\n\n[hosts",
+        "vlans = [10, 711]\n\n[[links]]\nname = \"backup\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"1G\"\nmembers = 8\n\n[hosts",
+    ));
+    // As built: the 1G bundle first, both named by port-channel, and the
+    // 100G one no longer allowing VLAN 10 (a difference on the paired link).
+    let b = design(&BASE.replace(
+        "[[links]]\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"100G\"\nmembers = 2\nlag = \"lacp\"\nvlans = [10, 711]",
+        "[[links]]\nname = \"po2\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"1G\"\nmembers = 8\n\n[[links]]\nname = \"po1\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"100G\"\nmembers = 2\nlag = \"lacp\"\nvlans = [711]",
+    ));
+    let r = drift(&d, &b);
+    assert_eq!(r.matching.links.built(LinkId(0)), Some(LinkId(1)));
+    assert_eq!(r.matching.links.built(LinkId(1)), Some(LinkId(0)));
+    assert!(
+        r.differences.iter().all(|x| x.field != Field::Present),
+        "{:#?}",
+        r.differences
+    );
+    assert!(r.differences.iter().any(|x| x.field == Field::Vlan(10)
+        && x.at
+            == At::Link(Two {
+                design: Some(LinkId(0)),
+                built: Some(LinkId(1))
+            })));
+}
+
+/// Two identical trunks on each side are interchangeable: paired in order.
+#[test]
+fn identical_parallel_links_pair_in_order() {
+    let two = "[[links]]\nname = \"NAME1\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\n\n[[links]]\nname = \"NAME2\"\na = \"tor-a\"\nb = \"tor-b\"\nspeed = \"10G\"\n\n[hosts";
+    let d = design(&BASE.replacen("[hosts", &two.replace("NAME", "fibre-"), 1));
+    let b = design(&BASE.replacen("[hosts", &two.replace("NAME", "Ethernet1/"), 1));
+    let r = drift(&d, &b);
+    assert_eq!(r.matching.links.to_built.len(), 3);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+}
+
+/// PVST+: a switch's priority in a VLAN it does not define is no value
+/// (a core that carries only the management VLAN, configured with its
+/// priority on that VLAN alone, as built).
+#[test]
+fn pvst_priority_is_compared_only_in_vlans_the_switch_defines() {
+    let pvst = |prio: &str| {
+        BASE.replace("stp = { mode = \"rstp\", priority = 4096 }", prio)
+            .replace(
+                "stp = { mode = \"rstp\" }",
+                "stp = { mode = \"rapid-pvst\" }",
+            )
+            .replace(
+                "[switches.tor-a]\nvlans = [10, 711]",
+                "[switches.tor-a]\nvlans = [10]",
+            )
+    };
+    let d = design(&pvst("stp = { mode = \"rapid-pvst\", priority = 4096 }"));
+    let b = design(&pvst(
+        "stp = { mode = \"rapid-pvst\", vlan_priority = { \"1,10\" = 4096 } }",
+    ));
+    let r = drift(&d, &b);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    // In a VLAN it does define, the same difference is one.
+    let b = design(&pvst(
+        "stp = { mode = \"rapid-pvst\", vlan_priority = { \"1\" = 4096 } }",
+    ));
+    let r = drift(&d, &b);
+    assert!(
+        r.differences
+            .iter()
+            .any(|x| x.field == Field::VlanPriority(10)),
+        "{:#?}",
+        r.differences
+    );
+}
