@@ -259,3 +259,38 @@ fn vpc_peers_under_peer_switch_get_the_domains_priority() {
     let (_, out, _) = run(&args);
     assert!(!rules(&out).contains("vpc-peer-switch-priority"), "{out}");
 }
+
+/// A link whose ends the design bundles two ways (`lag_a = "lacp"`,
+/// `lag_b = "static"`: fixtures/lag-mode-mismatch.toml) is generated as
+/// written, each end's own channel-group mode, so the configs carry the
+/// design's `lag-mode-mismatch` and the read-back pairs the link.
+#[test]
+fn each_end_of_a_link_gets_its_own_bundling() {
+    let design = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lag-mode-mismatch.toml");
+    for (vendor, active, on) in [
+        (
+            "nxos",
+            "channel-group 1 mode active",
+            "channel-group 1 mode on",
+        ),
+        (
+            "eos",
+            "channel-group 1 mode active",
+            "channel-group 1 mode on",
+        ),
+    ] {
+        let dir = support::tmp("generate", &format!("lag-ends-{vendor}"));
+        let (files, _) = generate(&design, vendor, &dir);
+        let read = |name: &str| {
+            let f = files.iter().find(|f| f.ends_with(name)).unwrap();
+            std::fs::read_to_string(f).unwrap()
+        };
+        let (acc, agg) = (read("acc1.cfg"), read("agg.cfg"));
+        assert_eq!(acc.matches(active).count(), 2, "{acc}");
+        assert_eq!(agg.matches(on).count(), 2, "{agg}");
+        let mut args = vec!["check", "--format", "concise", "--exit-zero"];
+        args.extend(files.iter().map(String::as_str));
+        let (_, out, _) = run(&args);
+        assert!(rules(&out).contains("lag-mode-mismatch"), "{out}");
+    }
+}

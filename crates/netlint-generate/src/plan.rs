@@ -258,7 +258,17 @@ pub(crate) fn link(
     let id = l.index + 1;
     let routed = l.kind.value == LinkKind::Routed;
     let peer = l.kind.value == LinkKind::PeerLink;
-    let lacp = l.lag.value != LagMode::Static;
+    // Each end's bundling: `lag_a` / `lag_b` where the design gives the
+    // ends two (a mismatch the configs then carry, as the design does).
+    let channel_of = |end: End| -> Option<(usize, bool)> {
+        let mode = match (l.lag_ends(), end) {
+            (Some((a, _)), End::A) => a.value,
+            (Some((_, b)), End::B) => b.value,
+            (None, _) => l.lag.value,
+        };
+        let bundled = l.is_multi_chassis() || l.members.value > 1 && mode != LagMode::None;
+        bundled.then_some((id, mode != LagMode::Static))
+    };
     // The settings of each end.
     let settings = |s: SwitchId, end: End, at: usize| -> Mode {
         if routed {
@@ -311,12 +321,12 @@ pub(crate) fn link(
                 name,
                 description: Some(format!("{} ({})", d.switch(far).name, l.name)),
                 mode,
-                channel: lag.then_some((id, lacp)),
+                channel: channel_of(end),
                 mc: None,
                 speed: l.speed.as_ref().map(|x| x.value.mbps()),
                 peer,
             });
-            if lag {
+            if channel_of(end).is_some() {
                 used_pc.insert(s);
             }
         }
