@@ -434,7 +434,7 @@ fn by_likeness(
         let of = |l: &netlint_model::Link| {
             l.vlans
                 .as_ref()
-                .map_or_else(VlanSet::all, |v| v.value.clone())
+                .map_or_else(VlanSet::all, |v| v.value)
         };
         shape(x, y) && of(x) == of(y)
     };

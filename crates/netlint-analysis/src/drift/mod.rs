@@ -17,6 +17,7 @@ mod fabric;
 mod hosts;
 pub mod matching;
 mod networks;
+pub mod trees;
 
 pub use networks::role_fits;
 

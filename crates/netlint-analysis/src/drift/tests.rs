@@ -553,3 +553,81 @@ fn pvst_priority_is_compared_only_in_vlans_the_switch_defines() {
         r.differences
     );
 }
+
+/// RSTP in the design, MST with every VLAN in the IST as built (what
+/// NX-OS runs for it): the same trees healthy and after each failure. A
+/// priority that moves the root is another tree.
+#[test]
+fn trees_compare_by_root_and_forwarding_links_in_every_state() {
+    let three = BASE.replace(
+        "[hosts.hv1.nics.A]",
+        "[switches.core]\nvlans = [10, 711]\nstp = { mode = \"rstp\", priority = 8192 }\n\n[[links]]\na = \"core\"\nb = \"tor-a\"\nspeed = \"10G\"\n\n[[links]]\na = \"core\"\nb = \"tor-b\"\nspeed = \"10G\"\n\n[hosts.hv1.nics.A]",
+    );
+    let d = design(&three);
+    let mst = design(&three.replace("mode = \"rstp\"", "mode = \"mstp\""));
+    let r = drift(&d, &mst);
+    assert!(r.differences.iter().any(|x| x.field == Field::StpMode));
+    let t = trees::compare_trees(&d, &mst, &r.matching);
+    assert_eq!(t.differs, None, "{t:?}");
+    // Healthy, three switches down, three links down.
+    assert_eq!((t.states, t.every_failure), (7, true));
+    // The core at 0 as built: the root moves, healthy.
+    let moved = design(&three.replace("priority = 8192", "priority = 0"));
+    let r = drift(&d, &moved);
+    let t = trees::compare_trees(&d, &moved, &r.matching);
+    assert_eq!(
+        t.differs.map(|x| x.state),
+        Some(trees::TreeState::Healthy),
+        "{t:?}"
+    );
+    // tor-b's priority only decides who is root when tor-a is down: the
+    // trees differ in that state alone.
+    let zero = three.replace(
+        "stp = { mode = \"rstp\", priority = 4096 }",
+        "stp = { mode = \"rstp\", priority = 0 }",
+    );
+    let d = design(&zero);
+    let backup = design(&zero.replace(
+        "stp = { mode = \"rstp\" }",
+        "stp = { mode = \"rstp\", priority = 4096 }",
+    ));
+    let r = drift(&d, &backup);
+    let t = trees::compare_trees(&d, &backup, &r.matching);
+    assert!(
+        matches!(
+            t.differs.map(|x| x.state),
+            Some(trees::TreeState::SwitchDown(_))
+        ),
+        "{t:?}"
+    );
+}
+
+/// An MLAG pair presents its best priority; with a peer down the other
+/// goes on with its own. A peer's priority that only tells when its twin
+/// is down is compared in that state.
+#[test]
+fn an_mlag_peer_down_leaves_the_priority_of_the_other() {
+    let src = BASE
+        .replace(
+            "[switches.tor-a]\n",
+            "[switches.tor-a]\nmlag = \"m\"\n",
+        )
+        .replace(
+            "[switches.tor-b]\nvlans = [10, 711]\nstp = { mode = \"rstp\" }",
+            "[switches.tor-b]\nmlag = \"m\"\nvlans = [10, 711]\nstp = { mode = \"rstp\", priority = 12288 }",
+        )
+        .replace("members = 2\nlag = \"lacp\"", "members = 2\nkind = \"peer-link\"")
+        .replace(
+            "[hosts.hv1.nics.A]",
+            "[switches.core]\nvlans = [10, 711]\nstp = { mode = \"rstp\", priority = 8192 }\n\n[[links]]\na = \"core\"\nb = [\"tor-a\", \"tor-b\"]\nspeed = \"10G\"\nmembers = 2\n\n[hosts.hv1.nics.A]",
+        );
+    let d = design(&src);
+    let b = design(&src.replace("priority = 12288", "priority = 4096"));
+    let r = drift(&d, &b);
+    let t = trees::compare_trees(&d, &b, &r.matching);
+    assert_eq!(
+        t.differs.map(|x| x.state),
+        Some(trees::TreeState::SwitchDown(SwitchId(0))),
+        "{t:?}"
+    );
+}
