@@ -72,6 +72,8 @@ pub struct DriftContext<'d> {
     /// levels the ordinary rules ran at: a difference undone in the
     /// as-built text shows which findings it causes.
     sources: Option<Sources<'d>>,
+    /// The two sides' spanning trees compared, on first use.
+    trees: std::cell::OnceCell<netlint_analysis::drift::trees::TreesCompared>,
 }
 
 /// The texts of both sides and the ordinary rules' levels, for
@@ -124,6 +126,7 @@ impl<'d> DriftContext<'d> {
             built_findings,
             new_in_built: Vec::new(),
             sources: None,
+            trees: std::cell::OnceCell::new(),
         };
         let known: BTreeSet<(&str, &Element)> = cx
             .design_findings
@@ -322,6 +325,20 @@ impl<'d> DriftContext<'d> {
             return None;
         }
         Some(crate::check(loaded.design.as_ref()?, &src.config).diagnostics)
+    }
+
+    /// Whether both sides make the same spanning trees in every VLAN,
+    /// healthy and after each single failure
+    /// ([`compare_trees`](netlint_analysis::drift::trees::compare_trees)):
+    /// computed once, for the rules that judge a spanning-tree setting.
+    pub fn trees(&self) -> &netlint_analysis::drift::trees::TreesCompared {
+        self.trees.get_or_init(|| {
+            netlint_analysis::drift::trees::compare_trees(
+                self.design,
+                self.built,
+                &self.drift.matching,
+            )
+        })
     }
 
     /// The design of one side.

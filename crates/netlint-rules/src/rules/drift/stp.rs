@@ -83,6 +83,16 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         let dv = value_words(cx, Side::Design, diff.field, &diff.value.design, &diff.at);
+        if !matches!(diff.field, Field::Edge | Field::BpduGuard) {
+            if let Some(same) = same_trees(cx) {
+                let help = match diff.field {
+                    Field::StpMode => format!("nothing to do where the switch's vendor has no mode `{}` (Cisco NX-OS and Catalyst run no plain RSTP: `netlint generate` writes MST with one region there); else configure the switch as the design says, or update the design's `stp` table", match &diff.value.design { Value::Stp(m) => m.to_string(), _ => String::new() }),
+                    _ => "nothing to do for the trees; configure the switch as the design says, or update the design's `stp` table, to keep the two alike".to_string(),
+                };
+                out.push(changed(cx, &RULE, diff, same, Severity::Info, help));
+                continue;
+            }
+        }
         let effect = match diff.field {
             Field::StpMode => "the switch speaks another spanning-tree protocol than its neighbours were designed for: the tree, its root and the blocked links are not the reviewed ones".to_string(),
             Field::VlanPriority(v) => format!(
@@ -128,15 +138,36 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// "every VLAN's tree is the design's ..." when the two sides make the
+/// same spanning trees in every VLAN, healthy and after each single
+/// failure: then a setting that differs changes nothing the design was
+/// reviewed for. `None` when some tree differs.
+fn same_trees(cx: &DriftContext<'_>) -> Option<String> {
+    let t = cx.trees();
+    if t.differs.is_some() {
+        return None;
+    }
+    let failures = t.states - 1;
+    let when = match (failures, t.every_failure) {
+        (0, _) => "in the healthy state (the fabric has no single failure to compare)".to_string(),
+        (n, true) => format!("healthy and after each of the {n} single switch and link failures"),
+        (n, false) => format!("healthy and after the first {n} single failures (the fabric has more; the others were not compared)"),
+    };
+    Some(format!("every VLAN's spanning tree is the design's (the same root and the same forwarding links), {when}: the setting changes no tree the design was reviewed for"))
+}
+
 /// The root of the common spanning tree (the CIST: RSTP's one tree,
 /// MSTP's instance 0, PVST+'s VLAN 1) of the component a switch is in,
-/// in the design and as built, by name; `None` when the difference is no
-/// switch's or the switch runs no spanning tree on either side.
+/// in the design and as built, by name: a stack's or MLAG domain's
+/// member switches, in design names (a domain is named otherwise on each
+/// side: `vpc-1` as built for the design's `vlt-1`); `None` when the
+/// difference is no switch's or the switch runs no spanning tree on
+/// either side.
 fn cist_roots(cx: &DriftContext<'_>, at: &At) -> Option<(String, String)> {
     let At::Switch(t) = at else {
         return None;
     };
-    let root = |d: &Design, s: SwitchId| -> Option<String> {
+    let root = |d: &Design, s: SwitchId, side: Side| -> Option<String> {
         let c = crate::Context::new(d);
         let topo = c.topology();
         let b = topo.bridge_of.get(s.0)?.0;
@@ -147,7 +178,25 @@ fn cist_roots(cx: &DriftContext<'_>, at: &At) -> Option<(String, String)> {
             .iter()
             .find(|t| t.kind == netlint_analysis::stp::TreeKind::Cist)?;
         let r = tree.root_of(b)?;
-        Some(topo.bridge(BridgeId(r)).name.clone())
+        let names: Vec<String> = topo
+            .bridge(BridgeId(r))
+            .members
+            .iter()
+            .map(|m| {
+                let in_design = match side {
+                    Side::Design => Some(*m),
+                    Side::Built => cx.drift.matching.switches.design(*m),
+                };
+                match in_design {
+                    Some(x) => cx.design.switch(x).name.clone(),
+                    None => d.switch(*m).name.clone(),
+                }
+            })
+            .collect();
+        Some(names.join("` + `"))
     };
-    Some((root(cx.design, t.design?)?, root(cx.built, t.built?)?))
+    Some((
+        root(cx.design, t.design?, Side::Design)?,
+        root(cx.built, t.built?, Side::Built)?,
+    ))
 }
