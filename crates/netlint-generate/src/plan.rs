@@ -266,7 +266,9 @@ pub(crate) fn link(
             (Some((_, b)), End::B) => b.value,
             (None, _) => l.lag.value,
         };
-        let bundled = l.is_multi_chassis() || l.members.value > 1 && mode != LagMode::None;
+        // A peer link is a port-channel even of one cable: NX-OS takes
+        // `vpc peer-link` and EOS `peer-link` on a port-channel only.
+        let bundled = peer || l.is_multi_chassis() || l.members.value > 1 && mode != LagMode::None;
         bundled.then_some((id, mode != LagMode::Static))
     };
     // The settings of each end.
