@@ -431,11 +431,7 @@ fn by_likeness(
     }
     let whole: Alike = |x, y| {
         // No `vlans` is every VLAN: a trunk read back as allowing 1-4094.
-        let of = |l: &netlint_model::Link| {
-            l.vlans
-                .as_ref()
-                .map_or_else(VlanSet::all, |v| v.value)
-        };
+        let of = |l: &netlint_model::Link| l.vlans.as_ref().map_or_else(VlanSet::all, |v| v.value);
         shape(x, y) && of(x) == of(y)
     };
     let speed: Alike = |x, y| {
