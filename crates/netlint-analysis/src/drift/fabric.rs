@@ -590,6 +590,20 @@ impl Cmp<'_> {
                     (Value::Num(bm), Some(bsp)),
                 );
             }
+            // The port cost, where either side states one for every
+            // tree (a cost per instance is not compared).
+            let cost = |l: &netlint_model::Link| match &l.stp_cost {
+                Some(c) => match &c.value {
+                    netlint_model::StpCost::All(n) => Some((Value::Num(*n), c.span)),
+                    netlint_model::StpCost::PerInstance(_) => None,
+                },
+                None => Some((Value::Unset, l.span)),
+            };
+            if dl.stp_cost.is_some() || bl.stp_cost.is_some() {
+                if let (Some((dc, dsp)), Some((bc, bsp))) = (cost(dl), cost(bl)) {
+                    self.push(at, Field::StpCost, (dc, Some(dsp)), (bc, Some(bsp)));
+                }
+            }
             self.push(
                 at,
                 Field::LagMembers,

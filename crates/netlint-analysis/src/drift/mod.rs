@@ -104,6 +104,9 @@ pub enum Field {
     StpRegion,
     StpRevision,
     StpInstances,
+    /// A link's spanning-tree port cost (`stp_cost`, one for every tree),
+    /// compared where either side states one.
+    StpCost,
     /// The switch (and port) a NIC is cabled to.
     Cabling,
     LagMembers,

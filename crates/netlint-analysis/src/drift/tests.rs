@@ -631,3 +631,24 @@ fn an_mlag_peer_down_leaves_the_priority_of_the_other() {
         "{t:?}"
     );
 }
+
+/// A link's port cost is compared where either side states one.
+#[test]
+fn a_links_port_cost_is_compared_where_stated() {
+    let d = design(&BASE.replace(
+        "vlans = [10, 711]\n\n[hosts",
+        "vlans = [10, 711]\nstp_cost = 1500\n\n[hosts",
+    ));
+    let r = drift(&d, &design(BASE));
+    let c: Vec<_> = r
+        .differences
+        .iter()
+        .filter(|x| x.field == Field::StpCost)
+        .collect();
+    assert_eq!(c.len(), 1, "{:#?}", r.differences);
+    assert_eq!(
+        (c[0].value.design.clone(), c[0].value.built.clone()),
+        (Value::Num(1500), Value::Unset)
+    );
+    assert!(drift(&d, &d).differences.is_empty());
+}

@@ -463,6 +463,7 @@ pub(crate) fn field_words(field: Field) -> &'static str {
         Field::StpRegion => "MST region name",
         Field::StpRevision => "MST revision",
         Field::StpInstances => "MST instance map",
+        Field::StpCost => "spanning-tree port cost",
         Field::Cabling => "cabled to",
         Field::LagMembers => "members",
         Field::LagMode => "LAG mode",

@@ -75,6 +75,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 | Field::StpRegion
                 | Field::StpRevision
                 | Field::StpInstances
+                | Field::StpCost
                 | Field::Edge
                 | Field::BpduGuard
         )
@@ -87,6 +88,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             if let Some(same) = same_trees(cx) {
                 let help = match diff.field {
                     Field::StpMode => format!("nothing to do where the switch's vendor has no mode `{}` (Cisco NX-OS and Catalyst run no plain RSTP: `netlint generate` writes MST with one region there); else configure the switch as the design says, or update the design's `stp` table", match &diff.value.design { Value::Stp(m) => m.to_string(), _ => String::new() }),
+                    Field::StpCost => "nothing to do for the trees; set the link's port cost as the design says, or update its `stp_cost`, to keep the two alike".to_string(),
                     _ => "nothing to do for the trees; configure the switch as the design says, or update the design's `stp` table, to keep the two alike".to_string(),
                 };
                 out.push(changed(cx, &RULE, diff, same, Severity::Info, help));
@@ -107,6 +109,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
                 ),
                 None => "the root election changes: another switch may become root, and other links block".to_string(),
             },
+            Field::StpCost => "the link's port cost decides, with the others on the way, which port each switch takes to the root and which links block: the tree is not the reviewed one".to_string(),
             Field::Edge if diff.value.design == Value::Bool(true) => "a host port that is no edge port goes through listening and learning before it forwards (about 30 s after every link-up: a cluster node's NIC flap or reboot is a storage and heartbeat outage), and each flap sends topology changes that flush MAC tables across the fabric".to_string(),
             Field::Edge => "the port forwards at once on link-up, as the design's non-edge port would not: a bridge cabled there forwards before the spanning tree has seen it".to_string(),
             Field::BpduGuard if diff.value.design == Value::Bool(true) => "a host or bridge that sends BPDUs on that port is no longer shut down: a bridged loop through a host (a VM bridging two vNICs, a miscabled switch) is not stopped at the edge".to_string(),
@@ -121,6 +124,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             Field::StpRevision => "revision",
             Field::Edge => "edge",
             Field::BpduGuard => "bpdu_guard",
+            Field::StpCost => "stp_cost",
             _ => "instances",
         };
         out.push(changed(
@@ -132,6 +136,7 @@ fn check(cx: &DriftContext<'_>, out: &mut Vec<Diagnostic>) {
             match diff.field {
                 Field::Edge => format!("configure the port as the design says (edge: {dv}; NX-OS `spanning-tree port type edge trunk`, EOS and IOS `spanning-tree portfast`, OS10 `spanning-tree port type edge`), or update the design's `host_ports` or port table if the change is intended"),
                 Field::BpduGuard => format!("configure the port as the design says (BPDU guard: {dv}; `spanning-tree bpduguard enable`), or update the design's `host_ports` or port table if the change is intended"),
+                Field::StpCost => format!("configure the link's port cost as the design says (stp_cost: {dv}; `spanning-tree cost N` on the port-channel or port, at both ends), or update the link's `stp_cost` if the change is intended"),
                 _ => format!("configure the switch as the design says ({key}: {dv}), or update the design's `stp` table if the change is intended"),
             },
         ));
