@@ -316,3 +316,29 @@ fn each_end_of_a_link_gets_its_own_bundling() {
         assert!(rules(&out).contains("lag-mode-mismatch"), "{out}");
     }
 }
+
+/// A link's `stp_cost` is written on its port-channel at both ends, in
+/// each vendor's syntax, and read back (fixtures/lm-drain-fabric.toml's
+/// 8 x 1G backup at 1500).
+#[test]
+fn a_links_port_cost_is_generated_and_read_back() {
+    let design = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lm-drain-fabric.toml");
+    for (vendor, line) in [
+        ("nxos", "  spanning-tree cost 1500\n"),
+        ("eos", "  spanning-tree cost 1500\n"),
+        ("os10", " spanning-tree rstp cost 1500\n"),
+    ] {
+        let dir = support::tmp("generate", &format!("stp-cost-{vendor}"));
+        let (files, _) = generate(&design, vendor, &dir);
+        for sw in ["tor-a.cfg", "tor-b.cfg"] {
+            let f = files.iter().find(|f| f.ends_with(sw)).unwrap();
+            let cfg = std::fs::read_to_string(f).unwrap();
+            assert_eq!(cfg.matches(line).count(), 1, "{vendor} {sw}: {cfg}");
+        }
+        let mut import = vec!["import"];
+        import.extend(files.iter().map(String::as_str));
+        let (code, out, err) = run(&import);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("stp_cost = 1500"), "{vendor}: {out}");
+    }
+}

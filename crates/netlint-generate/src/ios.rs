@@ -51,7 +51,10 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         }
         match &p.mode {
             Mode::Routed => body.push(" no switchport".to_string()),
-            Mode::L2(l2) => l2_lines(l2, &mut body),
+            Mode::L2(l2) => {
+                l2_lines(l2, &mut body);
+                body.extend(crate::stp_cost_line(p, l2, " "));
+            }
         }
         if let Some((n, active)) = p.channel {
             body.push(channel_group(n, active, " "));

@@ -247,3 +247,17 @@ fn switch_config(d: &Design, v: Vendor, id: SwitchId, out: &mut SwitchOut) -> St
     }
     text
 }
+
+/// `spanning-tree cost N` (NX-OS, EOS and IOS alike) on a port-channel or
+/// a lone port whose link states a port cost for every tree; a
+/// port-channel's members take their channel's. Cisco Nexus 9000 Layer 2
+/// Switching Configuration Guide ("Configuring STP Extensions" / port
+/// cost: `spanning-tree cost {value | auto}` in interface mode); Arista
+/// EOS User Manual, Spanning Tree Protocol (`spanning-tree cost`); Cisco
+/// IOS `spanning-tree cost` (interface).
+fn stp_cost_line(p: &plan::Port, l2: &plan::L2, indent: &str) -> Option<String> {
+    match (l2.stp_cost, p.channel) {
+        (Some(c), None) => Some(format!("{indent}spanning-tree cost {c}")),
+        _ => None,
+    }
+}

@@ -118,6 +118,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::Routed => body.push("  no switchport".to_string()),
             Mode::L2(l2) => {
                 l2_lines(l2, &mut body);
+                body.extend(crate::stp_cost_line(p, l2, "  "));
                 // The classification on every layer-2 port that is no
                 // port-channel member: a member takes its channel's
                 // (Cisco Nexus 9000 QoS guide, "Attaching and Detaching a

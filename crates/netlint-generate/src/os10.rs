@@ -57,6 +57,11 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
     let vlt = s.mlag.is_some();
     let mut vlti: Vec<String> = Vec::new();
     let payload = s.mtu.payload;
+    // OS10 writes `stp` as RSTP (noted in the spanning-tree section).
+    let rstp = matches!(
+        s.stp.mode.value,
+        netlint_model::StpMode::Rstp | netlint_model::StpMode::Stp
+    );
     for p in &sorted_ports(out) {
         let is_channel = p.name.to_ascii_lowercase().starts_with("port-channel");
         if vlt && p.peer && is_channel {
@@ -83,7 +88,19 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
                     body.push(" no switchport".to_string());
                     body.push(mtu_line(payload));
                 }
-                Mode::L2(l2) => l2_lines(p, l2, payload, &vlans, &mut body, &mut out.notes),
+                Mode::L2(l2) => {
+                    l2_lines(p, l2, payload, &vlans, &mut body, &mut out.notes);
+                    // Dell SmartFabric OS10 User Guide 10.5, RSTP "Interface
+                    // parameters": `spanning-tree rstp cost N`.
+                    match (l2.stp_cost, p.channel) {
+                        (Some(c), None) if rstp => body.push(format!(" spanning-tree rstp cost {c}")),
+                        (Some(c), None) => out.notes.push(format!(
+                            "{}: spanning-tree port cost {c}: OS10 has it per mode (`rstp cost` under RSTP); not generated under {}",
+                            p.name, s.stp.mode.value
+                        )),
+                        _ => {}
+                    }
+                }
             }
         }
         if let Some(m) = p.speed {

@@ -5,7 +5,7 @@
 use crate::Vendor;
 use netlint_model::ifname::port_key;
 use netlint_model::{
-    Attachment, Design, End, LagMode, Link, LinkKind, NicIdx, Switch, SwitchId, VlanSet,
+    Attachment, Design, End, LagMode, Link, LinkKind, NicIdx, StpCost, Switch, SwitchId, VlanSet,
 };
 use std::collections::BTreeSet;
 
@@ -22,6 +22,9 @@ pub(crate) struct L2 {
     pub(crate) edge: bool,
     pub(crate) bpdu_guard: bool,
     pub(crate) pfc: Vec<u8>,
+    /// The link's spanning-tree port cost (`stp_cost` for every tree),
+    /// written on the port-channel or the lone port, not on members.
+    pub(crate) stp_cost: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -288,6 +291,10 @@ pub(crate) fn link(
                 .and_then(|x| x.pfc.as_ref())
                 .map(|p| p.value.clone())
                 .unwrap_or_default(),
+            stp_cost: match l.stp_cost.as_ref().map(|c| &c.value) {
+                Some(StpCost::All(c)) => Some(*c),
+                _ => None,
+            },
             ..L2::default()
         })
     };
@@ -295,6 +302,14 @@ pub(crate) fn link(
         End::A => l.ends.port_a.as_ref().map(|p| p.value.clone()),
         End::B => l.ends.port_b.as_ref().map(|p| p.value.clone()),
     };
+    if let Some(c) = &l.stp_cost {
+        if matches!(c.value, StpCost::PerInstance(_)) {
+            not_generated.push(format!(
+                "link {}: a port cost per MST instance (`stp_cost` table) is not generated",
+                l.name
+            ));
+        }
+    }
     let mut used_pc: BTreeSet<SwitchId> = BTreeSet::new();
     for c in 0..members {
         let (a, b) = pairs[c % pairs.len()];

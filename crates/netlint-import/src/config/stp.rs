@@ -200,7 +200,9 @@ impl Parser {
                 stp.root_guard = Some(Sourced::at(false, no));
                 stp.loop_guard = Some(Sourced::at(false, no));
             }
-            (false, ["cost", n]) => match number(Some(n), 1..=200_000_000) {
+            // OS10 under RSTP: `spanning-tree rstp cost N` (Dell SmartFabric
+            // OS10 User Guide 10.5, RSTP "Interface parameters").
+            (false, ["cost", n] | ["rstp", "cost", n]) => match number(Some(n), 1..=200_000_000) {
                 Some(c) => stp.cost = Some(Sourced::at(c, no)),
                 None => return self.bad(no, body, format!("`{n}` is not a port cost")),
             },
