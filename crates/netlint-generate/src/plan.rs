@@ -236,13 +236,10 @@ pub(crate) fn link(
     l: &Link,
     outs: &mut [SwitchOut],
     cables: &mut Vec<Cable>,
-    not_generated: &mut Vec<String>,
 ) {
+    // A stack is refused before anything is generated (`refuse`): no
+    // vendor here writes one.
     if l.kind.value == LinkKind::Stack {
-        not_generated.push(format!(
-            "link {}: a stacking cable is no running-config line",
-            l.name
-        ));
         return;
     }
     let a_ends: Vec<SwitchId> = l.a_ends().map(|s| s.value).collect();
