@@ -11,6 +11,9 @@ use netlint_model::{Design, Diagnostic, Element, LinkKind, Severity, Span, Switc
 /// The rule id of a refusal.
 pub const RULE: &str = "generate-unsupported";
 
+/// The other way out of a stack on a platform without stacking.
+const STACKING_PLATFORM: &str = "or build it on a platform that stacks (Catalyst), whose stack is one config that netlint does not generate yet";
+
 /// The design features `vendor` cannot build, one diagnostic each, in the
 /// design's order: each stack, each multi-chassis LAG domain (Catalyst),
 /// each switch's `dcb` table (Catalyst). Empty: the design can be generated.
@@ -131,15 +134,15 @@ fn stack_refusal(d: &Design, v: Vendor, st: &Stack) -> Diagnostic {
     let (message, help) = match v {
         Vendor::NxOs => (
             format!("Cisco NX-OS has no switch stacking: {what} would be written as independent switches"),
-            "model the pair as a vPC domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them), or generate for a vendor that stacks".to_string(),
+            format!("model the pair as a vPC domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
         ),
         Vendor::Eos => (
             format!("Arista EOS has no switch stacking: {what} would be written as independent switches"),
-            "model the pair as an MLAG domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them), or generate for a vendor that stacks".to_string(),
+            format!("model the pair as an MLAG domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
         ),
         Vendor::Os10 => (
             format!("Dell OS10 has no switch stacking: {what} would be written as independent switches"),
-            "model the pair as a VLT domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them), or generate for a vendor that stacks".to_string(),
+            format!("model the pair as a VLT domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
         ),
         Vendor::Ios => (
             format!("a Catalyst stack is one running-config for all its members (ports numbered by member, `switch N provision MODEL`): {what} is not generated yet"),
