@@ -55,8 +55,11 @@ pub enum Command {
     /// CSVs and host collections (Hyper-V, vSphere, SDDC folders and ZIPs),
     /// each value with a comment naming the line it came from.
     Import(commands::import::ImportArgs),
-    /// Write a running-config per switch of the design (NX-OS or EOS) and
-    /// its cabling CSV, which `import` reads back as the design states it.
+    /// Write a running-config per switch of the design (NX-OS, EOS, OS10 or
+    /// IOS-XE) and its cabling CSV, which `import` reads back as the design
+    /// states it; what the vendor cannot build (a stack on NX-OS, an MLAG
+    /// domain on Catalyst) is refused at its design line: exit 2, nothing
+    /// written.
     Generate(commands::generate::GenerateArgs),
     /// Print a read-only collection script to run on the hosts (hyperv:
     /// PowerShell for Hyper-V and Azure Local), whose output `netlint

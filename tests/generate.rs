@@ -17,18 +17,15 @@ const VENDORS: [&str; 4] = ["nxos", "eos", "os10", "ios"];
 /// generated").
 const REASONS: &str = "\
 Reasons:
-  stack link: a stacking cable is no running-config line (every vendor).
+  refused: what the vendor cannot build is not generated at all (exit 2, nothing written; the line
+    is the first cause's message): a stack on nxos, eos, os10 (no switch stacking) and, not yet, on
+    ios (a Catalyst stack is one config); on ios an MLAG domain (Catalyst has none) and PFC / ETS
+    (no Catalyst QoS written yet).
   drift-stp mode on nxos, ios: NX-OS and Catalyst have no plain RSTP mode; written as MST with one
-    region, the same trees in every VLAN and state, so `diff` says it at info (counted below); a
-    warning where the trees cannot be compared (a stack link missing) or NX-OS cannot turn
-    spanning tree off.
+    region, the same trees in every VLAN and state, so `diff` says it at info (counted below).
   drift-stp priority on nxos vPC peers: under vPC peer-switch Cisco requires one spanning-tree
     priority on both peers (documents 118858, 217274); a design that gives the peers two is
     generated with the domain's (the lower) on both: the same trees, said at info.
-  drift-missing/extra multi-chassis trunk on ios: Catalyst has no multi-chassis LAG domain, so
-    the two switches' port-channels read back as two trunks; and an MLAG pair's shared bridge
-    priority, without the domain, is two switches tied for root (check fires stp-root-placement).
-  drift-dcb on ios: PFC and ETS are not generated for Catalyst.
   drift-dcb on eos: ETS shares are not generated for EOS (the importer reads no EOS ETS).
   drift-mtu on eos: a switch with no layer-2 port in the design has no `l2 mtu` line to carry its MTU.
   drift-mtu on os10: OS10 states the MTU per port only, and a switch whose every switchport has a
@@ -64,8 +61,9 @@ fn rel(p: &Path) -> String {
         .to_string()
 }
 
-/// Generates `design` for `vendor` into a fresh folder; the files.
-fn generate(design: &Path, vendor: &str, dir: &Path) -> (Vec<String>, String) {
+/// Generates `design` for `vendor` into a fresh folder: the exit code,
+/// the files written and standard error.
+fn try_generate(design: &Path, vendor: &str, dir: &Path) -> (i32, Vec<String>, String) {
     let _ = std::fs::remove_dir_all(dir);
     let (code, _, err) = run(&[
         "generate",
@@ -75,13 +73,39 @@ fn generate(design: &Path, vendor: &str, dir: &Path) -> (Vec<String>, String) {
         "-o",
         dir.to_str().unwrap(),
     ]);
-    assert_eq!(code, 0, "{}: {err}", design.display());
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
-        .collect();
+    let mut files: Vec<String> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd
+            .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     files.sort();
+    (code, files, err)
+}
+
+/// Generates `design` for `vendor` into a fresh folder, which must
+/// succeed; the files.
+fn generate(design: &Path, vendor: &str, dir: &Path) -> (Vec<String>, String) {
+    let (code, files, err) = try_generate(design, vendor, dir);
+    assert_eq!(code, 0, "{}: {err}", design.display());
     (files, err)
+}
+
+/// A refusal's first diagnostic: its message (`  × ...` and the lines it
+/// wraps onto), on one line.
+fn first_refusal(err: &str) -> String {
+    let mut lines = err
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("× "));
+    let Some(first) = lines.next() else {
+        return String::new();
+    };
+    let mut text = first.trim().to_string();
+    for l in lines.take_while(|l| l.trim_start().starts_with("│ ")) {
+        text.push(' ');
+        text.push_str(l.trim_start().trim_start_matches("│ ").trim());
+    }
+    text
 }
 
 /// The rule ids a `check --format concise` output names.
@@ -102,6 +126,8 @@ fn every_design_reads_back_for_every_vendor() {
     let mut round_trips = 0;
     let mut clean = 0;
     let mut infos: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut refused = 0;
+    let mut refused_per: std::collections::BTreeMap<&str, usize> = Default::default();
     for design in designs() {
         let d = design.to_str().unwrap();
         let (_, _, design_check) = (0, 0, run(&["check", d, "--format", "concise"]).1);
@@ -109,7 +135,25 @@ fn every_design_reads_back_for_every_vendor() {
         for vendor in VENDORS {
             let name = format!("{}-{vendor}", design.file_stem().unwrap().to_str().unwrap());
             let dir = support::tmp("generate", &name);
-            let (files, _) = generate(&design, vendor, &dir);
+            let (code, files, err) = try_generate(&design, vendor, &dir);
+            if code == 2 {
+                // Refused: nothing written, and said why (a refusal
+                // cannot hide a crash: the line is the diagnostic's).
+                assert!(files.is_empty() && !dir.exists(), "{name}: {files:?}");
+                assert!(err.contains("nothing generated"), "{name}: {err}");
+                let first = first_refusal(&err);
+                assert!(!first.is_empty(), "{name}: {err}");
+                let causes = err.matches("generate-unsupported").count();
+                refused += 1;
+                *refused_per.entry(vendor).or_insert(0) += 1;
+                known.push_str(&format!(
+                    "{} {vendor}: refused ({causes} cause{}): {first}\n",
+                    rel(&design),
+                    if causes == 1 { "" } else { "s" }
+                ));
+                continue;
+            }
+            assert_eq!(code, 0, "{name}: {err}");
             let args: Vec<&str> = files.iter().map(String::as_str).collect();
             // (1) every line of every file understood.
             let mut import = vec!["import"];
@@ -191,10 +235,15 @@ fn every_design_reads_back_for_every_vendor() {
     for (kind, n) in &infos {
         known.push_str(&format!("  {n} x {kind}\n"));
     }
+    let per: Vec<String> = refused_per
+        .iter()
+        .map(|(v, n)| format!("{v} {n}"))
+        .collect();
     known.insert_str(
         0,
         &format!(
-            "{round_trips} round trips, {clean} with no warning or error; the known differences:\n{}",
+            "{round_trips} round trips, {clean} with no warning or error; {refused} refused ({}); the known differences:\n{}",
+            per.join(", "),
             REASONS
         ),
     );
@@ -206,6 +255,16 @@ fn example_design_per_vendor() {
     let design = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/example.toml");
     for vendor in VENDORS {
         let dir = support::tmp("generate", &format!("example-snap-{vendor}"));
+        if vendor == "ios" {
+            // Its ToRs are an MLAG pair, which Catalyst cannot build: the
+            // refusal, as the engineer reads it.
+            let (code, files, err) = try_generate(&design, vendor, &dir);
+            assert_eq!(code, 2, "{err}");
+            assert!(files.is_empty(), "{files:?}");
+            let err = err.replace(concat!(env!("CARGO_MANIFEST_DIR"), "/"), "");
+            insta::assert_snapshot!("example_ios_refused", err);
+            continue;
+        }
         let (files, err) = generate(&design, vendor, &dir);
         assert!(err.contains("finding(s)"), "{err}");
         let mut all = String::new();
@@ -340,5 +399,184 @@ fn a_links_port_cost_is_generated_and_read_back() {
         let (code, out, err) = run(&import);
         assert_eq!(code, 0, "{err}");
         assert!(out.contains("stp_cost = 1500"), "{vendor}: {out}");
+    }
+}
+
+/// A design with a stack, an MLAG domain and PFC on one switch: on
+/// Catalyst, three causes at once.
+const UNBUILDABLE: &str = r#"[design]
+name = "unbuildable"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[switches.st-a]
+stack = "s1"
+
+[switches.st-b]
+stack = "s1"
+
+[switches.tor-a]
+mlag = "m1"
+dcb = { pfc = [3] }
+
+[switches.tor-b]
+mlag = "m1"
+
+[[links]]
+a = "st-a"
+b = "st-b"
+kind = "stack"
+
+[[links]]
+a = "tor-a"
+b = "tor-b"
+kind = "peer-link"
+members = 2
+"#;
+
+/// Writes `text` as a design in a fresh folder: its path and the output
+/// folder (not made).
+fn design_file(name: &str, text: &str) -> (PathBuf, PathBuf) {
+    let dir = support::tmp("generate", name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let design = dir.join("design.toml");
+    std::fs::write(&design, text).unwrap();
+    (design, dir.join("out"))
+}
+
+/// What a vendor cannot build is refused: exit 2, nothing written (not
+/// even the folder), each cause at its design line (the `stack` key, the
+/// `mlag` line, the `dcb` table), all at once.
+#[test]
+fn what_the_vendor_cannot_build_is_refused_at_its_line() {
+    let (design, out) = design_file("refuse-lines", UNBUILDABLE);
+    let shown = design.display().to_string();
+    let at = |line: usize, col: usize| format!("╭─[{shown}:{line}:{col}]");
+    // On Catalyst: the stack (line 9, `stack = "s1"`), the MLAG domain
+    // (line 15) and the PFC (line 16, the `dcb` table).
+    let (code, files, err) = try_generate(&design, "ios", &out);
+    assert_eq!(code, 2, "{err}");
+    assert!(files.is_empty() && !out.exists(), "{files:?}");
+    assert_eq!(err.matches("generate-unsupported").count(), 3, "{err}");
+    for (line, col) in [(9, 9), (15, 8), (16, 7)] {
+        assert!(err.contains(&at(line, col)), "{line}:{col}\n{err}");
+    }
+    assert!(
+        err.contains("Catalyst has no multi-chassis LAG domain"),
+        "{err}"
+    );
+    assert!(err.contains("is not generated yet"), "{err}");
+    assert!(err.contains("StackWise Virtual"), "{err}");
+    assert!(
+        err.contains(
+            "3 parts of the design Cisco IOS-XE (Catalyst) cannot build: nothing generated"
+        ),
+        "{err}"
+    );
+    // NX-OS, EOS and OS10 build the MLAG pair and the PFC, not the stack.
+    for (vendor, lacks) in [
+        ("nxos", "Cisco NX-OS has no switch stacking"),
+        ("eos", "Arista EOS has no switch stacking"),
+        ("os10", "Dell OS10 has no switch stacking"),
+    ] {
+        let (code, files, err) = try_generate(&design, vendor, &out);
+        assert_eq!(code, 2, "{vendor}: {err}");
+        assert!(files.is_empty() && !out.exists(), "{vendor}: {files:?}");
+        assert_eq!(
+            err.matches("generate-unsupported").count(),
+            1,
+            "{vendor}: {err}"
+        );
+        assert!(err.contains(lacks), "{vendor}: {err}");
+        assert!(err.contains(&at(9, 9)), "{vendor}: {err}");
+        // The other member's `stack` and the stacking link's `kind`.
+        assert!(err.contains("12 │ stack = \"s1\""), "{vendor}: {err}");
+        assert!(err.contains("st-b is in stack `s1`"), "{vendor}: {err}");
+        assert!(
+            err.contains("link st-a--st-b is a stacking cable"),
+            "{vendor}: {err}"
+        );
+        assert!(err.contains("help: model the pair as"), "{vendor}: {err}");
+    }
+}
+
+/// A folder that already exists keeps what it held: a refusal adds
+/// nothing to it.
+#[test]
+fn a_refusal_writes_nothing_into_an_existing_folder() {
+    let (design, out) = design_file("refuse-existing", UNBUILDABLE);
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("keep.txt"), "x").unwrap();
+    let (code, _, err) = run(&[
+        "generate",
+        design.to_str().unwrap(),
+        "--vendor",
+        "eos",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names, ["keep.txt"]);
+}
+
+/// `stp.mode = "none"` on NX-OS and IOS: rapid PVST+ with spanning tree
+/// off in every VLAN the switch carries (VLAN 1 too), which reads back as
+/// no spanning tree: `diff` finds no spanning-tree difference.
+#[test]
+fn stp_mode_none_round_trips_on_nxos_and_ios() {
+    let text = r#"[design]
+name = "no-stp"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[networks.vm]
+role = "vm"
+vlan = 100
+
+[switches.tor-a]
+stp = { mode = "none" }
+
+[switches.tor-b]
+stp = { mode = "none" }
+
+[[links]]
+a = "tor-a"
+b = "tor-b"
+members = 2
+"#;
+    let (design, out) = design_file("stp-none", text);
+    for vendor in ["nxos", "ios"] {
+        let (files, err) = generate(&design, vendor, &out);
+        let cfg = std::fs::read_to_string(files.iter().find(|f| f.ends_with("tor-a.cfg")).unwrap())
+            .unwrap();
+        assert!(
+            cfg.contains("spanning-tree mode rapid-pvst\nno spanning-tree vlan 1,10,100\n"),
+            "{vendor}: {cfg}"
+        );
+        assert!(
+            cfg.contains("written as rapid-pvst with spanning tree off in every VLAN"),
+            "{vendor}: {cfg}"
+        );
+        assert!(err.contains("spanning-tree mode none"), "{vendor}: {err}");
+        let mut args = vec![
+            "diff",
+            design.to_str().unwrap(),
+            "--format",
+            "concise",
+            "--exit-zero",
+        ];
+        args.extend(files.iter().map(String::as_str));
+        let (code, diff, err) = run(&args);
+        assert_eq!(code, 0, "{vendor}: {err}");
+        assert!(!diff.contains("[drift-stp"), "{vendor}: {diff}");
     }
 }

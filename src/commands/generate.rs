@@ -2,12 +2,15 @@
 //! per managed switch of the design (`DIR/<switch>.cfg`) and the cabling
 //! the design states (`DIR/cabling.csv`), written by `netlint-generate`
 //! so that `netlint import` reads back what the design states
-//! (docs/generate.md). Each file is written whole or not at all.
+//! (docs/generate.md). Each file is written whole or not at all. What the
+//! vendor cannot build (a stack on NX-OS, ...) is refused: exit 2, each
+//! cause at its design line, nothing written.
 
+use crate::render;
 use crate::run::files::{io_reason, read_file};
-use crate::run::{write_atomic, DEFAULT_MAX_FILE_SIZE};
+use crate::run::{write_atomic, FileReport, Report, DEFAULT_MAX_FILE_SIZE};
 use netlint_generate::Vendor;
-use netlint_model::{Severity, SourceFile};
+use netlint_model::{FailOn, Severity, SourceFile};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -65,8 +68,42 @@ pub fn run(args: GenerateArgs, _out: &mut dyn Write, err: &mut dyn Write) -> Res
         VendorArg::Os10 => Vendor::Os10,
         VendorArg::Ios => Vendor::Ios,
     };
+    let generated = match netlint_generate::generate(&design, vendor) {
+        Ok(g) => g,
+        Err(refused) => {
+            // What the vendor cannot build, at the design lines that state
+            // it, drawn as `check` draws its findings; nothing is written.
+            let n = refused.len();
+            let report = Report {
+                sources: Vec::new(),
+                files: vec![FileReport {
+                    file,
+                    diagnostics: refused,
+                    design: None,
+                    fail_on: FailOn::Warning,
+                }],
+                rules: Vec::new(),
+            };
+            let text = render::human::render(
+                &report,
+                &render::human::HumanOptions {
+                    color: false,
+                    width: 100,
+                    rule_links: false,
+                    summary: false,
+                },
+            );
+            let _ = err.write_all(text.as_bytes());
+            let _ = writeln!(
+                err,
+                "netlint: {shown}: {n} part{} of the design {} cannot build: nothing generated",
+                if n == 1 { "" } else { "s" },
+                vendor.name()
+            );
+            return Ok(2);
+        }
+    };
     let findings = netlint_rules::check(&design, &netlint_rules::RuleConfig::default()).diagnostics;
-    let generated = netlint_generate::generate(&design, vendor);
     std::fs::create_dir_all(&args.output)
         .map_err(|e| format!("cannot create {}: {}", args.output.display(), io_reason(&e)))?;
     for (name, text) in &generated.files {

@@ -1,12 +1,13 @@
 //! Cisco IOS-XE on Catalyst switches (9000 series syntax).
 //!
 //! Catalyst has no multi-chassis LAG domain (StackWise Virtual makes two
-//! switches one) and no PFC in the QoS model the importer reads; the
+//! switches one), and netlint writes no Catalyst PFC / ETS nor a stack's
+//! one config yet: a design with any of them is refused (`refuse`). The
 //! switch MTU is `system mtu` (the payload).
 
 use crate::plan::{
-    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_pfc, switch_vlans,
-    Mode, SwitchOut, L2,
+    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_vlans, Mode,
+    SwitchOut, L2,
 };
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
@@ -31,18 +32,6 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         if let Some(n) = d.networks.iter().find(|n| n.vlan_id() == Some(*vid)) {
             body.push(format!(" name {}", n.name));
         }
-    }
-    if let Some(m) = &s.mlag {
-        out.notes.push(format!(
-            "multi-chassis LAG domain `{}`: Catalyst has none (StackWise Virtual makes the pair one switch); its links are written as plain port-channels",
-            m.value
-        ));
-    }
-    if !switch_pfc(s).is_empty() || s.dcb.as_ref().is_some_and(|x| x.ets.is_some()) {
-        out.notes.push(
-            "PFC and ETS (`dcb`): not generated (no Catalyst QoS syntax for them is read back)"
-                .to_string(),
-        );
     }
     for p in &sorted_ports(out) {
         interface_head(p, " ", &mut body);

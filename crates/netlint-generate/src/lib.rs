@@ -12,11 +12,16 @@
 //! Ports a design does not name are numbered here, and the header says
 //! which: a port-channel needs member ports.
 //!
+//! What a vendor cannot build (a stack on NX-OS, EOS, OS10; on Catalyst an
+//! MLAG domain, PFC / ETS and, not yet, a stack) is refused: [`generate`]
+//! returns one diagnostic per cause, at the design line that states it,
+//! and writes nothing ([`refusals`]).
+//!
 //! ```
 //! let text = "[design]\nname = \"d\"\n[networks.m]\nrole = \"management\"\nvlan = 10\n[switches.tor]\n";
 //! let file = netlint_model::SourceFile::new("d.toml", text.to_string());
 //! let design = netlint_model::load(&file).design.unwrap();
-//! let out = netlint_generate::generate(&design, netlint_generate::Vendor::NxOs);
+//! let out = netlint_generate::generate(&design, netlint_generate::Vendor::NxOs).unwrap();
 //! assert_eq!(out.files[0].0, "tor.cfg");
 //! assert!(out.files[0].1.contains("vlan 10\n  name m\n"));
 //! ```
@@ -26,10 +31,13 @@ mod ios;
 mod nxos;
 mod os10;
 mod plan;
+mod refuse;
 mod stp;
 
+pub use refuse::{refusals, RULE as REFUSAL_RULE};
+
 use netlint_model::ifname::port_key;
-use netlint_model::{Design, End, SwitchId};
+use netlint_model::{Design, Diagnostic, End, SwitchId};
 use plan::{cabling, host_ports, link, nic_port, port_table, Cable, Mode, Port, SwitchOut, L2};
 
 /// The vendors this slice writes.
@@ -116,8 +124,14 @@ const NEVER_STATED: &[&str] = &[
     "routing (SVIs, routed addresses, routing protocols)",
 ];
 
-/// Generates the configs and the cabling of `d` for `vendor`.
-pub fn generate(d: &Design, vendor: Vendor) -> Generated {
+/// Generates the configs and the cabling of `d` for `vendor`; or, when the
+/// vendor cannot build part of the design, why not ([`refusals`]: one
+/// error per cause, nothing generated).
+pub fn generate(d: &Design, vendor: Vendor) -> Result<Generated, Vec<Diagnostic>> {
+    let refused = refusals(d, vendor);
+    if !refused.is_empty() {
+        return Err(refused);
+    }
     let mut outs: Vec<SwitchOut> = d.switches.iter().map(|_| SwitchOut::new()).collect();
     let mut cables: Vec<Cable> = Vec::new();
     let mut not_generated: Vec<String> = Vec::new();
@@ -148,7 +162,7 @@ pub fn generate(d: &Design, vendor: Vendor) -> Generated {
         }
     }
     for l in &d.links {
-        link(d, vendor, l, &mut outs, &mut cables, &mut not_generated);
+        link(d, vendor, l, &mut outs, &mut cables);
     }
     host_ports(d, vendor, &mut outs, &mut cables);
     // Ports configured one by one that no NIC or link used.
@@ -188,10 +202,10 @@ pub fn generate(d: &Design, vendor: Vendor) -> Generated {
         files.push((format!("{}.cfg", s.name), text));
     }
     files.push(("cabling.csv".to_string(), cabling(d, &cables)));
-    Generated {
+    Ok(Generated {
         files,
         not_generated,
-    }
+    })
 }
 
 fn switch_config(d: &Design, v: Vendor, id: SwitchId, out: &mut SwitchOut) -> String {

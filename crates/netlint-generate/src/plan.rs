@@ -239,13 +239,10 @@ pub(crate) fn link(
     l: &Link,
     outs: &mut [SwitchOut],
     cables: &mut Vec<Cable>,
-    not_generated: &mut Vec<String>,
 ) {
+    // A stack is refused before anything is generated (`refuse`): no
+    // vendor here writes one.
     if l.kind.value == LinkKind::Stack {
-        not_generated.push(format!(
-            "link {}: a stacking cable is no running-config line",
-            l.name
-        ));
         return;
     }
     let a_ends: Vec<SwitchId> = l.a_ends().map(|s| s.value).collect();
@@ -304,10 +301,12 @@ pub(crate) fn link(
     };
     if let Some(c) = &l.stp_cost {
         if matches!(c.value, StpCost::PerInstance(_)) {
-            not_generated.push(format!(
-                "link {}: a port cost per MST instance (`stp_cost` table) is not generated",
-                l.name
-            ));
+            for e in l.ends() {
+                outs[e.0].notes.push(format!(
+                    "link {}: a port cost per MST instance (`stp_cost` table) is not generated",
+                    l.name
+                ));
+            }
         }
     }
     let mut used_pc: BTreeSet<SwitchId> = BTreeSet::new();

@@ -104,9 +104,19 @@ pub(crate) fn stp(
                 (Vendor::NxOs | Vendor::Ios, StpMode::Rstp | StpMode::Stp) => {
                     (StpMode::Mstp, "mst")
                 }
+                // No mode turns spanning tree off, but rapid PVST+ turns it
+                // off per VLAN (`no spanning-tree vlan LIST`, Cisco's Nexus
+                // 9000 Layer 2 Switching and Catalyst Layer 2 guides): off
+                // in every VLAN the switch carries, VLAN 1 with them, is
+                // no spanning tree, as `netlint diff` reads it back.
                 (Vendor::NxOs | Vendor::Ios, StpMode::None) => {
+                    let mut all: BTreeSet<u16> = vlans.clone();
+                    all.insert(1);
+                    let list = vlan_list(&all);
+                    body.push("spanning-tree mode rapid-pvst".to_string());
+                    body.push(format!("no spanning-tree vlan {list}"));
                     notes.push(format!(
-                        "spanning-tree mode none: {} cannot turn spanning tree off; left at its default (rapid-pvst)",
+                        "spanning-tree mode none: {} has no such mode; written as rapid-pvst with spanning tree off in every VLAN the switch carries ({list})",
                         v.name()
                     ));
                     return;

@@ -15,6 +15,30 @@ type SwitchDcbValues<'s> = (
 /// The default VLAN of every platform netlint reads (VLAN 1).
 const DEFAULT_VLAN: u16 = 1;
 
+/// The spanning-tree mode switch `s` of `d` runs in effect: its mode, or
+/// `none` when it is a per-VLAN mode (PVST+, rapid PVST+) with spanning
+/// tree off (`disabled_vlans`) in every VLAN it carries: its `vlans`, else
+/// every VLAN the design's networks use. VLAN 1 aside: the format cannot
+/// state it off (it carries the common tree, docs/format.md), and the
+/// importer notes a config's `no spanning-tree vlan 1` without reading it.
+pub(crate) fn effective_stp_mode(d: &Design, s: &netlint_model::Switch) -> StpMode {
+    let mode = s.stp.mode.value;
+    if !matches!(mode, StpMode::Pvst | StpMode::RapidPvst) {
+        return mode;
+    }
+    let Some(off) = &s.stp.disabled_vlans else {
+        return mode;
+    };
+    let carried = s.vlans.as_ref().map_or_else(|| d.used_vlans(), |v| v.value);
+    let mut carried = carried.iter().filter(|v| *v != DEFAULT_VLAN).peekable();
+    let all_off = carried.peek().is_some() && carried.all(|v| off.value.contains(v));
+    if all_off {
+        StpMode::None
+    } else {
+        mode
+    }
+}
+
 impl Cmp<'_> {
     pub(super) fn switches(&mut self) {
         let (d, b, m) = (self.d, self.b, self.m);
@@ -136,14 +160,25 @@ impl Cmp<'_> {
     fn stp(&mut self, at: At, ds: &netlint_model::Switch, bs: &netlint_model::Switch) {
         let (x, y) = (&ds.stp, &bs.stp);
         let or = |s: Option<Span>, sw: &netlint_model::Switch| s.or(sw.stp.span).unwrap_or(sw.span);
+        // A side that runs no spanning tree in any VLAN it carries runs
+        // none, whatever its mode line says (NX-OS and IOS have no mode
+        // `none`: `no spanning-tree vlan LIST` is how they turn it off).
+        let (xm, ym) = (
+            effective_stp_mode(self.d, ds),
+            effective_stp_mode(self.b, bs),
+        );
         self.push(
             at,
             Field::StpMode,
-            (Value::Stp(x.mode.value), Some(x.mode.span)),
-            (Value::Stp(y.mode.value), Some(y.mode.span)),
+            (Value::Stp(xm), Some(x.mode.span)),
+            (Value::Stp(ym), Some(y.mode.span)),
         );
+        if xm == StpMode::None && ym == StpMode::None {
+            // No tree on either side: no priority to compare.
+            return;
+        }
         let pvst = |m: StpMode| matches!(m, StpMode::Pvst | StpMode::RapidPvst);
-        if pvst(x.mode.value) && pvst(y.mode.value) {
+        if pvst(xm) && pvst(ym) {
             // PVST+ on both sides: each VLAN's tree has its own priority
             // (`vlan_priority`, else `priority`): compared per VLAN a
             // network uses, and VLAN 1, whose tree is the common one, so
@@ -210,7 +245,7 @@ impl Cmp<'_> {
         }
         // The region is compared between two MSTP switches; a switch in
         // another mode is the mode's difference alone.
-        if x.mode.value != StpMode::Mstp || y.mode.value != StpMode::Mstp {
+        if xm != StpMode::Mstp || ym != StpMode::Mstp {
             return;
         }
         self.push(

@@ -652,3 +652,54 @@ fn a_links_port_cost_is_compared_where_stated() {
     );
     assert!(drift(&d, &d).differences.is_empty());
 }
+
+/// Rapid PVST+ with spanning tree off in every VLAN the switch carries
+/// runs no spanning tree: as NX-OS and IOS write mode `none` (`no
+/// spanning-tree vlan LIST`), no difference from a design's `none`.
+#[test]
+fn rapid_pvst_off_in_every_vlan_it_carries_is_mode_none() {
+    let none = BASE
+        .replace(
+            "stp = { mode = \"rstp\", priority = 4096 }",
+            "stp = { mode = \"none\" }",
+        )
+        .replace("stp = { mode = \"rstp\" }", "stp = { mode = \"none\" }");
+    let off = |list: &str| {
+        BASE.replace(
+            "stp = { mode = \"rstp\", priority = 4096 }",
+            &format!("stp = {{ mode = \"rapid-pvst\", disabled_vlans = {list} }}"),
+        )
+        .replace(
+            "stp = { mode = \"rstp\" }",
+            &format!("stp = {{ mode = \"rapid-pvst\", disabled_vlans = {list} }}"),
+        )
+    };
+    let (d, all, some) = (
+        design(&none),
+        design(&off("[10, 711]")),
+        design(&off("[10]")),
+    );
+    let tor = SwitchId(0);
+    assert_eq!(
+        fabric::effective_stp_mode(&all, all.switch(tor)),
+        StpMode::None
+    );
+    assert_eq!(
+        fabric::effective_stp_mode(&some, some.switch(tor)),
+        StpMode::RapidPvst
+    );
+    assert_eq!(fabric::effective_stp_mode(&d, d.switch(tor)), StpMode::None);
+    // Against the design: no difference; with a VLAN still running a
+    // tree, the mode is one.
+    let r = drift(&d, &all);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    let r = drift(&d, &some);
+    assert!(
+        r.differences.iter().any(|x| x.field == Field::StpMode),
+        "{:#?}",
+        r.differences
+    );
+    // And the other way round: the design's every-VLAN-off is `none`.
+    let r = drift(&all, &d);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+}

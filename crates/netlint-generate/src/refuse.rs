@@ -1,0 +1,298 @@
+//! What a vendor cannot build: a design feature whose configs would not
+//! implement the design (two independent switches for a stack, plain
+//! port-channels for an MLAG pair) is refused, one diagnostic per cause at
+//! the design line that states it, and nothing is written
+//! (docs/generate.md, "What a vendor cannot build").
+
+use crate::plan::switch_pfc;
+use crate::Vendor;
+use netlint_model::{Design, Diagnostic, Element, LinkKind, Severity, Span, SwitchId};
+
+/// The rule id of a refusal.
+pub const RULE: &str = "generate-unsupported";
+
+/// The other way out of a stack on a platform without stacking.
+const STACKING_PLATFORM: &str = "or build it on a platform that stacks (Catalyst), whose stack is one config that netlint does not generate yet";
+
+/// The design features `vendor` cannot build, one diagnostic each, in the
+/// design's order: each stack, each multi-chassis LAG domain (Catalyst),
+/// each switch's `dcb` table (Catalyst). Empty: the design can be generated.
+pub fn refusals(d: &Design, vendor: Vendor) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for stack in stacks(d) {
+        out.push(stack_refusal(d, vendor, &stack));
+    }
+    if vendor == Vendor::Ios {
+        out.extend(mlag_refusals(d));
+        out.extend(dcb_refusals(d));
+    }
+    out.sort_by_key(|x| x.primary.as_ref().map(|l| l.span.start));
+    out
+}
+
+/// A stack of the design: its members and the lines that state it.
+struct Stack {
+    /// The `stack` key's name, when a member states one.
+    name: Option<String>,
+    members: Vec<SwitchId>,
+    /// Each member's `stack` value and each stacking link's `kind`, in file
+    /// order.
+    lines: Vec<(Span, String)>,
+}
+
+/// The stacks: switches joined by `kind = "stack"` links or sharing a
+/// `stack` name.
+fn stacks(d: &Design) -> Vec<Stack> {
+    let n = d.switches.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let join = |p: &mut Vec<usize>, a: usize, b: usize| {
+        let (x, y) = (root(p, a), root(p, b));
+        if x != y {
+            p[x.max(y)] = x.min(y);
+        }
+    };
+    let mut in_stack = vec![false; n];
+    for (i, s) in d.switches.iter().enumerate() {
+        if let Some(name) = &s.stack {
+            in_stack[i] = true;
+            if let Some(j) = d
+                .switches
+                .iter()
+                .position(|t| t.stack.as_ref().is_some_and(|x| x.value == name.value))
+            {
+                join(&mut parent, i, j);
+            }
+        }
+    }
+    let stack_links: Vec<_> = d
+        .links
+        .iter()
+        .filter(|l| l.kind.value == LinkKind::Stack)
+        .collect();
+    for l in &stack_links {
+        let ends: Vec<usize> = l.ends().map(|s| s.0).collect();
+        for e in &ends {
+            in_stack[*e] = true;
+            join(&mut parent, ends[0], *e);
+        }
+    }
+    let mut out: Vec<Stack> = Vec::new();
+    let mut index: Vec<Option<usize>> = vec![None; n];
+    for (i, _) in in_stack.iter().enumerate().filter(|(_, x)| **x) {
+        let r = root(&mut parent, i);
+        let k = *index[r].get_or_insert_with(|| {
+            out.push(Stack {
+                name: None,
+                members: Vec::new(),
+                lines: Vec::new(),
+            });
+            out.len() - 1
+        });
+        let s = &d.switches[i];
+        out[k].members.push(SwitchId(i));
+        if let Some(name) = &s.stack {
+            out[k].name.get_or_insert_with(|| name.value.clone());
+            out[k].lines.push((
+                name.span,
+                format!("{} is in stack `{}`", s.name, name.value),
+            ));
+        }
+    }
+    for l in &stack_links {
+        let r = root(&mut parent, l.a.value.0);
+        if let Some(k) = index[r] {
+            out[k]
+                .lines
+                .push((l.kind.span, format!("link {} is a stacking cable", l.name)));
+        }
+    }
+    for s in &mut out {
+        s.lines.sort_by_key(|(sp, _)| sp.start);
+    }
+    out
+}
+
+fn names(d: &Design, ids: &[SwitchId]) -> String {
+    ids.iter()
+        .map(|i| format!("`{}`", d.switch(*i).name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn stack_refusal(d: &Design, v: Vendor, st: &Stack) -> Diagnostic {
+    let what = match &st.name {
+        Some(n) => format!("stack `{n}` ({})", names(d, &st.members)),
+        None => format!("the stack of {}", names(d, &st.members)),
+    };
+    let (message, help) = match v {
+        Vendor::NxOs => (
+            format!("Cisco NX-OS has no switch stacking: {what} would be written as independent switches"),
+            format!("model the pair as a vPC domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
+        ),
+        Vendor::Eos => (
+            format!("Arista EOS has no switch stacking: {what} would be written as independent switches"),
+            format!("model the pair as an MLAG domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
+        ),
+        Vendor::Os10 => (
+            format!("Dell OS10 has no switch stacking: {what} would be written as independent switches"),
+            format!("model the pair as a VLT domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
+        ),
+        Vendor::Ios => (
+            format!("a Catalyst stack is one running-config for all its members (ports numbered by member, `switch N provision MODEL`): {what} is not generated yet"),
+            "write the stack's one config by hand (member N's ports as `GigabitEthernetN/0/P`), or model the pair as an MLAG domain (`mlag`) and generate for nxos, eos or os10".to_string(),
+        ),
+    };
+    let mut lines = st.lines.iter();
+    let (span, label) = lines.next().cloned().unwrap_or_default();
+    let mut diag = Diagnostic::new(RULE, Severity::Error, Element::Design, message)
+        .with_subjects(st.members.iter().map(|i| d.switch(*i).element()))
+        .at(span, label)
+        .with_help(help);
+    for (span, label) in lines {
+        diag = diag.with_related(*span, label.clone());
+    }
+    diag
+}
+
+/// Catalyst has no multi-chassis LAG domain: one refusal per `mlag` name.
+fn mlag_refusals(d: &Design) -> Vec<Diagnostic> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for s in &d.switches {
+        let Some(m) = &s.mlag else { continue };
+        if seen.contains(&m.value.as_str()) {
+            continue;
+        }
+        seen.push(&m.value);
+        let peers: Vec<&netlint_model::Switch> = d
+            .switches
+            .iter()
+            .filter(|t| t.mlag.as_ref().is_some_and(|x| x.value == m.value))
+            .collect();
+        let list = peers
+            .iter()
+            .map(|p| format!("`{}`", p.name))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let mut diag = Diagnostic::new(
+            RULE,
+            Severity::Error,
+            Element::Design,
+            format!(
+                "Catalyst has no multi-chassis LAG domain: `mlag = \"{}\"` ({list}) would be written as independent switches with plain port-channels",
+                m.value
+            ),
+        )
+        .with_subjects(peers.iter().map(|p| p.element()))
+        .at(m.span, format!("{} is in MLAG domain `{}`", s.name, m.value))
+        .with_help(
+            "StackWise Virtual makes a Catalyst pair one switch: model it as a stack (`stack = \"NAME\"` on both switches; netlint does not generate a Catalyst stack yet), or generate for a vendor with MLAG (nxos, eos, os10)",
+        );
+        for p in peers.iter().skip(1) {
+            if let Some(pm) = &p.mlag {
+                diag = diag.with_related(
+                    pm.span,
+                    format!("{} is in MLAG domain `{}`", p.name, m.value),
+                );
+            }
+        }
+        out.push(diag);
+    }
+    out
+}
+
+/// PFC / ETS on Catalyst: not generated yet, one refusal per `dcb` table.
+fn dcb_refusals(d: &Design) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for s in &d.switches {
+        let Some(dcb) = &s.dcb else { continue };
+        let pfc = !switch_pfc(s).is_empty();
+        let ets = dcb.ets.is_some();
+        if !pfc && !ets {
+            continue;
+        }
+        let what = match (pfc, ets) {
+            (true, true) => "PFC and ETS",
+            (true, false) => "PFC",
+            _ => "ETS",
+        };
+        out.push(
+            Diagnostic::new(
+                RULE,
+                Severity::Error,
+                s.element(),
+                format!(
+                    "{what} on Catalyst (`dcb` of `{}`) is not generated yet: netlint writes no Catalyst QoS policy that its importer reads back",
+                    s.name
+                ),
+            )
+            .at(dcb.span, format!("{what} of {}", s.name))
+            .with_help(
+                "configure the switch's PFC / ETS by hand (the Catalyst QoS configuration guide of its platform), or generate for a vendor netlint writes them for (nxos, os10; eos writes PFC only)",
+            ),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn design(text: &str) -> Design {
+        let file = netlint_model::SourceFile::new("d.toml", text.to_string());
+        netlint_model::load(&file).design.unwrap()
+    }
+
+    const HEAD: &str = "[design]\nname = \"d\"\n[networks.m]\nrole = \"management\"\nvlan = 10\n";
+
+    /// A stack told by its `stack` keys alone, and one told by its
+    /// stacking link alone, are one refusal each, at their first line.
+    #[test]
+    fn a_stack_is_one_refusal_at_its_first_line() {
+        let keys = format!("{HEAD}[switches.a]\nstack = \"s\"\n[switches.b]\nstack = \"s\"\n");
+        let d = design(&keys);
+        let r = refusals(&d, Vendor::Eos);
+        assert_eq!(r.len(), 1, "{r:#?}");
+        let at = r[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(&keys[at..at + 3], "\"s\"");
+        assert_eq!(r[0].related.len(), 1);
+        let link = format!(
+            "{HEAD}[switches.a]\n[switches.b]\n[[links]]\na = \"a\"\nb = \"b\"\nkind = \"stack\"\n"
+        );
+        let d = design(&link);
+        let r = refusals(&d, Vendor::NxOs);
+        assert_eq!(r.len(), 1, "{r:#?}");
+        assert!(r[0]
+            .message
+            .starts_with("Cisco NX-OS has no switch stacking: the stack of `a`, `b`"));
+        let at = r[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(&link[at..at + 7], "\"stack\"");
+    }
+
+    /// Catalyst: the MLAG domain once (not per peer), PFC per `dcb`
+    /// table; an empty `pfc` without ETS asks for nothing.
+    #[test]
+    fn catalyst_refuses_mlag_once_and_pfc_per_switch() {
+        let text = format!(
+            "{HEAD}[switches.a]\nmlag = \"m\"\ndcb = {{ pfc = [3] }}\n[switches.b]\nmlag = \"m\"\ndcb = {{ pfc = [] }}\n"
+        );
+        let d = design(&text);
+        let r = refusals(&d, Vendor::Ios);
+        assert_eq!(r.len(), 2, "{r:#?}");
+        assert!(r[0]
+            .message
+            .starts_with("Catalyst has no multi-chassis LAG domain"));
+        assert!(r[1].message.starts_with("PFC on Catalyst (`dcb` of `a`)"));
+        for v in [Vendor::NxOs, Vendor::Eos, Vendor::Os10] {
+            assert!(refusals(&d, v).is_empty(), "{v:?}");
+        }
+    }
+}
