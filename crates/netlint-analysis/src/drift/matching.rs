@@ -412,8 +412,9 @@ fn match_links(d: &Design, b: &Design, m: &mut Matching) {
 /// as-built's name them by port-channel, a design by its own words): the
 /// candidate that is like `dl` (kind, cable speed, cables, bundling, then
 /// the VLANs it allows), decided at the first level where `dl` is told
-/// apart. Links alike at every level are interchangeable, and are paired
-/// in file order. `None` when the level that tells them apart still leaves
+/// apart. Links alike at every level, or alike in everything among
+/// themselves on each side, are interchangeable, and are paired in file
+/// order. `None` when the level that tells them apart still leaves
 /// two candidates, or none.
 fn by_likeness(
     d: &Design,
@@ -453,8 +454,15 @@ fn by_likeness(
         match (ds.len(), bs.len()) {
             (_, 0) => continue,
             (1, 1) => return Some(bs[0]),
-            // Interchangeable at the finest level: in file order.
-            (n, m) if n == m && level == 0 => {
+            // Interchangeable (alike in everything among themselves, on
+            // each side: two trunks a design leaves at every VLAN, read
+            // back listing the switch's VLANs): in file order.
+            (n, m)
+                if n == m
+                    && (level == 0
+                        || ds.iter().all(|x| whole(d.link(*x), this))
+                            && bs.iter().all(|x| whole(b.link(*x), b.link(bs[0])))) =>
+            {
                 let at = ds.iter().position(|x| *x == dl)?;
                 return Some(bs[at]);
             }

@@ -516,6 +516,14 @@ fn identical_parallel_links_pair_in_order() {
     let r = drift(&d, &b);
     assert_eq!(r.matching.links.to_built.len(), 3);
     assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    // Read back listing the switch's VLANs (OS10 writes a trunk of every
+    // VLAN so): still alike among themselves, so paired in order.
+    let listed = two
+        .replace("NAME", "Ethernet1/")
+        .replace("speed = \"10G\"\n", "speed = \"10G\"\nvlans = [10, 711]\n");
+    let b = design(&BASE.replacen("[hosts", &listed, 1));
+    let r = drift(&d, &b);
+    assert_eq!(r.matching.links.to_built.len(), 3, "{:#?}", r.differences);
 }
 
 /// PVST+: a switch's priority in a VLAN it does not define is no value
