@@ -243,3 +243,36 @@ fn an_lldp_summary_table_is_detected_and_no_row_is_dropped_without_a_word() {
     );
     assert!(err.contains("cabled to vm-sql01"), "{err}");
 }
+
+/// Rapid PVST+ with spanning tree off in VLAN 1 and every VLAN the switch
+/// defines runs no spanning tree: read as `mode = "none"` from both lines
+/// (NX-OS and IOS have no global off; Cisco Nexus 9000 Layer 2 Switching
+/// Configuration Guide, "Configuring Rapid PVST+": `no spanning-tree vlan
+/// range`). One VLAN left on keeps rapid PVST+ and `disabled_vlans`.
+#[test]
+fn spanning_tree_off_in_every_vlan_is_mode_none() {
+    let dir = support::tmp("import", "stp-off-everywhere");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = |off: &str| {
+        format!(
+            "hostname lab\nfeature lacp\nvlan 10\n  name mgmt\nvlan 20\n  name lm\nspanning-tree mode rapid-pvst\nno spanning-tree vlan {off}\ninterface Ethernet1/1\n  switchport\n  switchport mode trunk\n  no shutdown\n"
+        )
+    };
+    let all = dir.join("all.cfg");
+    std::fs::write(&all, cfg("1,10,20")).unwrap();
+    let (code, out, err) = run(&["import", all.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines().any(|l| l.starts_with("mode = \"none\"")
+            && l.contains("all.cfg:7")
+            && l.contains("all.cfg:8")),
+        "{out}"
+    );
+    assert!(!out.contains("disabled_vlans"), "{out}");
+    let some = dir.join("some.cfg");
+    std::fs::write(&some, cfg("1,10")).unwrap();
+    let (code, out, err) = run(&["import", some.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("mode = \"rapid-pvst\""), "{out}");
+    assert!(out.contains("disabled_vlans = [10]"), "{out}");
+}

@@ -16,6 +16,25 @@ pub(super) fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>
         &format!("switches.{}.stp", toml::key(&sw.name)),
         &toml::sourced(file, &stp.mode),
     );
+    // PVST+ with spanning tree off in VLAN 1 and in every VLAN the switch
+    // defines runs no spanning tree at all: NX-OS and IOS say mode `none`
+    // so (`no spanning-tree vlan 1-N`; neither has a global off). Read as
+    // `none`, with both lines, and nothing else of the table applies.
+    let pvst = matches!(stp.mode.value, StpMode::Pvst | StpMode::RapidPvst);
+    let off = |id: u16| stp.disabled_vlans.contains_key(&id);
+    if pvst && off(1) && cfg.vlans.keys().all(|id| off(*id)) {
+        let mut lines: Vec<u32> = stp.disabled_vlans.values().copied().collect();
+        lines.sort();
+        lines.dedup();
+        let from = Prov::join(
+            std::iter::once(toml::sourced(file, &stp.mode))
+                .chain(lines.iter().map(|l| Prov::line(file, *l))),
+            ", ",
+        );
+        out.value("mode", &toml::string("none"), &from);
+        out.comment("spanning tree is off in every VLAN the switch has (VLAN 1 too): mode none");
+        return;
+    }
     out.value(
         "mode",
         &toml::string(stp_mode(stp.mode.value)),
