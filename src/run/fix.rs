@@ -286,11 +286,11 @@ pub fn try_fix(
     if !new.is_empty() {
         return Err(NotApplied::NewFindings(new));
     }
-    // A root moved where the design intends it (`stp-root-placement`)
-    // gives a tree whose paths run through the new root: a pair one hop
-    // further at the same speed is that tree, not a detour. Slower or cut
-    // is refused for every rule.
-    let longer_ok = d.rule == "stp-root-placement";
+    // A root moved where the design intends it (a fix that says it moves
+    // a root, `Fix::moves_root`) gives a tree whose paths run through the
+    // new root: a pair one hop further at the same speed is that tree, not
+    // a detour. Slower or cut is refused for every fix.
+    let longer_ok = fix.moves_root;
     if let Some(w) = worse_path(text, &edited).filter(|w| !(longer_ok && w.how == Worse::Longer)) {
         return Err(NotApplied::WorsePath(Box::new(w)));
     }

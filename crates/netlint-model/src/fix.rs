@@ -293,6 +293,11 @@ pub struct Fix {
     pub description: String,
     /// Never empty.
     pub edits: Vec<FixEdit>,
+    /// The fix moves a spanning-tree root where the design intends it: the
+    /// tree then runs through the new root, so a host pair's path may be
+    /// one hop longer at the same speed, and the fix check accepts that
+    /// (never a slower or cut path). Set by the rule that moves the root.
+    pub moves_root: bool,
 }
 
 impl Fix {
@@ -301,7 +306,14 @@ impl Fix {
             safety: FixSafety::Safe,
             description: description.into(),
             edits,
+            moves_root: false,
         }
+    }
+
+    /// This fix moves a spanning-tree root ([`Fix::moves_root`]).
+    pub fn moving_root(mut self) -> Self {
+        self.moves_root = true;
+        self
     }
 
     pub fn unsafe_(description: impl Into<String>, edits: Vec<FixEdit>) -> Self {
@@ -309,6 +321,7 @@ impl Fix {
             safety: FixSafety::Unsafe,
             description: description.into(),
             edits,
+            moves_root: false,
         }
     }
 }

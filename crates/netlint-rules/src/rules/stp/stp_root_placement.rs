@@ -141,7 +141,7 @@ fn check(cx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         let mut d = cx
             .finding(&RULE, design.switch(sw).element(), span, message)
             .with_help(help)
-            .with_fix(fix);
+            .with_fix(fix.map(Fix::moving_root));
         for b in u.tied.iter().filter(|b| **b != root.0) {
             let (s, other) = priority_line(design, topo, BridgeId(*b), of);
             d = d.with_related(
