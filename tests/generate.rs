@@ -283,6 +283,45 @@ fn example_design_per_vendor() {
     }
 }
 
+/// The generated configs of every reference design
+/// (tests/data/reference), per vendor, committed as snapshots to be read
+/// as an engineer reads a config; a design the vendor cannot build is its
+/// refusal, as the engineer reads it.
+#[test]
+fn reference_designs_per_vendor() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference");
+    let mut designs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    designs.sort();
+    assert!(designs.len() >= 6, "{designs:?}");
+    for design in designs {
+        let stem = design.file_stem().unwrap().to_str().unwrap().to_string();
+        for vendor in VENDORS {
+            let dir = support::tmp("generate", &format!("reference-{stem}-{vendor}"));
+            let (code, files, err) = try_generate(&design, vendor, &dir);
+            let text = if code == 2 {
+                assert!(files.is_empty(), "{files:?}");
+                assert!(err.contains("nothing generated"), "{err}");
+                err.replace(concat!(env!("CARGO_MANIFEST_DIR"), "/"), "")
+            } else {
+                assert_eq!(code, 0, "{stem} {vendor}: {err}");
+                let mut all = String::new();
+                for f in &files {
+                    let name = Path::new(f).file_name().unwrap().to_str().unwrap();
+                    all.push_str(&format!("==> {name} <==\n"));
+                    all.push_str(&std::fs::read_to_string(f).unwrap());
+                }
+                all
+            };
+            insta::assert_snapshot!(format!("reference_{stem}_{vendor}"), text);
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
+
 #[test]
 fn a_design_that_does_not_load_exits_2() {
     let dir = support::tmp("generate", "bad");
