@@ -27,7 +27,6 @@ Reasons:
     the two switches' port-channels read back as two trunks; and an MLAG pair's shared bridge
     priority, without the domain, is two switches tied for root (check fires stp-root-placement).
   drift-dcb on ios: PFC and ETS are not generated for Catalyst.
-  drift-mtu on eos: a switch with no layer-2 port in the design has no `l2 mtu` line to carry its MTU.
   drift-mtu on os10: OS10 states the MTU per port only, and a switch whose every switchport has a
     smaller MTU than its own (a VLT interconnect is no switchport) has no line to carry it.
   drift-vlan peer link on os10: the VLT interconnect carries every VLAN.

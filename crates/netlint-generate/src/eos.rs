@@ -19,7 +19,15 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
     stp::stp(d, v, s, &vlans, &mut body, &mut out.notes);
     let payload = s.mtu.payload;
     let ets = ets_maps(s, &mut body);
-    for p in &sorted_ports(out) {
+    let ports = sorted_ports(out);
+    // A switch with no switchport has no `l2 mtu` to carry its MTU: its
+    // packets are routed, limited by the layer-3 `mtu` (EOS default 1500),
+    // which `interface defaults` sets for every routed port.
+    if payload != 1500 && !ports.iter().any(|p| matches!(p.mode, Mode::L2(_))) {
+        body.push("interface defaults".to_string());
+        body.push(format!("  mtu {payload}"));
+    }
+    for p in &ports {
         interface_head(p, "  ", &mut body);
         if let Some(m) = p.speed {
             body.push(if m >= 1000 && m % 1000 == 0 {

@@ -704,6 +704,31 @@ fn eos_l2_mtu_is_the_switchport_frame_limit() {
     );
 }
 
+/// An EOS switch with no switchport switches no frame: the `l2 mtu`
+/// default of a switchport (9234) reaches nothing and is not its MTU. Its
+/// packets are routed, limited by the layer-3 `mtu` (default 1500, Arista
+/// EOS "Layer 3 MTU"), which `interface defaults` / `mtu` sets for every
+/// routed port.
+#[test]
+fn an_eos_switch_without_switchports_runs_its_routed_mtu() {
+    let cfg = "! device: core-1 (DCS-7280SR3-48YC8, EOS-4.30.2F)\nhostname core-1\n\
+               interface Ethernet1\n   no switchport\n!\ninterface Ethernet2\n   no switchport\n";
+    let (toml, design, _) = import_texts(&[("core-1.cfg", cfg)]);
+    assert!(!toml.contains("frame_size"), "{toml}");
+    assert!(
+        toml.contains("# mtu: no switchport, and no line sets the layer-3 `mtu`"),
+        "{toml}"
+    );
+    assert_eq!(design.switches[0].mtu.payload, 1500, "{toml}");
+    let defaults = cfg.replace(
+        "hostname core-1\n",
+        "hostname core-1\ninterface defaults\n   mtu 9216\n",
+    );
+    let (toml, design, _) = import_texts(&[("core-1.cfg", &defaults)]);
+    assert_eq!(design.switches[0].mtu.payload, 9216, "{toml}");
+    assert!(toml.contains("mtu = 9216 "), "{toml}");
+}
+
 /// OS10 pauses the network-qos no-drop classes only on interfaces with
 /// `priority-flow-control mode on`. The fixture's host ports are node1's
 /// port-channel (its member ethernet1/1/1 has the line; a host port by its
