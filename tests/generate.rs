@@ -27,8 +27,8 @@ Reasons:
     the two switches' port-channels read back as two trunks; and an MLAG pair's shared bridge
     priority, without the domain, is two switches tied for root (check fires stp-root-placement).
   drift-dcb on ios: PFC and ETS are not generated for Catalyst.
-  drift-mtu on os10: OS10 states the MTU per port only, and a switch whose every switchport has a
-    smaller MTU than its own (a VLT interconnect is no switchport) has no line to carry it.
+  drift-mtu on os10: OS10 states the MTU per port only, and a switch with no port at all (a stack
+    member whose only cable is the stacking link) has no line to carry it.
   drift-vlan peer link on os10: the VLT interconnect carries every VLAN.
   drift-stp on stp-root-placement-pvst, drift-extra/missing on stp-vlan-partition-parallel and
     lag-mode-mismatch: the same on every vendor (the design's own shape, see docs/generate.md).

@@ -729,6 +729,23 @@ fn an_eos_switch_without_switchports_runs_its_routed_mtu() {
     assert!(toml.contains("mtu = 9216 "), "{toml}");
 }
 
+/// OS10 states the MTU per port. The VLT interconnect's ports are `no
+/// switchport` (Dell SmartFabric OS10 User Guide, "VLT interconnect"), yet
+/// they switch the frames of every VLAN between the peers: a switch whose
+/// host ports run 1518-byte frames and whose VLTi runs 9234 forwards jumbo
+/// frames, and its `frame_size` is the VLTi's, not the largest
+/// switchport's.
+#[test]
+fn an_os10_vlt_interconnect_mtu_counts_for_the_switch() {
+    let cfg = "! Version 10.5.4.0\nhostname tor-b\ninterface vlan711\n no shutdown\n!\n\
+               interface ethernet1/1/1\n no shutdown\n no switchport\n mtu 9234\n!\n\
+               interface ethernet1/1/3\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 711\n mtu 1518\n!\n\
+               vlt-domain 1\n discovery-interface ethernet1/1/1\n";
+    let (toml, design, _) = import_texts(&[("tor-b.cfg", cfg)]);
+    assert_eq!(design.switches[0].mtu.payload, 9216, "{toml}");
+    assert!(toml.contains("frame_size = 9234 "), "{toml}");
+}
+
 /// OS10 pauses the network-qos no-drop classes only on interfaces with
 /// `priority-flow-control mode on`. The fixture's host ports are node1's
 /// port-channel (its member ethernet1/1/1 has the line; a host port by its

@@ -787,7 +787,24 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) -> Option
                 }
             }
         }
-        Vendor::Os10 => match stated_max(|i| i.mtu) {
+        // The VLT interconnect's ports are `no switchport`, yet they switch
+        // the frames of every VLAN between the peers: their `mtu` counts
+        // as a switchport's.
+        Vendor::Os10 => match stated_max(|i| i.mtu)
+            .into_iter()
+            .chain(
+                cfg.interfaces
+                    .iter()
+                    .filter(|i| {
+                        cfg.mlag
+                            .as_ref()
+                            .is_some_and(|d| d.peer_links.iter().any(|p| p.value == i.name))
+                    })
+                    .filter_map(|i| i.mtu)
+                    .filter(|m| !m.is_default()),
+            )
+            .max_by_key(|m| m.value)
+        {
             Some(m) => {
                 let from = toml::sourced(file, &m)
                     .then(", the largest port MTU (OS10 counts the Ethernet header)");
