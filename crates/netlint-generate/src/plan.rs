@@ -254,10 +254,13 @@ pub(crate) fn link(
         }
     }
     let members = l.members.value.max(1) as usize;
-    let lag = l.is_lag();
     let id = l.index + 1;
     let routed = l.kind.value == LinkKind::Routed;
     let peer = l.kind.value == LinkKind::PeerLink;
+    // The EOS MLAG and NX-OS vPC peer link is a port-channel (`peer-link
+    // Port-ChannelN`, `vpc peer-link` under it), one cable too: a
+    // one-member channel.
+    let lag = l.is_lag() || (peer && matches!(vendor, Vendor::Eos | Vendor::NxOs));
     let lacp = l.lag.value != LagMode::Static;
     // The settings of each end.
     let settings = |s: SwitchId, end: End, at: usize| -> Mode {
