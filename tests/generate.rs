@@ -26,10 +26,8 @@ Reasons:
   drift-stp priority on nxos vPC peers: under vPC peer-switch Cisco requires one spanning-tree
     priority on both peers (documents 118858, 217274); a design that gives the peers two is
     generated with the domain's (the lower) on both: the same trees, said at info.
-  drift-dcb on eos: ETS shares are not generated for EOS (the importer reads no EOS ETS).
-  drift-mtu on eos: a switch with no layer-2 port in the design has no `l2 mtu` line to carry its MTU.
-  drift-mtu on os10: OS10 states the MTU per port only, and a switch whose every switchport has a
-    smaller MTU than its own (a VLT interconnect is no switchport) has no line to carry it.
+  drift-mtu on os10: OS10 states the MTU per port only, and a switch with no port at all (a stack
+    member whose only cable is the stacking link) has no line to carry it.
   drift-vlan peer link on os10: the VLT interconnect carries every VLAN.
 ";
 

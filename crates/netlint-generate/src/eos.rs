@@ -1,11 +1,12 @@
 //! Arista EOS.
 
 use crate::plan::{
-    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_vlans, vlan_lines,
-    McRole, Mode, SwitchOut, L2,
+    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_pfc, switch_vlans,
+    vlan_lines, McRole, Mode, SwitchOut, L2,
 };
 use crate::{stp, Vendor};
-use netlint_model::{Design, SwitchId};
+use netlint_model::{Design, Switch, SwitchId};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The body of the config of switch `id` (below the header).
 pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String> {
@@ -17,11 +18,16 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
     vlan_lines(d, &vlans, &mut body);
     stp::stp(d, v, s, &vlans, &mut body, &mut out.notes);
     let payload = s.mtu.payload;
-    if s.dcb.as_ref().is_some_and(|x| x.ets.is_some()) {
-        out.notes
-            .push("ETS bandwidth shares (`dcb.ets`): not generated".to_string());
+    let ets = ets_maps(s, &mut body);
+    let ports = sorted_ports(out);
+    // A switch with no switchport has no `l2 mtu` to carry its MTU: its
+    // packets are routed, limited by the layer-3 `mtu` (EOS default 1500),
+    // which `interface defaults` sets for every routed port.
+    if payload != 1500 && !ports.iter().any(|p| matches!(p.mode, Mode::L2(_))) {
+        body.push("interface defaults".to_string());
+        body.push(format!("  mtu {payload}"));
     }
-    for p in &sorted_ports(out) {
+    for p in &ports {
         interface_head(p, "  ", &mut body);
         if let Some(m) = p.speed {
             body.push(if m >= 1000 && m % 1000 == 0 {
@@ -35,6 +41,9 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::L2(l2) => {
                 l2_lines(l2, payload, &mut body);
                 body.extend(crate::stp_cost_line(p, l2, "  "));
+                if !p.name.to_ascii_lowercase().starts_with("port-channel") {
+                    tx_queue_lines(&ets, &mut body);
+                }
             }
         }
         if let Some((n, active)) = p.channel {
@@ -57,6 +66,59 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
         );
     }
     body
+}
+
+/// The ETS shares of `s` (`dcb.ets`), as transmit queues: each priority
+/// the design names (in `ets` or `pfc`) its own traffic class and queue,
+/// numbered as the priority, every other priority one shared class and
+/// queue, the lowest number left (`qos map cos LIST to traffic-class T`,
+/// `qos map traffic-class T to tx-queue T`: written whole, since their
+/// defaults vary by platform). Returns each queue's share: the design's,
+/// and the shared queue what is left.
+fn ets_maps(s: &Switch, body: &mut Vec<String>) -> BTreeMap<u8, u32> {
+    let Some(ets) = s.dcb.as_ref().and_then(|x| x.ets.as_ref()) else {
+        return BTreeMap::new();
+    };
+    let mut shares: BTreeMap<u8, u32> = ets.value.clone();
+    if shares.is_empty() {
+        return shares;
+    }
+    let own: BTreeSet<u8> = switch_pfc(s)
+        .into_iter()
+        .chain(shares.keys().copied())
+        .collect();
+    let rest: Vec<u8> = (0..8).filter(|c| !own.contains(c)).collect();
+    if let Some(shared) = rest.first().copied() {
+        let list: Vec<String> = rest.iter().map(u8::to_string).collect();
+        body.push(format!(
+            "qos map cos {} to traffic-class {shared}",
+            list.join(" ")
+        ));
+        let used: u32 = shares.values().sum();
+        // A shared queue of one priority would read back as that
+        // priority's own share, which the design does not state.
+        if used < 100 && rest.len() > 1 {
+            shares.insert(shared, 100 - used);
+        }
+    }
+    for c in &own {
+        body.push(format!("qos map cos {c} to traffic-class {c}"));
+    }
+    let queues: BTreeSet<u8> = own.iter().copied().chain(rest.first().copied()).collect();
+    for q in queues {
+        body.push(format!("qos map traffic-class {q} to tx-queue {q}"));
+    }
+    shares
+}
+
+/// A layer-2 port's transmit queues: round robin (`no priority`), each
+/// with its share.
+fn tx_queue_lines(shares: &BTreeMap<u8, u32>, body: &mut Vec<String>) {
+    for (q, share) in shares {
+        body.push(format!("  tx-queue {q}"));
+        body.push("    no priority".to_string());
+        body.push(format!("    bandwidth percent {share}"));
+    }
 }
 
 fn l2_lines(l2: &L2, switch_payload: u32, body: &mut Vec<String>) {

@@ -7,7 +7,7 @@
 //! names, spanning tree, the MLAG / vPC domain and its peer-link,
 //! inter-switch port-channels, host-facing ports, MTU and PFC. What it
 //! does not state (management addresses, AAA, NTP, routing, the vPC peer
-//! keepalive; ETS shares but on OS10) is left out and listed in each
+//! keepalive; PFC and ETS on IOS-XE) is left out and listed in each
 //! file's header.
 //! Ports a design does not name are numbered here, and the header says
 //! which: a port-channel needs member ports.

@@ -255,10 +255,10 @@ pub(crate) fn link(
         }
     }
     let members = l.members.value.max(1) as usize;
-    let lag = l.is_lag();
     let id = l.index + 1;
     let routed = l.kind.value == LinkKind::Routed;
     let peer = l.kind.value == LinkKind::PeerLink;
+    let lag = l.is_lag() || peer;
     // Each end's bundling: `lag_a` / `lag_b` where the design gives the
     // ends two (a mismatch the configs then carry, as the design does).
     let channel_of = |end: End| -> Option<(usize, bool)> {

@@ -603,6 +603,72 @@ fn os10_ets_through_the_dot1p_and_traffic_class_maps() {
     assert!(toml.contains("pfc = [3]"), "{toml}");
 }
 
+/// EOS ETS as configured: `qos map cos LIST to traffic-class T` and `qos
+/// map traffic-class LIST to tx-queue Q` lead from a CoS to its transmit
+/// queue, a port's `tx-queue Q` block gives the queue its `bandwidth
+/// percent` (`no priority`: round robin). Syntax: the Arista EOS User
+/// Manual, Quality of Service (<https://www.arista.com/en/um-eos/eos-quality-of-service>:
+/// traffic classes, transmit queues configured per Ethernet port), as
+/// Arista's AVD renders it (github.com/aristanetworks/avd, the `qos map`
+/// lines and the interface `tx-queue` blocks of its EOS config examples).
+/// Storage CoS 3 gets 50 %, heartbeat CoS 7 gets 1 %; queue 0, shared by
+/// the other CoS, is not listed per priority. Both maps' defaults vary by
+/// platform: a CoS the config does not map leaves every share unknown.
+#[test]
+fn eos_ets_through_the_qos_maps_and_a_ports_tx_queues() {
+    let cfg = "! device: leaf1 (DCS-7050SX3-48YC8, EOS-4.30.2F)\nhostname leaf1\n\
+               qos map cos 0 1 2 4 5 6 to traffic-class 0\nqos map cos 3 to traffic-class 3\nqos map cos 7 to traffic-class 7\n\
+               qos map traffic-class 0 to tx-queue 0\nqos map traffic-class 3 to tx-queue 3\nqos map traffic-class 7 to tx-queue 7\n\
+               qos map traffic-class 1 to dscp 56\n\
+               interface Ethernet1\n   switchport mode trunk\n   priority-flow-control on\n   priority-flow-control priority 3 no-drop\n\
+               \x20  tx-queue 0\n      no priority\n      bandwidth percent 49\n\
+               \x20  tx-queue 3\n      no priority\n      bandwidth percent 50\n      random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes\n\
+               \x20  tx-queue 7\n      no priority\n      bandwidth percent 1\n";
+    let Document::Config(parsed) = parse("leaf1.cfg", cfg, None).unwrap() else {
+        panic!()
+    };
+    assert!(
+        parsed.summary.not_understood.is_empty(),
+        "{:?}",
+        parsed.summary.not_understood
+    );
+    let line = |text: &str| cfg.lines().position(|l| l.trim() == text).unwrap() as u32 + 1;
+    let ets: Vec<(u8, u32, Option<u32>)> = parsed
+        .dcb
+        .ets
+        .iter()
+        .map(|(c, s)| (*c, s.value, s.line()))
+        .collect();
+    assert_eq!(
+        ets,
+        [
+            (3, 50, Some(line("bandwidth percent 50"))),
+            (7, 1, Some(line("bandwidth percent 1")))
+        ]
+    );
+    let (toml, _, _) = import_texts(&[("leaf1.cfg", cfg)]);
+    assert!(toml.contains("\nets = { 3 = 50, 7 = 1 }"), "{toml}");
+    // CoS 6 unmapped: its queue is the platform's default, so whether
+    // queue 3 or 7 serves one priority alone is unknown: no share.
+    let partial = cfg.replace("qos map cos 0 1 2 4 5 6 ", "qos map cos 0 1 2 4 5 ");
+    assert_ne!(partial, cfg);
+    let Document::Config(parsed) = parse("leaf1.cfg", &partial, None).unwrap() else {
+        panic!()
+    };
+    assert!(parsed.dcb.ets.is_empty(), "{:?}", parsed.dcb.ets);
+    // A strict-priority queue is served first, not by its share.
+    let strict = cfg.replacen(
+        "   tx-queue 7\n      no priority\n",
+        "   tx-queue 7\n      priority strict\n",
+        1,
+    );
+    assert_ne!(strict, cfg);
+    let Document::Config(parsed) = parse("leaf1.cfg", &strict, None).unwrap() else {
+        panic!()
+    };
+    assert_eq!(parsed.dcb.ets.keys().copied().collect::<Vec<_>>(), [3]);
+}
+
 /// EOS `mtu` is layer 3: a switchport without `l2 mtu` forwards jumbo
 /// frames (the vendor default 9234-byte frame, with its source), and a
 /// host port's own `l2 mtu 1518` is its own MTU in the design (1500), not
@@ -636,6 +702,48 @@ fn eos_l2_mtu_is_the_switchport_frame_limit() {
         toml.contains("mtu = 1500                               # eos-leaf1.cfg:51 (1518 less 18)"),
         "{toml}"
     );
+}
+
+/// An EOS switch with no switchport switches no frame: the `l2 mtu`
+/// default of a switchport (9234) reaches nothing and is not its MTU. Its
+/// packets are routed, limited by the layer-3 `mtu` (default 1500, Arista
+/// EOS "Layer 3 MTU"), which `interface defaults` / `mtu` sets for every
+/// routed port.
+#[test]
+fn an_eos_switch_without_switchports_runs_its_routed_mtu() {
+    let cfg = "! device: core-1 (DCS-7280SR3-48YC8, EOS-4.30.2F)\nhostname core-1\n\
+               interface Ethernet1\n   no switchport\n!\ninterface Ethernet2\n   no switchport\n";
+    let (toml, design, _) = import_texts(&[("core-1.cfg", cfg)]);
+    assert!(!toml.contains("frame_size"), "{toml}");
+    assert!(
+        toml.contains("# mtu: no switchport, and no line sets the layer-3 `mtu`"),
+        "{toml}"
+    );
+    assert_eq!(design.switches[0].mtu.payload, 1500, "{toml}");
+    let defaults = cfg.replace(
+        "hostname core-1\n",
+        "hostname core-1\ninterface defaults\n   mtu 9216\n",
+    );
+    let (toml, design, _) = import_texts(&[("core-1.cfg", &defaults)]);
+    assert_eq!(design.switches[0].mtu.payload, 9216, "{toml}");
+    assert!(toml.contains("mtu = 9216 "), "{toml}");
+}
+
+/// OS10 states the MTU per port. The VLT interconnect's ports are `no
+/// switchport` (Dell SmartFabric OS10 User Guide, "VLT interconnect"), yet
+/// they switch the frames of every VLAN between the peers: a switch whose
+/// host ports run 1518-byte frames and whose VLTi runs 9234 forwards jumbo
+/// frames, and its `frame_size` is the VLTi's, not the largest
+/// switchport's.
+#[test]
+fn an_os10_vlt_interconnect_mtu_counts_for_the_switch() {
+    let cfg = "! Version 10.5.4.0\nhostname tor-b\ninterface vlan711\n no shutdown\n!\n\
+               interface ethernet1/1/1\n no shutdown\n no switchport\n mtu 9234\n!\n\
+               interface ethernet1/1/3\n no shutdown\n switchport mode trunk\n switchport trunk allowed vlan 711\n mtu 1518\n!\n\
+               vlt-domain 1\n discovery-interface ethernet1/1/1\n";
+    let (toml, design, _) = import_texts(&[("tor-b.cfg", cfg)]);
+    assert_eq!(design.switches[0].mtu.payload, 9216, "{toml}");
+    assert!(toml.contains("frame_size = 9234 "), "{toml}");
 }
 
 /// OS10 pauses the network-qos no-drop classes only on interfaces with

@@ -98,6 +98,7 @@ impl Parser {
         self.cfg.dcb.ets = match spec.qos {
             Qos::NxOs => self.nxos_ets(),
             Qos::Os10 => self.os10_ets(),
+            Qos::Eos => self.eos_ets(),
             Qos::None => BTreeMap::new(),
         };
     }
@@ -226,6 +227,45 @@ impl Parser {
             }
         }
         one_priority_queues(out, |cos| tc.get(dot1p.get(&cos)?).copied())
+    }
+}
+
+impl Parser {
+    /// EOS ETS per CoS: `qos map cos LIST to traffic-class T` and `qos map
+    /// traffic-class LIST to tx-queue Q` lead from a CoS to its transmit
+    /// queue; the first port that gives a queue a share (`tx-queue Q` /
+    /// `bandwidth percent S`) gives the shares. Both maps' defaults vary
+    /// by platform (the Arista EOS User Manual, Quality of Service), so a
+    /// CoS the config does not map is unknown, and then so is whether any
+    /// queue serves one priority alone: nothing is written. A queue set
+    /// to `priority strict` is served before the others, not by share.
+    fn eos_ets(&self) -> BTreeMap<u8, Sourced<u32>> {
+        let Some(port) = self
+            .eos_tx_queues
+            .values()
+            .find(|q| q.values().any(|t| t.share.is_some() && t.strict.is_none()))
+        else {
+            return BTreeMap::new();
+        };
+        let queue_of = |cos: u8| -> Option<u8> {
+            let tc = self.eos_cos_tc.get(&cos)?.value;
+            Some(self.eos_tc_queue.get(&tc)?.value)
+        };
+        if (0..8u8).any(|c| queue_of(c).is_none()) {
+            return BTreeMap::new();
+        }
+        let mut out = BTreeMap::new();
+        for cos in 0..8u8 {
+            let Some(q) = queue_of(cos) else { continue };
+            if let Some(TxQueue {
+                share: Some(share),
+                strict: None,
+            }) = port.get(&q)
+            {
+                out.insert(cos, *share);
+            }
+        }
+        one_priority_queues(out, queue_of)
     }
 }
 

@@ -221,6 +221,12 @@ impl Parser {
                     self.qos_policy = Some(Sourced::at(name.to_string(), no));
                 }
             }
+            (false, ["tx-queue", q]) if self.spec.qos == Qos::Eos => {
+                return match number(Some(q), 0..=7) {
+                    Some(q) => understood(Ctx::TxQueue(i, q as u8)),
+                    None => self.bad(no, body, format!("`{q}` is not a transmit queue 0-7")),
+                };
+            }
             (false, ["dcbx", "mode", m @ ("ieee" | "cee" | "none")]) => {
                 if self.cfg.dcb.dcbx_mode.is_none() {
                     self.cfg.dcb.dcbx_mode = Some(Sourced::at(m.to_string(), no));

@@ -51,6 +51,8 @@ pub(crate) enum Ctx {
     TrafficClassMap(String),
     /// EOS `interface defaults`.
     InterfaceDefaults,
+    /// EOS `tx-queue Q` under an interface: (interface, queue).
+    TxQueue(usize, u8),
     /// A section known irrelevant: its children are ignored with it.
     Ignored(&'static str),
     /// A section not understood: its children are not understood either.
@@ -64,6 +66,14 @@ pub(crate) enum Ctx {
 pub(crate) struct NqPolicy {
     pub mtu: BTreeMap<String, Sourced<u32>>,
     pub no_drop: BTreeMap<u8, Sourced<bool>>,
+}
+
+/// An EOS transmit queue of a port: its `bandwidth percent` and a
+/// `priority strict` line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TxQueue {
+    pub share: Option<Sourced<u32>>,
+    pub strict: Option<u32>,
 }
 
 /// Interface facts while reading: mode lines are resolved at the end.
@@ -105,6 +115,12 @@ pub(crate) struct Parser {
     pub dot1p_map: Option<Sourced<String>>,
     /// OS10 `qos-map traffic-class NAME` in force (system qos, else a port's).
     pub tc_map: Option<Sourced<String>>,
+    /// EOS `qos map cos LIST to traffic-class T`: CoS -> traffic class.
+    pub eos_cos_tc: BTreeMap<u8, Sourced<u8>>,
+    /// EOS `qos map traffic-class LIST to tx-queue Q`: class -> queue.
+    pub eos_tc_queue: BTreeMap<u8, Sourced<u8>>,
+    /// EOS `tx-queue Q` per interface (by index): queue -> its lines.
+    pub eos_tx_queues: BTreeMap<usize, BTreeMap<u8, TxQueue>>,
     pub system_default_switchport: Option<u32>,
     /// The VLANs a `vlan LIST` line has defined so far: a line repeating
     /// them costs one set difference, not a map lookup per VLAN.
@@ -164,6 +180,9 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
         tc_maps: BTreeMap::new(),
         dot1p_map: None,
         tc_map: None,
+        eos_cos_tc: BTreeMap::new(),
+        eos_tc_queue: BTreeMap::new(),
+        eos_tx_queues: BTreeMap::new(),
         system_default_switchport: None,
         vlans_defined: crate::vlans::VlanSet::EMPTY,
         banner: None,
@@ -361,6 +380,32 @@ impl Parser {
                 _ => ignored("qos"),
             },
             Some(Ctx::InterfaceDefaults) => self.interface_defaults_child(no, &words),
+            Some(Ctx::TxQueue(i, q)) => {
+                let queue = self
+                    .eos_tx_queues
+                    .entry(i)
+                    .or_default()
+                    .entry(q)
+                    .or_default();
+                match words.as_slice() {
+                    ["bandwidth", "percent", p] => match number(Some(p), 0..=100) {
+                        Some(p) => {
+                            queue.share = Some(Sourced::at(p, no));
+                            understood(Ctx::Leaf)
+                        }
+                        None => (LineClass::NotUnderstood, Ctx::Unknown),
+                    },
+                    ["priority", "strict"] => {
+                        queue.strict = Some(no);
+                        understood(Ctx::Leaf)
+                    }
+                    ["no", "priority"] => {
+                        queue.strict = None;
+                        understood(Ctx::Leaf)
+                    }
+                    _ => ignored("qos"),
+                }
+            }
             Some(Ctx::Ignored(why)) => ignored(why),
             Some(Ctx::Unknown) | Some(Ctx::Leaf) => (LineClass::NotUnderstood, Ctx::Unknown),
         };

@@ -380,6 +380,28 @@ impl Parser {
                 understood(Ctx::Leaf)
             }
             (false, ["system", "qos"]) => understood(Ctx::SystemQos),
+            (false, ["qos", "map", "cos", rest @ ..]) if self.spec.qos == Qos::Eos => {
+                match eos_qos_map(rest, "traffic-class") {
+                    Some((list, tc)) => {
+                        for c in list {
+                            self.eos_cos_tc.insert(c, Sourced::at(tc, no));
+                        }
+                        understood(Ctx::Leaf)
+                    }
+                    None => ignored("qos"),
+                }
+            }
+            (false, ["qos", "map", "traffic-class", rest @ ..]) if self.spec.qos == Qos::Eos => {
+                match eos_qos_map(rest, "tx-queue") {
+                    Some((list, q)) => {
+                        for tc in list {
+                            self.eos_tc_queue.insert(tc, Sourced::at(q, no));
+                        }
+                        understood(Ctx::Leaf)
+                    }
+                    None => ignored("qos"),
+                }
+            }
             (false, ["class-map", "type", "qos", .., name]) if self.spec.qos == Qos::NxOs => {
                 self.qos_class_cos.entry(name.to_string()).or_default();
                 understood(Ctx::QosClassMap(name.to_string()))
@@ -476,4 +498,22 @@ impl Parser {
             _ => ignored("interface defaults"),
         }
     }
+}
+
+/// The EOS map `V V ... to TARGET N` (`qos map cos 3 to traffic-class 3`,
+/// `qos map traffic-class 3 to tx-queue 3`), values 0-7; another target
+/// (`to dscp`, `to cos`) is `None`.
+fn eos_qos_map(rest: &[&str], target: &str) -> Option<(Vec<u8>, u8)> {
+    let to = rest.iter().position(|w| *w == "to")?;
+    let (list, tail) = rest.split_at(to);
+    let [_, t, n] = tail else { return None };
+    if *t != target || list.is_empty() {
+        return None;
+    }
+    let n = number(Some(n), 0..=7)? as u8;
+    let list: Option<Vec<u8>> = list
+        .iter()
+        .map(|v| number(Some(v), 0..=7).map(|v| v as u8))
+        .collect();
+    Some((list?, n))
 }

@@ -787,7 +787,24 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) -> Option
                 }
             }
         }
-        Vendor::Os10 => match stated_max(|i| i.mtu) {
+        // The VLT interconnect's ports are `no switchport`, yet they switch
+        // the frames of every VLAN between the peers: their `mtu` counts
+        // as a switchport's.
+        Vendor::Os10 => match stated_max(|i| i.mtu)
+            .into_iter()
+            .chain(
+                cfg.interfaces
+                    .iter()
+                    .filter(|i| {
+                        cfg.mlag
+                            .as_ref()
+                            .is_some_and(|d| d.peer_links.iter().any(|p| p.value == i.name))
+                    })
+                    .filter_map(|i| i.mtu)
+                    .filter(|m| !m.is_default()),
+            )
+            .max_by_key(|m| m.value)
+        {
             Some(m) => {
                 let from = toml::sourced(file, &m)
                     .then(", the largest port MTU (OS10 counts the Ethernet header)");
@@ -805,6 +822,44 @@ fn write_mtu(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>) -> Option
         // every one states its own; a port below it gets its own `mtu`
         // (`write_ports`).
         Vendor::Eos => {
+            // A switch with no switchport switches no frame: `l2 mtu` and
+            // its default reach nothing. Its packets are routed, limited
+            // by the routed ports' `mtu` (the layer-3 MTU, EOS default
+            // 1500).
+            if !cfg.interfaces.iter().any(|i| l2(&i)) {
+                let routed = |i: &&Interface| {
+                    i.mode.value == PortMode::Routed
+                        && matches!(
+                            i.name.kind(),
+                            crate::names::IfKind::Ethernet | crate::names::IfKind::PortChannel(_)
+                        )
+                };
+                let stated = cfg
+                    .interfaces
+                    .iter()
+                    .filter(routed)
+                    .filter_map(|i| i.mtu)
+                    .filter(|m| !m.is_default())
+                    .map(|m| (m, ", the largest routed-port `mtu` (no switchport)"))
+                    .chain(cfg.mtu.system.map(|m| {
+                        (
+                            m,
+                            " (`interface defaults`: every routed port; no switchport)",
+                        )
+                    }))
+                    .max_by_key(|(m, _)| m.value);
+                return match stated {
+                    Some((m, why)) => {
+                        let from = toml::sourced(file, &m).then(why);
+                        put_mtu(out, sw, false, m.value, from, notes);
+                        Some(m.value)
+                    }
+                    None => {
+                        out.comment("mtu: no switchport, and no line sets the layer-3 `mtu`: the EOS default 1500 applies");
+                        None
+                    }
+                };
+            }
             let stated = stated_max(|i| i.l2_mtu);
             // A port-channel's members take its `l2 mtu`.
             let every_port_states = cfg

@@ -39,7 +39,7 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
         value: 1500,
         source: defaults::EOS_MTU,
     },
-    qos: Qos::None,
+    qos: Qos::Eos,
     pfc: Pfc::Policy,
     edge: Edge::AnyMode(defaults::EDGE_ANY_MODE),
 };

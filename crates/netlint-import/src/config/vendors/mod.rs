@@ -170,6 +170,10 @@ pub enum Qos {
     /// queuing`, `trust dot1p-map`, `qos-map traffic-class`, applied by
     /// `system qos` or the first port that names them. OS10.
     Os10,
+    /// `qos map cos LIST to traffic-class T`, `qos map traffic-class LIST
+    /// to tx-queue Q` and a port's `tx-queue Q` / `bandwidth percent S`
+    /// (the first port that gives a share). EOS.
+    Eos,
 }
 
 impl Qos {
@@ -177,7 +181,7 @@ impl Qos {
     pub fn reads_queuing_policies(self) -> bool {
         match self {
             Qos::NxOs | Qos::Os10 => true,
-            Qos::None => false,
+            Qos::Eos | Qos::None => false,
         }
     }
 }

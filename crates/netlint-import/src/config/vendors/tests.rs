@@ -112,7 +112,7 @@ fn every_vendor_states_every_field() {
         "eos: EOS, 12 markers, stp Mst <EOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, \
          mtu layer 3, l2 mtu frame (+18) 9234 <EOS_L2_MTU>, port mtu 1500 <EOS_MTU>, \
-         qos None, pfc policy, edge any mode <EDGE_ANY_MODE>",
+         qos Eos, pfc policy, edge any mode <EDGE_ANY_MODE>",
         "ios: IOS, 13 markers, stp Pvst <IOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, mtu payload, \
          port mtu 1500 <CISCO_MTU>, qos None, pfc policy, edge access only <IOS_PORTFAST>",
