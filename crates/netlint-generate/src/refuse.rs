@@ -26,6 +26,9 @@ pub fn refusals(d: &Design, vendor: Vendor) -> Vec<Diagnostic> {
         out.extend(mlag_refusals(d));
         out.extend(dcb_refusals(d));
     }
+    if vendor == Vendor::Os10 {
+        out.extend(vlti_refusals(d));
+    }
     out.sort_by_key(|x| x.primary.as_ref().map(|l| l.span.start));
     out
 }
@@ -208,6 +211,59 @@ fn mlag_refusals(d: &Design) -> Vec<Diagnostic> {
     out
 }
 
+/// A peer link that keeps VLANs of its switches off it, on OS10: the VLT
+/// interconnect is no trunk with an allowed list, it carries every VLAN of
+/// the peers (Dell SmartFabric OS10 User Guide 10.5, "VLT interconnect":
+/// the VLTi ports are physical, `no switchport`, and switch every VLAN
+/// between the peers). One refusal per such link, at its `vlans`.
+fn vlti_refusals(d: &Design) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for l in d
+        .links
+        .iter()
+        .filter(|l| l.kind.value == LinkKind::PeerLink)
+    {
+        let Some(allowed) = &l.vlans else { continue };
+        let mut off: Vec<u16> = Vec::new();
+        for s in l.ends() {
+            for n in &d.networks {
+                let Some(v) = n.vlan_id() else { continue };
+                if d.switch(s).defines_vlan(Some(v))
+                    && !allowed.value.contains(v)
+                    && !off.contains(&v)
+                {
+                    off.push(v);
+                }
+            }
+        }
+        if off.is_empty() {
+            continue;
+        }
+        off.sort();
+        let list = off
+            .iter()
+            .map(u16::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push(
+            Diagnostic::new(
+                RULE,
+                Severity::Error,
+                l.element(),
+                format!(
+                    "the Dell OS10 VLT interconnect carries every VLAN of its peers: peer link {} keeps VLAN(s) {list} off it, which OS10 cannot build",
+                    l.name
+                ),
+            )
+            .at(allowed.span, format!("{} allows only these VLANs", l.name))
+            .with_help(
+                "drop `vlans` from the peer link (the VLTi carries every VLAN; `mlag-peer-link-vlan` then has nothing to say about it), or generate for nxos or eos, whose peer-link trunk takes an allowed list",
+            ),
+        );
+    }
+    out
+}
+
 /// PFC / ETS on Catalyst: not generated yet, one refusal per `dcb` table.
 fn dcb_refusals(d: &Design) -> Vec<Diagnostic> {
     let mut out = Vec::new();
@@ -235,7 +291,7 @@ fn dcb_refusals(d: &Design) -> Vec<Diagnostic> {
             )
             .at(dcb.span, format!("{what} of {}", s.name))
             .with_help(
-                "configure the switch's PFC / ETS by hand (the Catalyst QoS configuration guide of its platform), or generate for a vendor netlint writes them for (nxos, os10; eos writes PFC only)",
+                "configure the switch's PFC / ETS by hand (the Catalyst QoS configuration guide of its platform), or generate for a vendor netlint writes them for (nxos, eos, os10)",
             ),
         );
     }
@@ -294,5 +350,32 @@ mod tests {
         for v in [Vendor::NxOs, Vendor::Eos, Vendor::Os10] {
             assert!(refusals(&d, v).is_empty(), "{v:?}");
         }
+    }
+
+    /// A peer link that keeps one of its peers' VLANs off it cannot be
+    /// built on OS10 (the VLTi carries every VLAN): refused at its
+    /// `vlans`; one that keeps off only VLANs no network uses, or states
+    /// none, is built; NX-OS builds either.
+    #[test]
+    fn a_pruned_peer_link_is_refused_on_os10_only() {
+        let pair = |vlans: &str| {
+            format!(
+                "{HEAD}[networks.s]\nrole = \"storage\"\nprotocol = \"smb\"\nvlan = 20\n[switches.a]\nmlag = \"m\"\n[switches.b]\nmlag = \"m\"\n[[links]]\na = \"a\"\nb = \"b\"\nkind = \"peer-link\"\nmembers = 2\n{vlans}"
+            )
+        };
+        let pruned = pair("vlans = [10]\n");
+        let d = design(&pruned);
+        let r = refusals(&d, Vendor::Os10);
+        assert_eq!(r.len(), 1, "{r:#?}");
+        assert!(
+            r[0].message.contains("keeps VLAN(s) 20 off it"),
+            "{}",
+            r[0].message
+        );
+        let at = r[0].primary.as_ref().unwrap().span.start;
+        assert_eq!(&pruned[at..at + 4], "[10]");
+        assert!(refusals(&d, Vendor::NxOs).is_empty());
+        assert!(refusals(&design(&pair("vlans = [10, 20]\n")), Vendor::Os10).is_empty());
+        assert!(refusals(&design(&pair("")), Vendor::Os10).is_empty());
     }
 }
