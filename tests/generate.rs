@@ -617,3 +617,71 @@ members = 2
         assert!(!diff.contains("[drift-stp"), "{vendor}: {diff}");
     }
 }
+
+/// Under MST the port cost is set per instance (Cisco `spanning-tree mst
+/// K cost N`, OS10 `spanning-tree msti K cost N`): a cost for every tree
+/// on instance 0 and each instance of the region, read back as one
+/// number; a cost of instance 0 alone, in a region with instance 1, is
+/// read back as the table it is. EOS, whose per-instance command netlint
+/// has no source for, says so.
+#[test]
+fn an_mst_port_cost_is_generated_per_instance_and_read_back() {
+    let base = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/mstp-two-regions.toml"),
+    )
+    .unwrap();
+    let with_instance = |cost: &str| {
+        base.replace(
+            "region = \"room-a\", revision = 1 }",
+            "region = \"room-a\", revision = 1, instances = { 1 = [100] } }",
+        )
+        .replace(
+            "region = \"room-b\", revision = 1 }",
+            "region = \"room-b\", revision = 1, instances = { 1 = [100] } }",
+        )
+        .replace("stp_cost = 20000", cost)
+    };
+    let dir = support::tmp("generate", "mst-cost");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (case, text, read) in [
+        (
+            "all",
+            with_instance("stp_cost = 20000"),
+            "stp_cost = 20000 ",
+        ),
+        (
+            "table",
+            with_instance("stp_cost = { 0 = 20000 }"),
+            "stp_cost = { 0 = 20000 } ",
+        ),
+    ] {
+        let design = dir.join(format!("{case}.toml"));
+        std::fs::write(&design, &text).unwrap();
+        for (vendor, line) in [
+            ("nxos", "  spanning-tree mst 0 cost 20000\n"),
+            ("ios", " spanning-tree mst 0 cost 20000\n"),
+            ("os10", " spanning-tree msti 0 cost 20000\n"),
+        ] {
+            let out = dir.join(format!("{case}-{vendor}"));
+            let (files, _) = generate(&design, vendor, &out);
+            let f = files.iter().find(|f| f.ends_with("core-1.cfg")).unwrap();
+            let cfg = std::fs::read_to_string(f).unwrap();
+            assert!(cfg.contains(line), "{case} {vendor}: {cfg}");
+            assert_eq!(
+                cfg.contains(&line.replace("0 cost", "1 cost")),
+                case == "all",
+                "{case} {vendor}: {cfg}"
+            );
+            let mut import = vec!["import"];
+            import.extend(files.iter().map(String::as_str));
+            let (code, toml, err) = run(&import);
+            assert_eq!(code, 0, "{err}");
+            assert!(toml.contains(read), "{case} {vendor}: {toml}");
+        }
+        let (_, _, err) = try_generate(&design, "eos", &dir.join(format!("{case}-eos")));
+        assert!(
+            err.contains("spanning-tree port cost per MST instance: no EOS command"),
+            "{err}"
+        );
+    }
+}

@@ -40,7 +40,14 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::Routed => body.push("  no switchport".to_string()),
             Mode::L2(l2) => {
                 l2_lines(l2, payload, &mut body);
-                body.extend(crate::stp_cost_line(p, l2, "  "));
+                if l2.mst_cost.is_empty() {
+                    body.extend(crate::stp_cost_line(p, l2, "  "));
+                } else if p.channel.is_none() {
+                    out.notes.push(format!(
+                        "{}: spanning-tree port cost per MST instance: no EOS command for it was found (not generated)",
+                        p.name
+                    ));
+                }
                 if !p.name.to_ascii_lowercase().starts_with("port-channel") {
                     tx_queue_lines(&ets, &mut body);
                 }

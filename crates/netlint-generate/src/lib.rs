@@ -262,16 +262,28 @@ fn switch_config(d: &Design, v: Vendor, id: SwitchId, out: &mut SwitchOut) -> St
     text
 }
 
-/// `spanning-tree cost N` (NX-OS, EOS and IOS alike) on a port-channel or
-/// a lone port whose link states a port cost for every tree; a
-/// port-channel's members take their channel's. Cisco Nexus 9000 Layer 2
-/// Switching Configuration Guide ("Configuring STP Extensions" / port
-/// cost: `spanning-tree cost {value | auto}` in interface mode); Arista
-/// EOS User Manual, Spanning Tree Protocol (`spanning-tree cost`); Cisco
-/// IOS `spanning-tree cost` (interface).
-fn stp_cost_line(p: &plan::Port, l2: &plan::L2, indent: &str) -> Option<String> {
-    match (l2.stp_cost, p.channel) {
-        (Some(c), None) => Some(format!("{indent}spanning-tree cost {c}")),
-        _ => None,
+/// `spanning-tree cost N` on a port-channel or a lone port whose link
+/// states a port cost for every tree, and under MST `spanning-tree mst K
+/// cost N` per instance (NX-OS and IOS); a port-channel's members take
+/// their channel's. Cisco Nexus 9000 Layer 2 Switching Configuration Guide
+/// (port cost: `spanning-tree cost {value | auto}`; MST: `spanning-tree
+/// mst instance-id cost`); Arista EOS User Manual, Spanning Tree Protocol
+/// (`spanning-tree cost`); Cisco IOS `spanning-tree cost` and
+/// `spanning-tree mst cost` (interface). EOS's per-instance cost is not
+/// written (`eos_cost_note`).
+fn stp_cost_line(p: &plan::Port, l2: &plan::L2, indent: &str) -> Vec<String> {
+    if p.channel.is_some() {
+        return Vec::new();
     }
+    let mut out: Vec<String> = l2
+        .stp_cost
+        .map(|c| format!("{indent}spanning-tree cost {c}"))
+        .into_iter()
+        .collect();
+    out.extend(
+        l2.mst_cost
+            .iter()
+            .map(|(k, c)| format!("{indent}spanning-tree mst {k} cost {c}")),
+    );
+    out
 }

@@ -100,6 +100,12 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
                         )),
                         _ => {}
                     }
+                    // MST commands: `spanning-tree msti N cost C`.
+                    if p.channel.is_none() {
+                        for (k, c) in &l2.mst_cost {
+                            body.push(format!(" spanning-tree msti {k} cost {c}"));
+                        }
+                    }
                 }
             }
         }

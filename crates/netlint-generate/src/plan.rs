@@ -26,6 +26,10 @@ pub(crate) struct L2 {
     /// The link's spanning-tree port cost (`stp_cost` for every tree),
     /// written on the port-channel or the lone port, not on members.
     pub(crate) stp_cost: Option<u32>,
+    /// Under MST, the port's cost per instance (instance, cost): the
+    /// link's `stp_cost` on instance 0 and each instance of the switch's
+    /// region, or its table.
+    pub(crate) mst_cost: Vec<(u16, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -272,6 +276,7 @@ pub(crate) fn link(
         let bundled = peer || l.is_multi_chassis() || l.members.value > 1 && mode != LagMode::None;
         bundled.then_some((id, mode != LagMode::Static))
     };
+    let mst = |s: SwitchId| d.switch(s).stp.mode.value == StpMode::Mstp;
     // The settings of each end.
     let settings = |s: SwitchId, end: End, at: usize| -> Mode {
         if routed {
@@ -290,11 +295,24 @@ pub(crate) fn link(
                 .map(|p| p.value.clone())
                 .unwrap_or_default(),
             // Under MST a port's cost is set per instance (Cisco
-            // `spanning-tree mst N cost`, OS10 `spanning-tree msti N
-            // cost`), which netlint does not write or read yet: noted.
+            // `spanning-tree mst N cost`, OS10 `spanning-tree msti N cost`).
             stp_cost: match l.stp_cost.as_ref().map(|c| &c.value) {
-                Some(StpCost::All(c)) if d.switch(s).stp.mode.value != StpMode::Mstp => Some(*c),
+                Some(StpCost::All(c)) if !mst(s) => Some(*c),
                 _ => None,
+            },
+            mst_cost: match l.stp_cost.as_ref().map(|c| &c.value) {
+                Some(StpCost::All(c)) if mst(s) => {
+                    let st = &d.switch(s).stp;
+                    let mut ids = vec![0u16];
+                    if let Some(i) = &st.instances {
+                        ids.extend(i.value.keys().filter(|k| **k != 0));
+                    }
+                    ids.into_iter().map(|k| (k, *c)).collect()
+                }
+                Some(StpCost::PerInstance(m)) if mst(s) => {
+                    m.iter().map(|(k, c)| (*k, *c)).collect()
+                }
+                _ => Vec::new(),
             },
             ..L2::default()
         })
@@ -305,10 +323,9 @@ pub(crate) fn link(
     };
     if let Some(c) = &l.stp_cost {
         for e in l.ends() {
-            let mst = d.switch(e).stp.mode.value == StpMode::Mstp;
-            if mst || matches!(c.value, StpCost::PerInstance(_)) {
+            if !mst(e) && matches!(c.value, StpCost::PerInstance(_)) {
                 outs[e.0].notes.push(format!(
-                    "link {}: a port cost under MST is set per instance (`spanning-tree mst N cost`), which netlint does not generate or read yet: not generated",
+                    "link {}: a port cost per MST instance on a switch that runs no MST: not generated",
                     l.name
                 ));
             }

@@ -347,6 +347,9 @@ pub struct PortStp {
     pub root_guard: Option<Sourced<bool>>,
     pub loop_guard: Option<Sourced<bool>>,
     pub cost: Option<Sourced<u32>>,
+    /// The port's cost per MST instance: Cisco `spanning-tree mst LIST
+    /// cost N`, OS10 `spanning-tree msti N cost C`.
+    pub mst_cost: std::collections::BTreeMap<u16, Sourced<u32>>,
     pub port_priority: Option<Sourced<u16>>,
 }
 

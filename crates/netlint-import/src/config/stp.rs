@@ -200,6 +200,22 @@ impl Parser {
                 stp.root_guard = Some(Sourced::at(false, no));
                 stp.loop_guard = Some(Sourced::at(false, no));
             }
+            // Per MST instance: Cisco `spanning-tree mst LIST cost N` (Cisco
+            // Nexus 9000 Layer 2 Switching Configuration Guide, "Configuring
+            // MST": the port cost of one instance, a range or a list), OS10
+            // `spanning-tree msti N cost C` (Dell SmartFabric OS10 User
+            // Guide 10.5, MST commands).
+            (false, ["mst" | "msti", list, "cost", n]) => {
+                let Some(ids) = instance_list(list) else {
+                    return self.bad(no, body, format!("`{list}` is not a list of MST instances"));
+                };
+                let Some(c) = number(Some(n), 1..=200_000_000) else {
+                    return self.bad(no, body, format!("`{n}` is not a port cost"));
+                };
+                for id in ids {
+                    stp.mst_cost.insert(id, Sourced::at(c, no));
+                }
+            }
             // OS10 under RSTP: `spanning-tree rstp cost N` (Dell SmartFabric
             // OS10 User Guide 10.5, RSTP "Interface parameters").
             (false, ["cost", n] | ["rstp", "cost", n]) => match number(Some(n), 1..=200_000_000) {

@@ -58,7 +58,9 @@ pub(crate) struct Link {
     /// end's, every switch known and in the format's range. `mtu` is then
     /// not written.
     mtu_ends: Option<[Vec<(String, u32, Prov)>; 2]>,
-    stp_cost: Option<(u32, Prov)>,
+    /// The port cost as its TOML value: a number for every tree, or a
+    /// table by MST instance.
+    stp_cost: Option<(String, Prov)>,
     /// Native VLANs of the `a` and `b` ends, written only when one is not
     /// VLAN 1 (a config without `native vlan` runs VLAN 1 untagged).
     native: Option<[(u16, Prov); 2]>,
@@ -626,10 +628,10 @@ fn one_link(
             });
             None
         });
-    let stp_cost = ends.iter().filter(|_| routed.is_none()).find_map(|(s, i)| {
-        let c = i.stp.cost?;
-        Some((c.value, toml::sourced(&s.cfg.file, &c)))
-    });
+    let stp_cost = ends
+        .iter()
+        .filter(|_| routed.is_none())
+        .find_map(|(s, i)| port_cost(s, &i.stp));
     let end_from = |of_a: bool| {
         Prov::join(
             ends.iter()
@@ -796,7 +798,7 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
         }
     }
     if let Some((c, from)) = &link.stp_cost {
-        out.value("stp_cost", &c.to_string(), from);
+        out.value("stp_cost", c, from);
     }
     match &link.native {
         Some([(a, fa), (b, fb)]) if a == b => {
@@ -849,4 +851,36 @@ mod tests {
             assert!(far_is_switch_port(switch), "{switch}");
         }
     }
+}
+
+/// A port's spanning-tree cost as the link's `stp_cost`: `spanning-tree
+/// cost N` for every tree; under MST, `spanning-tree mst LIST cost N` per
+/// instance: one number where instance 0 and every instance of the
+/// switch's region have the same, else a table of the instances stated
+/// (an instance not stated keeps its speed's cost). Instances the region
+/// does not have are left out: the format holds none.
+fn port_cost(s: &Switch<'_>, stp: &crate::model::PortStp) -> Option<(String, Prov)> {
+    let file = &s.cfg.file;
+    if let Some(c) = stp.cost {
+        return Some((c.value.to_string(), toml::sourced(file, &c)));
+    }
+    if stp.mst_cost.is_empty() || s.cfg.stp.mode.value != crate::model::StpMode::Mst {
+        return None;
+    }
+    let mut ids: Vec<u16> = vec![0];
+    ids.extend(s.cfg.stp.mst.instances.keys().filter(|k| **k != 0));
+    let known: Vec<(u16, &Sourced<u32>)> = ids
+        .iter()
+        .filter_map(|k| stp.mst_cost.get(k).map(|c| (*k, c)))
+        .collect();
+    let (_, first) = known.first()?;
+    let from = Prov::join(known.iter().map(|(_, c)| toml::sourced(file, c)), ", ");
+    if known.len() == ids.len() && known.iter().all(|(_, c)| c.value == first.value) {
+        return Some((first.value.to_string(), from));
+    }
+    let table: Vec<String> = known
+        .iter()
+        .map(|(k, c)| format!("{k} = {}", c.value))
+        .collect();
+    Some((format!("{{ {} }}", table.join(", ")), from))
 }
