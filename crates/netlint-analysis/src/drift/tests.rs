@@ -590,10 +590,17 @@ fn trees_compare_by_root_and_forwarding_links_in_every_state() {
     );
     // tor-b's priority only decides who is root when tor-a is down: the
     // trees differ in that state alone.
-    let zero = three.replace(
-        "stp = { mode = \"rstp\", priority = 4096 }",
-        "stp = { mode = \"rstp\", priority = 0 }",
-    );
+    // With a fourth switch cabled to the core and tor-b, the root that
+    // tor-a's failure leaves decides which of their links blocks.
+    let zero = three
+        .replace(
+            "stp = { mode = \"rstp\", priority = 4096 }",
+            "stp = { mode = \"rstp\", priority = 0 }",
+        )
+        .replace(
+            "[hosts.hv1.nics.A]",
+            "[switches.acc]\nvlans = [10, 711]\nstp = { mode = \"rstp\" }\n\n[[links]]\na = \"core\"\nb = \"acc\"\nspeed = \"10G\"\n\n[[links]]\na = \"tor-b\"\nb = \"acc\"\nspeed = \"10G\"\n\n[hosts.hv1.nics.A]",
+        );
     let d = design(&zero);
     let backup = design(&zero.replace(
         "stp = { mode = \"rstp\" }",
@@ -627,7 +634,7 @@ fn an_mlag_peer_down_leaves_the_priority_of_the_other() {
         .replace("members = 2\nlag = \"lacp\"", "members = 2\nkind = \"peer-link\"")
         .replace(
             "[hosts.hv1.nics.A]",
-            "[switches.core]\nvlans = [10, 711]\nstp = { mode = \"rstp\", priority = 8192 }\n\n[[links]]\na = \"core\"\nb = [\"tor-a\", \"tor-b\"]\nspeed = \"10G\"\nmembers = 2\n\n[hosts.hv1.nics.A]",
+            "[switches.core]\nvlans = [10, 711]\nstp = { mode = \"rstp\", priority = 8192 }\n\n[[links]]\na = \"core\"\nb = [\"tor-a\", \"tor-b\"]\nspeed = \"10G\"\nmembers = 2\n\n[switches.acc]\nvlans = [10, 711]\nstp = { mode = \"rstp\" }\n\n[[links]]\na = \"acc\"\nb = [\"tor-a\", \"tor-b\"]\nspeed = \"10G\"\nmembers = 2\n\n[[links]]\na = \"acc\"\nb = \"core\"\nspeed = \"10G\"\n\n[hosts.hv1.nics.A]",
         );
     let d = design(&src);
     let b = design(&src.replace("priority = 12288", "priority = 4096"));

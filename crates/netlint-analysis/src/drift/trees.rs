@@ -1,13 +1,16 @@
 //! Whether the design and the network as built make the same spanning
-//! trees: for every VLAN both sides compute, the same links forwarding and
-//! the same root, in the healthy state and after each single switch failure or failure of
-//! a link between bridges (every cable of it). A spanning-tree setting that differs (a mode
-//! the vendor does not have, written as its equivalent; a priority that
-//! no election turns on) while every tree stays the design's changes
-//! nothing the design was reviewed for.
+//! trees: for every VLAN both sides compute, the same root and the same
+//! links forwarding in the healthy state, and the same links forwarding
+//! after each single switch failure or failure of a link between bridges
+//! (every cable of it), the roots of either side's healthy trees first. A
+//! spanning-tree setting that differs (a mode the vendor does not have,
+//! written as its equivalent; a priority that no election turns on) while
+//! every tree stays the design's changes nothing the design was reviewed
+//! for. Failures are updated from the healthy solution
+//! ([`ScenarioForwarding`]), as the failure analysis does.
 
 use super::Matching;
-use crate::l2::{ports::view_vlans, Fabric, Failures, Forwarding};
+use crate::l2::{ports::view_vlans, Fabric, Failures, Forwarding, ScenarioForwarding};
 use crate::topology::Topology;
 use netlint_model::{Design, LinkId, SwitchId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -71,66 +74,54 @@ pub fn compare_trees(design: &Design, built: &Design, matching: &Matching) -> Tr
     if !all_switches || !all_links {
         return incomparable;
     }
-    let side = |x: &Design| {
-        let topo = Topology::build(x);
-        let fabric = Fabric::new(x, &topo);
-        (topo, fabric)
-    };
-    let (dt, df) = side(design);
-    let (bt, bf) = side(built);
+    let d = Side::new(design);
+    let b = Side::new(built);
+    // The healthy state, then each switch down, then each link between
+    // bridges: the roots of either side's healthy trees and their links
+    // first, as the failures most likely to show a difference when the
+    // comparison stops at [`MAX_STATES`].
+    let roots: BTreeSet<SwitchId> = d
+        .root_switches()
+        .into_iter()
+        .chain(
+            b.root_switches()
+                .into_iter()
+                .filter_map(|s| matching.switches.design(s)),
+        )
+        .collect();
+    let mut switches: Vec<SwitchId> = (0..design.switches.len()).map(SwitchId).collect();
+    switches.sort_by_key(|s| !roots.contains(s));
+    let mut links: Vec<LinkId> = d
+        .topo
+        .ports
+        .iter()
+        .map(|p| p.link)
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    links.sort_by_key(|l| !design.link(*l).ends().any(|s| roots.contains(&s)));
     let mut states = vec![TreeState::Healthy];
-    states.extend((0..design.switches.len()).map(|i| TreeState::SwitchDown(SwitchId(i))));
-    states.extend(
-        dt.ports
-            .iter()
-            .map(|p| TreeState::LinkDown(p.link))
-            .collect::<BTreeSet<_>>(),
-    );
+    states.extend(switches.into_iter().map(TreeState::SwitchDown));
+    states.extend(links.into_iter().map(TreeState::LinkDown));
     let every_failure = states.len() <= MAX_STATES;
     states.truncate(MAX_STATES);
     let to_design_link = |l: LinkId| matching.links.design(l);
     let to_design_switch = |s: SwitchId| matching.switches.design(s);
     for (n, state) in states.iter().enumerate() {
         let (fd, fb) = failures(design, built, matching, *state);
-        // A stack or MLAG member down: the bridge goes on with the
-        // priorities of the members left (the engine keeps the best of
-        // all members, as the healthy bridge presents).
-        let survivors = |x: &Design, topo: &Topology, s: Option<SwitchId>| {
-            let s = s?;
-            let members = &topo.bridges[topo.bridge_of[s.0].0].members;
-            let other = *members.iter().find(|m| **m != s)?;
-            let mut y = x.clone();
-            y.switches[s.0].stp = x.switches[other.0].stp.clone();
-            let t = Topology::build(&y);
-            let f = Fabric::new(&y, &t);
-            Some((y, t, f))
-        };
         let down = match *state {
             TreeState::SwitchDown(s) => Some(s),
             _ => None,
         };
-        let sd = survivors(design, &dt, down);
-        let sb = survivors(built, &bt, down.and_then(|s| matching.switches.built(s)));
-        let a = match &sd {
-            Some((y, t, f)) => trees(y, t, &f.forwarding(y, t, &fd), &Some, &Some),
-            None => trees(design, &dt, &df.forwarding(design, &dt, &fd), &Some, &Some),
-        };
-        let b = match &sb {
-            Some((y, t, f)) => trees(
-                y,
-                t,
-                &f.forwarding(y, t, &fb),
-                &to_design_link,
-                &to_design_switch,
-            ),
-            None => trees(
-                built,
-                &bt,
-                &bf.forwarding(built, &bt, &fb),
-                &to_design_link,
-                &to_design_switch,
-            ),
-        };
+        let healthy = *state == TreeState::Healthy;
+        let a = d.trees(&fd, down, healthy, &Some, &Some);
+        let b = b.trees(
+            &fb,
+            down.and_then(|s| matching.switches.built(s)),
+            healthy,
+            &to_design_link,
+            &to_design_switch,
+        );
         let (Some(a), Some(b)) = (a, b) else {
             return incomparable;
         };
@@ -150,6 +141,121 @@ pub fn compare_trees(design: &Design, built: &Design, matching: &Matching) -> Tr
         every_failure,
         differs: None,
     }
+}
+
+/// One side, prepared once: its topology, fabric, healthy forwarding and
+/// the updates of a failure from it.
+struct Side<'a> {
+    x: &'a Design,
+    topo: Topology,
+    fabric: Fabric,
+    healthy: Forwarding,
+    scenarios: ScenarioForwarding,
+}
+
+impl<'a> Side<'a> {
+    fn new(x: &'a Design) -> Side<'a> {
+        let topo = Topology::build(x);
+        let fabric = Fabric::new(x, &topo);
+        let healthy = fabric.forwarding(x, &topo, &Failures::default());
+        let scenarios = ScenarioForwarding::new(x, &topo, &fabric, &healthy);
+        Side {
+            x,
+            topo,
+            fabric,
+            healthy,
+            scenarios,
+        }
+    }
+
+    /// The member switches of the roots of the healthy trees.
+    fn root_switches(&self) -> Vec<SwitchId> {
+        let mut out = Vec::new();
+        for t in self.healthy.stp.trees() {
+            for r in &t.roots {
+                out.extend(self.topo.bridges[r.root].members.iter().copied());
+            }
+        }
+        out
+    }
+
+    /// The trees under `failures` (`down`: the switch they take down, whose
+    /// bridge then presents the priorities of the members left).
+    fn trees(
+        &self,
+        failures: &Failures,
+        down: Option<SwitchId>,
+        roots: bool,
+        link: &dyn Fn(LinkId) -> Option<LinkId>,
+        switch: &dyn Fn(SwitchId) -> Option<SwitchId>,
+    ) -> Option<Trees> {
+        if let Some(y) = down.and_then(|s| survivors(self.x, &self.topo, s)) {
+            let topo = Topology::build(&y);
+            let fabric = Fabric::new(&y, &topo);
+            let fwd = fabric.forwarding(&y, &topo, failures);
+            return trees(&y, &topo, &fwd, roots, link, switch);
+        }
+        let fwd = if failures.is_healthy() {
+            self.healthy.clone()
+        } else {
+            self.scenarios
+                .forwarding(self.x, &self.topo, &self.fabric, &self.healthy, failures)
+        };
+        trees(self.x, &self.topo, &fwd, roots, link, switch)
+    }
+}
+
+/// `x` with stack or MLAG member `s` configured as another member of its
+/// bridge, where the bridge then presents other spanning-tree settings
+/// (the engine keeps the best of all members, as the healthy bridge
+/// presents): `None` when `s` is alone, or its going changes nothing the
+/// bridge presents.
+fn survivors(x: &Design, topo: &Topology, s: SwitchId) -> Option<Design> {
+    let members = &topo.bridges[topo.bridge_of[s.0].0].members;
+    let other = *members.iter().find(|m| **m != s)?;
+    let all: Vec<&netlint_model::Switch> = members.iter().map(|m| x.switch(*m)).collect();
+    let left: Vec<&netlint_model::Switch> = members
+        .iter()
+        .filter(|m| **m != s)
+        .map(|m| x.switch(*m))
+        .collect();
+    if presented(&all) == presented(&left) {
+        return None;
+    }
+    let mut y = x.clone();
+    y.switches[s.0].stp = x.switches[other.0].stp.clone();
+    Some(y)
+}
+
+/// What a bridge of these members presents: the first's mode, then the
+/// best priority of any member, per instance and per VLAN too.
+type Presented = (
+    netlint_model::StpMode,
+    u32,
+    BTreeMap<u16, u32>,
+    BTreeMap<u16, u32>,
+);
+
+fn presented(members: &[&netlint_model::Switch]) -> Presented {
+    let mode = members.first().map(|m| m.stp.mode.value);
+    let best =
+        |f: &dyn Fn(&netlint_model::Switch) -> u32| members.iter().map(|m| f(m)).min().unwrap_or(0);
+    let mut instances = BTreeMap::new();
+    let mut vlans = BTreeMap::new();
+    for m in members {
+        for k in m.stp.instance_priority.keys() {
+            instances.insert(*k, best(&|x| x.stp.instance_priority(*k)));
+        }
+        for v in m.stp.vlan_priority.keys() {
+            vlans.insert(*v, best(&|x| x.stp.vlan_priority(*v)));
+        }
+    }
+    (
+        mode.unwrap_or(netlint_model::StpMode::Rstp),
+        best(&|x| x.stp.bridge_priority()),
+        instances,
+        vlans,
+    )
 }
 
 /// The failures of one state on each side.
@@ -202,6 +308,7 @@ fn trees(
     x: &Design,
     topo: &Topology,
     fwd: &Forwarding,
+    roots: bool,
     link: &dyn Fn(LinkId) -> Option<LinkId>,
     switch: &dyn Fn(SwitchId) -> Option<SwitchId>,
 ) -> Option<Trees> {
@@ -216,8 +323,11 @@ fn trees(
                 forwarding.insert((link(p.link)?, p.cable));
             }
         }
-        let mut roots = vec![BTreeSet::new(); x.switches.len()];
-        for (s, slot) in roots.iter_mut().enumerate() {
+        // The roots in the healthy state, which is solved in full; a
+        // failure's trees are compared by their forwarding links (an
+        // updated scenario keeps the healthy solution's roots).
+        let mut by_switch = vec![BTreeSet::new(); if roots { x.switches.len() } else { 0 }];
+        for (s, slot) in by_switch.iter_mut().enumerate() {
             let bridge = topo.bridge_of[s].0;
             let root = fwd
                 .tree_of(crate::BridgeId(bridge), vlan)
@@ -230,8 +340,8 @@ fn trees(
             }
         }
         // Indexed by design switch.
-        let mut by_design = vec![BTreeSet::new(); roots.len()];
-        for (s, r) in roots.into_iter().enumerate() {
+        let mut by_design = vec![BTreeSet::new(); by_switch.len()];
+        for (s, r) in by_switch.into_iter().enumerate() {
             let d = switch(SwitchId(s))?;
             if let Some(slot) = by_design.get_mut(d.0) {
                 *slot = r;

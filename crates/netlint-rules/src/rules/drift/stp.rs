@@ -154,11 +154,11 @@ fn same_trees(cx: &DriftContext<'_>) -> Option<String> {
     }
     let failures = t.states - 1;
     let when = match (failures, t.every_failure) {
-        (0, _) => "in the healthy state (the fabric has no single failure to compare)".to_string(),
-        (n, true) => format!("healthy and after each of the {n} single switch and link failures"),
-        (n, false) => format!("healthy and after the first {n} single failures (the fabric has more; the others were not compared)"),
+        (0, _) => "(the fabric has no single failure to compare)".to_string(),
+        (n, true) => format!("and the same forwarding links after each of the {n} single switch and link failures"),
+        (n, false) => format!("and the same forwarding links after the first {n} single failures, the roots' first (the fabric has more; the others were not compared)"),
     };
-    Some(format!("every VLAN's spanning tree is the design's (the same root and the same forwarding links), {when}: the setting changes no tree the design was reviewed for"))
+    Some(format!("every VLAN's spanning tree is the design's (the same root and the same forwarding links healthy, {when}): the setting changes no tree the design was reviewed for"))
 }
 
 /// The root of the common spanning tree (the CIST: RSTP's one tree,
