@@ -831,28 +831,6 @@ pub(crate) fn write(out: &mut Writer, link: &Link) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::far_is_switch_port;
-
-    #[test]
-    fn windows_adapter_names_are_no_switch_ports() {
-        for host in ["Ethernet 2", "ethernet 2", "Ethernet", "Ethernet  12"] {
-            assert!(!far_is_switch_port(host), "{host}");
-        }
-        for switch in [
-            "Ethernet2",
-            "Ethernet1/1",
-            "Ethernet 1/1",
-            "Eth1/5",
-            "Gi1/0/1",
-            "Po10",
-        ] {
-            assert!(far_is_switch_port(switch), "{switch}");
-        }
-    }
-}
-
 /// A port's spanning-tree cost as the link's `stp_cost`: `spanning-tree
 /// cost N` for every tree; under MST, `spanning-tree mst LIST cost N` per
 /// instance: one number where instance 0 and every instance of the
@@ -883,4 +861,26 @@ fn port_cost(s: &Switch<'_>, stp: &crate::model::PortStp) -> Option<(String, Pro
         .map(|(k, c)| format!("{k} = {}", c.value))
         .collect();
     Some((format!("{{ {} }}", table.join(", ")), from))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::far_is_switch_port;
+
+    #[test]
+    fn windows_adapter_names_are_no_switch_ports() {
+        for host in ["Ethernet 2", "ethernet 2", "Ethernet", "Ethernet  12"] {
+            assert!(!far_is_switch_port(host), "{host}");
+        }
+        for switch in [
+            "Ethernet2",
+            "Ethernet1/1",
+            "Ethernet 1/1",
+            "Eth1/5",
+            "Gi1/0/1",
+            "Po10",
+        ] {
+            assert!(far_is_switch_port(switch), "{switch}");
+        }
+    }
 }
