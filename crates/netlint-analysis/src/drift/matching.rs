@@ -85,6 +85,7 @@ pub fn match_designs(d: &Design, b: &Design) -> Matching {
     let mut m = Matching::default();
     match_networks(d, b, &mut m);
     match_switches(d, b, &mut m);
+    match_stack_members(d, b, &mut m);
     match_hosts(d, b, &mut m);
     // Hosts matched by their ports let switches that differ only in name
     // be matched by the hosts they serve, and those switches then let more
@@ -153,6 +154,43 @@ fn match_switches(d: &Design, b: &Design, m: &mut Matching) {
         |j| m.switches.has_built(SwitchId(j)),
     ) {
         m.switches.add(SwitchId(i), SwitchId(j), MatchedBy::Name);
+    }
+}
+
+/// The members of a stack whose name is the same on both sides (a Catalyst
+/// stack's config is read back as `HOSTNAME-N` members sharing `stack =
+/// "HOSTNAME"`), none of them matched by name: paired in order, the
+/// design's N-th member with the as-built's N-th (member N of the stack's
+/// one config, as `netlint generate --vendor ios` numbers them), when both
+/// sides have the same number of members.
+fn match_stack_members(d: &Design, b: &Design, m: &mut Matching) {
+    let members = |x: &Design, name: &str| -> Vec<SwitchId> {
+        x.switches
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.stack.as_ref().is_some_and(|st| st.value == name))
+            .map(|(i, _)| SwitchId(i))
+            .collect()
+    };
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    for s in &d.switches {
+        let Some(name) = s.stack.as_ref().map(|st| st.value.as_str()) else {
+            continue;
+        };
+        if !seen.insert(name) {
+            continue;
+        }
+        let (ds, bs) = (members(d, name), members(b, name));
+        if ds.len() != bs.len()
+            || ds.len() < 2
+            || ds.iter().any(|x| m.switches.has_design(*x))
+            || bs.iter().any(|x| m.switches.has_built(*x))
+        {
+            continue;
+        }
+        for (x, y) in ds.into_iter().zip(bs) {
+            m.switches.add(x, y, MatchedBy::Connections);
+        }
     }
 }
 
