@@ -273,9 +273,9 @@ impl SwitchConfig {
     /// The members of the Catalyst stack this config is, in order: the
     /// member numbers of its `switch N provision` lines and of its ports
     /// (`GigabitEthernetN/0/P`), when they are two or more; else empty
-    /// (one switch, read as today). IOS only.
+    /// (one switch, read as today). Catalyst (IOS) only.
     pub fn stack_members(&self) -> Vec<u32> {
-        if self.vendor != Vendor::Ios {
+        if !self.vendor.spec().stacks {
             return Vec::new();
         }
         let mut members: std::collections::BTreeSet<u32> =
@@ -606,4 +606,22 @@ pub struct Dcb {
     /// sets into that qos-group (`match cos` / `set qos-group`). A CoS no
     /// class names (the default class) has no entry.
     pub ets: BTreeMap<u8, Sourced<u32>>,
+}
+
+#[cfg(test)]
+mod stack_tests {
+    use super::*;
+
+    #[test]
+    fn a_catalyst_port_is_on_the_member_its_first_number_names() {
+        let on = |n: &str| stack_member_of(&IfName::parse(n).unwrap());
+        assert_eq!(on("GigabitEthernet2/0/1"), Some(2));
+        assert_eq!(on("Te1/1/4"), Some(1));
+        assert_eq!(on("GigabitEthernet0/0"), None);
+        assert_eq!(on("Ethernet1/1"), None);
+        assert_eq!(on("Port-channel1"), None);
+        assert_eq!(on("Vlan10"), None);
+        // OS10's ethernet1/1/1 is three numbers too, but only IOS is read
+        // as a stack (`SwitchConfig::stack_members`).
+    }
 }

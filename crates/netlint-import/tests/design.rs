@@ -732,3 +732,35 @@ fn a_per_vlan_priority_line_sets_its_vlan_not_the_switch() {
     assert_eq!(d.switches[0].stp.vlan_priority(1), 32768);
     assert_eq!(d.switches[0].stp.vlan_priority(10), 8192);
 }
+
+/// A Catalyst stack's one config is read as its members: `core-stk-1`
+/// and `core-stk-2` sharing `stack = "core-stk"`, each with the ports
+/// numbered on it, the port-channel across both one LAG to `dist1`, no
+/// stacking cable invented, and a note that says so.
+#[test]
+fn ios_stack_is_read_as_its_members() {
+    let (toml, notes) = import(&["ios-stack1.cfg", "stack.cabling.csv"]);
+    assert!(toml.contains("[switches.core-stk-1]") && toml.contains("[switches.core-stk-2]"));
+    assert_eq!(toml.matches("stack = \"core-stk\"").count(), 2, "{toml}");
+    assert!(
+        toml.contains("b = [\"core-stk-1\", \"core-stk-2\"]"),
+        "{toml}"
+    );
+    assert!(!toml.contains("kind = \"stack\""), "{toml}");
+    assert!(notes
+        .iter()
+        .any(|n| matches!(n, Note::Stack { name, members, .. } if name == "core-stk" && members.len() == 2)));
+    insta::assert_snapshot!("ios-stack.toml", toml);
+    insta::assert_snapshot!("ios-stack.notes", notes_text(&notes));
+}
+
+/// One member (a standalone Catalyst numbers its ports `Gi1/0/N` too) is
+/// one switch named by its hostname, as before.
+#[test]
+fn ios_single_member_stays_one_switch() {
+    let text = "hostname acc1\nswitch 1 provision c9300-24t\ninterface GigabitEthernet1/0/1\n switchport mode trunk\n";
+    let (toml, _, notes) = import_texts(&[("acc1.cfg", text)]);
+    assert!(toml.contains("[switches.acc1]"), "{toml}");
+    assert!(!toml.contains("stack ="), "{toml}");
+    assert!(!notes.iter().any(|n| matches!(n, Note::Stack { .. })));
+}

@@ -285,7 +285,7 @@ impl Parser {
             // 3750 Switch Command Reference, `switch provision`: the
             // provisioned configuration is in the stack's running config).
             (false, ["switch", n, "provision", kind])
-                if self.spec.vendor == Vendor::Ios
+                if self.spec.stacks
                     && n.parse::<u32>().is_ok_and(|n| (1..=16).contains(&n)) =>
             {
                 let n: u32 = n.parse().unwrap_or(1);

@@ -189,7 +189,7 @@ impl fmt::Display for Note {
             ),
             Note::Stack { name, members, at } => write!(
                 f,
-                "{at}: `{name}` is a Catalyst stack of {} members (`switch N provision`, ports numbered by member): written as switches {} sharing `stack = \"{name}\"`; its stacking cables are in no running-config and none is written (netlint takes a stack whose stacking cables are not listed as joined whatever fails)",
+                "{at}: `{name}` is a Catalyst stack of {} members (told by its `switch N provision` lines and its ports numbered by member): written as switches {} sharing `stack = \"{name}\"`; its stacking cables are in no running-config and none is written (netlint takes a stack whose stacking cables are not listed as joined whatever fails)",
                 members.len(),
                 members.join(", ")
             ),
