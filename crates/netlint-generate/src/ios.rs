@@ -55,6 +55,26 @@ pub(crate) fn stack_config(d: &Design, st: &Stack, name: &str, outs: &mut [Switc
             unprovisioned.join(", ")
         ));
     }
+    // A member with neither a provision line nor a port leaves no trace
+    // in the config: read back, the stack lacks it.
+    let traceless: Vec<&str> = st
+        .members
+        .iter()
+        .enumerate()
+        .filter(|(k, m)| {
+            unprovisioned
+                .iter()
+                .any(|u| u.starts_with(&format!("{} (", k + 1)))
+                && outs[m.0].ports.is_empty()
+        })
+        .map(|(_, m)| d.switch(*m).name.as_str())
+        .collect();
+    if !traceless.is_empty() {
+        merged.notes.push(format!(
+            "{}: no port and no `switch N provision` line in this config, so nothing in it tells of the member (give it a one-word `model`, its Catalyst switch type)",
+            traceless.join(", ")
+        ));
+    }
     let wide = switch_wide(d, first, &mut merged.notes);
     for m in st.members.iter().skip(1) {
         let s = d.switch(*m);
@@ -85,8 +105,43 @@ pub(crate) fn stack_config(d: &Design, st: &Stack, name: &str, outs: &mut [Switc
             }
         }
     }
+    // A port the design names on a member but numbers on another
+    // (`GigabitEthernet1/0/5` on member 2) is that other member's in the
+    // stack's config.
+    for (k, m) in st.members.iter().enumerate() {
+        for p in &outs[m.0].ports {
+            if let Some(on) = catalyst_member(&p.name).filter(|on| *on != k as u32 + 1) {
+                merged.notes.push(format!(
+                    "{} names port {} of member {} ({}): its number puts it on member {on}, whose port it is in this config",
+                    d.switch(*m).name,
+                    p.name,
+                    k + 1,
+                    d.switch(*m).name
+                ));
+            }
+        }
+    }
     interfaces(&merged, &mut body);
     crate::with_header(d, Vendor::Ios, name, &merged, body)
+}
+
+/// The stack member a Catalyst port name is numbered on: the first of
+/// its three numbers (`GigabitEthernet2/0/1`: member 2).
+fn catalyst_member(name: &str) -> Option<u32> {
+    let digits = name.find(|c: char| c.is_ascii_digit())?;
+    if name[..digits]
+        .to_ascii_lowercase()
+        .starts_with("port-channel")
+    {
+        return None;
+    }
+    let parts: Vec<&str> = name[digits..].split('/').collect();
+    (parts.len() == 3
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+    .then(|| parts[0].parse().ok())
+    .flatten()
 }
 
 /// What a switch (a stack) sets once: MTU, spanning tree, VLANs.

@@ -12,8 +12,10 @@
 //! Ports a design does not name are numbered here, and the header says
 //! which: a port-channel needs member ports.
 //!
-//! What a vendor cannot build (a stack on NX-OS, EOS, OS10; on Catalyst an
-//! MLAG domain, PFC / ETS and, not yet, a stack) is refused: [`generate`]
+//! A Catalyst stack is one config for its members (`<stack>.cfg`: member
+//! N's ports numbered `<type>N/0/<port>`). What a vendor cannot build (a
+//! stack on NX-OS, EOS, OS10; on Catalyst an MLAG domain and PFC / ETS) is
+//! refused: [`generate`]
 //! returns one diagnostic per cause, at the design line that states it,
 //! and writes nothing ([`refusals`]).
 //!
@@ -107,7 +109,8 @@ impl Vendor {
     }
 }
 
-/// The generated files, in order: one `<switch>.cfg` per managed switch,
+/// The generated files, in order: one `<switch>.cfg` per managed switch
+/// (one `<stack>.cfg` per Catalyst stack, at its first member's place),
 /// then `cabling.csv`; and what was not generated, design-wide.
 #[derive(Clone, Debug, Default)]
 pub struct Generated {

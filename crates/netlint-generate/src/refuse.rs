@@ -307,4 +307,20 @@ mod tests {
             assert!(refusals(&d, v).is_empty(), "{v:?}");
         }
     }
+
+    /// Catalyst stacks: a stack is no refusal on ios (one config), and
+    /// still one on the others.
+    #[test]
+    fn catalyst_builds_a_stack() {
+        let text = format!("{HEAD}[switches.a]\nstack = \"s\"\n[switches.b]\nstack = \"s\"\n");
+        let d = design(&text);
+        assert!(refusals(&d, Vendor::Ios).is_empty());
+        for v in [Vendor::NxOs, Vendor::Eos, Vendor::Os10] {
+            assert_eq!(refusals(&d, v).len(), 1, "{v:?}");
+        }
+        let out = crate::generate(&d, Vendor::Ios).unwrap();
+        let names: Vec<&str> = out.files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["s.cfg", "cabling.csv"]);
+        assert!(out.files[0].1.contains("\nhostname s\n"));
+    }
 }
