@@ -764,3 +764,27 @@ fn ios_single_member_stays_one_switch() {
     assert!(!toml.contains("stack ="), "{toml}");
     assert!(!notes.iter().any(|n| matches!(n, Note::Stack { .. })));
 }
+
+/// The stack's own LLDP table (its prompt names the stack's hostname):
+/// each local port goes to the member it is numbered on, so the two
+/// uplinks from different members are one LAG of the stack.
+#[test]
+fn ios_stack_lldp_ports_go_to_their_members() {
+    let cfg = "hostname stk\nswitch 1 provision c9300-48p\nswitch 2 provision c9300-48p\n\
+interface Port-channel1\n switchport mode trunk\n\
+interface TenGigabitEthernet1/1/1\n switchport mode trunk\n channel-group 1 mode active\n\
+interface TenGigabitEthernet2/1/1\n switchport mode trunk\n channel-group 1 mode active\n";
+    let neighbour = |local: &str, port: &str| {
+        format!(
+            "------------------------------------------------\nLocal Intf: {local}\nChassis id: 0050.56a1.b2c3\nPort id: {port}\nPort Description: {port}\nSystem Name: dist1\n\nSystem Description: \nCisco IOS Software, Catalyst L3 Switch Software (CAT9K_IOSXE), Version 17.9.4\n\nTime remaining: 98 seconds\nSystem Capabilities: B,R\nEnabled Capabilities: B,R\n\n"
+        )
+    };
+    let lldp = format!(
+        "stk#show lldp neighbors detail\n{}{}\nTotal entries displayed: 2\n",
+        neighbour("Te1/1/1", "Te1/0/1"),
+        neighbour("Te2/1/1", "Te1/0/2")
+    );
+    let (toml, design, _) = import_texts(&[("stk.cfg", cfg), ("stk.lldp.txt", &lldp)]);
+    assert!(toml.contains("b = [\"stk-1\", \"stk-2\"]"), "{toml}");
+    assert_eq!(design.switches.len(), 3, "{toml}");
+}
