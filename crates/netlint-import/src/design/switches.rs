@@ -247,8 +247,13 @@ pub(crate) fn write(
         None => Prov::note(format!("{file}: no hostname, named after the file")),
     };
     out.table(&format!("switches.{}", toml::key(&sw.name)), &hostname_from);
+    // An inferred name (a stack member's) says `inferred from ...` itself.
+    let from = match &cfg.hostname {
+        Some(h) if h.is_inferred() => "",
+        _ => "from ",
+    };
     out.comment(&format!(
-        "{} ({:?}), name from {hostname_from}",
+        "{} ({:?}), name {from}{hostname_from}",
         sw.name, cfg.vendor
     ));
     if !cfg.vlans.is_empty() {
