@@ -18,10 +18,11 @@ const VENDORS: [&str; 4] = ["nxos", "eos", "os10", "ios"];
 const REASONS: &str = "\
 Reasons:
   refused: what the vendor cannot build is not generated at all (exit 2, nothing written; the line
-    is the first cause's message): a stack on nxos, eos, os10 (no switch stacking) and, not yet, on
-    ios (a Catalyst stack is one config); on ios an MLAG domain (Catalyst has none) and PFC / ETS
-    (no Catalyst QoS written yet); on os10 a peer link that keeps VLANs off (the VLT interconnect
-    carries every VLAN).
+    is the first cause's message): a stack on nxos, eos, os10 (no switch stacking); on ios an MLAG
+    domain (Catalyst has none) and PFC / ETS (no Catalyst QoS written yet); on os10 a peer link that
+    keeps VLANs off (the VLT interconnect carries every VLAN). A Catalyst stack is generated as one
+    config and read back as its members (`HOSTNAME-N`), paired with the design's in order; its
+    stacking cables are in no config, and `diff` matches them against the stack.
   drift-stp mode on nxos, ios: NX-OS and Catalyst have no plain RSTP mode; written as MST with one
     region, the same trees in every VLAN and state, so `diff` says it at info (counted below).
   drift-stp priority on nxos vPC peers: under vPC peer-switch Cisco requires one spanning-tree
@@ -176,6 +177,9 @@ fn every_design_reads_back_for_every_vendor() {
                     // The rule and the element: what differs, not how the
                     // rules word its consequence.
                     let at = l.find(": ").map_or(l, |i| &l[i + 2..]);
+                    // A switch paired under another name (a stack member
+                    // read back as `HOSTNAME-N`) is named as the design's.
+                    let at = &without_built_name(at);
                     if at.starts_with("info[") {
                         // Information, by what differs: up to the values.
                         let what = at.split(" as built").next().unwrap_or(at);
@@ -443,7 +447,8 @@ fn a_links_port_cost_is_generated_and_read_back() {
 }
 
 /// A design with a stack, an MLAG domain and PFC on one switch: on
-/// Catalyst, three causes at once.
+/// Catalyst, two causes at once (the MLAG domain and the PFC; Catalyst
+/// stacks); elsewhere one (the stack).
 const UNBUILDABLE: &str = r#"[design]
 name = "unbuildable"
 
@@ -488,20 +493,21 @@ fn design_file(name: &str, text: &str) -> (PathBuf, PathBuf) {
 }
 
 /// What a vendor cannot build is refused: exit 2, nothing written (not
-/// even the folder), each cause at its design line (the `stack` key, the
-/// `mlag` line, the `dcb` table), all at once.
+/// even the folder), each cause at its design line (the `mlag` line and
+/// the `dcb` table on Catalyst, the `stack` key elsewhere), all at once.
 #[test]
 fn what_the_vendor_cannot_build_is_refused_at_its_line() {
     let (design, out) = design_file("refuse-lines", UNBUILDABLE);
     let shown = design.display().to_string();
     let at = |line: usize, col: usize| format!("╭─[{shown}:{line}:{col}]");
-    // On Catalyst: the stack (line 9, `stack = "s1"`), the MLAG domain
-    // (line 15) and the PFC (line 16, the `dcb` table).
+    // On Catalyst: the MLAG domain (line 15) and the PFC (line 16, the
+    // `dcb` table); the stack (line 9) is built, as one config.
     let (code, files, err) = try_generate(&design, "ios", &out);
     assert_eq!(code, 2, "{err}");
     assert!(files.is_empty() && !out.exists(), "{files:?}");
-    assert_eq!(err.matches("generate-unsupported").count(), 3, "{err}");
-    for (line, col) in [(9, 9), (15, 8), (16, 7)] {
+    assert_eq!(err.matches("generate-unsupported").count(), 2, "{err}");
+    assert!(!err.contains(&at(9, 9)), "{err}");
+    for (line, col) in [(15, 8), (16, 7)] {
         assert!(err.contains(&at(line, col)), "{line}:{col}\n{err}");
     }
     assert!(
@@ -512,7 +518,7 @@ fn what_the_vendor_cannot_build_is_refused_at_its_line() {
     assert!(err.contains("StackWise Virtual"), "{err}");
     assert!(
         err.contains(
-            "3 parts of the design Cisco IOS-XE (Catalyst) cannot build: nothing generated"
+            "2 parts of the design Cisco IOS-XE (Catalyst) cannot build: nothing generated"
         ),
         "{err}"
     );
@@ -687,4 +693,100 @@ fn an_mst_port_cost_is_generated_per_instance_and_read_back() {
             "{err}"
         );
     }
+}
+
+/// A Catalyst stack is one config: `s1.cfg` with `switch N provision TYPE`
+/// per member (their one-word `model`), member N's ports numbered
+/// `<type>N/0/<port>`, the LAG from `dist` across both members one
+/// `Port-channel`, the cabling rows on the stack's hostname; read back, the
+/// members pair with the design's, the stacking cable is matched against
+/// the stack, and `diff` finds nothing.
+#[test]
+fn a_catalyst_stack_is_one_config_and_reads_back() {
+    let text = r#"[design]
+name = "stack"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[switches.st-a]
+model = "c9300-48p"
+stack = "s1"
+stp = { mode = "rapid-pvst", priority = 4096 }
+
+[switches.st-b]
+model = "c9300-48p"
+stack = "s1"
+stp = { mode = "rapid-pvst", priority = 4096 }
+
+[switches.dist]
+stp = { mode = "rapid-pvst", priority = 8192 }
+
+[[links]]
+a = "st-a"
+b = "st-b"
+kind = "stack"
+
+[[links]]
+a = "dist"
+b = ["st-a", "st-b"]
+speed = "10G"
+members = 2
+"#;
+    let (design, out) = design_file("ios-stack", text);
+    let (code, files, err) = try_generate(&design, "ios", &out);
+    assert_eq!(code, 0, "{err}");
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| f.rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(names, ["cabling.csv", "dist.cfg", "s1.cfg"], "{files:?}");
+    let cfg = std::fs::read_to_string(out.join("s1.cfg")).unwrap();
+    for line in [
+        "hostname s1\n",
+        "switch 1 provision c9300-48p\n",
+        "switch 2 provision c9300-48p\n",
+        "interface TenGigabitEthernet1/0/1\n",
+        "interface TenGigabitEthernet2/0/1\n",
+    ] {
+        assert_eq!(cfg.matches(line).count(), 1, "{line}{cfg}");
+    }
+    assert_eq!(cfg.matches("interface Port-channel").count(), 1, "{cfg}");
+    assert_eq!(
+        cfg.matches("spanning-tree mode rapid-pvst").count(),
+        1,
+        "{cfg}"
+    );
+    let csv = std::fs::read_to_string(out.join("cabling.csv")).unwrap();
+    assert!(
+        csv.contains("dist,TenGigabitEthernet1/0/1,s1,TenGigabitEthernet1/0/1"),
+        "{csv}"
+    );
+    assert!(
+        csv.contains("dist,TenGigabitEthernet1/0/2,s1,TenGigabitEthernet2/0/1"),
+        "{csv}"
+    );
+    let mut args = vec![
+        "diff",
+        design.to_str().unwrap(),
+        "--format",
+        "concise",
+        "--exit-zero",
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let (code, diff, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(!diff.contains("[drift"), "{diff}");
+}
+
+/// `switch `tor-a` (`s1-1` as built): ...` without its as-built name.
+fn without_built_name(line: &str) -> String {
+    if let Some(i) = line.find(" (`") {
+        let end = "` as built)";
+        if let Some(j) = line[i..].find(end) {
+            return format!("{}{}", &line[..i], &line[i + j + end.len()..]);
+        }
+    }
+    line.to_string()
 }

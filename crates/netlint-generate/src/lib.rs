@@ -12,8 +12,10 @@
 //! Ports a design does not name are numbered here, and the header says
 //! which: a port-channel needs member ports.
 //!
-//! What a vendor cannot build (a stack on NX-OS, EOS, OS10; on Catalyst an
-//! MLAG domain, PFC / ETS and, not yet, a stack) is refused: [`generate`]
+//! A Catalyst stack is one config for its members (`<stack>.cfg`: member
+//! N's ports numbered `<type>N/0/<port>`). What a vendor cannot build (a
+//! stack on NX-OS, EOS, OS10; on Catalyst an MLAG domain and PFC / ETS) is
+//! refused: [`generate`]
 //! returns one diagnostic per cause, at the design line that states it,
 //! and writes nothing ([`refusals`]).
 //!
@@ -71,8 +73,9 @@ impl Vendor {
     pub fn from_key(key: &str) -> Option<Vendor> {
         Vendor::ALL.into_iter().find(|v| v.key() == key)
     }
-    /// Port `n` of the numbering; IOS names a port by its speed.
-    fn ethernet(self, n: u32, speed: Option<u64>) -> String {
+    /// Port `n` of the numbering on stack member `member` (1 outside a
+    /// stack); IOS names a port by its speed.
+    fn ethernet(self, member: u32, n: u32, speed: Option<u64>) -> String {
         match self {
             Vendor::NxOs => format!("Ethernet1/{n}"),
             Vendor::Eos => format!("Ethernet{n}"),
@@ -85,7 +88,7 @@ impl Vendor {
                     Some(m) if m >= 10_000 => "TenGigabitEthernet",
                     _ => "GigabitEthernet",
                 };
-                format!("{kind}1/0/{n}")
+                format!("{kind}{member}/0/{n}")
             }
         }
     }
@@ -106,7 +109,8 @@ impl Vendor {
     }
 }
 
-/// The generated files, in order: one `<switch>.cfg` per managed switch,
+/// The generated files, in order: one `<switch>.cfg` per managed switch
+/// (one `<stack>.cfg` per Catalyst stack, at its first member's place),
 /// then `cabling.csv`; and what was not generated, design-wide.
 #[derive(Clone, Debug, Default)]
 pub struct Generated {
@@ -133,6 +137,18 @@ pub fn generate(d: &Design, vendor: Vendor) -> Result<Generated, Vec<Diagnostic>
         return Err(refused);
     }
     let mut outs: Vec<SwitchOut> = d.switches.iter().map(|_| SwitchOut::new()).collect();
+    // A Catalyst stack is one config: member N (the N-th switch of the
+    // stack in the design) numbers its ports `<type>N/0/<port>`.
+    let stacks = if vendor == Vendor::Ios {
+        refuse::stacks(d)
+    } else {
+        Vec::new()
+    };
+    for st in &stacks {
+        for (k, m) in st.members.iter().enumerate() {
+            outs[m.0].member = k as u32 + 1;
+        }
+    }
     let mut cables: Vec<Cable> = Vec::new();
     let mut not_generated: Vec<String> = Vec::new();
     // Names the design states are reserved before any port is numbered.
@@ -191,8 +207,29 @@ pub fn generate(d: &Design, vendor: Vendor) -> Result<Generated, Vec<Diagnostic>
         }
     }
     let mut files = Vec::new();
+    let stack_of = |i: usize| {
+        stacks
+            .iter()
+            .position(|st| st.members.contains(&SwitchId(i)))
+    };
     for (i, s) in d.switches.iter().enumerate() {
         if !s.is_managed() {
+            continue;
+        }
+        if let Some(k) = stack_of(i) {
+            let st = &stacks[k];
+            // The stack's one file, written at its first member.
+            if st.members[0] != SwitchId(i) {
+                continue;
+            }
+            let name = st.hostname(d);
+            let text = ios::stack_config(d, st, &name, &mut outs);
+            for m in &st.members {
+                for n in &outs[m.0].notes {
+                    not_generated.push(format!("{}: {n}", d.switch(*m).name));
+                }
+            }
+            files.push((format!("{name}.cfg"), text));
             continue;
         }
         let text = switch_config(d, vendor, SwitchId(i), &mut outs[i]);
@@ -200,6 +237,18 @@ pub fn generate(d: &Design, vendor: Vendor) -> Result<Generated, Vec<Diagnostic>
             not_generated.push(format!("{}: {n}", s.name));
         }
         files.push((format!("{}.cfg", s.name), text));
+    }
+    // A stack member's cables are the stack's: its ports are named on the
+    // stack's one config, whose hostname is the stack's.
+    for st in &stacks {
+        let host = st.hostname(d);
+        for c in &mut cables {
+            for dev in [&mut c.device, &mut c.peer_device] {
+                if st.members.iter().any(|m| d.switch(*m).name == *dev) {
+                    *dev = host.clone();
+                }
+            }
+        }
     }
     files.push(("cabling.csv".to_string(), cabling(d, &cables)));
     Ok(Generated {
@@ -216,6 +265,18 @@ fn switch_config(d: &Design, v: Vendor, id: SwitchId, out: &mut SwitchOut) -> St
         Vendor::Os10 => os10::body(d, id, out),
         Vendor::Ios => ios::body(d, id, out),
     };
+    with_header(d, v, &s.name, out, body)
+}
+
+/// A config's header (what is not generated, the ports numbered here) and
+/// its body: the text of `DIR/<name>.cfg`.
+pub(crate) fn with_header(
+    d: &Design,
+    v: Vendor,
+    name: &str,
+    out: &SwitchOut,
+    body: Vec<String>,
+) -> String {
     // Header.
     let mut text = String::new();
     let c = |t: &mut String, l: &str| {
@@ -224,14 +285,14 @@ fn switch_config(d: &Design, v: Vendor, id: SwitchId, out: &mut SwitchOut) -> St
         t.push('\n');
     };
     if v == Vendor::Eos {
-        text.push_str(&format!("! device: {} (netlint generate)\n", s.name));
+        text.push_str(&format!("! device: {name} (netlint generate)\n"));
     }
     c(
         &mut text,
         &format!(
             "{} running-config of switch {} of design \"{}\", written by netlint generate.",
             v.name(),
-            s.name,
+            name,
             d.name.value
         ),
     );

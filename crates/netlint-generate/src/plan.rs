@@ -68,6 +68,8 @@ pub(crate) struct SwitchOut {
     pub(crate) numbered: Vec<String>,
     pub(crate) notes: Vec<String>,
     pub(crate) peer_link: Option<String>,
+    /// The switch's member number in its Catalyst stack (1 outside one).
+    pub(crate) member: u32,
 }
 
 impl SwitchOut {
@@ -79,6 +81,7 @@ impl SwitchOut {
             numbered: Vec::new(),
             notes: Vec::new(),
             peer_link: None,
+            member: 1,
         }
     }
     pub(crate) fn reserve(&mut self, name: &str) {
@@ -87,7 +90,7 @@ impl SwitchOut {
     /// The next free port, for a cable of `speed` (Mb/s) where stated.
     pub(crate) fn alloc(&mut self, v: Vendor, speed: Option<u64>) -> String {
         loop {
-            let name = v.ethernet(self.next, speed);
+            let name = v.ethernet(self.member, self.next, speed);
             self.next += 1;
             if self.used.insert(port_key(&name)) {
                 self.numbered.push(name.clone());
@@ -245,8 +248,9 @@ pub(crate) fn link(
     outs: &mut [SwitchOut],
     cables: &mut Vec<Cable>,
 ) {
-    // A stack is refused before anything is generated (`refuse`): no
-    // vendor here writes one.
+    // A stacking cable is no port of a running-config: NX-OS, EOS and OS10
+    // refuse a stack (`refuse`), and a Catalyst stack's config has no line
+    // for its stacking cables.
     if l.kind.value == LinkKind::Stack {
         return;
     }

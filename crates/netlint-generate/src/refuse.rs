@@ -12,15 +12,19 @@ use netlint_model::{Design, Diagnostic, Element, LinkKind, Severity, Span, Switc
 pub const RULE: &str = "generate-unsupported";
 
 /// The other way out of a stack on a platform without stacking.
-const STACKING_PLATFORM: &str = "or build it on a platform that stacks (Catalyst), whose stack is one config that netlint does not generate yet";
+const STACKING_PLATFORM: &str =
+    "or generate for a platform that stacks (`--vendor ios`: a Catalyst stack, one config)";
 
 /// The design features `vendor` cannot build, one diagnostic each, in the
-/// design's order: each stack, each multi-chassis LAG domain (Catalyst),
-/// each switch's `dcb` table (Catalyst). Empty: the design can be generated.
+/// design's order: each stack (but on Catalyst, which stacks), each
+/// multi-chassis LAG domain (Catalyst), each switch's `dcb` table
+/// (Catalyst). Empty: the design can be generated.
 pub fn refusals(d: &Design, vendor: Vendor) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for stack in stacks(d) {
-        out.push(stack_refusal(d, vendor, &stack));
+    if vendor != Vendor::Ios {
+        for stack in stacks(d) {
+            out.push(stack_refusal(d, vendor, &stack));
+        }
     }
     if vendor == Vendor::Ios {
         out.extend(mlag_refusals(d));
@@ -34,18 +38,29 @@ pub fn refusals(d: &Design, vendor: Vendor) -> Vec<Diagnostic> {
 }
 
 /// A stack of the design: its members and the lines that state it.
-struct Stack {
+pub(crate) struct Stack {
     /// The `stack` key's name, when a member states one.
-    name: Option<String>,
-    members: Vec<SwitchId>,
+    pub(crate) name: Option<String>,
+    /// In the design's order: member N of a Catalyst stack is the N-th.
+    pub(crate) members: Vec<SwitchId>,
     /// Each member's `stack` value and each stacking link's `kind`, in file
     /// order.
     lines: Vec<(Span, String)>,
 }
 
+impl Stack {
+    /// The hostname of the stack's one config: its `stack` name, else (a
+    /// stack told by its stacking links alone) its first member's name.
+    pub(crate) fn hostname(&self, d: &Design) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| d.switch(self.members[0]).name.clone())
+    }
+}
+
 /// The stacks: switches joined by `kind = "stack"` links or sharing a
 /// `stack` name.
-fn stacks(d: &Design) -> Vec<Stack> {
+pub(crate) fn stacks(d: &Design) -> Vec<Stack> {
     let n = d.switches.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn root(p: &mut [usize], mut i: usize) -> usize {
@@ -147,10 +162,7 @@ fn stack_refusal(d: &Design, v: Vendor, st: &Stack) -> Diagnostic {
             format!("Dell OS10 has no switch stacking: {what} would be written as independent switches"),
             format!("model the pair as a VLT domain (`mlag = \"NAME\"` on both switches and a `kind = \"peer-link\"` link between them); {STACKING_PLATFORM}"),
         ),
-        Vendor::Ios => (
-            format!("a Catalyst stack is one running-config for all its members (ports numbered by member, `switch N provision MODEL`): {what} is not generated yet"),
-            "write the stack's one config by hand (member N's ports as `GigabitEthernetN/0/P`), or model the pair as an MLAG domain (`mlag`) and generate for nxos, eos or os10".to_string(),
-        ),
+        Vendor::Ios => unreachable!("a Catalyst stack is generated, not refused"),
     };
     let mut lines = st.lines.iter();
     let (span, label) = lines.next().cloned().unwrap_or_default();
@@ -196,7 +208,7 @@ fn mlag_refusals(d: &Design) -> Vec<Diagnostic> {
         .with_subjects(peers.iter().map(|p| p.element()))
         .at(m.span, format!("{} is in MLAG domain `{}`", s.name, m.value))
         .with_help(
-            "StackWise Virtual makes a Catalyst pair one switch: model it as a stack (`stack = \"NAME\"` on both switches; netlint does not generate a Catalyst stack yet), or generate for a vendor with MLAG (nxos, eos, os10)",
+            "StackWise Virtual makes a Catalyst pair one switch: model it as a stack (`stack = \"NAME\"` on both switches: one config for both), or generate for a vendor with MLAG (nxos, eos, os10)",
         );
         for p in peers.iter().skip(1) {
             if let Some(pm) = &p.mlag {
@@ -377,5 +389,21 @@ mod tests {
         assert!(refusals(&d, Vendor::NxOs).is_empty());
         assert!(refusals(&design(&pair("vlans = [10, 20]\n")), Vendor::Os10).is_empty());
         assert!(refusals(&design(&pair("")), Vendor::Os10).is_empty());
+    }
+
+    /// Catalyst stacks: a stack is no refusal on ios (one config), and
+    /// still one on the others.
+    #[test]
+    fn catalyst_builds_a_stack() {
+        let text = format!("{HEAD}[switches.a]\nstack = \"s\"\n[switches.b]\nstack = \"s\"\n");
+        let d = design(&text);
+        assert!(refusals(&d, Vendor::Ios).is_empty());
+        for v in [Vendor::NxOs, Vendor::Eos, Vendor::Os10] {
+            assert_eq!(refusals(&d, v).len(), 1, "{v:?}");
+        }
+        let out = crate::generate(&d, Vendor::Ios).unwrap();
+        let names: Vec<&str> = out.files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["s.cfg", "cabling.csv"]);
+        assert!(out.files[0].1.contains("\nhostname s\n"));
     }
 }

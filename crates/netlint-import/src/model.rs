@@ -208,7 +208,54 @@ pub struct SwitchConfig {
     /// routed on a Nexus 9000 without `system default switchport`), as the
     /// ports that have a stanza but no mode line get it.
     pub default_mode: Sourced<PortMode>,
+    /// Catalyst `switch N provision TYPE`: the stack members the config
+    /// provisions, by member number, with their switch type.
+    pub provisioned: BTreeMap<u32, Sourced<String>>,
+    /// Set on one member of a Catalyst stack read as its members
+    /// ([`SwitchConfig::stack_members`]): the stack and this member.
+    pub stack: Option<StackMember>,
     pub summary: ImportSummary,
+}
+
+/// One member of a Catalyst stack whose one config was read as its
+/// members: its interfaces are those numbered on it.
+#[derive(Clone, Debug)]
+pub struct StackMember {
+    /// The stack's name: the config's hostname (else its file's stem).
+    pub name: String,
+    /// The member number (`switch N provision`, `GigabitEthernetN/0/P`).
+    pub member: u32,
+    /// The line that tells of the member: its `switch N provision` line,
+    /// else its first interface.
+    pub line: u32,
+    /// Every member of the stack, in order.
+    pub members: Vec<u32>,
+}
+
+/// The stack member a Catalyst port is numbered on: `GigabitEthernet2/0/1`
+/// and `TenGigabitEthernet2/1/1` are on member 2 (Catalyst stacking
+/// switches number a port switch/module/port, the switch being the
+/// stack member: Cisco Catalyst 3650 / 9300 "Managing Switch Stacks").
+/// `None` for a port-channel, an SVI, the `GigabitEthernet0/0`
+/// management port and every name of fewer or more than three numbers.
+pub fn stack_member_of(name: &IfName) -> Option<u32> {
+    if name.kind() != crate::names::IfKind::Ethernet {
+        return None;
+    }
+    let s = name.as_str();
+    let digits = s.find(|c: char| c.is_ascii_digit())?;
+    let parts: Vec<&str> = s[digits..].split('/').collect();
+    if parts.len() != 3
+        || !parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    parts[0]
+        .parse::<u32>()
+        .ok()
+        .filter(|m| (1..=16).contains(m))
 }
 
 /// One port split by an `interface breakout` line: NX-OS `interface
@@ -223,6 +270,27 @@ pub struct Breakout {
 }
 
 impl SwitchConfig {
+    /// The members of the Catalyst stack this config is, in order: the
+    /// member numbers of its `switch N provision` lines and of its ports
+    /// (`GigabitEthernetN/0/P`), when they are two or more; else empty
+    /// (one switch, read as today). Catalyst (IOS) only.
+    pub fn stack_members(&self) -> Vec<u32> {
+        if !self.vendor.spec().stacks {
+            return Vec::new();
+        }
+        let mut members: std::collections::BTreeSet<u32> =
+            self.provisioned.keys().copied().collect();
+        members.extend(
+            self.interfaces
+                .iter()
+                .filter_map(|i| stack_member_of(&i.name)),
+        );
+        if members.len() < 2 {
+            return Vec::new();
+        }
+        members.into_iter().collect()
+    }
+
     /// A port the config has no `interface` stanza for, as the vendor
     /// leaves it: the switch's default layer (an access port in VLAN 1, or
     /// routed where ports are routed by default) and the vendor's default
@@ -541,4 +609,22 @@ pub struct Dcb {
     /// sets into that qos-group (`match cos` / `set qos-group`). A CoS no
     /// class names (the default class) has no entry.
     pub ets: BTreeMap<u8, Sourced<u32>>,
+}
+
+#[cfg(test)]
+mod stack_tests {
+    use super::*;
+
+    #[test]
+    fn a_catalyst_port_is_on_the_member_its_first_number_names() {
+        let on = |n: &str| stack_member_of(&IfName::parse(n).unwrap());
+        assert_eq!(on("GigabitEthernet2/0/1"), Some(2));
+        assert_eq!(on("Te1/1/4"), Some(1));
+        assert_eq!(on("GigabitEthernet0/0"), None);
+        assert_eq!(on("Ethernet1/1"), None);
+        assert_eq!(on("Port-channel1"), None);
+        assert_eq!(on("Vlan10"), None);
+        // OS10's ethernet1/1/1 is three numbers too, but only IOS is read
+        // as a stack (`SwitchConfig::stack_members`).
+    }
 }

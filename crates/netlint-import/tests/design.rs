@@ -840,3 +840,59 @@ fn a_per_vlan_priority_line_sets_its_vlan_not_the_switch() {
     assert_eq!(d.switches[0].stp.vlan_priority(1), 32768);
     assert_eq!(d.switches[0].stp.vlan_priority(10), 8192);
 }
+
+/// A Catalyst stack's one config is read as its members: `core-stk-1`
+/// and `core-stk-2` sharing `stack = "core-stk"`, each with the ports
+/// numbered on it, the port-channel across both one LAG to `dist1`, no
+/// stacking cable invented, and a note that says so.
+#[test]
+fn ios_stack_is_read_as_its_members() {
+    let (toml, notes) = import(&["ios-stack1.cfg", "stack.cabling.csv"]);
+    assert!(toml.contains("[switches.core-stk-1]") && toml.contains("[switches.core-stk-2]"));
+    assert_eq!(toml.matches("stack = \"core-stk\"").count(), 2, "{toml}");
+    assert!(
+        toml.contains("b = [\"core-stk-1\", \"core-stk-2\"]"),
+        "{toml}"
+    );
+    assert!(!toml.contains("kind = \"stack\""), "{toml}");
+    assert!(notes
+        .iter()
+        .any(|n| matches!(n, Note::Stack { name, members, .. } if name == "core-stk" && members.len() == 2)));
+    insta::assert_snapshot!("ios-stack.toml", toml);
+    insta::assert_snapshot!("ios-stack.notes", notes_text(&notes));
+}
+
+/// One member (a standalone Catalyst numbers its ports `Gi1/0/N` too) is
+/// one switch named by its hostname, as before.
+#[test]
+fn ios_single_member_stays_one_switch() {
+    let text = "hostname acc1\nswitch 1 provision c9300-24t\ninterface GigabitEthernet1/0/1\n switchport mode trunk\n";
+    let (toml, _, notes) = import_texts(&[("acc1.cfg", text)]);
+    assert!(toml.contains("[switches.acc1]"), "{toml}");
+    assert!(!toml.contains("stack ="), "{toml}");
+    assert!(!notes.iter().any(|n| matches!(n, Note::Stack { .. })));
+}
+
+/// The stack's own LLDP table (its prompt names the stack's hostname):
+/// each local port goes to the member it is numbered on, so the two
+/// uplinks from different members are one LAG of the stack.
+#[test]
+fn ios_stack_lldp_ports_go_to_their_members() {
+    let cfg = "hostname stk\nswitch 1 provision c9300-48p\nswitch 2 provision c9300-48p\n\
+interface Port-channel1\n switchport mode trunk\n\
+interface TenGigabitEthernet1/1/1\n switchport mode trunk\n channel-group 1 mode active\n\
+interface TenGigabitEthernet2/1/1\n switchport mode trunk\n channel-group 1 mode active\n";
+    let neighbour = |local: &str, port: &str| {
+        format!(
+            "------------------------------------------------\nLocal Intf: {local}\nChassis id: 0050.56a1.b2c3\nPort id: {port}\nPort Description: {port}\nSystem Name: dist1\n\nSystem Description: \nCisco IOS Software, Catalyst L3 Switch Software (CAT9K_IOSXE), Version 17.9.4\n\nTime remaining: 98 seconds\nSystem Capabilities: B,R\nEnabled Capabilities: B,R\n\n"
+        )
+    };
+    let lldp = format!(
+        "stk#show lldp neighbors detail\n{}{}\nTotal entries displayed: 2\n",
+        neighbour("Te1/1/1", "Te1/0/1"),
+        neighbour("Te2/1/1", "Te1/0/2")
+    );
+    let (toml, design, _) = import_texts(&[("stk.cfg", cfg), ("stk.lldp.txt", &lldp)]);
+    assert!(toml.contains("b = [\"stk-1\", \"stk-2\"]"), "{toml}");
+    assert_eq!(design.switches.len(), 3, "{toml}");
+}

@@ -572,6 +572,9 @@ impl Cmp<'_> {
         for (i, dl) in d.links.iter().enumerate() {
             let di = LinkId(i);
             let Some(bi) = m.links.built(di) else {
+                if stacking_cable_not_in_configs(b, m, dl) {
+                    continue;
+                }
                 self.only_in_design(
                     At::Link(Two {
                         design: Some(di),
@@ -689,6 +692,39 @@ impl Cmp<'_> {
 /// The VLANs the NICs of `d` cabled to port `port` of switch `switch`
 /// need: their own networks' and those of the virtual switches whose
 /// uplinks they are (untagged networks have no VLAN here).
+/// Whether `dl`, a stacking cable of the design, is one the as-built side
+/// cannot show: its ends are matched to switches of one as-built stack
+/// (the same `stack`), and that stack lists no stacking cable at all. A
+/// Catalyst stack's running-config has no line for its stacking cables
+/// (its members are told by `switch N provision` and their port numbers),
+/// so the cable is neither confirmed nor missing: the stack it belongs to
+/// is what the as-built side shows, and that is compared (its members
+/// matched). A stack that lists some stacking cables as built but not
+/// this one still reports it.
+pub(crate) fn stacking_cable_not_in_configs(
+    b: &Design,
+    m: &super::matching::Matching,
+    dl: &netlint_model::Link,
+) -> bool {
+    if dl.kind.value != netlint_model::LinkKind::Stack {
+        return false;
+    }
+    let built: Option<Vec<SwitchId>> = dl.ends().map(|s| m.switches.built(s)).collect();
+    let Some(built) = built else { return false };
+    let stack_of = |s: SwitchId| b.switch(s).stack.as_ref().map(|x| x.value.clone());
+    let Some(name) = built.first().and_then(|s| stack_of(*s)) else {
+        return false;
+    };
+    built
+        .iter()
+        .all(|s| stack_of(*s).as_deref() == Some(name.as_str()))
+        && !b.links.iter().any(|l| {
+            l.kind.value == netlint_model::LinkKind::Stack
+                && l.ends()
+                    .any(|s| stack_of(s).as_deref() == Some(name.as_str()))
+        })
+}
+
 fn needed_vlans(
     d: &netlint_model::Design,
     switch: SwitchId,

@@ -5,8 +5,8 @@
 
 use netlint_model::ifname::{port_key, same_port};
 use netlint_model::{
-    Attachment, Design, Host, HostId, LinkId, NetworkId, NicIdx, SwitchId, TeamIdx, Uplink,
-    VSwitchIdx, VlanSet,
+    Attachment, Design, Host, HostId, LinkId, LinkKind, NetworkId, NicIdx, SwitchId, TeamIdx,
+    Uplink, VSwitchIdx, VlanSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -85,6 +85,7 @@ pub fn match_designs(d: &Design, b: &Design) -> Matching {
     let mut m = Matching::default();
     match_networks(d, b, &mut m);
     match_switches(d, b, &mut m);
+    match_stack_members(d, b, &mut m);
     match_hosts(d, b, &mut m);
     // Hosts matched by their ports let switches that differ only in name
     // be matched by the hosts they serve, and those switches then let more
@@ -154,6 +155,94 @@ fn match_switches(d: &Design, b: &Design, m: &mut Matching) {
     ) {
         m.switches.add(SwitchId(i), SwitchId(j), MatchedBy::Name);
     }
+}
+
+/// The members of a stack whose name is the same on both sides (a Catalyst
+/// stack's config is read back as `HOSTNAME-N` members sharing `stack =
+/// "HOSTNAME"`), none of them matched by name: paired in order, the
+/// design's N-th member with the as-built's N-th (member N of the stack's
+/// one config, as `netlint generate --vendor ios` numbers them), when both
+/// sides have the same number of members. A design's stack told by its
+/// stacking cables alone is named as its first member (the hostname
+/// `generate` gives its config).
+fn match_stack_members(d: &Design, b: &Design, m: &mut Matching) {
+    let built = |name: &str| -> Vec<SwitchId> {
+        b.switches
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.stack.as_ref().is_some_and(|st| st.value == name))
+            .map(|(i, _)| SwitchId(i))
+            .collect()
+    };
+    for (name, ds) in design_stacks(d) {
+        let bs = built(&name);
+        if ds.len() != bs.len()
+            || ds.len() < 2
+            || ds.iter().any(|x| m.switches.has_design(*x))
+            || bs.iter().any(|x| m.switches.has_built(*x))
+        {
+            continue;
+        }
+        for (x, y) in ds.into_iter().zip(bs) {
+            m.switches.add(x, y, MatchedBy::Connections);
+        }
+    }
+}
+
+/// The design's stacks, each named (its `stack`, else its first member's
+/// name) with its members in design order: switches sharing a `stack`,
+/// and switches joined by `kind = "stack"` cables.
+fn design_stacks(d: &Design) -> Vec<(String, Vec<SwitchId>)> {
+    let n = d.switches.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let mut join = |a: usize, b: usize| {
+        let (x, y) = (root(&mut parent, a), root(&mut parent, b));
+        if x != y {
+            parent[x.max(y)] = x.min(y);
+        }
+    };
+    let mut in_stack = vec![false; n];
+    for (i, s) in d.switches.iter().enumerate() {
+        if let Some(name) = &s.stack {
+            in_stack[i] = true;
+            if let Some(j) = d
+                .switches
+                .iter()
+                .position(|t| t.stack.as_ref().is_some_and(|x| x.value == name.value))
+            {
+                join(i, j);
+            }
+        }
+    }
+    for l in d.links.iter().filter(|l| l.kind.value == LinkKind::Stack) {
+        let ends: Vec<usize> = l.ends().map(|s| s.0).collect();
+        for e in &ends {
+            in_stack[*e] = true;
+            join(ends[0], *e);
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<SwitchId>> = BTreeMap::new();
+    for i in (0..n).filter(|i| in_stack[*i]) {
+        let r = root(&mut parent, i);
+        groups.entry(r).or_default().push(SwitchId(i));
+    }
+    groups
+        .into_values()
+        .map(|members| {
+            let name = members
+                .iter()
+                .find_map(|s| d.switch(*s).stack.as_ref().map(|x| x.value.clone()))
+                .unwrap_or_else(|| d.switch(members[0]).name.clone());
+            (name, members)
+        })
+        .collect()
 }
 
 /// The names left unmatched on both sides that are one name but for case

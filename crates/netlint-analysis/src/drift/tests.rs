@@ -718,3 +718,51 @@ fn rapid_pvst_off_in_every_vlan_it_carries_is_mode_none() {
     let r = drift(&all, &d);
     assert!(r.differences.is_empty(), "{:#?}", r.differences);
 }
+
+const STACK_HEAD: &str =
+    "[design]\nname = \"t\"\n[networks.mgmt]\nrole = \"management\"\nvlan = 10\n";
+
+/// A Catalyst stack read back from its one config: members `s1-1`, `s1-2`
+/// sharing `stack = "s1"`, no stacking cable (the config has none). The
+/// design's members pair with them in order, and its stacking cable is
+/// matched against the stack: no difference. A stack whose as-built side
+/// lists stacking cables, but not this one, still reports it missing.
+#[test]
+fn a_stacking_cable_no_config_shows_is_the_stack_not_a_missing_link() {
+    let d = design(&format!(
+        "{STACK_HEAD}[switches.tor-a]\nstack = \"s1\"\n[switches.tor-b]\nstack = \"s1\"\n[[links]]\na = \"tor-a\"\nb = \"tor-b\"\nkind = \"stack\"\n"
+    ));
+    let b = design(&format!(
+        "{STACK_HEAD}[switches.s1-1]\nstack = \"s1\"\n[switches.s1-2]\nstack = \"s1\"\n"
+    ));
+    let r = drift(&d, &b);
+    assert!(r.differences.is_empty(), "{:#?}", r.differences);
+    assert_eq!(r.matching.switches.built(SwitchId(0)), Some(SwitchId(0)));
+    assert_eq!(r.matching.switches.built(SwitchId(1)), Some(SwitchId(1)));
+    assert!(fabric::stacking_cable_not_in_configs(
+        &b,
+        &r.matching,
+        d.link(LinkId(0))
+    ));
+
+    // Three members as built, one stacking cable listed (`s1-2`--`s1-3`):
+    // the design's `tor-a`--`tor-b` cable is then missing.
+    let d3 = design(&format!(
+        "{STACK_HEAD}[switches.tor-a]\nstack = \"s1\"\n[switches.tor-b]\nstack = \"s1\"\n[switches.tor-c]\nstack = \"s1\"\n[[links]]\na = \"tor-a\"\nb = \"tor-b\"\nkind = \"stack\"\n"
+    ));
+    let b3 = design(&format!(
+        "{STACK_HEAD}[switches.s1-1]\nstack = \"s1\"\n[switches.s1-2]\nstack = \"s1\"\n[switches.s1-3]\nstack = \"s1\"\n[[links]]\na = \"s1-2\"\nb = \"s1-3\"\nkind = \"stack\"\n"
+    ));
+    let r = drift(&d3, &b3);
+    assert!(!fabric::stacking_cable_not_in_configs(
+        &b3,
+        &r.matching,
+        d3.link(LinkId(0))
+    ));
+    assert!(r.differences.iter().any(|x| x.field == Field::Present
+        && x.at
+            == At::Link(Two {
+                design: Some(LinkId(0)),
+                built: None
+            })));
+}

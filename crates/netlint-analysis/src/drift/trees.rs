@@ -69,8 +69,14 @@ pub fn compare_trees(design: &Design, built: &Design, matching: &Matching) -> Tr
     let all_switches = (0..design.switches.len())
         .all(|i| matching.switches.built(SwitchId(i)).is_some())
         && (0..built.switches.len()).all(|i| matching.switches.design(SwitchId(i)).is_some());
-    let all_links = (0..design.links.len()).all(|i| matching.links.built(LinkId(i)).is_some())
-        && (0..built.links.len()).all(|i| matching.links.design(LinkId(i)).is_some());
+    // A stacking cable the as-built configs cannot show (a Catalyst
+    // stack's) is no spanning-tree port on either side: the stack is one
+    // bridge both ways.
+    let all_links = (0..design.links.len()).all(|i| {
+        matching.links.built(LinkId(i)).is_some()
+            || super::fabric::stacking_cable_not_in_configs(built, matching, design.link(LinkId(i)))
+    }) && (0..built.links.len())
+        .all(|i| matching.links.design(LinkId(i)).is_some());
     if !all_switches || !all_links {
         return incomparable;
     }

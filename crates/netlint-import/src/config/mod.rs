@@ -162,6 +162,8 @@ pub fn parse_config(file: &str, text: &str, vendor: Vendor) -> SwitchConfig {
             breakouts: Vec::new(),
             // Replaced by the vendor's default layer when the last line is read.
             default_mode: Sourced::default_from(PortMode::Access, crate::defaults::VLAN1),
+            provisioned: BTreeMap::new(),
+            stack: None,
             summary: ImportSummary {
                 classes: vec![LineClass::Understood; lines.len()],
                 ..ImportSummary::default()

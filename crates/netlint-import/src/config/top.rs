@@ -281,6 +281,19 @@ impl Parser {
             _ => (false, words),
         };
         match (neg, w) {
+            // Catalyst stack: `switch N provision TYPE` (Cisco Catalyst
+            // 3750 Switch Command Reference, `switch provision`: the
+            // provisioned configuration is in the stack's running config).
+            (false, ["switch", n, "provision", kind])
+                if self.spec.stacks
+                    && n.parse::<u32>().is_ok_and(|n| (1..=16).contains(&n)) =>
+            {
+                let n: u32 = n.parse().unwrap_or(1);
+                self.cfg
+                    .provisioned
+                    .insert(n, Sourced::at(kind.to_string(), no));
+                understood(Ctx::Leaf)
+            }
             (false, ["hostname" | "switchname", name, ..]) => {
                 let name = name.trim_matches('"');
                 self.cfg.hostname = Some(Sourced::at(name.to_string(), no));

@@ -41,24 +41,36 @@ impl Cable {
 
 struct Ctx<'a> {
     by_name: &'a BTreeMap<String, usize>,
+    /// Catalyst stacks read as their members: stack name -> member number
+    /// -> the member's switch name.
+    stacks: BTreeMap<String, BTreeMap<u32, String>>,
 }
 
 impl Ctx<'_> {
     /// A device name as the design knows it: an imported switch's name
     /// (also from an FQDN `tor1.example.net`), else as written.
     fn device(&self, name: &str) -> String {
-        if self.by_name.contains_key(name) {
+        if self.by_name.contains_key(name) || self.stacks.contains_key(name) {
             return name.to_string();
         }
         let short = name.split('.').next().unwrap_or(name);
-        if self.by_name.contains_key(short) {
+        if self.by_name.contains_key(short) || self.stacks.contains_key(short) {
             return short.to_string();
         }
         name.to_string()
     }
 
     fn end(&self, device: &str, port: &str) -> End {
-        let device = self.device(device);
+        let mut device = self.device(device);
+        // A stack's port is on the member its number names (`Gi2/0/1`).
+        if let Some(members) = self.stacks.get(&device) {
+            let member = IfName::parse(port)
+                .and_then(|n| crate::model::stack_member_of(&n))
+                .and_then(|m| members.get(&m));
+            if let Some(m) = member {
+                device = m.clone();
+            }
+        }
         let port = if self.by_name.contains_key(&device) {
             IfName::parse(port).map_or_else(|| port.trim().to_string(), |n| n.to_string())
         } else {
@@ -73,11 +85,20 @@ impl Ctx<'_> {
 /// note.
 pub(crate) fn collect(
     docs: &[Document],
-    _switches: &[Switch<'_>],
+    switches: &[Switch<'_>],
     by_name: &BTreeMap<String, usize>,
     notes: &mut Vec<Note>,
 ) -> Vec<Cable> {
-    let ctx = Ctx { by_name };
+    let mut stacks: BTreeMap<String, BTreeMap<u32, String>> = BTreeMap::new();
+    for sw in switches {
+        if let Some(st) = &sw.cfg.stack {
+            stacks
+                .entry(st.name.clone())
+                .or_default()
+                .insert(st.member, sw.name.clone());
+        }
+    }
+    let ctx = Ctx { by_name, stacks };
     let mut cables: Vec<Option<Cable>> = Vec::new();
     let mut at_end: HashMap<End, usize> = HashMap::new();
     let mut add = |cable: Cable, cables: &mut Vec<Option<Cable>>, notes: &mut Vec<Note>| {
@@ -172,7 +193,7 @@ pub(crate) fn collect(
             Some(d) => ctx.device(&d.value),
             None => {
                 let stem = file_stem(&t.file);
-                if by_name.contains_key(&stem) {
+                if by_name.contains_key(&stem) || ctx.stacks.contains_key(&stem) {
                     stem
                 } else {
                     notes.push(Note::UnknownTableDevice {
@@ -195,21 +216,19 @@ pub(crate) fn collect(
                 true => n.peer.kind == PeerKind::Switch,
                 false => n.port_id.as_deref().is_some_and(is_switch_port_name),
             };
-            let far_port = if by_name.contains_key(&far_device) {
-                n.remote_port
-                    .as_ref()
-                    .map(|p| p.to_string())
-                    .or_else(|| n.port_id.clone())
-            } else if switch_port {
-                n.port_id.clone().or_else(|| n.port_description.clone())
-            } else {
-                n.port_description.clone().or_else(|| n.port_id.clone())
-            };
+            let far_port =
+                if by_name.contains_key(&far_device) || ctx.stacks.contains_key(&far_device) {
+                    n.remote_port
+                        .as_ref()
+                        .map(|p| p.to_string())
+                        .or_else(|| n.port_id.clone())
+                } else if switch_port {
+                    n.port_id.clone().or_else(|| n.port_description.clone())
+                } else {
+                    n.port_description.clone().or_else(|| n.port_id.clone())
+                };
             let cable = Cable {
-                a: End {
-                    device: device.clone(),
-                    port: n.local_port.value.to_string(),
-                },
+                a: ctx.end(&device, &n.local_port.value.to_string()),
                 b: ctx.end(
                     &far_device,
                     far_port.as_deref().unwrap_or("(port not advertised)"),

@@ -111,6 +111,12 @@ pub(crate) fn domain_name(cfg: &SwitchConfig) -> Option<String> {
     mlag_name(cfg)
 }
 
+/// The logical bridge a switch is part of: its MLAG domain, else its
+/// Catalyst stack (whose port-channels span members as one LAG).
+pub(crate) fn bridge_name(cfg: &SwitchConfig) -> Option<String> {
+    mlag_name(cfg).or_else(|| cfg.stack.as_ref().map(|s| format!("stack {}", s.name)))
+}
+
 /// Whether the far end of a cable to a device that is no imported switch
 /// names a switch port (the device is then an unmanaged switch), not a
 /// host's NIC ([`crate::lldp::peer::is_switch_port_name`]: Windows's
@@ -219,6 +225,10 @@ pub(crate) fn build(
     let mut first: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mc_key = |device: &str, g: &str, port: &str| -> Option<(String, String)> {
         let sw = &switches[*by_name.get(device)?];
+        if let Some(st) = &sw.cfg.stack {
+            // A stack's port-channel is one LAG whatever members it spans.
+            return (g != port).then(|| (format!("stack {}", st.name), g.to_string()));
+        }
         let domain = domain_name(sw.cfg)?;
         match group_interface(sw, g, port)?.mc_lag?.value {
             McLag::Member(id) => Some((format!("domain {domain}"), format!("mc{id}"))),
@@ -290,7 +300,7 @@ fn one_link(
             let mut domains: BTreeMap<Option<String>, Vec<&str>> = BTreeMap::new();
             for (dev, (groups, _)) in &sides {
                 let d = (groups.len() == 1)
-                    .then(|| domain_name(sw(dev).cfg))
+                    .then(|| bridge_name(sw(dev).cfg))
                     .flatten();
                 domains.entry(d).or_default().push(dev);
             }
@@ -323,8 +333,8 @@ fn one_link(
                     groups.len() == 1 && ends.len() == cabs.len() && {
                         let others: Vec<&str> =
                             sides.keys().filter(|d| d != dev).copied().collect();
-                        let d0 = domain_name(sw(others[0]).cfg);
-                        d0.is_some() && d0 == domain_name(sw(others[1]).cfg)
+                        let d0 = bridge_name(sw(others[0]).cfg);
+                        d0.is_some() && d0 == bridge_name(sw(others[1]).cfg)
                     }
                 })
                 .map(|(dev, _)| *dev);

@@ -18,6 +18,7 @@ mod cables;
 mod links;
 mod map;
 mod networks;
+mod stacks;
 mod switches;
 pub(crate) mod toml;
 
@@ -110,6 +111,13 @@ pub enum Note {
     /// Networks written from the switches' VLANs with `role = "unknown"`:
     /// no switch config says what a VLAN carries.
     RolesUnknown { networks: Vec<String> },
+    /// A Catalyst stack's one config, written as its members (`NAME-N`,
+    /// `stack = "NAME"`); its stacking cables are in no running-config.
+    Stack {
+        name: String,
+        members: Vec<String>,
+        at: At,
+    },
     /// A fact v1 has no field for.
     WaitsForV2 {
         what: &'static str,
@@ -179,6 +187,12 @@ impl fmt::Display for Note {
                 networks.len(),
                 networks.join(", ")
             ),
+            Note::Stack { name, members, at } => write!(
+                f,
+                "{at}: `{name}` is a Catalyst stack of {} members (told by its `switch N provision` lines and its ports numbered by member): written as switches {} sharing `stack = \"{name}\"`; its stacking cables are in no running-config and none is written (netlint takes a stack whose stacking cables are not listed as joined whatever fails)",
+                members.len(),
+                members.join(", ")
+            ),
             Note::WaitsForV2 { what, detail, at } => {
                 write!(f, "{at}: {what} waits for format v2: {detail}")
             }
@@ -218,6 +232,7 @@ pub fn to_design(docs: &[Document], design_name: &str) -> Imported {
 /// hosts has, `role = "unknown"` ([`networks`]). Call it once, after the
 /// last hosts' part is appended.
 pub fn add_vlan_networks(imported: &mut Imported, docs: &[Document]) {
+    let docs = &*stacks::expand(docs);
     let mut ignored = Vec::new();
     let (switches, _) = switches_of(docs, &mut ignored);
     let (taken, mut names) = written_networks(&imported.toml);
@@ -329,7 +344,25 @@ pub fn to_design_with_host_ports(
     design_name: &str,
 ) -> Imported {
     let mut notes = Vec::new();
+    let given = docs;
+    let docs = &*stacks::expand(docs);
     let (switches, by_name) = switches_of(docs, &mut notes);
+    for sw in &switches {
+        if let Some(st) = sw.cfg.stack.as_ref().filter(|s| s.member == s.members[0]) {
+            notes.push(Note::Stack {
+                name: st.name.clone(),
+                members: st
+                    .members
+                    .iter()
+                    .map(|m| format!("{}-{m}", st.name))
+                    .collect(),
+                at: At {
+                    file: sw.cfg.file.clone(),
+                    line: st.line,
+                },
+            });
+        }
+    }
     let cables = cables::collect(docs, &switches, &by_name, &mut notes);
     let mut links = links::build(&switches, &by_name, &cables, &mut notes);
     let (unmanaged, more) = links::unmanaged(&switches, &by_name, &cables);
@@ -342,7 +375,7 @@ pub fn to_design_with_host_ports(
     for d in &unmanaged {
         out.tables.claim("switches", &d.name);
     }
-    out.header(docs, design_name);
+    out.header(given, design_name);
     for (i, sw) in switches.iter().enumerate() {
         switches::write(
             &mut out,

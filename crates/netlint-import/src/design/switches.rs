@@ -247,8 +247,13 @@ pub(crate) fn write(
         None => Prov::note(format!("{file}: no hostname, named after the file")),
     };
     out.table(&format!("switches.{}", toml::key(&sw.name)), &hostname_from);
+    // An inferred name (a stack member's) says `inferred from ...` itself.
+    let from = match &cfg.hostname {
+        Some(h) if h.is_inferred() => "",
+        _ => "from ",
+    };
     out.comment(&format!(
-        "{} ({:?}), name from {hostname_from}",
+        "{} ({:?}), name {from}{hostname_from}",
         sw.name, cfg.vendor
     ));
     if !cfg.vlans.is_empty() {
@@ -273,6 +278,21 @@ pub(crate) fn write(
         out.value("vlans", &toml::vlan_list(&set), &from);
     }
     let payload = write_mtu(out, sw, notes);
+    if let Some(st) = &cfg.stack {
+        // The member's `switch N provision` line (or first port) and the
+        // hostname: the stack is the config's, this switch one member.
+        let mut from = Prov::line(file, st.line);
+        if let Some(l) = cfg.hostname.as_ref().and_then(|h| match h.origin {
+            crate::model::Origin::Inferred { from, .. } => {
+                from.kept().iter().copied().find(|x| *x != st.line)
+            }
+            _ => None,
+        }) {
+            from = from.with_line(file, l);
+        }
+        let from = from.then(&format!(": member {} of the stack's one config", st.member));
+        out.value("stack", &toml::string(&st.name), &from);
+    }
     if let (Some(name), Some(d)) = (domain_name(cfg), &cfg.mlag) {
         out.value("mlag", &toml::string(&name), &Prov::line(file, d.line));
         if d.kind == MlagKind::Vpc && d.peer_switch.is_none_or(|p| !p.value) {

@@ -42,4 +42,5 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
     qos: Qos::Eos,
     pfc: Pfc::Policy,
     edge: Edge::AnyMode(defaults::EDGE_ANY_MODE),
+    stacks: false,
 };

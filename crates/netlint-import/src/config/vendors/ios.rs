@@ -38,4 +38,5 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
     qos: Qos::None,
     pfc: Pfc::Policy,
     edge: Edge::AccessOnly(defaults::IOS_PORTFAST),
+    stacks: true,
 };

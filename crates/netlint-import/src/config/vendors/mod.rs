@@ -69,6 +69,10 @@ pub struct VendorSpec {
     /// Which ports a plain edge line (and the global edge default) makes
     /// edge ports.
     pub edge: Edge,
+    /// Catalyst stacking: `switch N provision TYPE` is read, and a config
+    /// of two or more members ([`crate::model::SwitchConfig::stack_members`])
+    /// is read as its members by the design.
+    pub stacks: bool,
 }
 
 /// The default layer of a switchable port.

@@ -53,4 +53,5 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
     qos: Qos::NxOs,
     pfc: Pfc::Policy,
     edge: Edge::AccessOnly(defaults::NXOS_EDGE),
+    stacks: false,
 };

@@ -42,4 +42,5 @@ pub(super) const SPEC: VendorSpec = VendorSpec {
     qos: Qos::Os10,
     pfc: Pfc::PortMode(defaults::OS10_PFC_MODE),
     edge: Edge::AnyMode(defaults::EDGE_ANY_MODE),
+    stacks: false,
 };

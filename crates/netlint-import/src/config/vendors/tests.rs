@@ -51,6 +51,7 @@ fn row(spec: &VendorSpec) -> String {
         qos,
         pfc,
         edge,
+        stacks,
     } = *spec;
     let layer = match layer {
         Layer::Switchport(s) => format!("switchport <{}>", cited(s)),
@@ -90,7 +91,7 @@ fn row(spec: &VendorSpec) -> String {
     format!(
         "{}: {name}, {} markers, stp {:?} <{}>, layer {layer}, trunk {trunk}, \
          vlans from svis {vlans_from_svis}, mtu {mtu}, port mtu {} <{}>, qos {qos:?}, pfc {pfc}, \
-         edge {edge}",
+         edge {edge}, stacks {stacks}",
         vendor.key(),
         markers.len(),
         stp_mode.value,
@@ -108,17 +109,17 @@ fn every_vendor_states_every_field() {
         "nxos: NX-OS, 23 markers, stp RapidPvst <NXOS_STP>, \
          layer system default (routed <NXOS_L3>, layer 2 <NXOS_L2_INFERRED>), \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, mtu payload, \
-         port mtu 1500 <CISCO_MTU>, qos NxOs, pfc policy, edge access only <NXOS_EDGE>",
+         port mtu 1500 <CISCO_MTU>, qos NxOs, pfc policy, edge access only <NXOS_EDGE>, stacks false",
         "eos: EOS, 12 markers, stp Mst <EOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, \
          mtu layer 3, l2 mtu frame (+18) 9234 <EOS_L2_MTU>, port mtu 1500 <EOS_MTU>, \
-         qos Eos, pfc policy, edge any mode <EDGE_ANY_MODE>",
+         qos Eos, pfc policy, edge any mode <EDGE_ANY_MODE>, stacks false",
         "ios: IOS, 13 markers, stp Pvst <IOS_STP>, layer switchport <L2_ACCESS>, \
          trunk all unless listed <TRUNK_ALL>, vlans from svis false, mtu payload, \
-         port mtu 1500 <CISCO_MTU>, qos None, pfc policy, edge access only <IOS_PORTFAST>",
+         port mtu 1500 <CISCO_MTU>, qos None, pfc policy, edge access only <IOS_PORTFAST>, stacks true",
         "os10: OS10, 16 markers, stp RapidPvst <OS10_STP>, layer switchport <L2_ACCESS>, \
          trunk only listed <OS10_TRUNK>, vlans from svis true, mtu frame (+18), \
-         port mtu 1532 <OS10_MTU>, qos Os10, pfc port mode <OS10_PFC_MODE>, edge any mode <EDGE_ANY_MODE>",
+         port mtu 1532 <OS10_MTU>, qos Os10, pfc port mode <OS10_PFC_MODE>, edge any mode <EDGE_ANY_MODE>, stacks false",
     ];
     assert_eq!(rows, want);
 }

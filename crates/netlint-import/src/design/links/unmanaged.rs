@@ -45,6 +45,12 @@ pub(crate) fn unmanaged(
                 });
             let key = match (mc, domain_name(sw.cfg)) {
                 (Some(id), Some(d)) => (far.device.clone(), d, format!("mc{id}")),
+                // A stack's port-channel spans its members as one LAG.
+                _ if g != near.port && sw.cfg.stack.is_some() => (
+                    far.device.clone(),
+                    super::bridge_name(sw.cfg).unwrap_or_default(),
+                    g.clone(),
+                ),
                 _ => (far.device.clone(), sw.name.clone(), g.clone()),
             };
             groups.entry(key).or_default().push((*s, g, c));
