@@ -58,83 +58,35 @@ impl Stack {
     }
 }
 
-/// The stacks: switches joined by `kind = "stack"` links or sharing a
-/// `stack` name.
+/// The stacks ([`Design::stacks`]), with the lines that state each.
 pub(crate) fn stacks(d: &Design) -> Vec<Stack> {
-    let n = d.switches.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    let join = |p: &mut Vec<usize>, a: usize, b: usize| {
-        let (x, y) = (root(p, a), root(p, b));
-        if x != y {
-            p[x.max(y)] = x.min(y);
-        }
-    };
-    let mut in_stack = vec![false; n];
-    for (i, s) in d.switches.iter().enumerate() {
-        if let Some(name) = &s.stack {
-            in_stack[i] = true;
-            if let Some(j) = d
-                .switches
-                .iter()
-                .position(|t| t.stack.as_ref().is_some_and(|x| x.value == name.value))
-            {
-                join(&mut parent, i, j);
+    d.stacks()
+        .into_iter()
+        .map(|members| {
+            let mut name = None;
+            let mut lines = Vec::new();
+            for m in &members {
+                let s = d.switch(*m);
+                if let Some(n) = &s.stack {
+                    name.get_or_insert_with(|| n.value.clone());
+                    lines.push((n.span, format!("{} is in stack `{}`", s.name, n.value)));
+                }
             }
-        }
-    }
-    let stack_links: Vec<_> = d
-        .links
-        .iter()
-        .filter(|l| l.kind.value == LinkKind::Stack)
-        .collect();
-    for l in &stack_links {
-        let ends: Vec<usize> = l.ends().map(|s| s.0).collect();
-        for e in &ends {
-            in_stack[*e] = true;
-            join(&mut parent, ends[0], *e);
-        }
-    }
-    let mut out: Vec<Stack> = Vec::new();
-    let mut index: Vec<Option<usize>> = vec![None; n];
-    for (i, _) in in_stack.iter().enumerate().filter(|(_, x)| **x) {
-        let r = root(&mut parent, i);
-        let k = *index[r].get_or_insert_with(|| {
-            out.push(Stack {
-                name: None,
-                members: Vec::new(),
-                lines: Vec::new(),
-            });
-            out.len() - 1
-        });
-        let s = &d.switches[i];
-        out[k].members.push(SwitchId(i));
-        if let Some(name) = &s.stack {
-            out[k].name.get_or_insert_with(|| name.value.clone());
-            out[k].lines.push((
-                name.span,
-                format!("{} is in stack `{}`", s.name, name.value),
-            ));
-        }
-    }
-    for l in &stack_links {
-        let r = root(&mut parent, l.a.value.0);
-        if let Some(k) = index[r] {
-            out[k]
-                .lines
-                .push((l.kind.span, format!("link {} is a stacking cable", l.name)));
-        }
-    }
-    for s in &mut out {
-        s.lines.sort_by_key(|(sp, _)| sp.start);
-    }
-    out
+            for l in d
+                .links
+                .iter()
+                .filter(|l| l.kind.value == LinkKind::Stack && members.contains(&l.a.value))
+            {
+                lines.push((l.kind.span, format!("link {} is a stacking cable", l.name)));
+            }
+            lines.sort_by_key(|(sp, _): &(Span, String)| sp.start);
+            Stack {
+                name,
+                members,
+                lines,
+            }
+        })
+        .collect()
 }
 
 fn names(d: &Design, ids: &[SwitchId]) -> String {

@@ -979,6 +979,53 @@ impl Design {
         link.kind.value != LinkKind::Routed && link.ends().all(|s| self.switch(s).is_managed())
     }
     /// The VLANs the design's networks use.
+    /// The design's stacks: switches sharing a `stack` name, and switches
+    /// joined by `kind = "stack"` cables, each stack's members in design
+    /// order, the stacks in the order of their first member.
+    pub fn stacks(&self) -> Vec<Vec<SwitchId>> {
+        let n = self.switches.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(p: &mut [usize], mut i: usize) -> usize {
+            while p[i] != i {
+                p[i] = p[p[i]];
+                i = p[i];
+            }
+            i
+        }
+        let mut join = |a: usize, b: usize| {
+            let (x, y) = (root(&mut parent, a), root(&mut parent, b));
+            if x != y {
+                parent[x.max(y)] = x.min(y);
+            }
+        };
+        let mut in_stack = vec![false; n];
+        let mut first_of: std::collections::BTreeMap<&str, usize> = Default::default();
+        for (i, s) in self.switches.iter().enumerate() {
+            if let Some(name) = &s.stack {
+                in_stack[i] = true;
+                let j = *first_of.entry(name.value.as_str()).or_insert(i);
+                join(i, j);
+            }
+        }
+        for l in self
+            .links
+            .iter()
+            .filter(|l| l.kind.value == LinkKind::Stack)
+        {
+            let ends: Vec<usize> = l.ends().map(|s| s.0).collect();
+            for e in &ends {
+                in_stack[*e] = true;
+                join(ends[0], *e);
+            }
+        }
+        let mut groups: std::collections::BTreeMap<usize, Vec<SwitchId>> = Default::default();
+        for i in (0..n).filter(|i| in_stack[*i]) {
+            let r = root(&mut parent, i);
+            groups.entry(r).or_default().push(SwitchId(i));
+        }
+        groups.into_values().collect()
+    }
+
     pub fn used_vlans(&self) -> VlanSet {
         self.networks.iter().filter_map(|n| n.vlan_id()).collect()
     }

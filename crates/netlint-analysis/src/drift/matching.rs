@@ -5,8 +5,8 @@
 
 use netlint_model::ifname::{port_key, same_port};
 use netlint_model::{
-    Attachment, Design, Host, HostId, LinkId, LinkKind, NetworkId, NicIdx, SwitchId, TeamIdx,
-    Uplink, VSwitchIdx, VlanSet,
+    Attachment, Design, Host, HostId, LinkId, NetworkId, NicIdx, SwitchId, TeamIdx, Uplink,
+    VSwitchIdx, VlanSet,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -193,48 +193,8 @@ fn match_stack_members(d: &Design, b: &Design, m: &mut Matching) {
 /// name) with its members in design order: switches sharing a `stack`,
 /// and switches joined by `kind = "stack"` cables.
 fn design_stacks(d: &Design) -> Vec<(String, Vec<SwitchId>)> {
-    let n = d.switches.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(p: &mut [usize], mut i: usize) -> usize {
-        while p[i] != i {
-            p[i] = p[p[i]];
-            i = p[i];
-        }
-        i
-    }
-    let mut join = |a: usize, b: usize| {
-        let (x, y) = (root(&mut parent, a), root(&mut parent, b));
-        if x != y {
-            parent[x.max(y)] = x.min(y);
-        }
-    };
-    let mut in_stack = vec![false; n];
-    for (i, s) in d.switches.iter().enumerate() {
-        if let Some(name) = &s.stack {
-            in_stack[i] = true;
-            if let Some(j) = d
-                .switches
-                .iter()
-                .position(|t| t.stack.as_ref().is_some_and(|x| x.value == name.value))
-            {
-                join(i, j);
-            }
-        }
-    }
-    for l in d.links.iter().filter(|l| l.kind.value == LinkKind::Stack) {
-        let ends: Vec<usize> = l.ends().map(|s| s.0).collect();
-        for e in &ends {
-            in_stack[*e] = true;
-            join(ends[0], *e);
-        }
-    }
-    let mut groups: BTreeMap<usize, Vec<SwitchId>> = BTreeMap::new();
-    for i in (0..n).filter(|i| in_stack[*i]) {
-        let r = root(&mut parent, i);
-        groups.entry(r).or_default().push(SwitchId(i));
-    }
-    groups
-        .into_values()
+    d.stacks()
+        .into_iter()
         .map(|members| {
             let name = members
                 .iter()
