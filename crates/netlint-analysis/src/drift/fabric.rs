@@ -689,9 +689,6 @@ impl Cmp<'_> {
     }
 }
 
-/// The VLANs the NICs of `d` cabled to port `port` of switch `switch`
-/// need: their own networks' and those of the virtual switches whose
-/// uplinks they are (untagged networks have no VLAN here).
 /// Whether `dl`, a stacking cable of the design, is one the as-built side
 /// cannot show: its ends are matched to switches of one as-built stack
 /// (the same `stack`), and that stack lists no stacking cable at all. A
@@ -725,6 +722,9 @@ pub(crate) fn stacking_cable_not_in_configs(
         })
 }
 
+/// The VLANs the NICs of `d` cabled to port `port` of switch `switch`
+/// need: their own networks' and those of the virtual switches whose
+/// uplinks they are (untagged networks have no VLAN here).
 fn needed_vlans(
     d: &netlint_model::Design,
     switch: SwitchId,
