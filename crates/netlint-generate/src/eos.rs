@@ -40,14 +40,8 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
             Mode::Routed => body.push("  no switchport".to_string()),
             Mode::L2(l2) => {
                 l2_lines(l2, payload, &mut body);
-                if l2.mst_cost.is_empty() {
-                    body.extend(crate::stp_cost_line(p, l2, "  "));
-                } else if p.channel.is_none() {
-                    out.notes.push(format!(
-                        "{}: spanning-tree port cost per MST instance: no EOS command for it was found (not generated)",
-                        p.name
-                    ));
-                }
+                // A port cost under MST is refused on EOS (`refuse`).
+                body.extend(crate::stp_cost_line(p, l2, "  "));
                 if !p.name.to_ascii_lowercase().starts_with("port-channel") {
                     tx_queue_lines(&ets, &mut body);
                 }

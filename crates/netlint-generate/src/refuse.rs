@@ -33,6 +33,9 @@ pub fn refusals(d: &Design, vendor: Vendor) -> Vec<Diagnostic> {
     if vendor == Vendor::Os10 {
         out.extend(vlti_refusals(d));
     }
+    if vendor == Vendor::Eos {
+        out.extend(eos_mst_cost_refusals(d));
+    }
     out.sort_by_key(|x| x.primary.as_ref().map(|l| l.span.start));
     out
 }
@@ -222,6 +225,44 @@ fn vlti_refusals(d: &Design) -> Vec<Diagnostic> {
             .at(allowed.span, format!("{} allows only these VLANs", l.name))
             .with_help(
                 "drop `vlans` from the peer link (the VLTi carries every VLAN; `mlag-peer-link-vlan` then has nothing to say about it), or generate for nxos or eos, whose peer-link trunk takes an allowed list",
+            ),
+        );
+    }
+    out
+}
+
+/// A link's port cost at a switch that runs MST, on EOS: under MST the cost
+/// is set per instance, and netlint found no EOS command for that in the
+/// documents at hand; a config without it would make other trees than the
+/// design's. Not generated yet: one refusal per such link, at its
+/// `stp_cost`.
+fn eos_mst_cost_refusals(d: &Design) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for l in &d.links {
+        let Some(cost) = &l.stp_cost else { continue };
+        let mst: Vec<&str> = l
+            .ends()
+            .map(|s| d.switch(s))
+            .filter(|s| s.stp.mode.value == netlint_model::StpMode::Mstp)
+            .map(|s| s.name.as_str())
+            .collect();
+        if mst.is_empty() {
+            continue;
+        }
+        out.push(
+            Diagnostic::new(
+                RULE,
+                Severity::Error,
+                l.element(),
+                format!(
+                    "a port cost under MST on Arista EOS (link {}, at {}) is not generated yet: MST sets a port's cost per instance, and netlint has no source for EOS's command, so the configs would make other trees than the design's",
+                    l.name,
+                    mst.join(", ")
+                ),
+            )
+            .at(cost.span, format!("{}'s port cost", l.name))
+            .with_help(
+                "set the port cost on both ends by hand after generating without `stp_cost` (then check the trees with `netlint diff`), or generate for nxos, os10 or ios, which write it per instance",
             ),
         );
     }
