@@ -791,3 +791,67 @@ fn without_built_name(line: &str) -> String {
     }
     line.to_string()
 }
+
+/// An MSTP design that names no region: OS10 would name each switch's
+/// region by its system MAC (a region per switch), so the region is named
+/// after the design on every switch; read back, the name differs from the
+/// design's none but every tree is the design's (`drift-stp` at info).
+#[test]
+fn an_unnamed_mst_region_is_named_on_os10() {
+    let text = r#"[design]
+name = "two cores"
+
+[networks.mgmt]
+role = "management"
+vlan = 10
+
+[switches.c1]
+stp = { mode = "mstp", priority = 4096, instances = { 1 = [10] } }
+
+[switches.c2]
+stp = { mode = "mstp", priority = 8192, instances = { 1 = [10] } }
+
+[switches.c3]
+stp = { mode = "mstp", instances = { 1 = [10] } }
+
+[[links]]
+a = "c1"
+b = "c2"
+speed = "10G"
+
+[[links]]
+a = "c2"
+b = "c3"
+speed = "10G"
+
+[[links]]
+a = "c1"
+b = "c3"
+speed = "10G"
+"#;
+    let (design, out) = design_file("os10-mst-name", text);
+    let (files, err) = generate(&design, "os10", &out);
+    assert!(err.contains("named `two-cores` after the design"), "{err}");
+    for sw in ["c1.cfg", "c2.cfg", "c3.cfg"] {
+        let cfg = std::fs::read_to_string(out.join(sw)).unwrap();
+        assert!(cfg.contains("\n name two-cores\n"), "{sw}: {cfg}");
+    }
+    let mut args = vec![
+        "diff",
+        design.to_str().unwrap(),
+        "--format",
+        "concise",
+        "--exit-zero",
+    ];
+    args.extend(files.iter().map(String::as_str));
+    let (code, diff, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let drift: Vec<&str> = diff.lines().filter(|l| l.contains("[drift")).collect();
+    assert!(!drift.is_empty(), "{diff}");
+    assert!(
+        drift
+            .iter()
+            .all(|l| l.contains("info[drift-stp]") && l.contains("MST region name")),
+        "{diff}"
+    );
+}

@@ -276,3 +276,37 @@ fn spanning_tree_off_in_every_vlan_is_mode_none() {
     assert!(out.contains("mode = \"rapid-pvst\""), "{out}");
     assert!(out.contains("disabled_vlans = [10]"), "{out}");
 }
+
+/// OS10 names an MST region it is not told the name of by the switch's
+/// system MAC address (Dell SmartFabric OS10 User Guide 10.5, MST `name`):
+/// two such switches are two regions. The region is written named after
+/// the switch, with that default as its source; a named region is read as
+/// written.
+#[test]
+fn an_os10_mst_region_without_a_name_is_the_switchs_own() {
+    let dir = support::tmp("import", "os10-mst-name");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = |host: &str, name: &str| {
+        format!(
+            "! Version 10.5.4.0\nhostname {host}\nspanning-tree mode mst\nspanning-tree mst configuration\n{name} revision 1\n instance 1 vlan 10\n!\ninterface vlan10\n no shutdown\n!\ninterface ethernet1/1/1\n switchport mode trunk\n switchport trunk allowed vlan 10\n no shutdown\n"
+        )
+    };
+    let a = dir.join("a.cfg");
+    std::fs::write(&a, cfg("os10-a", "")).unwrap();
+    let (code, out, err) = run(&["import", a.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("region = \"os10-a (system MAC)\"")
+                && l.contains("default: Dell SmartFabric OS10 User Guide 10.5, MST `name`")),
+        "{out}"
+    );
+    let b = dir.join("b.cfg");
+    std::fs::write(&b, cfg("os10-b", " name dc1\n")).unwrap();
+    let (code, out, err) = run(&["import", b.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines().any(|l| l.starts_with("region = \"dc1\"")),
+        "{out}"
+    );
+}

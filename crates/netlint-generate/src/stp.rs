@@ -175,8 +175,32 @@ pub(crate) fn stp(
                 body.push(format!("spanning-tree mst {i} priority {p}"));
             }
             body.push("spanning-tree mst configuration".to_string());
-            if let Some(r) = &st.region {
-                body.push(format!("{ind}name {}", r.value));
+            match &st.region {
+                Some(r) => body.push(format!("{ind}name {}", r.value)),
+                // OS10 names an unnamed region by the switch's system MAC
+                // (OS10 User Guide 10.5, MST `name`): every switch a region
+                // of its own. The design's switches share one unnamed
+                // region: named after the design, so they stay one.
+                None if v == Vendor::Os10 => {
+                    let name: String = d
+                        .name
+                        .value
+                        .chars()
+                        .map(|c| {
+                            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                                c
+                            } else {
+                                '-'
+                            }
+                        })
+                        .take(32)
+                        .collect();
+                    body.push(format!("{ind}name {name}"));
+                    notes.push(format!(
+                        "MST region: the design names none, and OS10 names an unnamed one by the switch's system MAC (a region per switch); named `{name}` after the design, on every switch"
+                    ));
+                }
+                None => {}
             }
             if let Some(r) = &st.revision {
                 body.push(format!("{ind}revision {}", r.value));

@@ -23,6 +23,9 @@ pub const PRIORITY: &str = "IEEE 802.1D-2004 17.14 Table 17-2 (bridge priority 3
 /// A trunk without an allowed list carries every VLAN (Cisco, Arista).
 pub const TRUNK_ALL: &str =
     "Cisco and Arista: a trunk with no `switchport trunk allowed vlan` carries VLANs 1-4094";
+/// An OS10 MST region without `name` is named by the switch's system MAC
+/// address: a region of that switch alone.
+pub const OS10_MST_NAME: &str = "Dell SmartFabric OS10 User Guide 10.5, MST `name`: default System MAC address (\"By default, the MST protocol assigns the system MAC address as the region name\")";
 /// An OS10 trunk carries only the VLANs it is given.
 pub const OS10_TRUNK: &str = "Dell OS10: `switchport mode trunk` carries only VLANs added with `switchport trunk allowed vlan`";
 /// The native / access VLAN is 1.

@@ -112,8 +112,19 @@ pub(super) fn write_stp(out: &mut Writer, sw: &Switch<'_>, notes: &mut Vec<Note>
         }
     }
     if stp.mode.value == StpMode::Mst {
-        if let Some(n) = &stp.mst.name {
-            out.value("region", &toml::string(&n.value), &toml::sourced(file, n));
+        match &stp.mst.name {
+            Some(n) => out.value("region", &toml::string(&n.value), &toml::sourced(file, n)),
+            // OS10 names a region it is not told the name of by the
+            // switch's system MAC address: a region of its own, which the
+            // config does not show; written as one named after the switch
+            // (the MAC itself is not in the config), so that two such
+            // switches are two regions, as they are.
+            None if cfg.vendor == Vendor::Os10 => out.value(
+                "region",
+                &toml::string(&format!("{} (system MAC)", sw.name)),
+                &Prov::note(format!("default: {}", crate::defaults::OS10_MST_NAME)),
+            ),
+            None => {}
         }
         if let Some(r) = &stp.mst.revision {
             out.value("revision", &r.value.to_string(), &toml::sourced(file, r));
