@@ -106,6 +106,19 @@ fn first_refusal(err: &str) -> String {
     text
 }
 
+/// `netlint diff DESIGN FILES --format concise --exit-zero`.
+fn diff_concise(design: &Path, files: &[String]) -> (i32, String, String) {
+    let mut args = vec![
+        "diff",
+        design.to_str().unwrap(),
+        "--format",
+        "concise",
+        "--exit-zero",
+    ];
+    args.extend(files.iter().map(String::as_str));
+    run(&args)
+}
+
 /// The rule ids a `check --format concise` output names.
 fn rules(concise: &str) -> BTreeSet<String> {
     concise
@@ -612,15 +625,7 @@ members = 2
             "{vendor}: {cfg}"
         );
         assert!(err.contains("spanning-tree mode none"), "{vendor}: {err}");
-        let mut args = vec![
-            "diff",
-            design.to_str().unwrap(),
-            "--format",
-            "concise",
-            "--exit-zero",
-        ];
-        args.extend(files.iter().map(String::as_str));
-        let (code, diff, err) = run(&args);
+        let (code, diff, err) = diff_concise(&design, &files);
         assert_eq!(code, 0, "{vendor}: {err}");
         assert!(!diff.contains("[drift-stp"), "{vendor}: {diff}");
     }
@@ -768,15 +773,7 @@ members = 2
         csv.contains("dist,TenGigabitEthernet1/0/2,s1,TenGigabitEthernet2/0/1"),
         "{csv}"
     );
-    let mut args = vec![
-        "diff",
-        design.to_str().unwrap(),
-        "--format",
-        "concise",
-        "--exit-zero",
-    ];
-    args.extend(files.iter().map(String::as_str));
-    let (code, diff, err) = run(&args);
+    let (code, diff, err) = diff_concise(&design, &files);
     assert_eq!(code, 0, "{err}");
     assert!(!diff.contains("[drift"), "{diff}");
 }
@@ -836,15 +833,7 @@ speed = "10G"
         let cfg = std::fs::read_to_string(out.join(sw)).unwrap();
         assert!(cfg.contains("\n name two-cores\n"), "{sw}: {cfg}");
     }
-    let mut args = vec![
-        "diff",
-        design.to_str().unwrap(),
-        "--format",
-        "concise",
-        "--exit-zero",
-    ];
-    args.extend(files.iter().map(String::as_str));
-    let (code, diff, err) = run(&args);
+    let (code, diff, err) = diff_concise(&design, &files);
     assert_eq!(code, 0, "{err}");
     let drift: Vec<&str> = diff.lines().filter(|l| l.contains("[drift")).collect();
     assert!(!drift.is_empty(), "{diff}");
