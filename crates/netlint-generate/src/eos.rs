@@ -1,8 +1,8 @@
 //! Arista EOS.
 
 use crate::plan::{
-    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_pfc, switch_vlans,
-    vlan_lines, McRole, Mode, SwitchOut, L2,
+    channel_group, cisco_switchport_vlans, interface_head, sorted_ports, switch_ets, switch_pfc,
+    switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2,
 };
 use crate::{stp, Vendor};
 use netlint_model::{Design, Switch, SwitchId};
@@ -77,10 +77,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
 /// defaults vary by platform). Returns each queue's share: the design's,
 /// and the shared queue what is left.
 fn ets_maps(s: &Switch, body: &mut Vec<String>) -> BTreeMap<u8, u32> {
-    let Some(ets) = s.dcb.as_ref().and_then(|x| x.ets.as_ref()) else {
-        return BTreeMap::new();
-    };
-    let mut shares: BTreeMap<u8, u32> = ets.value.clone();
+    let mut shares = switch_ets(s);
     if shares.is_empty() {
         return shares;
     }

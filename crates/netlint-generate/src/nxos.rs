@@ -1,10 +1,12 @@
 //! Cisco NX-OS (Nexus 9000 syntax).
 
 use crate::plan::{channel_group, cisco_switchport_vlans, interface_head, sorted_ports};
-use crate::plan::{domain_id, switch_pfc, switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2};
+use crate::plan::{
+    domain_id, switch_ets, switch_pfc, switch_vlans, vlan_lines, McRole, Mode, SwitchOut, L2,
+};
 use crate::{stp, Vendor};
 use netlint_model::{Design, SwitchId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 const NQ_POLICY: &str = "netlint-nq";
 const QOS_POLICY: &str = "netlint-qos";
@@ -27,12 +29,7 @@ pub(crate) fn body(d: &Design, id: SwitchId, out: &mut SwitchOut) -> Vec<String>
     stp::stp(d, v, s, &vlans, &mut body, &mut out.notes);
     let payload = s.mtu.payload;
     let pfc = switch_pfc(s);
-    let ets: BTreeMap<u8, u32> = s
-        .dcb
-        .as_ref()
-        .and_then(|x| x.ets.as_ref())
-        .map(|e| e.value.clone())
-        .unwrap_or_default();
+    let ets = switch_ets(s);
     // Each priority the design gives PFC or an ETS share is classified
     // into the qos-group numbered as itself, which the system classes
     // `c-8q-nqN` (network-qos) and `c-out-8q-qN` (queuing) serve: without

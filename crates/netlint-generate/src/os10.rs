@@ -11,12 +11,12 @@
 //! network-qos policy applied.
 
 use crate::plan::{
-    channel_group, domain_id, interface_head, sorted_ports, switch_pfc, switch_vlans, vlan_list,
-    McRole, Mode, Port, SwitchOut, L2,
+    channel_group, domain_id, interface_head, sorted_ports, switch_ets, switch_pfc, switch_vlans,
+    vlan_list, McRole, Mode, Port, SwitchOut, L2,
 };
 use crate::{stp, Vendor};
 use netlint_model::{Design, Switch, SwitchId};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// The OS10 frame overhead `mtu` counts on top of the payload.
 const OVERHEAD: u32 = 18;
@@ -150,12 +150,7 @@ struct Dcb {
 /// group and queue, the lowest number left.
 fn qos(s: &Switch, body: &mut Vec<String>) -> Dcb {
     let pfc = switch_pfc(s);
-    let ets: BTreeMap<u8, u32> = s
-        .dcb
-        .as_ref()
-        .and_then(|x| x.ets.as_ref())
-        .map(|e| e.value.clone())
-        .unwrap_or_default();
+    let ets = switch_ets(s);
     let own: BTreeSet<u8> = pfc.iter().copied().chain(ets.keys().copied()).collect();
     if own.is_empty() {
         return Dcb { pfc, ets: false };

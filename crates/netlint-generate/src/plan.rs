@@ -8,7 +8,7 @@ use netlint_model::{
     Attachment, Design, End, LagMode, Link, LinkKind, NicIdx, StpCost, StpMode, Switch, SwitchId,
     VlanSet,
 };
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A layer-2 port's settings.
 #[derive(Clone, Debug, Default)]
@@ -291,13 +291,7 @@ pub(crate) fn link(
             allowed: l.vlans.as_ref().map(|v| v.value.iter().collect()),
             native: (native != 1).then_some(native),
             mtu: l.mtu_of(s).map(|m| m.value.payload),
-            pfc: d
-                .switch(s)
-                .dcb
-                .as_ref()
-                .and_then(|x| x.pfc.as_ref())
-                .map(|p| p.value.clone())
-                .unwrap_or_default(),
+            pfc: switch_pfc(d.switch(s)),
             // Under MST a port's cost is set per instance (Cisco
             // `spanning-tree mst N cost`, OS10 `spanning-tree msti N cost`).
             stp_cost: match l.stp_cost.as_ref().map(|c| &c.value) {
@@ -448,12 +442,7 @@ pub(crate) fn host_ports(
                 },
                 edge: sw.host_ports.edge.as_ref().is_some_and(|e| e.value),
                 bpdu_guard: sw.host_ports.bpdu_guard.as_ref().is_some_and(|e| e.value),
-                pfc: sw
-                    .dcb
-                    .as_ref()
-                    .and_then(|x| x.pfc.as_ref())
-                    .map(|p| p.value.clone())
-                    .unwrap_or_default(),
+                pfc: switch_pfc(sw),
                 ..L2::default()
             };
             let mut l2 = match sw.port(&port) {
@@ -571,6 +560,15 @@ pub(crate) fn switch_pfc(s: &Switch) -> Vec<u8> {
         .as_ref()
         .and_then(|x| x.pfc.as_ref())
         .map(|p| p.value.clone())
+        .unwrap_or_default()
+}
+
+/// The ETS shares of switch `s` by priority (`dcb.ets`).
+pub(crate) fn switch_ets(s: &Switch) -> BTreeMap<u8, u32> {
+    s.dcb
+        .as_ref()
+        .and_then(|x| x.ets.as_ref())
+        .map(|e| e.value.clone())
         .unwrap_or_default()
 }
 
