@@ -40,6 +40,11 @@ pub fn refusals(d: &Design, vendor: Vendor) -> Vec<Diagnostic> {
     out
 }
 
+/// A refusal about `subject`: an error of [`RULE`].
+fn refusal(subject: Element, message: String) -> Diagnostic {
+    Diagnostic::new(RULE, Severity::Error, subject, message)
+}
+
 /// A stack of the design: its members and the lines that state it.
 pub(crate) struct Stack {
     /// The `stack` key's name, when a member states one.
@@ -121,7 +126,7 @@ fn stack_refusal(d: &Design, v: Vendor, st: &Stack) -> Diagnostic {
     };
     let mut lines = st.lines.iter();
     let (span, label) = lines.next().cloned().unwrap_or_default();
-    let mut diag = Diagnostic::new(RULE, Severity::Error, Element::Design, message)
+    let mut diag = refusal(Element::Design, message)
         .with_subjects(st.members.iter().map(|i| d.switch(*i).element()))
         .at(span, label)
         .with_help(help);
@@ -151,10 +156,8 @@ fn mlag_refusals(d: &Design) -> Vec<Diagnostic> {
             .map(|p| format!("`{}`", p.name))
             .collect::<Vec<_>>()
             .join(", ");
-        let mut diag = Diagnostic::new(
-            RULE,
-            Severity::Error,
-            Element::Design,
+        let mut diag = refusal(
+                        Element::Design,
             format!(
                 "Catalyst has no multi-chassis LAG domain: `mlag = \"{}\"` ({list}) would be written as independent switches with plain port-channels",
                 m.value
@@ -213,10 +216,8 @@ fn vlti_refusals(d: &Design) -> Vec<Diagnostic> {
             .collect::<Vec<_>>()
             .join(", ");
         out.push(
-            Diagnostic::new(
-                RULE,
-                Severity::Error,
-                l.element(),
+            refusal(
+                                l.element(),
                 format!(
                     "the Dell OS10 VLT interconnect carries every VLAN of its peers: peer link {} keeps VLAN(s) {list} off it, which OS10 cannot build",
                     l.name
@@ -250,10 +251,8 @@ fn eos_mst_cost_refusals(d: &Design) -> Vec<Diagnostic> {
             continue;
         }
         out.push(
-            Diagnostic::new(
-                RULE,
-                Severity::Error,
-                l.element(),
+            refusal(
+                                l.element(),
                 format!(
                     "a port cost under MST on Arista EOS (link {}, at {}) is not generated yet: MST sets a port's cost per instance, and netlint has no source for EOS's command, so the configs would make other trees than the design's",
                     l.name,
@@ -285,10 +284,8 @@ fn dcb_refusals(d: &Design) -> Vec<Diagnostic> {
             _ => "ETS",
         };
         out.push(
-            Diagnostic::new(
-                RULE,
-                Severity::Error,
-                s.element(),
+            refusal(
+                                s.element(),
                 format!(
                     "{what} on Catalyst (`dcb` of `{}`) is not generated yet: netlint writes no Catalyst QoS policy that its importer reads back",
                     s.name
