@@ -74,6 +74,9 @@ pub struct DriftContext<'d> {
     sources: Option<Sources<'d>>,
     /// The two sides' spanning trees compared, on first use.
     trees: std::cell::OnceCell<netlint_analysis::drift::trees::TreesCompared>,
+    /// Each side's analyses (topology, forwarding), built on first use and
+    /// shared by the drift rules that ask them.
+    analyses: [std::cell::OnceCell<crate::Context<'d>>; 2],
 }
 
 /// The texts of both sides and the ordinary rules' levels, for
@@ -127,6 +130,7 @@ impl<'d> DriftContext<'d> {
             new_in_built: Vec::new(),
             sources: None,
             trees: std::cell::OnceCell::new(),
+            analyses: Default::default(),
         };
         let known: BTreeSet<(&str, &Element)> = cx
             .design_findings
@@ -339,6 +343,15 @@ impl<'d> DriftContext<'d> {
                 &self.drift.matching,
             )
         })
+    }
+
+    /// The analyses of one side (its topology and forwarding), shared.
+    pub fn analyses(&self, side: Side) -> &crate::Context<'d> {
+        let (i, d) = match side {
+            Side::Design => (0, self.design),
+            Side::Built => (1, self.built),
+        };
+        self.analyses[i].get_or_init(|| crate::Context::new(d))
     }
 
     /// The design of one side.

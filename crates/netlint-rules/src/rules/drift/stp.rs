@@ -173,7 +173,7 @@ fn cist_roots(cx: &DriftContext<'_>, at: &At) -> Option<(String, String)> {
         return None;
     };
     let root = |d: &Design, s: SwitchId, side: Side| -> Option<String> {
-        let c = crate::Context::new(d);
+        let c = cx.analyses(side);
         let topo = c.topology();
         let b = topo.bridge_of.get(s.0)?.0;
         let tree = c
