@@ -87,52 +87,8 @@ impl Fabric {
             .bridges
             .iter()
             .map(|b| {
-                // A stack or MLAG domain runs one bridge identity; its
-                // members are configured alike, and the best priority is
-                // the one it presents.
                 let members: Vec<_> = b.members.iter().map(|s| design.switch(*s)).collect();
-                let first = members[0];
-                let stp = &first.stp;
-                let mut input = BridgeInput::new(b.name.clone(), stp.mode.value);
-                input.priority = members
-                    .iter()
-                    .map(|m| m.stp.bridge_priority())
-                    .min()
-                    .unwrap_or(stp.bridge_priority());
-                // Per instance too: the best of any member (as per VLAN).
-                input.instance_priority = members
-                    .iter()
-                    .flat_map(|m| m.stp.instance_priority.keys())
-                    .map(|k| {
-                        let best = members.iter().map(|m| m.stp.instance_priority(*k)).min();
-                        (*k, best.unwrap_or(input.priority))
-                    })
-                    .collect();
-                input.mac = members
-                    .iter()
-                    .filter_map(|m| m.stp.mac.as_ref().map(|x| x.value))
-                    .min();
-                if stp.mode.value == netlint_model::StpMode::Mstp {
-                    let mut map = BTreeMap::new();
-                    if let Some(inst) = &stp.instances {
-                        for (i, set) in &inst.value {
-                            for v in set.iter() {
-                                map.insert(v, *i);
-                            }
-                        }
-                    }
-                    input.mst = Some(MstConfig {
-                        name: stp
-                            .region
-                            .as_ref()
-                            .map(|r| r.value.clone())
-                            .unwrap_or_default(),
-                        revision: stp.revision.as_ref().map(|r| r.value).unwrap_or(0),
-                        vlan_instance: map,
-                    });
-                }
-                stp_input::apply(&mut input, &members);
-                input
+                bridge_input(b.name.clone(), &members)
             })
             .collect();
         let links = topo
@@ -279,6 +235,55 @@ impl Fabric {
             up_tree: UpTree::default(),
         }
     }
+}
+
+/// The spanning-tree identity a bridge of these member switches presents
+/// (design order; one for a plain switch): a stack or MLAG domain runs
+/// one bridge identity, its members are configured alike, and the best
+/// priority (and MAC) of any member is the one it presents.
+pub fn bridge_input(name: String, members: &[&netlint_model::Switch]) -> BridgeInput {
+    let first = members[0];
+    let stp = &first.stp;
+    let mut input = BridgeInput::new(name, stp.mode.value);
+    input.priority = members
+        .iter()
+        .map(|m| m.stp.bridge_priority())
+        .min()
+        .unwrap_or(stp.bridge_priority());
+    // Per instance too: the best of any member (as per VLAN).
+    input.instance_priority = members
+        .iter()
+        .flat_map(|m| m.stp.instance_priority.keys())
+        .map(|k| {
+            let best = members.iter().map(|m| m.stp.instance_priority(*k)).min();
+            (*k, best.unwrap_or(input.priority))
+        })
+        .collect();
+    input.mac = members
+        .iter()
+        .filter_map(|m| m.stp.mac.as_ref().map(|x| x.value))
+        .min();
+    if stp.mode.value == netlint_model::StpMode::Mstp {
+        let mut map = BTreeMap::new();
+        if let Some(inst) = &stp.instances {
+            for (i, set) in &inst.value {
+                for v in set.iter() {
+                    map.insert(v, *i);
+                }
+            }
+        }
+        input.mst = Some(MstConfig {
+            name: stp
+                .region
+                .as_ref()
+                .map(|r| r.value.clone())
+                .unwrap_or_default(),
+            revision: stp.revision.as_ref().map(|r| r.value).unwrap_or(0),
+            vlan_instance: map,
+        });
+    }
+    stp_input::apply(&mut input, members);
+    input
 }
 
 /// Why a port does not carry a VLAN.

@@ -10,7 +10,9 @@
 //! ([`ScenarioForwarding`]), as the failure analysis does.
 
 use super::Matching;
-use crate::l2::{ports::view_vlans, Fabric, Failures, Forwarding, ScenarioForwarding};
+use crate::l2::{
+    bridge_input, ports::view_vlans, Fabric, Failures, Forwarding, ScenarioForwarding,
+};
 use crate::topology::Topology;
 use netlint_model::{Design, LinkId, SwitchId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -214,8 +216,8 @@ impl<'a> Side<'a> {
 /// `x` with stack or MLAG member `s` configured as another member of its
 /// bridge, where the bridge then presents other spanning-tree settings
 /// (the engine keeps the best of all members, as the healthy bridge
-/// presents): `None` when `s` is alone, or its going changes nothing the
-/// bridge presents.
+/// presents: [`bridge_input`]): `None` when `s` is alone, or its going
+/// changes nothing the bridge presents.
 fn survivors(x: &Design, topo: &Topology, s: SwitchId) -> Option<Design> {
     let members = &topo.bridges[topo.bridge_of[s.0].0].members;
     let other = *members.iter().find(|m| **m != s)?;
@@ -225,43 +227,13 @@ fn survivors(x: &Design, topo: &Topology, s: SwitchId) -> Option<Design> {
         .filter(|m| **m != s)
         .map(|m| x.switch(*m))
         .collect();
-    if presented(&all) == presented(&left) {
+    // The same identity either way (priorities per tree, MAC, mode).
+    if bridge_input(String::new(), &all) == bridge_input(String::new(), &left) {
         return None;
     }
     let mut y = x.clone();
     y.switches[s.0].stp = x.switches[other.0].stp.clone();
     Some(y)
-}
-
-/// What a bridge of these members presents: the first's mode, then the
-/// best priority of any member, per instance and per VLAN too.
-type Presented = (
-    netlint_model::StpMode,
-    u32,
-    BTreeMap<u16, u32>,
-    BTreeMap<u16, u32>,
-);
-
-fn presented(members: &[&netlint_model::Switch]) -> Presented {
-    let mode = members.first().map(|m| m.stp.mode.value);
-    let best =
-        |f: &dyn Fn(&netlint_model::Switch) -> u32| members.iter().map(|m| f(m)).min().unwrap_or(0);
-    let mut instances = BTreeMap::new();
-    let mut vlans = BTreeMap::new();
-    for m in members {
-        for k in m.stp.instance_priority.keys() {
-            instances.insert(*k, best(&|x| x.stp.instance_priority(*k)));
-        }
-        for v in m.stp.vlan_priority.keys() {
-            vlans.insert(*v, best(&|x| x.stp.vlan_priority(*v)));
-        }
-    }
-    (
-        mode.unwrap_or(netlint_model::StpMode::Rstp),
-        best(&|x| x.stp.bridge_priority()),
-        instances,
-        vlans,
-    )
 }
 
 /// The failures of one state on each side.
